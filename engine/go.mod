@@ -1,0 +1,3 @@
+module pred.dev/engine
+
+go 1.26.0

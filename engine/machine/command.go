@@ -1,0 +1,109 @@
+package machine
+
+// Kind names a command.
+type Kind uint8
+
+const (
+	KindPlace Kind = iota + 1
+	KindCancel
+	KindCancelList
+	KindCancelMarket
+	KindCancelAll
+	KindHeartbeat
+	KindTick
+	KindCreateMarket
+	KindConfigureMarket
+	KindHaltMarket
+	KindResumeMarket
+	KindClearMarket
+	KindCloseMarket
+	KindResolveMarket
+	KindDeposit
+	KindWithdraw
+	KindFaucet
+	KindSetTradeStatus
+)
+
+var kindNames = [...]string{
+	KindPlace: "place", KindCancel: "cancel", KindCancelList: "cancel-list",
+	KindCancelMarket: "cancel-market", KindCancelAll: "cancel-all",
+	KindHeartbeat: "heartbeat", KindTick: "tick", KindCreateMarket: "create-market",
+	KindConfigureMarket: "configure-market", KindHaltMarket: "halt-market",
+	KindResumeMarket: "resume-market", KindClearMarket: "clear-market",
+	KindCloseMarket: "close-market", KindResolveMarket: "resolve-market",
+	KindDeposit: "deposit", KindWithdraw: "withdraw", KindFaucet: "faucet",
+	KindSetTradeStatus: "set-trade-status",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Command is one input to the state machine. It is a flat struct rather
+// than one type per command so that the shell can decode into a reused
+// value and the hot path never allocates; each Kind documents the fields it
+// reads and ignores the rest.
+type Command struct {
+	Kind Kind
+	// TimeMs is the command's time: the log's timestamp, never a clock read.
+	// Engine time is the maximum TimeMs seen so far.
+	TimeMs int64
+	// ID is the order hash for KindPlace and the command id otherwise;
+	// deposits, withdrawals and faucet credits are applied once per ID.
+	ID Hash
+
+	// Order is read by KindPlace.
+	Order OrderSpec
+	// Owner is the API key of KindPlace and KindHeartbeat.
+	Owner KeyID
+
+	// Account is the wallet of cancels, deposits, withdrawals and faucets.
+	Account Address
+	// OrderIDs lists the orders of KindCancel (exactly one) and
+	// KindCancelList (at most Config.CancelListMax).
+	OrderIDs []Hash
+	// Amount is the collateral of KindDeposit, KindWithdraw and KindFaucet.
+	Amount uint64
+	// Args holds the arguments of the market commands, KindCancelMarket
+	// and KindSetTradeStatus. They are rare, and keeping them out of line
+	// keeps the commands of the hot path small.
+	Args *Args
+}
+
+// Args are the arguments of the less frequent commands.
+type Args struct {
+	// Market is read by the market commands and KindCancelMarket.
+	Market Hash
+	// Token narrows KindCancelMarket to one token; zero means both tokens.
+	// With Market zero, the market is the token's.
+	Token Hash
+	// Tokens are the YES and NO token ids of KindCreateMarket.
+	Tokens [2]Hash
+	// Params are read by KindCreateMarket and KindConfigureMarket.
+	Params MarketParams
+	// Payout holds the YES and NO numerators of KindResolveMarket.
+	Payout []uint32
+	// TradeID, TradeStatus and TxHash are read by KindSetTradeStatus.
+	TradeID     uint64
+	TradeStatus TradeStatus
+	TxHash      Hash
+}
+
+// OrderSpec is what the engine reads of a signed order.
+type OrderSpec struct {
+	Maker   Address
+	TokenID Hash
+	// BUY: MakerAmount is collateral given and TakerAmount shares received;
+	// SELL: the other way round. Base units.
+	MakerAmount uint64
+	TakerAmount uint64
+	// Expiration is in Unix seconds; only GTD orders may set it.
+	Expiration uint64
+	FeeRateBps uint32
+	Side       Side
+	Type       OrderType
+	PostOnly   bool
+}

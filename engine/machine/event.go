@@ -1,0 +1,96 @@
+package machine
+
+// EventKind names an event.
+type EventKind uint8
+
+const (
+	EvOrderAccepted EventKind = iota + 1
+	EvOrderRejected
+	EvOrderFilled
+	EvOrderCancelled
+	EvOrderExpired
+	EvTrade
+	EvBalanceChanged
+	EvMarketChanged
+	EvCommandRejected
+	EvTradeStatusChanged
+	EvTransfer
+)
+
+var eventNames = [...]string{
+	EvOrderAccepted: "accepted", EvOrderRejected: "rejected", EvOrderFilled: "filled",
+	EvOrderCancelled: "cancelled", EvOrderExpired: "expired", EvTrade: "trade",
+	EvBalanceChanged: "balance", EvMarketChanged: "market", EvCommandRejected: "command-rejected",
+	EvTradeStatusChanged: "trade-status", EvTransfer: "transfer",
+}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && eventNames[k] != "" {
+		return eventNames[k]
+	}
+	return "unknown"
+}
+
+// Event is one output of the state machine, flat for the same reason as
+// Command. Markets, accounts and owners are referred to by index: they are
+// never removed, so an index is a stable, compact name that
+// Machine.Market, Machine.Account and Machine.Owner resolve. Prices are in
+// micro-USDW per share and sizes and amounts in base units, as on the wire.
+//
+// Fields by kind:
+//   - OrderAccepted: OrderID, Seq (order seq), Market, Outcome, Account,
+//     Owner, Side, OrderType, PostOnly, Price, Size, FeeRateBps, Expiration,
+//     TimeMs.
+//   - OrderRejected: OrderID, Reason. CommandRejected: Reason.
+//   - OrderFilled: OrderID, Account.
+//   - OrderCancelled: OrderID, Account, Cause, Status, Remaining.
+//   - OrderExpired: OrderID, Account, Remaining.
+//   - Trade: Seq (trade id), Market, MatchType, OrderID and Account (the
+//     taker's), MakerOrderID, MakerAccount, Outcome/MakerOutcome,
+//     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,
+//     Fee, FeeRateBps, Remaining/MakerRemaining, TimeMs.
+//   - BalanceChanged: Account, Asset, Balance, Locked.
+//   - MarketChanged: Market, MarketStatus. Read the market's parameters with
+//     Machine.Market right after the Apply that emitted it.
+//   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash).
+//   - Transfer: Account, TransferKind, Amount, OrderID (the command id),
+//     Market (payouts only, else -1).
+type Event struct {
+	Kind         EventKind
+	Reason       Reason
+	Cause        CancelCause
+	Status       OrderStatus
+	MatchType    MatchType
+	Side         Side
+	MakerSide    Side
+	Outcome      Outcome
+	MakerOutcome Outcome
+	OrderType    OrderType
+	PostOnly     bool
+	TradeStatus  TradeStatus
+	TransferKind TransferKind
+	MarketStatus MarketStatus
+
+	Market       int32
+	Account      int32
+	MakerAccount int32
+	Owner        int32
+	Asset        int32
+	FeeRateBps   uint32
+
+	OrderID      Hash
+	MakerOrderID Hash
+
+	Seq            uint64
+	Price          uint64
+	MakerPrice     uint64
+	Size           uint64
+	Remaining      uint64
+	MakerRemaining uint64
+	Fee            uint64
+	Expiration     uint64
+	Balance        uint64
+	Locked         uint64
+	Amount         uint64
+	TimeMs         int64
+}

@@ -1,0 +1,85 @@
+package machine
+
+// Collateral enters the ledger as deposits the settler observes on chain
+// (or faucet credits on a devnet) and leaves it as withdrawals. Each is
+// applied once per command id, however often the command is delivered.
+
+// BalanceMaxUnits bounds any balance, far inside int64.
+const BalanceMaxUnits = 1 << 60
+
+func (m *Machine) credit(c *Command) {
+	if c.Amount == 0 || c.Amount > m.cfg.CreditMax {
+		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	if a, ok := m.account(c.Account); ok && m.positions[m.accounts[a].coll].balance+int64(c.Amount) > BalanceMaxUnits {
+		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	if !m.spendID(c.ID) {
+		return
+	}
+	a := m.accountFor(c.Account)
+	m.touch(m.accounts[a].coll).balance += int64(c.Amount)
+	m.creditedUnits += c.Amount
+	kind := TransferDeposit
+	if c.Kind == KindFaucet {
+		kind = TransferFaucet
+	}
+	m.transfer(a, kind, c.Amount, c.ID, -1)
+}
+
+func (m *Machine) withdraw(c *Command) {
+	if c.Amount == 0 {
+		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	a, ok := m.account(c.Account)
+	if !ok || m.available(m.accounts[a].coll) < int64(c.Amount) {
+		m.rejectCommand(ReasonNotEnoughBalance)
+		return
+	}
+	if !m.spendID(c.ID) {
+		return
+	}
+	m.touch(m.accounts[a].coll).balance -= int64(c.Amount)
+	m.withdrawnUnits += c.Amount
+	m.transfer(a, TransferWithdrawal, c.Amount, c.ID, -1)
+}
+
+// spendID marks a command id as applied, rejecting a repeat.
+func (m *Machine) spendID(id Hash) bool {
+	if m.seen.has(idKey(id)) {
+		m.rejectCommand(ReasonDuplicateCommand)
+		return false
+	}
+	m.markSeen(id)
+	return true
+}
+
+func (m *Machine) transfer(acct int32, kind TransferKind, amount uint64, ref Hash, market int32) {
+	e := m.emit(EvTransfer)
+	e.Account = acct
+	e.TransferKind = kind
+	e.Amount = amount
+	e.OrderID = ref
+	e.Market = market
+}
+
+// setTradeStatus records the settler's report on a trade's progress on
+// chain. The engine keeps no trades, so it checks only that the trade
+// exists; the store keeps the status history.
+func (m *Machine) setTradeStatus(c *Command) {
+	if c.Args.TradeID == 0 || c.Args.TradeID >= m.nextTradeID {
+		m.rejectCommand(ReasonTradeNotFound)
+		return
+	}
+	if c.Args.TradeStatus < TradeMatched || c.Args.TradeStatus > TradeFailed {
+		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	e := m.emit(EvTradeStatusChanged)
+	e.Seq = c.Args.TradeID
+	e.TradeStatus = c.Args.TradeStatus
+	e.OrderID = c.Args.TxHash
+}

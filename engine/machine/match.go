@@ -1,0 +1,104 @@
+package machine
+
+import "pred.dev/engine/book"
+
+// match trades the incoming order t against the opposite side of the book,
+// best price first and oldest first at each price, until t is filled or
+// the book no longer crosses its limit. A resting order of t's own account
+// is cancelled instead of traded (self-trade prevention).
+func (m *Machine) match(mk *market, t *order, id Hash) {
+	opp := t.bookSide.Opposite()
+	b := mk.book
+	for p, ok := b.Best(opp); ok && t.remaining > 0 && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
+		for s := b.Head(opp, p); s != book.Nil && t.remaining > 0; {
+			next := b.Next(s)
+			if m.orders[s].account == t.account {
+				m.cancelResting(s, CauseSelfTrade)
+			} else {
+				m.fill(mk, t, id, s, p)
+			}
+			s = next
+		}
+	}
+}
+
+// fill trades min(t.remaining, maker.remaining) at the maker's price p.
+//
+// Every order settles on its own side: a BUY pays its token's price and
+// receives shares, a SELL gives shares and receives its token's price. A
+// YES price and a NO price of the same match add up to 1, so when both
+// orders buy, their collateral mints a pair (MINT); when both sell, the
+// pair is merged back into collateral (MERGE); otherwise shares and
+// collateral simply change hands (COMPLEMENTARY).
+func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
+	mo := &m.orders[s]
+	q := min(t.remaining, mo.remaining)
+	yesPips := int64(p) * int64(mk.tickPips)
+	takerPips, makerPips := t.ownPips(yesPips), mo.ownPips(yesPips)
+	takerNotional := q * takerPips
+	f := fee(takerNotional, t.feeBps)
+	m.settle(t, q, takerNotional, f)
+	m.settle(mo, q, q*makerPips, 0)
+	if f != 0 {
+		m.touch(m.accounts[m.feeAccount].coll).balance += f
+	}
+	mt := Complementary
+	switch {
+	case t.side == Buy && mo.side == Buy:
+		mt, mk.pairs = Mint, mk.pairs+q
+		m.markMarket(t.market)
+	case t.side == Sell && mo.side == Sell:
+		mt, mk.pairs = Merge, mk.pairs-q
+		m.markMarket(t.market)
+	}
+	t.remaining -= q
+	mo.remaining -= q
+
+	e := m.emit(EvTrade)
+	e.Seq = m.nextTradeID
+	m.nextTradeID++
+	e.Market = t.market
+	e.MatchType = mt
+	e.OrderID, e.MakerOrderID = id, m.ids[s]
+	e.Account, e.MakerAccount = t.account, mo.account
+	e.Outcome, e.MakerOutcome = Outcome(t.outcome+1), Outcome(mo.outcome+1)
+	e.Side, e.MakerSide = t.side, mo.side
+	e.Price, e.MakerPrice = uint64(takerPips)*MicroPerPip, uint64(makerPips)*MicroPerPip
+	e.Size = uint64(q) * LotUnits
+	e.Fee = uint64(f)
+	e.FeeRateBps = t.feeBps
+	e.Remaining, e.MakerRemaining = uint64(t.remaining)*LotUnits, uint64(mo.remaining)*LotUnits
+	e.TimeMs = m.nowMs
+
+	if mo.remaining > 0 {
+		mk.book.Reduce(mo.bookSide, p, q)
+		m.markOrder(s)
+		return
+	}
+	f2 := m.emit(EvOrderFilled)
+	f2.OrderID, f2.Account = m.ids[s], mo.account
+	mo.remaining = q // unrest removes the quantity the level still counts
+	m.unrest(s)
+	mo.remaining = 0
+}
+
+// settle moves one order's side of a fill of q lots whose notional, in the
+// order's own token, is notional base units. Paid amounts come out of the
+// order's lock; a taker pays (BUY) or is docked (SELL) the fee.
+func (m *Machine) settle(o *order, q, notional, f int64) {
+	shares := q * LotUnits
+	if o.side == Buy {
+		paid := notional + f
+		c := m.touch(o.collSlot)
+		c.balance -= paid
+		c.locked -= paid
+		o.locked -= paid
+		m.touch(o.tokSlot).balance += shares
+		return
+	}
+	tk := m.touch(o.tokSlot)
+	tk.balance -= shares
+	tk.locked -= shares
+	o.locked -= shares
+	m.touch(o.collSlot).balance += notional - f
+}

@@ -1,0 +1,274 @@
+package machine
+
+import "pred.dev/engine/book"
+
+// place validates an order, checks and locks funds, matches it and rests
+// what is left. Every check that can refuse the order runs before the
+// first change to state, so a rejected order leaves no trace.
+func (m *Machine) place(c *Command) {
+	id := c.ID
+	ref, ok := m.token(c.Order.TokenID)
+	if !ok {
+		m.rejectOrder(id, ReasonTokenNotFound)
+		return
+	}
+	mk := &m.markets[ref.market]
+	if mk.status != MarketActive {
+		m.rejectOrder(id, ReasonMarketNotAccepting)
+		return
+	}
+	var t order
+	if r := m.prepare(mk, ref, &c.Order, &t); r != 0 {
+		m.rejectOrder(id, r)
+		return
+	}
+	if m.seen.has(idKey(id)) {
+		m.rejectOrder(id, ReasonDuplicateOrder)
+		return
+	}
+	if r := m.fund(ref, &c.Order, &t); r != 0 {
+		m.rejectOrder(id, r)
+		return
+	}
+	if r := m.precheck(mk, &t); r != 0 {
+		m.rejectOrder(id, r)
+		return
+	}
+	m.accept(mk, ref, c, &t)
+	m.match(mk, &t, id)
+	m.finish(mk, &t, id)
+}
+
+// prepare checks an order against the market and fills in t.
+func (m *Machine) prepare(mk *market, ref tokenRef, o *OrderSpec, t *order) Reason {
+	if o.Side != Buy && o.Side != Sell {
+		return ReasonInvalidCommand
+	}
+	if o.Type < GTC || o.Type > FAK {
+		return ReasonInvalidOrderType
+	}
+	if o.PostOnly && o.Type != GTC && o.Type != GTD {
+		return ReasonPostOnlyInvalidType
+	}
+	shares, coll := o.TakerAmount, o.MakerAmount
+	if o.Side == Sell {
+		shares, coll = coll, shares
+	}
+	if shares == 0 || coll == 0 || shares%LotUnits != 0 || shares > SizeMaxUnits {
+		return ReasonInvalidAmounts
+	}
+	lots := shares / LotUnits
+	if coll%lots != 0 {
+		return ReasonInvalidAmounts // the amounts imply no exact price
+	}
+	pips := coll / lots // one lot at one pip is one base unit
+	if pips < PriceMinPips || pips > PriceMaxPips || pips%uint64(mk.tickPips) != 0 {
+		return ReasonInvalidPrice
+	}
+	switch {
+	case int64(lots) < mk.minLots:
+		return ReasonSizeTooSmall
+	case int64(lots) > mk.maxLots:
+		return ReasonSizeTooLarge
+	case o.FeeRateBps < mk.params.FeeRateBps:
+		return ReasonFeeRateTooLow
+	case o.FeeRateBps > m.cfg.FeeRateMaxBps:
+		return ReasonFeeRateTooHigh
+	}
+	if r := m.checkExpiration(o, t); r != 0 {
+		return r
+	}
+	own := int32(pips) / mk.tickPips
+	t.outcome, t.side, t.typ, t.postOnly = ref.outcome, o.Side, o.Type, o.PostOnly
+	t.market = ref.market
+	t.size, t.remaining = int64(lots), int64(lots)
+	t.feeBps = o.FeeRateBps
+	t.bookSide, t.price = book.Bid, own
+	if (o.Side == Buy) != (ref.outcome == 0) {
+		t.bookSide = book.Ask
+	}
+	if ref.outcome == 1 {
+		t.price = mk.ticks - own
+	}
+	return 0
+}
+
+// checkExpiration checks the expiration rule of the order type and sets when a GTD
+// order leaves the book.
+func (m *Machine) checkExpiration(o *OrderSpec, t *order) Reason {
+	t.expiration = o.Expiration
+	if o.Type != GTD {
+		if o.Expiration != 0 {
+			return ReasonInvalidExpiration
+		}
+		return 0
+	}
+	margin := m.cfg.GTDMarginSec
+	if o.Expiration <= margin || o.Expiration-margin > 1<<40 {
+		return ReasonInvalidExpiration
+	}
+	t.expireAtMs = int64(o.Expiration-margin) * 1000
+	if t.expireAtMs <= m.nowMs {
+		return ReasonInvalidExpiration
+	}
+	return 0
+}
+
+// takerLock is what an order must lock while it may still take: the whole
+// notional at its limit plus the largest fee it could pay, or its shares.
+// Fills at better prices and smaller fees never need more (the fee is
+// floored per fill, and a sum of floors never exceeds the floor of the sum).
+func (t *order) takerLock(tickPips int32) int64 {
+	if t.side == Sell {
+		return t.remaining * LotUnits
+	}
+	notional := t.remaining * t.ownPips(int64(t.price)*int64(tickPips))
+	if t.postOnly {
+		return notional
+	}
+	return notional + fee(notional, t.feeBps)
+}
+
+// restingLock is what a resting order locks: makers pay no fee.
+func (t *order) restingLock(tickPips int32) int64 {
+	if t.side == Sell {
+		return t.remaining * LotUnits
+	}
+	return t.remaining * t.ownPips(int64(t.price)*int64(tickPips))
+}
+
+func fee(notional int64, bps uint32) int64 {
+	return notional * int64(bps) / BpsDenominator
+}
+
+// fund finds the account and checks it can lock what the order needs.
+func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
+	acct, ok := m.account(o.Maker)
+	if !ok {
+		return ReasonNotEnoughBalance
+	}
+	t.account = acct
+	t.collSlot = m.accounts[acct].coll
+	t.tokSlot = m.position(acct, assetOf(ref.market, ref.outcome))
+	need := t.takerLock(m.markets[ref.market].tickPips)
+	slot := t.collSlot
+	if t.side == Sell {
+		slot = t.tokSlot
+	}
+	if slot < 0 || m.available(slot) < need {
+		return ReasonNotEnoughBalance
+	}
+	return 0
+}
+
+// precheck refuses, before any change, the orders whose type says they
+// must not trade (post-only) or must trade in full or at all (FOK, FAK).
+// Liquidity of the order's own account does not count: self-trade
+// prevention would cancel it rather than fill against it.
+func (m *Machine) precheck(mk *market, t *order) Reason {
+	switch {
+	case t.postOnly:
+		if p, ok := mk.book.Best(t.bookSide.Opposite()); ok && book.Crosses(t.bookSide, t.price, p) {
+			return ReasonPostOnlyCrosses
+		}
+	case t.typ == FOK:
+		if m.fillable(mk, t, t.remaining) < t.remaining {
+			return ReasonFOKNotFilled
+		}
+	case t.typ == FAK:
+		if m.fillable(mk, t, 1) == 0 {
+			return ReasonFAKNoMatch
+		}
+	}
+	return 0
+}
+
+// fillable sums the crossing quantity of other accounts, stopping as soon
+// as it reaches want.
+func (m *Machine) fillable(mk *market, t *order, want int64) int64 {
+	opp := t.bookSide.Opposite()
+	b := mk.book
+	var sum int64
+	for p, ok := b.Best(opp); ok && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
+		for s := b.Head(opp, p); s != book.Nil; s = b.Next(s) {
+			if o := &m.orders[s]; o.account != t.account {
+				if sum += o.remaining; sum >= want {
+					return sum
+				}
+			}
+		}
+	}
+	return sum
+}
+
+// accept commits to the order: its id is spent, its funds locked.
+func (m *Machine) accept(mk *market, ref tokenRef, c *Command, t *order) {
+	m.markSeen(c.ID)
+	if t.tokSlot < 0 {
+		t.tokSlot = m.positionFor(t.account, assetOf(ref.market, ref.outcome))
+	}
+	t.seq = m.nextOrderSeq
+	m.nextOrderSeq++
+	t.createdMs = m.nowMs
+	t.owner = m.ownerFor(c.Owner)
+	t.locked = t.takerLock(mk.tickPips)
+	m.lock(t.lockSlot(), t.locked)
+
+	e := m.emit(EvOrderAccepted)
+	e.OrderID = c.ID
+	e.Seq = t.seq
+	e.Market = t.market
+	e.Outcome = Outcome(t.outcome + 1)
+	e.Account = t.account
+	e.Owner = t.owner
+	e.Side = t.side
+	e.OrderType = t.typ
+	e.PostOnly = t.postOnly
+	e.Price = uint64(t.ownPips(int64(t.price)*int64(mk.tickPips))) * MicroPerPip
+	e.Size = uint64(t.size) * LotUnits
+	e.FeeRateBps = t.feeBps
+	e.Expiration = t.expiration
+	e.TimeMs = t.createdMs
+}
+
+// finish settles the incoming order after matching: filled, cancelled
+// (FAK) or resting with its lock cut down to what a maker needs.
+func (m *Machine) finish(mk *market, t *order, id Hash) {
+	if t.remaining == 0 || t.typ == FAK || t.typ == FOK {
+		m.release(t.lockSlot(), t.locked)
+		t.locked = 0
+		if t.remaining == 0 {
+			e := m.emit(EvOrderFilled)
+			e.OrderID, e.Account = id, t.account
+			return
+		}
+		m.emitCancelled(id, t, CauseFAKRemainder)
+		return
+	}
+	target := t.restingLock(mk.tickPips)
+	m.release(t.lockSlot(), t.locked-target)
+	t.locked = target
+	m.rest(mk, t, id)
+}
+
+func (m *Machine) emitCancelled(id Hash, o *order, cause CancelCause) {
+	e := m.emit(EvOrderCancelled)
+	e.OrderID = id
+	e.Account = o.account
+	e.Cause = cause
+	e.Status = cause.Status()
+	e.Remaining = uint64(o.remaining) * LotUnits
+}
+
+// cancelResting removes a resting order and releases its lock.
+func (m *Machine) cancelResting(s int32, cause CancelCause) {
+	o := &m.orders[s]
+	m.release(o.lockSlot(), o.locked)
+	m.emitCancelled(m.ids[s], o, cause)
+	m.unrest(s)
+}
+
+func idKey(id Hash) (k [16]byte) {
+	copy(k[:], id[:16])
+	return k
+}

@@ -1,0 +1,426 @@
+package machine
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"pred.dev/engine/book"
+)
+
+// The machine's state persists as key/value records. The shell writes what
+// Changes reports after each batch of commands, in one storage batch with
+// the log position it reached; on start it feeds every stored record back
+// through Load, in key order. Keys start with the record kind, and the
+// kinds are numbered in the order Load needs them: markets before the
+// positions in their tokens, orders by sequence so that each price level
+// gets its orders back in time priority.
+const (
+	RecMeta     byte = 1
+	RecMarket   byte = 2
+	RecAccount  byte = 3
+	RecOwner    byte = 4
+	RecPosition byte = 5
+	RecOrder    byte = 6
+	RecSeen     byte = 7
+)
+
+const recordVersion = 1
+
+// emptyValue is the value of a seen-id record: present, and not a delete.
+var emptyValue = []byte{}
+
+// changeSet lists what changed since the last Changes call.
+type changeSet struct {
+	markets       []int32
+	accounts      []int32
+	owners        []int32
+	positions     []int32
+	orders        []int32
+	deletedOrders []uint64
+	seen          []Hash
+	buf           []byte
+	key           []byte
+}
+
+func (m *Machine) markMarket(i int32) {
+	if mk := &m.markets[i]; !mk.dirty {
+		mk.dirty = true
+		m.changes.markets = append(m.changes.markets, i)
+	}
+}
+
+func (m *Machine) markOwner(i int32) {
+	if w := &m.owners[i]; !w.dirty {
+		w.dirty = true
+		m.changes.owners = append(m.changes.owners, i)
+	}
+}
+
+func (m *Machine) markPosition(p int32) {
+	if pos := &m.positions[p]; !pos.dirty {
+		pos.dirty = true
+		m.changes.positions = append(m.changes.positions, p)
+	}
+}
+
+func (m *Machine) markOrder(s int32) {
+	if o := &m.orders[s]; !o.dirty {
+		o.dirty = true
+		m.changes.orders = append(m.changes.orders, s)
+	}
+}
+
+// markSeen spends an order or command id for good.
+func (m *Machine) markSeen(id Hash) {
+	m.seen.add(idKey(id))
+	m.addSeenSum(id)
+	m.changes.seen = append(m.changes.seen, id)
+}
+
+// addSeenSum folds an id into an order-independent digest of the seen set,
+// so StateHash covers it without iterating a map.
+func (m *Machine) addSeenSum(id Hash) {
+	for i := range m.seenSum {
+		m.seenSum[i] += binary.LittleEndian.Uint64(id[8*i:])
+	}
+}
+
+// Changes reports every record written (value non-nil) or deleted (value
+// nil) since the previous call, then forgets them. key and value are only
+// valid during the call.
+func (m *Machine) Changes(fn func(key, value []byte)) {
+	cs := &m.changes
+	fn(m.encodeKey(RecMeta), m.encodeMeta())
+	for _, i := range cs.markets {
+		m.markets[i].dirty = false
+		fn(m.encodeKey(RecMarket, uint32(i)), m.encodeMarket(i))
+	}
+	for _, a := range cs.accounts {
+		fn(m.encodeKey(RecAccount, uint32(a)), m.accounts[a].addr[:])
+	}
+	for _, i := range cs.owners {
+		m.owners[i].dirty = false
+		fn(m.encodeKey(RecOwner, uint32(i)), m.encodeOwner(i))
+	}
+	for _, p := range cs.positions {
+		pos := &m.positions[p]
+		pos.dirty = false
+		fn(m.encodeKey(RecPosition, uint32(pos.account), uint32(pos.asset)), m.encodePosition(p))
+	}
+	for _, seq := range cs.deletedOrders {
+		fn(m.orderKey(seq), nil)
+	}
+	for _, s := range cs.orders {
+		o := &m.orders[s]
+		o.dirty = false
+		if o.live {
+			o.persisted = true
+			fn(m.orderKey(o.seq), m.encodeOrder(s))
+		}
+	}
+	m.seen.flush()
+	for _, id := range cs.seen {
+		cs.key = append(append(cs.key[:0], RecSeen), id[:16]...)
+		fn(cs.key, emptyValue)
+	}
+	m.resetChanges()
+}
+
+func (m *Machine) resetChanges() {
+	cs := &m.changes
+	cs.markets, cs.accounts, cs.owners = cs.markets[:0], cs.accounts[:0], cs.owners[:0]
+	cs.positions, cs.orders = cs.positions[:0], cs.orders[:0]
+	cs.deletedOrders, cs.seen = cs.deletedOrders[:0], cs.seen[:0]
+}
+
+func (m *Machine) encodeKey(kind byte, parts ...uint32) []byte {
+	k := append(m.changes.key[:0], kind)
+	for _, p := range parts {
+		k = binary.BigEndian.AppendUint32(k, p)
+	}
+	m.changes.key = k
+	return k
+}
+
+func (m *Machine) orderKey(seq uint64) []byte {
+	k := binary.BigEndian.AppendUint64(append(m.changes.key[:0], RecOrder), seq)
+	m.changes.key = k
+	return k
+}
+
+// enc appends little-endian fields to a reused buffer.
+type enc struct{ b []byte }
+
+func (e *enc) u8(v uint8)   { e.b = append(e.b, v) }
+func (e *enc) u32(v uint32) { e.b = binary.LittleEndian.AppendUint32(e.b, v) }
+func (e *enc) u64(v uint64) { e.b = binary.LittleEndian.AppendUint64(e.b, v) }
+func (e *enc) i64(v int64)  { e.u64(uint64(v)) }
+func (e *enc) bytes(v []byte) {
+	e.b = append(e.b, v...)
+}
+func (e *enc) flag(v bool) {
+	if v {
+		e.u8(1)
+	} else {
+		e.u8(0)
+	}
+}
+
+func (m *Machine) encoder() *enc { return &enc{b: m.changes.buf[:0]} }
+
+func (m *Machine) done(e *enc) []byte {
+	m.changes.buf = e.b
+	return e.b
+}
+
+func (m *Machine) encodeMeta() []byte {
+	e := m.encoder()
+	e.u8(recordVersion)
+	e.i64(m.nowMs)
+	e.u64(m.nextOrderSeq)
+	e.u64(m.nextTradeID)
+	e.u64(m.creditedUnits)
+	e.u64(m.withdrawnUnits)
+	// The rules that decide outcomes travel with the state, so that an
+	// engine restarted with different flags refuses to continue instead of
+	// diverging from the log's history.
+	e.bytes(m.cfg.FeeAccount[:])
+	e.i64(m.cfg.HeartbeatTimeoutMs)
+	e.u64(m.cfg.GTDMarginSec)
+	e.u32(m.cfg.FeeRateMaxBps)
+	e.u64(uint64(m.cfg.CancelListMax))
+	e.u64(m.cfg.CreditMax)
+	return m.done(e)
+}
+
+func (m *Machine) encodeMarket(i int32) []byte {
+	mk := &m.markets[i]
+	e := m.encoder()
+	e.bytes(mk.id[:])
+	e.bytes(mk.tokens[0][:])
+	e.bytes(mk.tokens[1][:])
+	e.u64(mk.params.TickSize)
+	e.u64(mk.params.MinSize)
+	e.u64(mk.params.MaxSize)
+	e.u32(mk.params.FeeRateBps)
+	e.flag(mk.params.NegRisk)
+	e.u8(uint8(mk.status))
+	e.u32(mk.payout[0])
+	e.u32(mk.payout[1])
+	e.i64(mk.pairs)
+	return m.done(e)
+}
+
+func (m *Machine) encodeOwner(i int32) []byte {
+	w := &m.owners[i]
+	e := m.encoder()
+	e.bytes(w.key[:])
+	e.i64(w.lastBeatMs)
+	e.flag(w.beating)
+	return m.done(e)
+}
+
+func (m *Machine) encodePosition(p int32) []byte {
+	e := m.encoder()
+	e.i64(m.positions[p].balance)
+	e.i64(m.positions[p].locked)
+	return m.done(e)
+}
+
+func (m *Machine) encodeOrder(s int32) []byte {
+	e := m.encoder()
+	appendOrder(e, &m.orders[s], m.ids[s])
+	return m.done(e)
+}
+
+func appendOrder(e *enc, o *order, id Hash) {
+	e.bytes(id[:])
+	e.u64(o.seq)
+	e.u32(uint32(o.market))
+	e.u32(uint32(o.account))
+	e.u32(uint32(o.owner))
+	e.u32(uint32(o.price))
+	e.i64(o.remaining)
+	e.i64(o.size)
+	e.i64(o.locked)
+	e.i64(o.expireAtMs)
+	e.i64(o.createdMs)
+	e.u64(o.expiration)
+	e.u32(o.feeBps)
+	e.u8(o.outcome)
+	e.u8(uint8(o.side))
+	e.u8(uint8(o.typ))
+	e.flag(o.postOnly)
+}
+
+// ErrCorruptRecord is returned by Load for a record it cannot decode.
+var ErrCorruptRecord = errors.New("machine: corrupt state record")
+
+// ErrConfigMismatch is returned by Load when the stored state was built
+// under different rules than the machine's Config.
+var ErrConfigMismatch = errors.New("machine: stored state was built with a different engine config")
+
+// dec reads little-endian fields and remembers the first short read.
+type dec struct {
+	b   []byte
+	bad bool
+}
+
+func (d *dec) take(n int) []byte {
+	if len(d.b) < n {
+		d.bad = true
+		return make([]byte, n)
+	}
+	v := d.b[:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *dec) u8() uint8    { return d.take(1)[0] }
+func (d *dec) u32() uint32  { return binary.LittleEndian.Uint32(d.take(4)) }
+func (d *dec) u64() uint64  { return binary.LittleEndian.Uint64(d.take(8)) }
+func (d *dec) i64() int64   { return int64(d.u64()) }
+func (d *dec) flag() bool   { return d.u8() != 0 }
+func (d *dec) hash() Hash   { return Hash(d.take(32)) }
+func (d *dec) addr() []byte { return d.take(20) }
+
+// Load restores one record. Call it on a new machine for every stored
+// record, in key order; the machine then equals the one that wrote them.
+func (m *Machine) Load(key, value []byte) error {
+	if len(key) == 0 {
+		return fmt.Errorf("%w: empty key", ErrCorruptRecord)
+	}
+	d := &dec{b: value}
+	var err error
+	switch key[0] {
+	case RecMeta:
+		err = m.loadMeta(d)
+	case RecMarket:
+		m.loadMarket(d)
+	case RecAccount:
+		m.accountFor(Address(d.addr()))
+	case RecOwner:
+		m.loadOwner(d)
+	case RecPosition:
+		err = m.loadPosition(key, d)
+	case RecOrder:
+		err = m.loadOrder(d)
+	case RecSeen:
+		if len(key) != 17 {
+			return fmt.Errorf("%w: seen key of %d bytes", ErrCorruptRecord, len(key))
+		}
+		var id Hash
+		copy(id[:], key[1:])
+		if m.seen.has(idKey(id)) {
+			return fmt.Errorf("%w: id %x stored twice", ErrCorruptRecord, id[:8])
+		}
+		m.seen.add(idKey(id))
+		m.addSeenSum(id)
+	default:
+		return fmt.Errorf("%w: unknown kind %d", ErrCorruptRecord, key[0])
+	}
+	if err == nil && (d.bad || len(d.b) != 0) {
+		err = fmt.Errorf("%w: kind %d value of %d bytes", ErrCorruptRecord, key[0], len(value))
+	}
+	m.resetChanges()
+	return err
+}
+
+func (m *Machine) loadMeta(d *dec) error {
+	if v := d.u8(); v != recordVersion {
+		return fmt.Errorf("%w: meta version %d", ErrCorruptRecord, v)
+	}
+	m.nowMs = d.i64()
+	m.nextOrderSeq = d.u64()
+	m.nextTradeID = d.u64()
+	m.creditedUnits = d.u64()
+	m.withdrawnUnits = d.u64()
+	feeAcct := Address(d.addr())
+	hb, margin, feeMax := d.i64(), d.u64(), d.u32()
+	cancelMax, creditMax := d.u64(), d.u64()
+	c := m.cfg
+	if feeAcct != c.FeeAccount || hb != c.HeartbeatTimeoutMs || margin != c.GTDMarginSec ||
+		feeMax != c.FeeRateMaxBps || cancelMax != uint64(c.CancelListMax) || creditMax != c.CreditMax {
+		return ErrConfigMismatch
+	}
+	return nil
+}
+
+func (m *Machine) loadMarket(d *dec) {
+	mk := market{id: d.hash()}
+	mk.tokens[0], mk.tokens[1] = d.hash(), d.hash()
+	p := MarketParams{TickSize: d.u64(), MinSize: d.u64(), MaxSize: d.u64(), FeeRateBps: d.u32(), NegRisk: d.flag()}
+	mk.status = MarketStatus(d.u8())
+	mk.payout = [2]uint32{d.u32(), d.u32()}
+	mk.pairs = d.i64()
+	if d.bad || !m.validParams(&p) {
+		d.bad = true
+		return
+	}
+	mk.setParams(p)
+	mk.book = m.cfg.NewBook(mk.ticks, m.links)
+	i := int32(len(m.markets))
+	m.markets = append(m.markets, mk)
+	m.marketIdx[mk.id] = i
+	m.addTokens(i, mk.tokens)
+}
+
+func (m *Machine) loadOwner(d *dec) {
+	i := m.ownerFor(KeyID(d.take(16)))
+	w := &m.owners[i]
+	w.lastBeatMs = d.i64()
+	w.beating = d.flag()
+	w.dirty = false
+	if w.beating {
+		m.beating = append(m.beating, i) // owners load in index order
+	}
+}
+
+func (m *Machine) loadPosition(key []byte, d *dec) error {
+	if len(key) != 9 {
+		return fmt.Errorf("%w: position key of %d bytes", ErrCorruptRecord, len(key))
+	}
+	acct := int32(binary.BigEndian.Uint32(key[1:]))
+	asset := int32(binary.BigEndian.Uint32(key[5:]))
+	if int(acct) >= len(m.accounts) || asset < 0 || int(asset) > 2*len(m.markets) {
+		return fmt.Errorf("%w: position of unknown account %d or asset %d", ErrCorruptRecord, acct, asset)
+	}
+	p := m.positionFor(acct, asset)
+	m.positions[p].balance = d.i64()
+	m.positions[p].locked = d.i64()
+	return nil
+}
+
+func (m *Machine) loadOrder(d *dec) error {
+	id := d.hash()
+	var o order
+	o.seq = d.u64()
+	o.market = int32(d.u32())
+	o.account = int32(d.u32())
+	o.owner = int32(d.u32())
+	o.price = int32(d.u32())
+	o.remaining, o.size, o.locked = d.i64(), d.i64(), d.i64()
+	o.expireAtMs, o.createdMs = d.i64(), d.i64()
+	o.expiration = d.u64()
+	o.feeBps = d.u32()
+	o.outcome, o.side, o.typ, o.postOnly = d.u8(), Side(d.u8()), OrderType(d.u8()), d.flag()
+	if d.bad || int(o.market) >= len(m.markets) || int(o.account) >= len(m.accounts) ||
+		int(o.owner) >= len(m.owners) || o.outcome > 1 {
+		return fmt.Errorf("%w: order %x", ErrCorruptRecord, id[:8])
+	}
+	mk := &m.markets[o.market]
+	if o.price <= 0 || o.price >= mk.ticks || o.remaining <= 0 {
+		return fmt.Errorf("%w: order %x", ErrCorruptRecord, id[:8])
+	}
+	o.bookSide = book.Bid
+	if (o.side == Buy) != (o.outcome == 0) {
+		o.bookSide = book.Ask
+	}
+	o.collSlot = m.accounts[o.account].coll
+	o.tokSlot = m.positionFor(o.account, assetOf(o.market, o.outcome))
+	s := m.rest(mk, &o, id)
+	m.orders[s].persisted = true
+	m.orders[s].dirty = false
+	return nil
+}

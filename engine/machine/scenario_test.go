@@ -1,0 +1,477 @@
+package machine
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pred.dev/engine/book"
+)
+
+// Scenario files in testdata/scenarios describe matching rules as scripts:
+// blocks of commands, a "----" line, and the events and views they must
+// produce. Each file runs twice, on the ladder book and on the reference
+// book, and both must print exactly what the file says. Invariants are
+// checked after every command. After changing behaviour on purpose, run
+// `go test ./machine -run TestScenarios -rewrite` and read the diff before
+// committing it.
+var rewrite = flag.Bool("rewrite", false, "rewrite scenario files with the actual output")
+
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob("testdata/scenarios/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			blocks := parseScenario(t, f)
+			for _, b := range []string{"ladder", "reference"} {
+				got := runScenario(t, f, blocks, b == "reference")
+				if *rewrite && b == "ladder" {
+					writeScenario(t, f, blocks, got)
+					continue
+				}
+				for i, blk := range blocks {
+					if got[i] != blk.want {
+						t.Errorf("%s:%d (%s book):\n%s\n---- want\n%s---- got\n%s", f, blk.line, b,
+							strings.Join(blk.cmds, "\n"), blk.want, got[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+type block struct {
+	comments []string // lines before the block
+	cmds     []string
+	want     string
+	line     int
+}
+
+func parseScenario(t *testing.T, path string) []block {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var blocks []block
+	var cur block
+	state := 0 // 0 between blocks, 1 reading commands, 2 reading output
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case state == 2 && line == "":
+			blocks = append(blocks, cur)
+			cur, state = block{}, 0
+		case state == 2:
+			cur.want += line + "\n"
+		case line == "----":
+			state = 2
+		case state == 0 && (line == "" || strings.HasPrefix(line, "#")):
+			cur.comments = append(cur.comments, line)
+		default:
+			if state == 0 {
+				cur.line = n
+			}
+			state = 1
+			cur.cmds = append(cur.cmds, line)
+		}
+	}
+	if state != 0 {
+		blocks = append(blocks, cur)
+	}
+	return blocks
+}
+
+func writeScenario(t *testing.T, path string, blocks []block, got []string) {
+	var sb strings.Builder
+	for i, b := range blocks {
+		for _, c := range b.comments {
+			sb.WriteString(c + "\n")
+		}
+		sb.WriteString(strings.Join(b.cmds, "\n") + "\n----\n" + got[i] + "\n")
+	}
+	if err := os.WriteFile(path, []byte(strings.TrimRight(sb.String(), "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// scenario interprets script lines against a machine. Names stand for
+// accounts, markets, orders and keys; ids are derived from the names.
+type scenario struct {
+	t       *testing.T
+	cfg     Config
+	m       *Machine
+	nowMs   int64
+	cmds    int
+	places  int
+	names   map[Hash]string
+	accts   map[Address]string
+	keys    map[KeyID]string
+	markets map[string]Hash
+	out     []Event
+}
+
+func nameHash(s string) Hash { return sha256.Sum256([]byte(s)) }
+
+func (s *scenario) orderID(n string) Hash {
+	h := nameHash("order:" + n)
+	s.names[h] = n
+	return h
+}
+
+func (s *scenario) acct(n string) Address {
+	h := nameHash("acct:" + n)
+	a := Address(h[:20])
+	s.accts[a] = n
+	return a
+}
+
+func (s *scenario) key(n string) KeyID {
+	h := nameHash("key:" + n)
+	k := KeyID(h[:16])
+	s.keys[k] = n
+	return k
+}
+
+func runScenario(t *testing.T, path string, blocks []block, reference bool) []string {
+	cfg := DefaultConfig()
+	s := &scenario{t: t, names: map[Hash]string{}, accts: map[Address]string{},
+		keys: map[KeyID]string{}, markets: map[string]Hash{}}
+	cfg.FeeAccount = s.acct("fees")
+	if reference {
+		cfg.NewBook = func(ticks int32, _ *book.Links) book.Book { return book.NewReference(ticks) }
+	}
+	s.cfg = cfg
+	s.m = New(cfg)
+	got := make([]string, len(blocks))
+	for i, b := range blocks {
+		var sb strings.Builder
+		for _, line := range b.cmds {
+			s.exec(&sb, line)
+		}
+		got[i] = sb.String()
+	}
+	return got
+}
+
+// exec runs one script line and writes what it produced.
+func (s *scenario) exec(w *strings.Builder, line string) {
+	f := strings.Fields(line)
+	args, opts := splitOpts(f[1:])
+	switch f[0] {
+	case "at":
+		sec, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			s.t.Fatalf("at %q: %v", f[1], err)
+		}
+		s.nowMs = int64(sec * 1000)
+		return
+	case "config":
+		// Only as a file's first command: it replaces the empty machine.
+		if v, ok := opts["cancel-list-max"]; ok {
+			s.cfg.CancelListMax = int(num(s.t, v))
+		}
+		s.m = New(s.cfg)
+		return
+	case "book":
+		s.printBook(w, args[0])
+		return
+	case "balances":
+		s.printBalances(w, args[0])
+		return
+	}
+	c := s.command(f[0], args, opts)
+	c.TimeMs = s.nowMs
+	s.out = s.m.Apply(&c, s.out[:0])
+	for _, e := range s.out {
+		w.WriteString(s.format(e) + "\n")
+	}
+	if err := s.m.CheckInvariants(); err != nil {
+		s.t.Fatalf("after %q: %v", line, err)
+	}
+}
+
+func splitOpts(f []string) (args []string, opts map[string]string) {
+	opts = map[string]string{}
+	for _, a := range f {
+		if k, v, ok := strings.Cut(a, "="); ok {
+			opts[k] = v
+		} else if a == "post" || a == "negrisk" {
+			opts[a] = "true"
+		} else {
+			args = append(args, a)
+		}
+	}
+	return args, opts
+}
+
+func (s *scenario) command(verb string, a []string, o map[string]string) Command {
+	s.cmds++
+	c := Command{ID: nameHash(fmt.Sprintf("cmd:%d", s.cmds)), Args: &Args{}}
+	if id, ok := o["id"]; ok {
+		c.ID = nameHash("cmd:" + id)
+	}
+	switch verb {
+	case "market", "configure":
+		c.Kind = map[string]Kind{"market": KindCreateMarket, "configure": KindConfigureMarket}[verb]
+		c.Args.Market = s.market(a[0])
+		c.Args.Tokens = [2]Hash{nameHash(a[0] + ".yes"), nameHash(a[0] + ".no")}
+		c.Args.Params = MarketParams{TickSize: units(s.t, or(o["tick"], "0.01")), MinSize: units(s.t, or(o["min"], "5")),
+			MaxSize: units(s.t, or(o["max"], "100000")), FeeRateBps: uint32(num(s.t, or(o["fee"], "0"))), NegRisk: o["negrisk"] != ""}
+	case "deposit", "faucet", "withdraw":
+		c.Kind = map[string]Kind{"deposit": KindDeposit, "faucet": KindFaucet, "withdraw": KindWithdraw}[verb]
+		c.Account, c.Amount = s.acct(a[0]), units(s.t, a[1])
+	case "place":
+		s.place(&c, a, o)
+	case "cancel", "cancel-list":
+		c.Kind = map[string]Kind{"cancel": KindCancel, "cancel-list": KindCancelList}[verb]
+		c.Account = s.acct(a[0]) // "cancel a" with no id is a malformed command
+		for _, n := range a[1:] {
+			c.OrderIDs = append(c.OrderIDs, s.orderID(n))
+		}
+	case "cancel-market":
+		c.Kind, c.Account = KindCancelMarket, s.acct(a[0])
+		if a[1] != "-" {
+			c.Args.Market = s.market(a[1])
+		}
+		if tok, ok := o["token"]; ok {
+			c.Args.Token = nameHash(tok)
+		}
+	case "cancel-all":
+		c.Kind, c.Account = KindCancelAll, s.acct(a[0])
+	case "heartbeat":
+		c.Kind = KindHeartbeat
+		if len(a) > 0 {
+			c.Owner = s.key(a[0])
+		}
+	case "tick":
+		c.Kind = KindTick
+	case "halt", "resume", "clear", "close":
+		c.Kind = map[string]Kind{"halt": KindHaltMarket, "resume": KindResumeMarket,
+			"clear": KindClearMarket, "close": KindCloseMarket}[verb]
+		c.Args.Market = s.market(a[0])
+	case "resolve":
+		c.Kind, c.Args.Market = KindResolveMarket, s.market(a[0])
+		for _, p := range a[1:] {
+			c.Args.Payout = append(c.Args.Payout, uint32(num(s.t, p)))
+		}
+	case "trade-status":
+		c.Kind, c.Args.TradeID = KindSetTradeStatus, uint64(num(s.t, a[0]))
+		c.Args.TradeStatus = TradeStatus(slices.Index([]string{"", "matched", "submitted", "mined", "confirmed", "retrying", "failed", "bogus"}, a[1]))
+		c.Args.TxHash = nameHash("tx:" + a[0])
+	case "bogus":
+		c.Kind = Kind(200)
+	default:
+		s.t.Fatalf("unknown scenario command %q", verb)
+	}
+	return c
+}
+
+func (s *scenario) market(n string) Hash {
+	h := nameHash("market:" + n)
+	s.markets[n] = h
+	return h
+}
+
+// place parses: place <acct> <buy|sell> <market>.<yes|no> <price> <size>
+// [gtc|gtd|fok|fak] [post] [fee=bps] [exp=unix-seconds] [key=name]
+// [id=name] [raw=makerAmount/takerAmount].
+func (s *scenario) place(c *Command, a []string, o map[string]string) {
+	s.places++
+	c.Kind = KindPlace
+	n := or(o["id"], fmt.Sprintf("o%d", s.places))
+	c.ID = s.orderID(n)
+	c.Owner = KeyID{}
+	if k, ok := o["key"]; ok {
+		c.Owner = s.key(k)
+	}
+	side := map[string]Side{"buy": Buy, "sell": Sell, "bogus": 7}[a[1]]
+	price, size := units(s.t, a[3]), units(s.t, a[4])
+	coll := price * size / UnitsPerShare
+	c.Order = OrderSpec{Maker: s.acct(a[0]), TokenID: nameHash(a[2]), Side: side,
+		Type: GTC, FeeRateBps: uint32(num(s.t, or(o["fee"], "0"))), PostOnly: o["post"] != "",
+		Expiration: uint64(num(s.t, or(o["exp"], "0")))}
+	c.Order.MakerAmount, c.Order.TakerAmount = coll, size
+	if side == Sell {
+		c.Order.MakerAmount, c.Order.TakerAmount = size, coll
+	}
+	if raw, ok := o["raw"]; ok {
+		mk, tk, _ := strings.Cut(raw, "/")
+		c.Order.MakerAmount, c.Order.TakerAmount = uint64(num(s.t, mk)), uint64(num(s.t, tk))
+	}
+	if len(a) > 5 {
+		c.Order.Type = map[string]OrderType{"gtc": GTC, "gtd": GTD, "fok": FOK, "fak": FAK, "bogus": 9}[a[5]]
+	}
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func num(t *testing.T, s string) int64 {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatalf("number %q: %v", s, err)
+	}
+	return v
+}
+
+// units parses a decimal string with up to 6 decimals into base units.
+func units(t *testing.T, s string) uint64 {
+	whole, frac, _ := strings.Cut(s, ".")
+	if len(frac) > 6 {
+		t.Fatalf("%q has more than 6 decimals", s)
+	}
+	v := uint64(num(t, or(whole, "0"))) * UnitsPerShare
+	if frac != "" {
+		v += uint64(num(t, (frac + "000000")[:6]))
+	}
+	return v
+}
+
+// decimal formats base units as the shortest exact decimal.
+func decimal(v uint64) string {
+	s := fmt.Sprintf("%d.%06d", v/UnitsPerShare, v%UnitsPerShare)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+func (s *scenario) acctName(i int32) string {
+	if i < 0 {
+		return "-"
+	}
+	return s.accts[s.m.Account(i)]
+}
+
+func (s *scenario) assetName(asset int32) string {
+	if asset == 0 {
+		return "usdw"
+	}
+	mk := s.m.Market((asset - 1) / 2)
+	for n, id := range s.markets {
+		if id == mk.ID {
+			return n + "." + Outcome((asset-1)%2+1).String()
+		}
+	}
+	return "?"
+}
+
+func (s *scenario) marketName(i int32) string { return strings.Split(s.assetName(2*i+1), ".")[0] }
+
+func (s *scenario) format(e Event) string {
+	switch e.Kind {
+	case EvOrderAccepted:
+		x := fmt.Sprintf("accepted %s %s %s %s %s x%s %s seq=%d", s.names[e.OrderID], s.acctName(e.Account),
+			e.Side, e.Outcome, decimal(e.Price), decimal(e.Size), e.OrderType, e.Seq)
+		if e.PostOnly {
+			x += " post"
+		}
+		if e.Owner >= 0 {
+			x += " key=" + s.keys[s.m.Owner(e.Owner)]
+		}
+		if e.FeeRateBps != 0 {
+			x += fmt.Sprintf(" fee=%d", e.FeeRateBps)
+		}
+		if e.Expiration != 0 {
+			x += fmt.Sprintf(" exp=%d", e.Expiration)
+		}
+		return x
+	case EvOrderRejected:
+		return fmt.Sprintf("rejected %s %s", s.names[e.OrderID], e.Reason)
+	case EvCommandRejected:
+		return fmt.Sprintf("command-rejected %s", e.Reason)
+	case EvOrderFilled:
+		return fmt.Sprintf("filled %s %s", s.names[e.OrderID], s.acctName(e.Account))
+	case EvOrderCancelled:
+		return fmt.Sprintf("cancelled %s %s %s %s rem=%s", s.names[e.OrderID], s.acctName(e.Account), e.Cause, e.Status, decimal(e.Remaining))
+	case EvOrderExpired:
+		return fmt.Sprintf("expired %s %s rem=%s", s.names[e.OrderID], s.acctName(e.Account), decimal(e.Remaining))
+	case EvTrade:
+		return fmt.Sprintf("trade #%d %s %s taker=%s %s %s %s %s maker=%s %s %s %s %s size=%s fee=%s rem=%s/%s",
+			e.Seq, s.marketName(e.Market), e.MatchType,
+			s.names[e.OrderID], s.acctName(e.Account), e.Side, e.Outcome, decimal(e.Price),
+			s.names[e.MakerOrderID], s.acctName(e.MakerAccount), e.MakerSide, e.MakerOutcome, decimal(e.MakerPrice),
+			decimal(e.Size), decimal(e.Fee), decimal(e.Remaining), decimal(e.MakerRemaining))
+	case EvBalanceChanged:
+		return fmt.Sprintf("balance %s %s %s locked=%s", s.acctName(e.Account), s.assetName(e.Asset), decimal(e.Balance), decimal(e.Locked))
+	case EvMarketChanged:
+		mk := s.m.Market(e.Market)
+		p := mk.Params
+		x := fmt.Sprintf("market %s %s tick=%s min=%s max=%s fee=%d", s.marketName(e.Market), e.MarketStatus,
+			decimal(p.TickSize), decimal(p.MinSize), decimal(p.MaxSize), p.FeeRateBps)
+		if mk.Status == MarketResolved {
+			x += fmt.Sprintf(" payout=%d/%d", mk.Payout[0], mk.Payout[1])
+		}
+		return x
+	case EvTransfer:
+		x := fmt.Sprintf("transfer %s %s %s", s.acctName(e.Account), e.TransferKind, decimal(e.Amount))
+		if e.Market >= 0 {
+			x += " market=" + s.marketName(e.Market)
+		}
+		return x
+	case EvTradeStatusChanged:
+		return fmt.Sprintf("trade-status #%d %s", e.Seq, e.TradeStatus)
+	}
+	return "unknown event " + e.Kind.String()
+}
+
+// printBook shows a market's YES book: asks from the top down, then bids,
+// each level with its orders oldest first (NO orders marked).
+func (s *scenario) printBook(w *strings.Builder, n string) {
+	i, ok := s.m.MarketIndex(s.markets[n])
+	if !ok {
+		w.WriteString("no market " + n + "\n")
+		return
+	}
+	mk := &s.m.markets[i]
+	var asks []string
+	for _, side := range []book.Side{book.Ask, book.Bid} {
+		for p, ok := mk.book.Best(side); ok; p, ok = mk.book.Worse(side, p) {
+			qty, cnt := mk.book.Level(side, p)
+			line := fmt.Sprintf("%s %s x%s (%d):", map[book.Side]string{book.Bid: "bid", book.Ask: "ask"}[side],
+				decimal(uint64(p*mk.tickPips)*MicroPerPip), decimal(uint64(qty)*LotUnits), cnt)
+			for o := mk.book.Head(side, p); o != book.Nil; o = mk.book.Next(o) {
+				line += " " + s.names[s.m.ids[o]]
+				if s.m.orders[o].outcome == 1 {
+					line += "(no)"
+				}
+			}
+			if side == book.Ask {
+				asks = append([]string{line}, asks...)
+			} else {
+				asks = append(asks, line)
+			}
+		}
+	}
+	if len(asks) == 0 {
+		asks = []string{"empty"}
+	}
+	w.WriteString(strings.Join(asks, "\n") + "\n")
+}
+
+func (s *scenario) printBalances(w *strings.Builder, n string) {
+	addr := s.acct(n)
+	a, ok := s.m.account(addr)
+	if !ok {
+		w.WriteString("no account " + n + "\n")
+		return
+	}
+	for _, p := range s.m.sortedPositions() {
+		pos := &s.m.positions[p]
+		if pos.account == a && (pos.balance != 0 || pos.asset == 0) {
+			fmt.Fprintf(w, "%s %s locked=%s\n", s.assetName(pos.asset), decimal(uint64(pos.balance)), decimal(uint64(pos.locked)))
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package machine
+
+// Address is a 20-byte EVM address: a wallet (the maker of orders).
+type Address [20]byte
+
+// Hash is 32 bytes: an order id (EIP-712 hash), a market (condition) id, a
+// token id (uint256 big-endian) or a command id.
+type Hash [32]byte
+
+// KeyID identifies the API key that placed an order (a 16-byte UUID).
+type KeyID [16]byte
+
+// The enums below carry the numeric values of their protobuf counterparts
+// in pred.dev/proto/pb, so converting is a cast. The core cannot import the
+// protobuf runtime (it reads the environment), so the values are repeated
+// here and a test in the engine's shell checks that they agree.
+
+type Side uint8
+
+const (
+	Buy  Side = 1
+	Sell Side = 2
+)
+
+type Outcome uint8
+
+const (
+	Yes Outcome = 1
+	No  Outcome = 2
+)
+
+type OrderType uint8
+
+const (
+	GTC OrderType = 1
+	GTD OrderType = 2
+	FOK OrderType = 3
+	FAK OrderType = 4
+)
+
+type MatchType uint8
+
+const (
+	Complementary MatchType = 1
+	Mint          MatchType = 2
+	Merge         MatchType = 3
+)
+
+type MarketStatus uint8
+
+const (
+	MarketActive   MarketStatus = 1
+	MarketHalted   MarketStatus = 2
+	MarketClosed   MarketStatus = 3
+	MarketResolved MarketStatus = 4
+)
+
+type CancelCause uint8
+
+const (
+	CauseUser           CancelCause = 1
+	CauseFAKRemainder   CancelCause = 2
+	CauseSelfTrade      CancelCause = 3
+	CauseHeartbeat      CancelCause = 4
+	CauseMarketCleared  CancelCause = 5
+	CauseMarketClosed   CancelCause = 6
+	CauseMarketResolved CancelCause = 7
+)
+
+type OrderStatus uint8
+
+const (
+	StatusLive                   OrderStatus = 1
+	StatusMatched                OrderStatus = 2
+	StatusCanceled               OrderStatus = 3
+	StatusCanceledMarketResolved OrderStatus = 4
+	StatusSystemCleared          OrderStatus = 5
+	StatusInvalid                OrderStatus = 6
+)
+
+// Status returns the public order status an order ends in for a cause.
+// Resolution has its own status in the spec; self-trade prevention is the
+// one removal the trader did not ask for and no market event explains, so it
+// reports SYSTEM_CLEARED; every other cause is CANCELED.
+func (c CancelCause) Status() OrderStatus {
+	switch c {
+	case CauseMarketResolved:
+		return StatusCanceledMarketResolved
+	case CauseSelfTrade:
+		return StatusSystemCleared
+	}
+	return StatusCanceled
+}
+
+type TradeStatus uint8
+
+const (
+	TradeMatched   TradeStatus = 1
+	TradeSubmitted TradeStatus = 2
+	TradeMined     TradeStatus = 3
+	TradeConfirmed TradeStatus = 4
+	TradeRetrying  TradeStatus = 5
+	TradeFailed    TradeStatus = 6
+)
+
+type TransferKind uint8
+
+const (
+	TransferDeposit    TransferKind = 1
+	TransferWithdrawal TransferKind = 2
+	TransferFaucet     TransferKind = 3
+	TransferPayout     TransferKind = 4
+)
+
+// Reason says why a command was refused.
+type Reason uint8
+
+const (
+	ReasonMarketNotFound      Reason = 1
+	ReasonMarketNotAccepting  Reason = 2
+	ReasonTokenNotFound       Reason = 3
+	ReasonInvalidPrice        Reason = 4
+	ReasonInvalidAmounts      Reason = 5
+	ReasonSizeTooSmall        Reason = 6
+	ReasonSizeTooLarge        Reason = 7
+	ReasonInvalidExpiration   Reason = 8
+	ReasonFeeRateTooLow       Reason = 9
+	ReasonFeeRateTooHigh      Reason = 10
+	ReasonDuplicateOrder      Reason = 11
+	ReasonNotEnoughBalance    Reason = 12
+	ReasonFOKNotFilled        Reason = 13
+	ReasonFAKNoMatch          Reason = 14
+	ReasonPostOnlyCrosses     Reason = 15
+	ReasonPostOnlyInvalidType Reason = 16
+	ReasonOrderNotFound       Reason = 17
+	ReasonMarketExists        Reason = 18
+	ReasonInvalidMarketParams Reason = 19
+	ReasonInvalidMarketState  Reason = 20
+	ReasonInvalidPayout       Reason = 21
+	ReasonDuplicateCommand    Reason = 22
+	ReasonInvalidCommand      Reason = 23
+	ReasonTooManyOrders       Reason = 24
+	ReasonInvalidOrderType    Reason = 25
+	ReasonTradeNotFound       Reason = 26
+	reasonCount                      = 27
+)
+
+// Units. Amounts are integers in base units of 1e-6 (USDW and shares both
+// have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share
+// and prices in pips of 0.0001 USDW, so that a lot times a pip is exactly one
+// base unit and no product ever needs rounding.
+const (
+	// UnitsPerShare is the number of base units in one share or one USDW.
+	UnitsPerShare = 1_000_000
+	// LotUnits is the size step: 0.01 share.
+	LotUnits = 10_000
+	// PipsPerUnit is the number of price pips in 1 USDW; a YES and a NO
+	// share together are worth exactly this many pips.
+	PipsPerUnit = 10_000
+	// MicroPerPip converts a pip to the micro-USDW price unit of the wire.
+	MicroPerPip = 100
+	// PriceMinPips and PriceMaxPips bound every order price (0.01..0.99).
+	PriceMinPips = 100
+	PriceMaxPips = 9_900
+	// BpsDenominator is 100% in basis points.
+	BpsDenominator = 10_000
+)
+
+// MarketParams are the operator-set parameters of a market, in wire units.
+type MarketParams struct {
+	// TickSize in micro-USDW: 100000, 10000, 1000 or 100.
+	TickSize uint64
+	// MinSize and MaxSize bound an order's size, in share base units.
+	MinSize uint64
+	MaxSize uint64
+	// FeeRateBps is the platform taker fee; an order must sign at least it.
+	FeeRateBps uint32
+	NegRisk    bool
+}

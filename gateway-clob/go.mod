@@ -1,0 +1,3 @@
+module pred.dev/gateway-clob
+
+go 1.26.0

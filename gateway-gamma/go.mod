@@ -1,0 +1,3 @@
+module pred.dev/gateway-gamma
+
+go 1.26.0

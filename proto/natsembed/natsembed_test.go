@@ -1,0 +1,106 @@
+package natsembed
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
+)
+
+// publishAndCount creates (or reuses) a file stream on s, publishes one
+// message to it and returns how many messages the stream then holds.
+func publishAndCount(t *testing.T, s *Server) uint64 {
+	t.Helper()
+	nc := ConnectTest(t, s)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := jetstream.StreamConfig{Name: "T", Subjects: []string{"t"}, Storage: jetstream.FileStorage}
+	stream, err := js.CreateOrUpdateStream(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.Publish(ctx, "t", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.State.Msgs
+}
+
+func TestStartTestListensOnRandomPort(t *testing.T) {
+	s := StartTest(t)
+	if !strings.HasPrefix(s.ClientURL(), "nats://127.0.0.1:") || strings.HasSuffix(s.ClientURL(), ":4222") {
+		t.Fatalf("ClientURL = %q, want a random loopback port", s.ClientURL())
+	}
+	if n := publishAndCount(t, s); n != 1 {
+		t.Fatalf("stream holds %d messages, want 1", n)
+	}
+}
+
+func TestInProcessOnly(t *testing.T) {
+	s := StartTest(t, func(o *Options) { o.Port = 0 })
+	if s.ClientURL() != "" {
+		t.Fatalf("ClientURL = %q, want empty without a listener", s.ClientURL())
+	}
+	if n := publishAndCount(t, s); n != 1 {
+		t.Fatalf("stream holds %d messages, want 1", n)
+	}
+}
+
+func TestSyncAlwaysReachesJetStream(t *testing.T) {
+	s := StartTest(t, func(o *Options) { o.SyncAlways = true })
+	if !s.NATS().JetStreamConfig().SyncAlways {
+		t.Fatal("JetStream config has SyncAlways off")
+	}
+	if StartTest(t).NATS().JetStreamConfig().SyncAlways {
+		t.Fatal("SyncAlways is on although not asked for")
+	}
+}
+
+func TestRestartKeepsStore(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{StoreDir: dir, Port: 0, SyncAlways: true}
+	first, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(first.Shutdown) // Shutdown is idempotent; this covers a failed assertion.
+	if n := publishAndCount(t, first); n != 1 {
+		t.Fatalf("first run: %d messages, want 1", n)
+	}
+	first.Shutdown()
+
+	second, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(second.Shutdown)
+	if n := publishAndCount(t, second); n != 2 {
+		t.Fatalf("after restart: %d messages, want 2", n)
+	}
+}
+
+func TestLoggerReceivesServerLogs(t *testing.T) {
+	core, logs := observer.New(zapcore.DebugLevel)
+	StartTest(t, func(o *Options) { o.Logger = zap.New(core) })
+	if logs.FilterLoggerName("nats").Len() == 0 {
+		t.Fatal("no server log lines reached the zap logger")
+	}
+}
+
+func TestStartRequiresStoreDir(t *testing.T) {
+	if _, err := Start(Options{Port: 0}); err == nil {
+		t.Fatal("Start without StoreDir succeeded")
+	}
+}

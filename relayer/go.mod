@@ -1,0 +1,3 @@
+module pred.dev/relayer
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module pred.dev/scripts
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module pred.dev/settler
+
+go 1.26.0
