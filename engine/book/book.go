@@ -1,12 +1,12 @@
 // Package book holds the order books of the matching engine: one book per
 // market, kept in YES-price terms, with price-time priority.
 //
-// A book does not own orders. The engine keeps orders in a pool and refers
+// A book does not own orders. The engine keeps orders in a Pool and refers
 // to them by slot number; a book only queues slots at price levels and keeps
 // the resting quantity of each level. Two implementations exist: Ladder, the
-// fast one (an array of levels, a bitmap of non-empty levels and intrusive
-// FIFO links), and Reference, a deliberately naive one that tests drive in
-// lockstep with Ladder.
+// fast one (an array of levels, a bitmap of non-empty levels and FIFO links
+// kept inside the pooled orders), and Reference, a deliberately naive one
+// that tests drive in lockstep with Ladder.
 package book
 
 // Side is the side of the YES book an order rests on.

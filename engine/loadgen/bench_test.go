@@ -9,8 +9,8 @@ import (
 )
 
 var (
-	singleOnce sync.Once
-	single     *Workload
+	singleOnce, largeOnce sync.Once
+	single, large         *Workload
 )
 
 func singleWorkload() *Workload {
@@ -18,10 +18,19 @@ func singleWorkload() *Workload {
 	return single
 }
 
+func largeWorkload() *Workload {
+	largeOnce.Do(func() { large = Generate(Large(1_000_000)) })
+	return large
+}
+
 // BenchmarkApplySingle applies the single-book workload; one iteration is
 // the whole measured stream on a freshly prepared machine.
-func BenchmarkApplySingle(b *testing.B) {
-	w := singleWorkload()
+func BenchmarkApplySingle(b *testing.B) { benchmarkApply(b, singleWorkload()) }
+
+// BenchmarkApplyLarge applies the 10,000-market workload.
+func BenchmarkApplyLarge(b *testing.B) { benchmarkApply(b, largeWorkload()) }
+
+func benchmarkApply(b *testing.B, w *Workload) {
 	out := make([]machine.Event, 0, 1024)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -14,6 +14,7 @@ func (g *gen) setup() {
 	for u := 0; u <= cfg.Users; u++ {
 		g.apply(machine.Command{Kind: machine.KindFaucet, ID: g.id(), Account: UserAddress(u), Amount: 1 << 50})
 	}
+	g.weigh()
 	g.books = make([]bookState, cfg.Markets)
 	g.users = make([][]int, cfg.Markets)
 	g.tokens = make([][2]machine.Hash, cfg.Markets)
@@ -60,11 +61,11 @@ func (g *gen) order(market, u int, side machine.Side, o machine.Outcome, yesPips
 // below its target the mix leans to new orders, above it to cancels, which
 // keeps the resting count steady without changing the overall shares much.
 func (g *gen) op() {
-	i := g.rng.IntN(g.cfg.Markets)
+	i := g.pickMarket()
 	b := &g.books[i]
 	r := g.rng.IntN(100)
 	switch {
-	case len(b.live) == 0 || r < 9 || (r < 15 && len(b.live) < g.cfg.RestingPerMarket):
+	case len(b.live) == 0 || r < 9 || (r < 15 && len(b.live) < g.target[i]):
 		g.placeGTC(i)
 	case r < 12:
 		g.placeFAK(i)

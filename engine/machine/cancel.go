@@ -26,12 +26,12 @@ func (m *Machine) cancelList(c *Command) {
 }
 
 func (m *Machine) cancelID(addr Address, id Hash) {
-	s, ok := m.live.get(&id)
-	if !ok || m.accounts[m.orders[s].account].addr != addr {
+	s, ok := m.live.get(idKey16(&id))
+	if !ok || m.accounts[m.pool.Get(s).account].addr != addr {
 		m.rejectOrder(id, ReasonOrderNotFound)
 		return
 	}
-	m.cancelResting(s, CauseUser)
+	m.cancelResting(s, &id, CauseUser)
 }
 
 // cancelMarket cancels the account's orders on a market, or on one token.
@@ -74,9 +74,9 @@ func (m *Machine) cancelAccountOrders(addr Address, match func(*order) bool) {
 		return
 	}
 	for s := m.accounts[a].orders; s >= 0; {
-		next := m.orders[s].acctNext
-		if match(&m.orders[s]) {
-			m.cancelResting(s, CauseUser)
+		next := m.pool.Get(s).acctNext
+		if match(m.pool.Get(s)) {
+			m.cancelResting(s, &m.pool.Get(s).id, CauseUser)
 		}
 		s = next
 	}

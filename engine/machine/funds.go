@@ -12,14 +12,18 @@ func (m *Machine) credit(c *Command) {
 		m.rejectCommand(ReasonInvalidCommand)
 		return
 	}
-	if a, ok := m.account(c.Account); ok && m.positions[m.accounts[a].coll].balance+int64(c.Amount) > BalanceMaxUnits {
+	if m.seen.has(idKey(c.ID)) {
+		m.rejectCommand(ReasonDuplicateCommand)
+		return
+	}
+	// A new account starts at zero and cannot overflow, so every refusal
+	// after creating one is impossible and the command leaves no trace.
+	a := m.accountFor(c.Account)
+	if m.positions[m.accounts[a].coll].balance+int64(c.Amount) > BalanceMaxUnits {
 		m.rejectCommand(ReasonInvalidCommand)
 		return
 	}
-	if !m.spendID(c.ID) {
-		return
-	}
-	a := m.accountFor(c.Account)
+	m.markSeen(c.ID)
 	m.touch(m.accounts[a].coll).balance += int64(c.Amount)
 	m.creditedUnits += c.Amount
 	kind := TransferDeposit

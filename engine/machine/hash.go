@@ -69,7 +69,7 @@ func (m *Machine) appendBook(b []byte, mk *market) []byte {
 			e.i64(qty)
 			e.u32(uint32(n))
 			for s := mk.book.Head(side, p); s != book.Nil; s = mk.book.Next(s) {
-				appendOrder(e, &m.orders[s], m.ids[s])
+				appendOrder(e, m.pool.Get(s), m.pool.Get(s).id)
 			}
 		}
 	}

@@ -69,7 +69,8 @@ func newIDSet(capacity int, seed uint64) idSet {
 	for size < 2*capacity {
 		size *= 2
 	}
-	s := idSet{cur: make([]idSlot, size), seed: seed, bloom: make([]uint64, size/bloomSlotsPerWord)}
+	s := idSet{cur: make([]idSlot, size), seed: seed, bloom: make([]uint64, size/bloomSlotsPerWord),
+		pending: make([]idSlot, 0, idPendingMax)}
 	s.shift = 64 - log2(size)
 	return s
 }

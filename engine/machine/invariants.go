@@ -86,7 +86,7 @@ func (m *Machine) checkSide(mk *market, i int32, side book.Side, locks []int64) 
 		var qty int64
 		var n int32
 		for s := mk.book.Head(side, p); s != book.Nil; s = mk.book.Next(s) {
-			o := &m.orders[s]
+			o := m.pool.Get(s)
 			if err := m.checkOrder(mk, i, side, p, s); err != nil {
 				return 0, err
 			}
@@ -103,23 +103,23 @@ func (m *Machine) checkSide(mk *market, i int32, side book.Side, locks []int64) 
 }
 
 func (m *Machine) liveAt(s int32) bool {
-	got, ok := m.live.get(&m.ids[s])
+	got, ok := m.live.get(idKey16(&m.pool.Get(s).id))
 	return ok && got == s
 }
 
 func (m *Machine) checkOrder(mk *market, i int32, side book.Side, p, s int32) error {
-	o := &m.orders[s]
+	o := m.pool.Get(s)
 	switch {
 	case !o.live || o.market != i || o.bookSide != side || o.price != p:
-		return fmt.Errorf("order %x: in book at %d/%d/%d but says %d/%d/%d live=%v", m.ids[s][:4], i, side, p, o.market, o.bookSide, o.price, o.live)
+		return fmt.Errorf("order %x: in book at %d/%d/%d but says %d/%d/%d live=%v", m.pool.Get(s).id[:4], i, side, p, o.market, o.bookSide, o.price, o.live)
 	case o.remaining <= 0 || o.remaining > o.size:
-		return fmt.Errorf("order %x: remaining %d of %d", m.ids[s][:4], o.remaining, o.size)
+		return fmt.Errorf("order %x: remaining %d of %d", m.pool.Get(s).id[:4], o.remaining, o.size)
 	case o.locked != o.restingLock(mk.tickPips):
-		return fmt.Errorf("order %x: locks %d, a maker needs %d", m.ids[s][:4], o.locked, o.restingLock(mk.tickPips))
+		return fmt.Errorf("order %x: locks %d, a maker needs %d", m.pool.Get(s).id[:4], o.locked, o.restingLock(mk.tickPips))
 	case !m.liveAt(s):
-		return fmt.Errorf("order %x: id index points elsewhere", m.ids[s][:4])
+		return fmt.Errorf("order %x: id index points elsewhere", m.pool.Get(s).id[:4])
 	case p < mk.minTick || p > mk.maxTick:
-		return fmt.Errorf("order %x: price %d outside the market's range", m.ids[s][:4], p)
+		return fmt.Errorf("order %x: price %d outside the market's range", m.pool.Get(s).id[:4], p)
 	}
 	return nil
 }

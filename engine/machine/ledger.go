@@ -10,6 +10,11 @@ type account struct {
 	coll int32
 	// orders heads the list of the account's resting orders, newest first.
 	orders int32
+	// lastAsset and lastPos remember the last token position looked up:
+	// a market maker replacing a quote asks for the same one again, and
+	// the position index is large enough that each lookup is a cache miss.
+	lastAsset int32
+	lastPos   int32
 }
 
 type position struct {
@@ -27,9 +32,9 @@ const collateral int32 = 0
 
 func assetOf(market int32, outcome uint8) int32 { return 2*market + 1 + int32(outcome) }
 
-func positionKey(acct, asset int32) *[4]uint64 {
-	return &[4]uint64{uint64(acct)<<32 | uint64(uint32(asset))}
-}
+func positionKey(acct, asset int32) key16 { return key16{uint64(acct)<<32 | uint64(uint32(asset))} }
+
+
 
 // accountFor returns the index of addr's account, creating it.
 func (m *Machine) accountFor(addr Address) int32 {
@@ -37,9 +42,8 @@ func (m *Machine) accountFor(addr Address) int32 {
 		return a
 	}
 	a := int32(len(m.accounts))
-	m.accounts = append(m.accounts, account{addr: addr, orders: -1})
-	k := addrKey(addr)
-	m.accountIdx.put(&k, a)
+	m.accounts = append(m.accounts, account{addr: addr, orders: -1, lastAsset: -1})
+	m.accountIdx.put(addrKey(addr), a)
 	m.accounts[a].coll = m.positionFor(a, collateral)
 	m.changes.accounts = append(m.changes.accounts, a)
 	return a
@@ -47,20 +51,19 @@ func (m *Machine) accountFor(addr Address) int32 {
 
 // account looks a wallet's account up.
 func (m *Machine) account(addr Address) (int32, bool) {
-	k := addrKey(addr)
-	return m.accountIdx.get(&k)
+	return m.accountIdx.get(addrKey(addr))
 }
 
 // positionFor returns the index of the account's position in asset,
 // creating an empty one.
 func (m *Machine) positionFor(acct, asset int32) int32 {
 	k := positionKey(acct, asset)
-	if p, ok := m.positionAt.getWords(k); ok {
+	if p, ok := m.positionAt.get(k); ok {
 		return p
 	}
 	p := int32(len(m.positions))
 	m.positions = append(m.positions, position{account: acct, asset: asset})
-	m.positionAt.putWords(k, p)
+	m.positionAt.put(k, p)
 	if asset != collateral {
 		mk := &m.markets[(asset-1)/2]
 		mk.holders = append(mk.holders, p)
@@ -70,7 +73,12 @@ func (m *Machine) positionFor(acct, asset int32) int32 {
 
 // position returns the index of an existing position, or -1.
 func (m *Machine) position(acct, asset int32) int32 {
-	if p, ok := m.positionAt.getWords(positionKey(acct, asset)); ok {
+	a := &m.accounts[acct]
+	if a.lastAsset == asset {
+		return a.lastPos
+	}
+	if p, ok := m.positionAt.get(positionKey(acct, asset)); ok {
+		a.lastAsset, a.lastPos = asset, p
 		return p
 	}
 	return -1

@@ -41,9 +41,9 @@ type Config struct {
 	// The shell passes a random value so clients cannot aim keys at one
 	// probe chain; it changes performance only, never results.
 	IDSetSeed uint64
-	// NewBook builds a market's book; nil means book.NewLadder. Tests pass
-	// book.NewReference to run the naive book in lockstep.
-	NewBook func(ticks int32, links *book.Links) book.Book
+	// ReferenceBook gives every market the naive reference book instead of
+	// the ladder; tests run both in lockstep.
+	ReferenceBook bool
 }
 
 // DefaultConfig returns the production rules.
@@ -75,12 +75,12 @@ type Machine struct {
 
 	markets   []market
 	marketIdx map[Hash]int32
-	tokens    index // token id -> market<<1 | outcome
+	tokens    index32 // token id -> market<<1 | outcome
 
 	accounts   []account
-	accountIdx index
+	accountIdx index32
 	positions  []position
-	positionAt index // account<<32 | asset -> position
+	positionAt index16 // account<<32 | asset -> position
 	feeAccount int32
 
 	owners   []owner
@@ -88,14 +88,12 @@ type Machine struct {
 	// beating lists, by owner index, the owners whose dead-man switch runs.
 	beating []int32
 
-	orders  []order
-	ids     []Hash
-	links   *book.Links
+	pool    *book.Pool[order]
 	free    []int32
-	live    index // order id -> slot of resting orders
+	live    index16 // order id -> slot of resting orders
 	expiry  expiryHeap
 	seen    idSet
-	seenSum [4]uint64
+	seenSum [2]uint64
 
 	// Per-command scratch: the events being appended to and the positions
 	// touched, whose final values are emitted once at the end.
@@ -112,37 +110,33 @@ type tokenRef struct {
 }
 
 func (m *Machine) token(id Hash) (tokenRef, bool) {
-	v, ok := m.tokens.get(&id)
+	v, ok := m.tokens.get(hashKey(&id))
 	return tokenRef{market: v >> 1, outcome: uint8(v & 1)}, ok
 }
 
 func (m *Machine) addTokens(i int32, tokens [2]Hash) {
-	m.tokens.put(&tokens[0], i<<1)
-	m.tokens.put(&tokens[1], i<<1|1)
+	m.tokens.put(hashKey(&tokens[0]), i<<1)
+	m.tokens.put(hashKey(&tokens[1]), i<<1|1)
 }
 
 // New returns an empty machine.
 func New(cfg Config) *Machine {
-	if cfg.NewBook == nil {
-		cfg.NewBook = func(ticks int32, links *book.Links) book.Book { return book.NewLadder(ticks, links) }
-	}
 	m := &Machine{
 		cfg:          cfg,
 		nextOrderSeq: 1,
 		nextTradeID:  1,
 		marketIdx:    map[Hash]int32{},
-		tokens:       newIndex(64, cfg.IDSetSeed),
-		accountIdx:   newIndex(cfg.AccountsCapacity, cfg.IDSetSeed),
-		positionAt:   newIndex(4*cfg.AccountsCapacity, cfg.IDSetSeed),
+		tokens:       newIndex32(64, cfg.IDSetSeed),
+		accountIdx:   newIndex32(cfg.AccountsCapacity, cfg.IDSetSeed),
+		positionAt:   newIndex16(4*cfg.AccountsCapacity, cfg.IDSetSeed),
 		ownerIdx:     map[KeyID]int32{},
-		orders:       make([]order, 0, cfg.OrderSlots),
-		ids:          make([]Hash, 0, cfg.OrderSlots),
-		links:        book.NewLinks(0),
+		pool:         book.NewPool[order](cfg.OrderSlots),
 		free:         make([]int32, 0, cfg.OrderSlots),
-		live:         newIndex(cfg.OrderSlots, cfg.IDSetSeed),
+		live:         newIndex16(cfg.OrderSlots, cfg.IDSetSeed),
 		expiry:       expiryHeap{slots: make([]int32, 0, 64)},
 		seen:         newIDSet(cfg.IDsCapacity, cfg.IDSetSeed),
 		touched:      make([]int32, 0, 64),
+		changes:      newChangeSet(),
 	}
 	m.feeAccount = m.accountFor(cfg.FeeAccount)
 	return m
@@ -211,6 +205,14 @@ func (m *Machine) dispatch(c *Command) {
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}
+}
+
+// newBook builds a market's book.
+func (m *Machine) newBook(ticks int32) book.Book {
+	if m.cfg.ReferenceBook {
+		return book.NewReference(ticks)
+	}
+	return book.NewLadder(ticks, m.pool)
 }
 
 // emit appends a zeroed event of kind k and returns it for filling in.

@@ -122,7 +122,7 @@ func (m *Machine) createMarket(c *Command) {
 	m.markets = append(m.markets, market{id: c.Args.Market, tokens: c.Args.Tokens, status: MarketActive})
 	mk := &m.markets[i]
 	mk.setParams(c.Args.Params)
-	mk.book = m.cfg.NewBook(mk.ticks, m.links)
+	mk.book = m.newBook(mk.ticks)
 	m.marketIdx[c.Args.Market] = i
 	m.addTokens(i, c.Args.Tokens)
 	m.marketChanged(i)
@@ -179,14 +179,14 @@ func (m *Machine) retick(mk *market, p MarketParams) bool {
 		})
 	}
 	for _, s := range moved {
-		pips := m.orders[s].price * mk.tickPips
+		pips := m.pool.Get(s).price * mk.tickPips
 		if pips%newPips != 0 {
 			return false
 		}
 	}
-	nb := m.cfg.NewBook(PipsPerUnit/newPips, m.links)
+	nb := m.newBook(PipsPerUnit / newPips)
 	for _, s := range moved {
-		o := &m.orders[s]
+		o := m.pool.Get(s)
 		o.price = o.price * mk.tickPips / newPips
 		nb.Add(s, o.bookSide, o.price, o.remaining)
 		m.markOrder(s)
@@ -244,7 +244,7 @@ func (m *Machine) cancelBook(i int32, cause CancelCause) {
 	mk := &m.markets[i]
 	for _, side := range [2]book.Side{book.Bid, book.Ask} {
 		m.walkBook(mk, side, func(s int32) bool {
-			m.cancelResting(s, cause)
+			m.cancelResting(s, &m.pool.Get(s).id, cause)
 			return true
 		})
 	}

@@ -12,8 +12,8 @@ func (m *Machine) match(mk *market, t *order, id Hash) {
 	for p, ok := b.Best(opp); ok && t.remaining > 0 && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
 		for s := b.Head(opp, p); s != book.Nil && t.remaining > 0; {
 			next := b.Next(s)
-			if m.orders[s].account == t.account {
-				m.cancelResting(s, CauseSelfTrade)
+			if m.pool.Get(s).account == t.account {
+				m.cancelResting(s, &m.pool.Get(s).id, CauseSelfTrade)
 			} else {
 				m.fill(mk, t, id, s, p)
 			}
@@ -31,7 +31,7 @@ func (m *Machine) match(mk *market, t *order, id Hash) {
 // pair is merged back into collateral (MERGE); otherwise shares and
 // collateral simply change hands (COMPLEMENTARY).
 func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
-	mo := &m.orders[s]
+	mo := m.pool.Get(s)
 	q := min(t.remaining, mo.remaining)
 	yesPips := int64(p) * int64(mk.tickPips)
 	takerPips, makerPips := t.ownPips(yesPips), mo.ownPips(yesPips)
@@ -59,7 +59,7 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	m.nextTradeID++
 	e.Market = t.market
 	e.MatchType = mt
-	e.OrderID, e.MakerOrderID = id, m.ids[s]
+	e.OrderID, e.MakerOrderID = id, m.pool.Get(s).id
 	e.Account, e.MakerAccount = t.account, mo.account
 	e.Outcome, e.MakerOutcome = Outcome(t.outcome+1), Outcome(mo.outcome+1)
 	e.Side, e.MakerSide = t.side, mo.side
@@ -76,9 +76,9 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 		return
 	}
 	f2 := m.emit(EvOrderFilled)
-	f2.OrderID, f2.Account = m.ids[s], mo.account
+	f2.OrderID, f2.Account = m.pool.Get(s).id, mo.account
 	mo.remaining = q // unrest removes the quantity the level still counts
-	m.unrest(s)
+	m.unrest(s, &mo.id)
 	mo.remaining = 0
 }
 
@@ -88,6 +88,9 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 func (m *Machine) settle(o *order, q, notional, f int64) {
 	shares := q * LotUnits
 	if o.side == Buy {
+		if o.tokSlot < 0 {
+			o.tokSlot = m.positionFor(o.account, assetOf(o.market, o.outcome))
+		}
 		paid := notional + f
 		c := m.touch(o.collSlot)
 		c.balance -= paid

@@ -4,40 +4,59 @@ import "pred.dev/engine/book"
 
 // order is a resting order in the pool, or the incoming order while it
 // matches (then it lives on the stack and has no slot).
+//
+// Field order is memory order, arranged by cache line. The pool puts the
+// order's queue links in front of it and the whole node fills three lines
+// exactly (orderPad), so the first line holds everything a cancel or a fill
+// reads and writes, the second the id and the fields of the rarer paths,
+// and the third what only persistence and expiry read.
 type order struct {
-	seq       uint64
-	market    int32
+	// Line 1, after the pool's 8 bytes of queue links.
 	account   int32
-	owner     int32 // -1 when placed without an API key
-	collSlot  int32 // the account's collateral position
-	tokSlot   int32 // the account's position in the order's token
-	price     int32 // book price: YES-terms ticks of the market
+	market    int32
 	remaining int64 // lots
-	size      int64 // lots
 	// locked is what the order holds on its lock position: collateral for
 	// a BUY, shares for a SELL.
-	locked     int64
+	locked   int64
+	price    int32 // book price: YES-terms ticks of the market
+	collSlot int32 // the account's collateral position
+	// tokSlot is the account's position in the order's token. A SELL
+	// locks it and knows it from the start; a BUY only credits it, so it
+	// is looked up on the first fill (-1 until then), which saves a lookup
+	// in a large index for every BUY that rests and is cancelled.
+	tokSlot int32
+	// List links: the account's resting orders, and the position in the
+	// expiry heap (-1 if none).
+	acctNext, acctPrev int32
+	heapPos            int32
+	side               Side
+	outcome            uint8 // 0 YES, 1 NO
+	bookSide           book.Side
+	typ                OrderType
+	postOnly           bool
+	live               bool
+	// dirty and persisted track what the shell must write (records.go).
+	dirty     bool
+	persisted bool
+
+	// Line 2.
+	id                   Hash
+	owner                int32 // -1 when placed without an API key
+	ownerNext, ownerPrev int32
+	feeBps               uint32
+	seq                  uint64
+	size                 int64 // lots
+
+	// Line 3.
 	expireAtMs int64 // 0 unless GTD
 	createdMs  int64
 	expiration uint64 // as signed, Unix seconds
-	feeBps     uint32
-
-	// List links: the account's and the owner's resting orders, and the
-	// position in the expiry heap (-1 if none).
-	acctNext, acctPrev   int32
-	ownerNext, ownerPrev int32
-	heapPos              int32
-
-	outcome  uint8 // 0 YES, 1 NO
-	side     Side
-	bookSide book.Side
-	typ      OrderType
-	postOnly bool
-	live     bool
-	// dirty and persisted track what the shell must write (changes.go).
-	dirty     bool
-	persisted bool
+	_          [orderPad]byte
 }
+
+// orderPad fills a pool node (8 bytes of links and an order) to three
+// cache lines; a test checks the size.
+const orderPad = 40
 
 // lockSlot is the position an order's lock sits on.
 func (o *order) lockSlot() int32 {
@@ -62,46 +81,46 @@ func (m *Machine) allocOrder(o *order, id Hash) int32 {
 		s = m.free[n-1]
 		m.free = m.free[:n-1]
 	} else {
-		s = int32(len(m.orders))
-		m.orders = append(m.orders, order{})
-		m.ids = append(m.ids, Hash{})
-		m.links.Grow(len(m.orders))
+		s = m.pool.Append()
 	}
-	dirty := m.orders[s].dirty
-	m.orders[s] = *o
-	m.orders[s].dirty = dirty
-	m.orders[s].live = true
-	m.orders[s].persisted = false
-	m.ids[s] = id
+	r := m.pool.Get(s)
+	dirty := r.dirty
+	*r = *o
+	r.dirty = dirty
+	r.live = true
+	r.persisted = false
+	r.id = id
 	return s
 }
 
 // rest puts an order into its book and every index of resting orders.
 func (m *Machine) rest(mk *market, o *order, id Hash) int32 {
 	s := m.allocOrder(o, id)
-	r := &m.orders[s]
+	r := m.pool.Get(s)
 	mk.book.Add(s, r.bookSide, r.price, r.remaining)
-	m.live.put(&id, s)
+	m.live.put(idKey16(&id), s)
 	m.linkAccount(s)
 	m.linkOwner(s)
 	r.heapPos = -1
 	if r.expireAtMs != 0 {
-		m.expiry.push(m.orders, s)
+		m.expiry.push(m.pool, s)
 	}
 	m.markOrder(s)
 	return s
 }
 
 // unrest takes a resting order out of its book and every index and frees
-// its slot. The caller has released its lock.
-func (m *Machine) unrest(s int32) {
-	o := &m.orders[s]
+// its slot. The caller has released its lock and passes the order's id,
+// which it has at hand, so that removing an order reads only the first
+// cache line of its slot.
+func (m *Machine) unrest(s int32, id *Hash) {
+	o := m.pool.Get(s)
 	m.markets[o.market].book.Remove(s, o.bookSide, o.price, o.remaining)
-	m.live.del(&m.ids[s])
+	m.live.del(idKey16(id))
 	m.unlinkAccount(s)
 	m.unlinkOwner(s)
 	if o.heapPos >= 0 {
-		m.expiry.remove(m.orders, o.heapPos)
+		m.expiry.remove(m.pool, o.heapPos)
 	}
 	if o.persisted {
 		m.changes.deletedOrders = append(m.changes.deletedOrders, o.seq)
@@ -111,29 +130,29 @@ func (m *Machine) unrest(s int32) {
 }
 
 func (m *Machine) linkAccount(s int32) {
-	o := &m.orders[s]
+	o := m.pool.Get(s)
 	a := &m.accounts[o.account]
 	o.acctPrev, o.acctNext = -1, a.orders
 	if a.orders >= 0 {
-		m.orders[a.orders].acctPrev = s
+		m.pool.Get(a.orders).acctPrev = s
 	}
 	a.orders = s
 }
 
 func (m *Machine) unlinkAccount(s int32) {
-	o := &m.orders[s]
+	o := m.pool.Get(s)
 	if o.acctPrev >= 0 {
-		m.orders[o.acctPrev].acctNext = o.acctNext
+		m.pool.Get(o.acctPrev).acctNext = o.acctNext
 	} else {
 		m.accounts[o.account].orders = o.acctNext
 	}
 	if o.acctNext >= 0 {
-		m.orders[o.acctNext].acctPrev = o.acctPrev
+		m.pool.Get(o.acctNext).acctPrev = o.acctPrev
 	}
 }
 
 func (m *Machine) linkOwner(s int32) {
-	o := &m.orders[s]
+	o := m.pool.Get(s)
 	o.ownerPrev, o.ownerNext = -1, -1
 	if o.owner < 0 {
 		return
@@ -141,23 +160,23 @@ func (m *Machine) linkOwner(s int32) {
 	w := &m.owners[o.owner]
 	o.ownerNext = w.orders
 	if w.orders >= 0 {
-		m.orders[w.orders].ownerPrev = s
+		m.pool.Get(w.orders).ownerPrev = s
 	}
 	w.orders = s
 }
 
 func (m *Machine) unlinkOwner(s int32) {
-	o := &m.orders[s]
+	o := m.pool.Get(s)
 	if o.owner < 0 {
 		return
 	}
 	if o.ownerPrev >= 0 {
-		m.orders[o.ownerPrev].ownerNext = o.ownerNext
+		m.pool.Get(o.ownerPrev).ownerNext = o.ownerNext
 	} else {
 		m.owners[o.owner].orders = o.ownerNext
 	}
 	if o.ownerNext >= 0 {
-		m.orders[o.ownerNext].ownerPrev = o.ownerPrev
+		m.pool.Get(o.ownerNext).ownerPrev = o.ownerPrev
 	}
 }
 
@@ -167,18 +186,18 @@ type expiryHeap struct {
 	slots []int32
 }
 
-func expiresBefore(orders []order, a, b int32) bool {
-	oa, ob := &orders[a], &orders[b]
+func expiresBefore(orders *book.Pool[order], a, b int32) bool {
+	oa, ob := orders.Get(a), orders.Get(b)
 	if oa.expireAtMs != ob.expireAtMs {
 		return oa.expireAtMs < ob.expireAtMs
 	}
 	return oa.seq < ob.seq
 }
 
-func (h *expiryHeap) push(orders []order, s int32) {
+func (h *expiryHeap) push(orders *book.Pool[order], s int32) {
 	h.slots = append(h.slots, s)
 	i := int32(len(h.slots) - 1)
-	orders[s].heapPos = i
+	orders.Get(s).heapPos = i
 	h.up(orders, i)
 }
 
@@ -189,12 +208,12 @@ func (h *expiryHeap) top() (int32, bool) {
 	return h.slots[0], true
 }
 
-func (h *expiryHeap) remove(orders []order, i int32) {
+func (h *expiryHeap) remove(orders *book.Pool[order], i int32) {
 	last := int32(len(h.slots) - 1)
-	orders[h.slots[i]].heapPos = -1
+	orders.Get(h.slots[i]).heapPos = -1
 	if i != last {
 		h.slots[i] = h.slots[last]
-		orders[h.slots[i]].heapPos = i
+		orders.Get(h.slots[i]).heapPos = i
 	}
 	h.slots = h.slots[:last]
 	if i < last {
@@ -203,13 +222,13 @@ func (h *expiryHeap) remove(orders []order, i int32) {
 	}
 }
 
-func (h *expiryHeap) swap(orders []order, i, j int32) {
+func (h *expiryHeap) swap(orders *book.Pool[order], i, j int32) {
 	h.slots[i], h.slots[j] = h.slots[j], h.slots[i]
-	orders[h.slots[i]].heapPos = i
-	orders[h.slots[j]].heapPos = j
+	orders.Get(h.slots[i]).heapPos = i
+	orders.Get(h.slots[j]).heapPos = j
 }
 
-func (h *expiryHeap) up(orders []order, i int32) {
+func (h *expiryHeap) up(orders *book.Pool[order], i int32) {
 	for i > 0 {
 		p := (i - 1) / 2
 		if !expiresBefore(orders, h.slots[i], h.slots[p]) {
@@ -220,7 +239,7 @@ func (h *expiryHeap) up(orders []order, i int32) {
 	}
 }
 
-func (h *expiryHeap) down(orders []order, i int32) {
+func (h *expiryHeap) down(orders *book.Pool[order], i int32) {
 	n := int32(len(h.slots))
 	for {
 		c := 2*i + 1

@@ -149,10 +149,11 @@ func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	}
 	t.account = acct
 	t.collSlot = m.accounts[acct].coll
-	t.tokSlot = m.position(acct, assetOf(ref.market, ref.outcome))
+	t.tokSlot = -1
 	need := t.takerLock(m.markets[ref.market].tickPips)
 	slot := t.collSlot
 	if t.side == Sell {
+		t.tokSlot = m.position(acct, assetOf(ref.market, ref.outcome))
 		slot = t.tokSlot
 	}
 	if slot < 0 || m.available(slot) < need {
@@ -191,7 +192,7 @@ func (m *Machine) fillable(mk *market, t *order, want int64) int64 {
 	var sum int64
 	for p, ok := b.Best(opp); ok && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
 		for s := b.Head(opp, p); s != book.Nil; s = b.Next(s) {
-			if o := &m.orders[s]; o.account != t.account {
+			if o := m.pool.Get(s); o.account != t.account {
 				if sum += o.remaining; sum >= want {
 					return sum
 				}
@@ -204,9 +205,6 @@ func (m *Machine) fillable(mk *market, t *order, want int64) int64 {
 // accept commits to the order: its id is spent, its funds locked.
 func (m *Machine) accept(mk *market, ref tokenRef, c *Command, t *order) {
 	m.markSeen(c.ID)
-	if t.tokSlot < 0 {
-		t.tokSlot = m.positionFor(t.account, assetOf(ref.market, ref.outcome))
-	}
 	t.seq = m.nextOrderSeq
 	m.nextOrderSeq++
 	t.createdMs = m.nowMs
@@ -260,12 +258,13 @@ func (m *Machine) emitCancelled(id Hash, o *order, cause CancelCause) {
 	e.Remaining = uint64(o.remaining) * LotUnits
 }
 
-// cancelResting removes a resting order and releases its lock.
-func (m *Machine) cancelResting(s int32, cause CancelCause) {
-	o := &m.orders[s]
+// cancelResting removes a resting order and releases its lock. id is the
+// order's id; callers that hold it pass their copy (see unrest).
+func (m *Machine) cancelResting(s int32, id *Hash, cause CancelCause) {
+	o := m.pool.Get(s)
 	m.release(o.lockSlot(), o.locked)
-	m.emitCancelled(m.ids[s], o, cause)
-	m.unrest(s)
+	m.emitCancelled(*id, o, cause)
+	m.unrest(s, id)
 }
 
 func idKey(id Hash) (k [16]byte) {

@@ -43,6 +43,19 @@ type changeSet struct {
 	key           []byte
 }
 
+// changesCap sizes the change lists for a batch of commands up front; a
+// larger batch grows them once.
+const changesCap = 1024
+
+func newChangeSet() changeSet {
+	return changeSet{
+		positions:     make([]int32, 0, changesCap),
+		orders:        make([]int32, 0, changesCap),
+		deletedOrders: make([]uint64, 0, changesCap),
+		seen:          make([]Hash, 0, changesCap),
+	}
+}
+
 func (m *Machine) markMarket(i int32) {
 	if mk := &m.markets[i]; !mk.dirty {
 		mk.dirty = true
@@ -65,7 +78,7 @@ func (m *Machine) markPosition(p int32) {
 }
 
 func (m *Machine) markOrder(s int32) {
-	if o := &m.orders[s]; !o.dirty {
+	if o := m.pool.Get(s); !o.dirty {
 		o.dirty = true
 		m.changes.orders = append(m.changes.orders, s)
 	}
@@ -79,7 +92,8 @@ func (m *Machine) markSeen(id Hash) {
 }
 
 // addSeenSum folds an id into an order-independent digest of the seen set,
-// so StateHash covers it without iterating a map.
+// so StateHash covers it without iterating the set. It covers the 16 bytes
+// the set keeps of each id.
 func (m *Machine) addSeenSum(id Hash) {
 	for i := range m.seenSum {
 		m.seenSum[i] += binary.LittleEndian.Uint64(id[8*i:])
@@ -112,7 +126,7 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 		fn(m.orderKey(seq), nil)
 	}
 	for _, s := range cs.orders {
-		o := &m.orders[s]
+		o := m.pool.Get(s)
 		o.dirty = false
 		if o.live {
 			o.persisted = true
@@ -230,7 +244,7 @@ func (m *Machine) encodePosition(p int32) []byte {
 
 func (m *Machine) encodeOrder(s int32) []byte {
 	e := m.encoder()
-	appendOrder(e, &m.orders[s], m.ids[s])
+	appendOrder(e, m.pool.Get(s), m.pool.Get(s).id)
 	return m.done(e)
 }
 
@@ -359,7 +373,7 @@ func (m *Machine) loadMarket(d *dec) {
 		return
 	}
 	mk.setParams(p)
-	mk.book = m.cfg.NewBook(mk.ticks, m.links)
+	mk.book = m.newBook(mk.ticks)
 	i := int32(len(m.markets))
 	m.markets = append(m.markets, mk)
 	m.marketIdx[mk.id] = i
@@ -418,9 +432,12 @@ func (m *Machine) loadOrder(d *dec) error {
 		o.bookSide = book.Ask
 	}
 	o.collSlot = m.accounts[o.account].coll
-	o.tokSlot = m.positionFor(o.account, assetOf(o.market, o.outcome))
+	o.tokSlot = -1
+	if o.side == Sell {
+		o.tokSlot = m.positionFor(o.account, assetOf(o.market, o.outcome))
+	}
 	s := m.rest(mk, &o, id)
-	m.orders[s].persisted = true
-	m.orders[s].dirty = false
+	m.pool.Get(s).persisted = true
+	m.pool.Get(s).dirty = false
 	return nil
 }

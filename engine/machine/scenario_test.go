@@ -149,7 +149,7 @@ func runScenario(t *testing.T, path string, blocks []block, reference bool) []st
 		keys: map[KeyID]string{}, markets: map[string]Hash{}}
 	cfg.FeeAccount = s.acct("fees")
 	if reference {
-		cfg.NewBook = func(ticks int32, _ *book.Links) book.Book { return book.NewReference(ticks) }
+		cfg.ReferenceBook = true
 	}
 	s.cfg = cfg
 	s.m = New(cfg)
@@ -443,8 +443,8 @@ func (s *scenario) printBook(w *strings.Builder, n string) {
 			line := fmt.Sprintf("%s %s x%s (%d):", map[book.Side]string{book.Bid: "bid", book.Ask: "ask"}[side],
 				decimal(uint64(p*mk.tickPips)*MicroPerPip), decimal(uint64(qty)*LotUnits), cnt)
 			for o := mk.book.Head(side, p); o != book.Nil; o = mk.book.Next(o) {
-				line += " " + s.names[s.m.ids[o]]
-				if s.m.orders[o].outcome == 1 {
+				line += " " + s.names[s.m.pool.Get(o).id]
+				if s.m.pool.Get(o).outcome == 1 {
 					line += "(no)"
 				}
 			}

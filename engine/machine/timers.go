@@ -62,16 +62,16 @@ func (m *Machine) tick() {
 func (m *Machine) expireOrders() {
 	for {
 		s, ok := m.expiry.top()
-		if !ok || m.orders[s].expireAtMs > m.nowMs {
+		if !ok || m.pool.Get(s).expireAtMs > m.nowMs {
 			return
 		}
-		o := &m.orders[s]
+		o := m.pool.Get(s)
 		m.release(o.lockSlot(), o.locked)
 		e := m.emit(EvOrderExpired)
-		e.OrderID = m.ids[s]
+		e.OrderID = m.pool.Get(s).id
 		e.Account = o.account
 		e.Remaining = uint64(o.remaining) * LotUnits
-		m.unrest(s)
+		m.unrest(s, &o.id)
 	}
 }
 
@@ -88,8 +88,8 @@ func (m *Machine) enforceHeartbeats() {
 		w.beating = false
 		m.markOwner(i)
 		for s := w.orders; s >= 0; {
-			next := m.orders[s].ownerNext
-			m.cancelResting(s, CauseHeartbeat)
+			next := m.pool.Get(s).ownerNext
+			m.cancelResting(s, &m.pool.Get(s).id, CauseHeartbeat)
 			s = next
 		}
 	}

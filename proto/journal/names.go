@@ -28,6 +28,11 @@ const (
 	EventStream = "EVT"
 	// EventSubject is the only subject of EventStream.
 	EventSubject = "pred.evt"
+	// QuerySubject is where engines, leader and followers alike, answer a
+	// protobuf pb.QueryRequest with a pb.QueryResponse over core NATS
+	// request/reply, as one queue group so each query is served once.
+	QuerySubject = "pred.query"
+	QueryQueue   = "engine"
 )
 
 // Header names.

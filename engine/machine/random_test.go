@@ -1,0 +1,494 @@
+package machine_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"pred.dev/engine/machine"
+)
+
+// source is where a workload draws its choices: a seeded generator for
+// the randomized tests, the fuzzer's bytes for the fuzz target.
+type source interface {
+	IntN(n int) int
+}
+
+type byteSource struct{ b []byte }
+
+func (s *byteSource) IntN(n int) int {
+	if len(s.b) < 2 {
+		return 0
+	}
+	v := int(binary.LittleEndian.Uint16(s.b))
+	s.b = s.b[2:]
+	return v % n
+}
+
+func (s *byteSource) done() bool { return len(s.b) < 2 }
+
+// workload generates commands of every kind over a few markets and
+// accounts, valid and invalid, with prices near a drifting mid so books
+// fill and cross. It learns order ids from the events it is shown.
+type workload struct {
+	src      source
+	nowMs    int64
+	n        uint64
+	markets  []wmarket
+	accounts []machine.Address
+	keys     []machine.KeyID
+	ids      []machine.Hash
+	trades   uint64
+}
+
+type wmarket struct {
+	id       machine.Hash
+	tokens   [2]machine.Hash
+	tickPips uint64
+	fee      uint32
+	mid      int // YES pips
+}
+
+func newWorkload(src source) *workload {
+	w := &workload{src: src}
+	for i := range 6 {
+		var a machine.Address
+		a[0], a[19] = 0xa0, byte(i)
+		w.accounts = append(w.accounts, a)
+	}
+	for i := range 3 {
+		var k machine.KeyID
+		k[0], k[15] = 0xbe, byte(i+1)
+		w.keys = append(w.keys, k)
+	}
+	return w
+}
+
+func (w *workload) hash(tag byte) machine.Hash {
+	w.n++
+	var h machine.Hash
+	h[0] = tag
+	binary.BigEndian.PutUint64(h[1:], w.n)
+	binary.BigEndian.PutUint64(h[9:], w.n*0x9e3779b97f4a7c15)
+	return h
+}
+
+func (w *workload) pick(weights ...int) int {
+	total := 0
+	for _, x := range weights {
+		total += x
+	}
+	r := w.src.IntN(total)
+	for i, x := range weights {
+		if r < x {
+			return i
+		}
+		r -= x
+	}
+	return 0
+}
+
+// next returns the next command. The first ones create markets and fund
+// accounts so the rest has something to work on.
+func (w *workload) next() machine.Command {
+	w.nowMs += int64(w.src.IntN(400))
+	var c machine.Command
+	switch {
+	case len(w.markets) < 2:
+		c = w.createMarket()
+	case w.n < 20:
+		c = w.credit(machine.KindFaucet)
+	default:
+		c = w.any()
+	}
+	c.TimeMs = w.nowMs
+	return c
+}
+
+func (w *workload) any() machine.Command {
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1) {
+	case 0:
+		return w.place()
+	case 1:
+		return w.cancel(1)
+	case 2:
+		return w.cancel(1 + w.src.IntN(5))
+	case 3:
+		return w.cancelMarket()
+	case 4:
+		return machine.Command{Kind: machine.KindCancelAll, ID: w.hash(9), Account: w.account()}
+	case 5:
+		return machine.Command{Kind: machine.KindHeartbeat, ID: w.hash(9), Owner: w.keys[w.src.IntN(len(w.keys))]}
+	case 6:
+		w.nowMs += int64(w.src.IntN(15_000))
+		return machine.Command{Kind: machine.KindTick, ID: w.hash(9)}
+	case 7:
+		return w.credit(machine.KindDeposit)
+	case 8:
+		return w.credit(machine.KindWithdraw)
+	case 9:
+		return w.credit(machine.KindFaucet)
+	case 10:
+		return w.lifecycle()
+	case 11:
+		return w.configure()
+	case 12:
+		return w.createMarket()
+	case 13:
+		return w.resolve()
+	case 14:
+		return machine.Command{Kind: machine.KindSetTradeStatus, ID: w.hash(9),
+			Args: &machine.Args{TradeID: uint64(w.src.IntN(int(w.trades) + 2)), TradeStatus: machine.TradeStatus(w.src.IntN(8))}}
+	case 15:
+		return w.duplicate()
+	default:
+		return machine.Command{Kind: machine.Kind(w.src.IntN(40)), ID: w.hash(9)}
+	}
+}
+
+func (w *workload) account() machine.Address { return w.accounts[w.src.IntN(len(w.accounts))] }
+
+func (w *workload) market() *wmarket { return &w.markets[w.src.IntN(len(w.markets))] }
+
+// marketsMax bounds the markets a workload creates; after that a create
+// reuses an existing id and must be refused. Only the first market may use
+// the finest tick: its ladder is half a megabyte, and the lockstep keeps
+// three machines.
+const marketsMax = 40
+
+func (w *workload) createMarket() machine.Command {
+	if len(w.markets) >= marketsMax {
+		m := w.market()
+		return machine.Command{Kind: machine.KindCreateMarket, ID: w.hash(9), Args: &machine.Args{Market: m.id, Tokens: m.tokens,
+			Params: machine.MarketParams{TickSize: 10_000, MinSize: machine.UnitsPerShare, MaxSize: machine.UnitsPerShare}}}
+	}
+	ticks := []uint64{10_000, 10_000, 1_000, 100_000, 100}
+	if len(w.markets) > 0 {
+		ticks = ticks[:4]
+	}
+	tick := ticks[w.src.IntN(len(ticks))]
+	m := wmarket{id: w.hash(1), tokens: [2]machine.Hash{w.hash(2), w.hash(3)}, tickPips: tick / machine.MicroPerPip,
+		fee: uint32(w.src.IntN(3) * 50), mid: 5_000}
+	w.markets = append(w.markets, m)
+	return machine.Command{Kind: machine.KindCreateMarket, ID: w.hash(9), Args: &machine.Args{Market: m.id, Tokens: m.tokens,
+		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare, FeeRateBps: m.fee}}}
+}
+
+func (w *workload) credit(kind machine.Kind) machine.Command {
+	amount := uint64(1+w.src.IntN(2_000)) * machine.UnitsPerShare / 10
+	if w.src.IntN(30) == 0 {
+		amount = 0
+	}
+	id := w.hash(4)
+	if w.src.IntN(40) == 0 && len(w.ids) > 0 {
+		id = w.ids[w.src.IntN(len(w.ids))] // a spent id
+	}
+	return machine.Command{Kind: kind, ID: id, Account: w.account(), Amount: amount}
+}
+
+// place builds an order near the market's mid; a few percent are invalid
+// in one way or another.
+func (w *workload) place() machine.Command {
+	m := w.market()
+	m.mid = min(max(m.mid+(w.src.IntN(5)-2)*int(m.tickPips), 2_000), 8_000)
+	outcome := w.src.IntN(2)
+	side := machine.Buy + machine.Side(w.src.IntN(2))
+	yes := m.mid + (w.src.IntN(21)-10)*int(m.tickPips)
+	yes = yes / int(m.tickPips) * int(m.tickPips)
+	own := uint64(yes)
+	if outcome == 1 {
+		own = machine.PipsPerUnit - own
+	}
+	if w.src.IntN(30) == 0 {
+		own += uint64(w.src.IntN(3)) // off the grid
+	}
+	lots := uint64(50 + w.src.IntN(3_000))
+	if w.src.IntN(40) == 0 {
+		lots = uint64(w.src.IntN(200_000))
+	}
+	spec := machine.OrderSpec{Maker: w.account(), TokenID: m.tokens[outcome], Side: side, FeeRateBps: m.fee + uint32(w.src.IntN(2)*25),
+		Type:        []machine.OrderType{machine.GTC, machine.GTC, machine.GTC, machine.GTD, machine.FOK, machine.FAK, machine.FAK, 0}[w.src.IntN(8)],
+		MakerAmount: lots * own, TakerAmount: lots * machine.LotUnits}
+	if side == machine.Sell {
+		spec.MakerAmount, spec.TakerAmount = spec.TakerAmount, spec.MakerAmount
+	}
+	if spec.Type == machine.GTD {
+		spec.Expiration = uint64(w.nowMs/1000) + 30 + uint64(w.src.IntN(200))
+	}
+	spec.PostOnly = w.src.IntN(8) == 0
+	if w.src.IntN(50) == 0 && m.fee > 0 {
+		spec.FeeRateBps = m.fee - 1
+	}
+	c := machine.Command{Kind: machine.KindPlace, ID: w.hash(5), Order: spec}
+	if k := w.src.IntN(len(w.keys) + 1); k < len(w.keys) {
+		c.Owner = w.keys[k]
+	}
+	return c
+}
+
+// duplicate resubmits a past order id.
+func (w *workload) duplicate() machine.Command {
+	c := w.place()
+	if len(w.ids) > 0 {
+		c.ID = w.ids[w.src.IntN(len(w.ids))]
+	}
+	return c
+}
+
+func (w *workload) cancel(n int) machine.Command {
+	c := machine.Command{Kind: machine.KindCancelList, ID: w.hash(9), Account: w.account()}
+	if n == 1 {
+		c.Kind = machine.KindCancel
+	}
+	for range n {
+		if len(w.ids) > 0 && w.src.IntN(10) > 0 {
+			c.OrderIDs = append(c.OrderIDs, w.ids[w.src.IntN(len(w.ids))])
+		} else {
+			c.OrderIDs = append(c.OrderIDs, w.hash(6))
+		}
+	}
+	return c
+}
+
+func (w *workload) cancelMarket() machine.Command {
+	m := w.market()
+	args := &machine.Args{Market: m.id}
+	switch w.src.IntN(3) {
+	case 0:
+		args.Token = m.tokens[w.src.IntN(2)]
+	case 1:
+		args.Market, args.Token = machine.Hash{}, m.tokens[w.src.IntN(2)]
+	}
+	return machine.Command{Kind: machine.KindCancelMarket, ID: w.hash(9), Account: w.account(), Args: args}
+}
+
+func (w *workload) lifecycle() machine.Command {
+	kinds := []machine.Kind{machine.KindHaltMarket, machine.KindResumeMarket, machine.KindResumeMarket, machine.KindClearMarket, machine.KindCloseMarket}
+	return machine.Command{Kind: kinds[w.src.IntN(len(kinds))], ID: w.hash(9), Args: &machine.Args{Market: w.market().id}}
+}
+
+func (w *workload) configure() machine.Command {
+	m := w.market()
+	ticks := []uint64{100_000, 10_000, 1_000, 100, 3}
+	tick := ticks[w.src.IntN(len(ticks))]
+	if tick%machine.MicroPerPip == 0 {
+		m.tickPips = tick / machine.MicroPerPip
+	}
+	m.fee = uint32(w.src.IntN(3) * 50)
+	return machine.Command{Kind: machine.KindConfigureMarket, ID: w.hash(9), Args: &machine.Args{Market: m.id,
+		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare, FeeRateBps: m.fee}}}
+}
+
+func (w *workload) resolve() machine.Command {
+	payouts := [][]uint32{{1, 0}, {0, 1}, {1, 1}, {3, 7}, {0, 0}, {1}}
+	return machine.Command{Kind: machine.KindResolveMarket, ID: w.hash(9),
+		Args: &machine.Args{Market: w.market().id, Payout: payouts[w.src.IntN(len(payouts))]}}
+}
+
+// observe learns accepted order ids and the trade count from events.
+func (w *workload) observe(events []machine.Event) {
+	for i := range events {
+		switch e := &events[i]; e.Kind {
+		case machine.EvOrderAccepted:
+			if len(w.ids) < 4_000 {
+				w.ids = append(w.ids, e.OrderID)
+			} else {
+				w.ids[w.src.IntN(len(w.ids))] = e.OrderID
+			}
+		case machine.EvTrade:
+			w.trades = e.Seq
+		}
+	}
+}
+
+// smallConfig sizes the machine's tables for test workloads: the defaults
+// preallocate megabytes, and the lockstep builds machines often.
+func smallConfig() machine.Config {
+	cfg := machine.DefaultConfig()
+	cfg.OrderSlots, cfg.IDsCapacity, cfg.AccountsCapacity = 64, 256, 16
+	return cfg
+}
+
+func referenceConfig() machine.Config {
+	cfg := smallConfig()
+	cfg.ReferenceBook = true
+	return cfg
+}
+
+// store is an in-memory stand-in for the key/value records the shell
+// keeps in Pebble: it applies what Changes reports.
+type store map[string][]byte
+
+func (s store) write(m *machine.Machine) {
+	m.Changes(func(k, v []byte) {
+		if v == nil {
+			delete(s, string(k))
+		} else {
+			s[string(k)] = bytes.Clone(v)
+		}
+	})
+}
+
+func (s store) restore(t testing.TB, cfg machine.Config) *machine.Machine {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	m := machine.New(cfg)
+	for _, k := range keys {
+		if err := m.Load([]byte(k), s[k]); err != nil {
+			t.Fatalf("load %x: %v", k, err)
+		}
+	}
+	return m
+}
+
+// lockstep applies the same commands to the ladder machine, the reference
+// machine and a machine periodically restored from the ladder's persisted
+// records, and fails at the first difference in events or state hash, or
+// the first broken invariant.
+type lockstep struct {
+	t          testing.TB
+	fast, ref  *machine.Machine
+	restored   *machine.Machine
+	db         store
+	outs       [3][]machine.Event
+	step       int
+	checkpoint int
+}
+
+func newLockstep(t testing.TB, checkpoint int) *lockstep {
+	return &lockstep{t: t, fast: machine.New(smallConfig()), ref: machine.New(referenceConfig()),
+		db: store{}, checkpoint: checkpoint}
+}
+
+func (l *lockstep) apply(c *machine.Command) []machine.Event {
+	l.step++
+	l.outs[0] = l.fast.Apply(c, l.outs[0][:0])
+	l.outs[1] = l.ref.Apply(c, l.outs[1][:0])
+	if l.restored != nil {
+		l.outs[2] = l.restored.Apply(c, l.outs[2][:0])
+	}
+	l.compare(c)
+	if l.step%l.checkpoint == 0 {
+		l.db.write(l.fast)
+		l.restored = l.db.restore(l.t, smallConfig())
+		if got, want := l.restored.StateHash(), l.fast.StateHash(); got != want {
+			l.t.Fatalf("step %d: restored state hash %x, want %x\n%s", l.step, got[:8], want[:8],
+				diffLines(machine.DumpState(l.fast), machine.DumpState(l.restored)))
+		}
+	}
+	return l.outs[0]
+}
+
+func (l *lockstep) compare(c *machine.Command) {
+	if err := l.fast.CheckInvariants(); err != nil {
+		l.t.Fatalf("step %d (%s): ladder: %v", l.step, c.Kind, err)
+	}
+	if err := l.ref.CheckInvariants(); err != nil {
+		l.t.Fatalf("step %d (%s): reference: %v", l.step, c.Kind, err)
+	}
+	want := l.fast.StateHash()
+	others := []*machine.Machine{l.ref, l.restored}
+	for i, other := range others {
+		if other == nil {
+			continue
+		}
+		if err := sameEvents(l.outs[0], l.outs[i+1]); err != nil {
+			l.t.Fatalf("step %d (%s): %s machine: %v", l.step, c.Kind, []string{"reference", "restored"}[i], err)
+		}
+		if got := other.StateHash(); got != want {
+			l.t.Fatalf("step %d (%s): %s state hash %x, ladder %x", l.step, c.Kind, []string{"reference", "restored"}[i], got[:8], want[:8])
+		}
+	}
+}
+
+// diffLines shows the lines of two dumps that differ.
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var out []string
+	for i := range max(len(w), len(g)) {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			out = append(out, "want: "+a, "got:  "+b)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func sameEvents(a, b []machine.Event) error {
+	if len(a) != len(b) {
+		return fmt.Errorf("%d events, ladder had %d", len(b), len(a))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return fmt.Errorf("event %d: %+v, ladder had %+v", i, b[i], a[i])
+		}
+	}
+	return nil
+}
+
+// TestRandomLockstep drives the three machines with seeded random
+// workloads of every command kind. A failure names the seed and step.
+func TestRandomLockstep(t *testing.T) {
+	seeds, steps := 12, 4_000
+	if testing.Short() {
+		seeds, steps = 3, 1_500
+	}
+	for seed := range seeds {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			l := newLockstep(t, 250)
+			w := newWorkload(rand.New(rand.NewPCG(uint64(seed), 11)))
+			kinds := map[machine.EventKind]int{}
+			for range steps {
+				c := w.next()
+				for _, e := range l.apply(&c) {
+					kinds[e.Kind]++
+				}
+				w.observe(l.outs[0])
+			}
+			// The workload must exercise everything it claims to.
+			for k := machine.EvOrderAccepted; k <= machine.EvTransfer; k++ {
+				if kinds[k] == 0 {
+					t.Errorf("no %s events in %d steps", k, steps)
+				}
+			}
+		})
+	}
+}
+
+// FuzzMachine lets the fuzzer choose the workload's every decision.
+func FuzzMachine(f *testing.F) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 8 {
+		b := make([]byte, 4_000)
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src := &byteSource{b: data}
+		w := newWorkload(src)
+		l := newLockstep(t, 64)
+		// Every step hashes three machines; a bound on steps keeps an
+		// execution in milliseconds however long the input grows.
+		const stepsMax = 400
+		for step := 0; step < stepsMax && !src.done(); step++ {
+			c := w.next()
+			l.apply(&c)
+			w.observe(l.outs[0])
+		}
+	})
+}
