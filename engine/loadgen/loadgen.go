@@ -110,8 +110,8 @@ type gen struct {
 	nextID uint64
 	nowMs  int64
 	books  []bookState
-	weight []float64 // cumulative share of activity, per market
-	target []int     // resting orders each book is kept near
+	weight []float64            // cumulative share of activity, per market
+	target []int                // resting orders each book is kept near
 	market map[machine.Hash]int // market of each live order
 	users  [][]int              // users of each market
 	tokens [][2]machine.Hash

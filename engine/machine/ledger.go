@@ -34,8 +34,6 @@ func assetOf(market int32, outcome uint8) int32 { return 2*market + 1 + int32(ou
 
 func positionKey(acct, asset int32) key16 { return key16{uint64(acct)<<32 | uint64(uint32(asset))} }
 
-
-
 // accountFor returns the index of addr's account, creating it.
 func (m *Machine) accountFor(addr Address) int32 {
 	if a, ok := m.account(addr); ok {
