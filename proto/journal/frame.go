@@ -67,17 +67,28 @@ func sealFrame(buf []byte) {
 	binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(buf[frameHeaderLen:], castagnoli))
 }
 
-func decodeFrame(data []byte, m proto.Message) error {
+// Unframe checks a frame's magic and checksum and returns its protobuf
+// payload, for readers that decode the payload themselves (the engine does,
+// into reused structures, without allocating).
+func Unframe(data []byte) ([]byte, error) {
 	if len(data) < frameHeaderLen {
-		return fmt.Errorf("%w: %d bytes is shorter than the %d-byte header", ErrCorrupt, len(data), frameHeaderLen)
+		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d-byte header", ErrCorrupt, len(data), frameHeaderLen)
 	}
 	if string(data[:4]) != frameMagic {
-		return fmt.Errorf("%w: bad magic %q, want %q", ErrCorrupt, data[:4], frameMagic)
+		return nil, fmt.Errorf("%w: bad magic %q, want %q", ErrCorrupt, data[:4], frameMagic)
 	}
 	payload := data[frameHeaderLen:]
 	want := binary.LittleEndian.Uint32(data[4:])
 	if got := crc32.Checksum(payload, castagnoli); got != want {
-		return fmt.Errorf("%w: CRC-32C mismatch: header says %08x, payload has %08x", ErrCorrupt, want, got)
+		return nil, fmt.Errorf("%w: CRC-32C mismatch: header says %08x, payload has %08x", ErrCorrupt, want, got)
+	}
+	return payload, nil
+}
+
+func decodeFrame(data []byte, m proto.Message) error {
+	payload, err := Unframe(data)
+	if err != nil {
+		return err
 	}
 	if err := proto.Unmarshal(payload, m); err != nil {
 		return fmt.Errorf("%w: %T does not decode: %w", ErrCorrupt, m, err)

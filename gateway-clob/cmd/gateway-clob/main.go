@@ -1,0 +1,175 @@
+// Command gateway-clob serves the CLOB HTTP API. It only parses its
+// configuration (flags, each with an environment fallback CLOB_<FLAG>,
+// e.g. -master-key or CLOB_MASTER_KEY; a flag given on the command line
+// wins), connects to NATS and runs server.Server until SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"pred.dev/gateway-clob/server"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/flagenv"
+)
+
+const envPrefix = "CLOB"
+
+type flags struct {
+	listen, natsURL, logLevel                  string
+	exchange, negRisk, factory, initCode, mkey string
+	faucetMax                                  string
+	cfg                                        server.Config
+}
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "gateway-clob:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	f, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	log, err := newLogger(f.logLevel)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = log.Sync() }()
+	logConfig(log, f)
+	nc, err := nats.Connect(f.natsURL, nats.Name("gateway-clob"), nats.MaxReconnects(-1))
+	if err != nil {
+		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
+	}
+	defer nc.Close()
+	srv, err := server.New(f.cfg, nc, log)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = srv.Close() }()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return srv.Start(ctx, f.listen)
+}
+
+func parseFlags(args []string) (*flags, error) {
+	f := &flags{cfg: server.DefaultConfig()}
+	fs := flag.NewFlagSet("gateway-clob", flag.ContinueOnError)
+	fs.StringVar(&f.listen, "listen", ":8080", "HTTP listen address")
+	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL")
+	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fs.Uint64Var(&f.cfg.ChainID, "chain-id", 0, "chain id of the EIP-712 domains (required)")
+	fs.StringVar(&f.exchange, "exchange", "", "exchange contract address, the orders' verifyingContract (required)")
+	fs.StringVar(&f.negRisk, "neg-risk-exchange", "", "neg-risk exchange address, verifyingContract of neg-risk markets' orders")
+	fs.StringVar(&f.factory, "proxy-factory", "", "proxy wallet factory address; empty disables signatureType 2")
+	fs.StringVar(&f.initCode, "proxy-init-code-hash", "", "keccak256 of the proxy wallet init code (0x + 64 hex)")
+	fs.StringVar(&f.mkey, "master-key", "", "hex master key (>= 32 bytes) deriving API credentials; shared by all replicas (required, secret)")
+	fs.DurationVar(&f.cfg.AuthWindow, "auth-window", f.cfg.AuthWindow, "accepted clock difference of PRED_TIMESTAMP")
+	fs.Func("default-fee-rate-bps", "platform fee rate reported by GET /fee-rate", func(s string) error {
+		var v uint32
+		_, err := fmt.Sscan(s, &v)
+		f.cfg.DefaultFeeRateBps = v
+		return err
+	})
+	fs.DurationVar(&f.cfg.QueryTimeout, "query-timeout", f.cfg.QueryTimeout, "timeout of one engine query")
+	fs.DurationVar(&f.cfg.ResultTimeout, "result-timeout", f.cfg.ResultTimeout, "wait for the engine's result of a logged command")
+	fs.Float64Var(&f.cfg.RateLimit.IPPerSecond, "rate-ip-per-second", f.cfg.RateLimit.IPPerSecond, "requests per second per client IP (0 disables)")
+	fs.IntVar(&f.cfg.RateLimit.IPBurst, "rate-ip-burst", f.cfg.RateLimit.IPBurst, "burst per client IP")
+	fs.Float64Var(&f.cfg.RateLimit.KeyPerSecond, "rate-key-per-second", f.cfg.RateLimit.KeyPerSecond, "requests per second per API key, batch items counted (0 disables)")
+	fs.IntVar(&f.cfg.RateLimit.KeyBurst, "rate-key-burst", f.cfg.RateLimit.KeyBurst, "burst per API key")
+	fs.BoolVar(&f.cfg.Faucet, "faucet", false, "enable POST /faucet (devnets only)")
+	fs.StringVar(&f.faucetMax, "faucet-max", fixed.FormatUnits(f.cfg.FaucetMaxUnits), "largest faucet credit in USDW")
+	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets and streams (1 single node, 3 cluster)")
+	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
+	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
+	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
+		return nil, err
+	}
+	return f, f.resolve()
+}
+
+// resolve parses the string flags into the config.
+func (f *flags) resolve() error {
+	var err error
+	if f.cfg.Exchange, err = address("exchange", f.exchange, true); err != nil {
+		return err
+	}
+	if f.cfg.NegRiskExchange, err = address("neg-risk-exchange", f.negRisk, false); err != nil {
+		return err
+	}
+	if f.cfg.ProxyFactory, err = address("proxy-factory", f.factory, false); err != nil {
+		return err
+	}
+	if f.initCode != "" {
+		b, err := hex.DecodeString(strings.TrimPrefix(f.initCode, "0x"))
+		if err != nil || len(b) != 32 {
+			return errors.New("-proxy-init-code-hash must be 0x followed by 64 hex digits")
+		}
+		f.cfg.ProxyInitCodeHash = common.BytesToHash(b)
+	}
+	key, err := hex.DecodeString(strings.TrimPrefix(f.mkey, "0x"))
+	if err != nil || len(key) == 0 {
+		return errors.New("-master-key (CLOB_MASTER_KEY) is required: hex of at least 32 random bytes")
+	}
+	f.cfg.MasterKey = key
+	if f.cfg.FaucetMaxUnits, err = fixed.ParseUnits(f.faucetMax); err != nil {
+		return fmt.Errorf("-faucet-max: %w", err)
+	}
+	return nil
+}
+
+func address(name, s string, required bool) (common.Address, error) {
+	if s == "" && !required {
+		return common.Address{}, nil
+	}
+	if !common.IsHexAddress(s) {
+		return common.Address{}, fmt.Errorf("-%s must be 0x followed by 40 hex digits, got %q", name, s)
+	}
+	return common.HexToAddress(s), nil
+}
+
+func newLogger(level string) (*zap.Logger, error) {
+	lvl, err := zapcore.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	cfg := zap.NewProductionConfig()
+	cfg.Level = zap.NewAtomicLevelAt(lvl)
+	cfg.EncoderConfig.TimeKey = "time"
+	cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
+	return cfg.Build()
+}
+
+// logConfig prints the effective configuration with the master key
+// redacted.
+func logConfig(log *zap.Logger, f *flags) {
+	c := f.cfg
+	log.Info("effective config",
+		zap.String("listen", f.listen), zap.String("nats_url", f.natsURL),
+		zap.Uint64("chain_id", c.ChainID), zap.String("exchange", c.Exchange.Hex()),
+		zap.String("neg_risk_exchange", c.NegRiskExchange.Hex()), zap.String("proxy_factory", c.ProxyFactory.Hex()),
+		zap.String("proxy_init_code_hash", c.ProxyInitCodeHash.Hex()),
+		zap.String("master_key", fmt.Sprintf("[redacted, %d bytes]", len(c.MasterKey))),
+		zap.Duration("auth_window", c.AuthWindow), zap.Uint32("default_fee_rate_bps", c.DefaultFeeRateBps),
+		zap.Duration("query_timeout", c.QueryTimeout), zap.Duration("result_timeout", c.ResultTimeout),
+		zap.Float64("rate_ip_per_second", c.RateLimit.IPPerSecond), zap.Int("rate_ip_burst", c.RateLimit.IPBurst),
+		zap.Float64("rate_key_per_second", c.RateLimit.KeyPerSecond), zap.Int("rate_key_burst", c.RateLimit.KeyBurst),
+		zap.Bool("faucet", c.Faucet), zap.String("faucet_max", fixed.FormatUnits(c.FaucetMaxUnits)),
+		zap.Int("kv_replicas", c.KVReplicas), zap.Duration("shutdown_timeout", c.ShutdownTimeout),
+		zap.Bool("trust_forwarded_for", c.TrustForwardedFor))
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+)
+
+const testKeyHex = "0x4242424242424242424242424242424242424242424242424242424242424242"
+
+// TestFlagsWithEnvFallback: an unset flag takes CLOB_<NAME>; a flag on the
+// command line wins over the environment.
+func TestFlagsWithEnvFallback(t *testing.T) {
+	t.Setenv("CLOB_MASTER_KEY", testKeyHex)
+	t.Setenv("CLOB_CHAIN_ID", "80002")
+	t.Setenv("CLOB_AUTH_WINDOW", "30s")
+	t.Setenv("CLOB_LISTEN", ":9999")
+	f, err := parseFlags([]string{"-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-listen", ":7000", "-faucet", "-faucet-max", "50"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.cfg
+	if c.ChainID != 80002 || c.AuthWindow != 30*time.Second || f.listen != ":7000" || !c.Faucet || c.FaucetMaxUnits != 50_000_000 ||
+		len(c.MasterKey) != 32 || c.Exchange.Hex() != "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40" {
+		t.Fatalf("config %+v, listen %s", c, f.listen)
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-chain-id", "1", "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40"},                                                             // no master key
+		{"-chain-id", "1", "-master-key", testKeyHex},                                                                                             // no exchange
+		{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0x12"},                                                                        // bad exchange
+		{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-proxy-init-code-hash", "0x12"}, // bad hash
+	} {
+		if _, err := parseFlags(args); err == nil {
+			t.Errorf("%v parsed", args)
+		}
+	}
+}
+
+// TestEffectiveConfigRedactsTheMasterKey: the start-up log line shows the
+// configuration but never the key.
+func TestEffectiveConfigRedactsTheMasterKey(t *testing.T) {
+	f, err := parseFlags([]string{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	core, logs := observer.New(zap.InfoLevel)
+	logConfig(zap.New(core), f)
+	entries := logs.All()
+	if len(entries) != 1 {
+		t.Fatalf("%d log lines", len(entries))
+	}
+	fields := entries[0].ContextMap()
+	if fields["chain_id"] != uint64(1) || !strings.Contains(fields["master_key"].(string), "redacted") {
+		t.Fatalf("fields %v", fields)
+	}
+	for k, v := range fields {
+		if s, ok := v.(string); ok && strings.Contains(strings.ToLower(s), "4242424242") {
+			t.Fatalf("field %s leaks the master key", k)
+		}
+	}
+}

@@ -1,0 +1,157 @@
+// Package api holds the CLOB API's HTTP handlers, one file per resource
+// group, and the embedded OpenAPI document that describes them.
+//
+// Handlers validate everything they can before a command reaches the log,
+// publish commands through the journal's group-commit Publisher, and
+// answer reads with engine queries over NATS. They keep no state of their
+// own beyond the market cache.
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/labstack/echo/v4"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+
+	"pred.dev/gateway-clob/internal/auth"
+	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/gateway-clob/internal/middleware"
+	"pred.dev/proto/eip712"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/wallet"
+)
+
+// Limits of requests, as the spec fixes them or as chosen here.
+const (
+	// PostOrdersMax is the most orders in one POST /orders (spec).
+	PostOrdersMax = 15
+	// CancelOrdersMax is the most ids in one DELETE /orders (spec).
+	CancelOrdersMax = 3000
+	// TokenIDsMax is the most token ids in one batch price request (spec).
+	TokenIDsMax = 500
+	// PageLimitDefault and PageLimitMax bound page sizes of lists.
+	PageLimitDefault = 100
+	PageLimitMax     = 500
+	// PageNumberMax bounds the offset-style page parameter, which the
+	// gateway serves by walking cursors.
+	PageNumberMax = 100
+	// GTDMarginSec is how long before its signed expiration the engine
+	// takes a GTD order off the book; an expiration must lie beyond it.
+	GTDMarginSec = 60
+	// FeeRateMaxBps is the highest fee rate an order may sign (the
+	// exchange contract's MAX_FEE_RATE_BIPS).
+	FeeRateMaxBps = 1000
+	// FidelityMaxMin bounds the price-history bucket size (one month).
+	FidelityMaxMin = 30 * 24 * 60
+	// batchQueryParallelMax bounds concurrent engine queries of one
+	// batch request.
+	batchQueryParallelMax = 8
+)
+
+// Config is the API's share of the server configuration.
+type Config struct {
+	ChainID         uint64
+	Exchange        common.Address
+	NegRiskExchange common.Address
+	// ProxyFactory and ProxyInitCodeHash derive the proxy wallet of a
+	// signer (signatureType 2). A zero factory disables proxy wallets.
+	ProxyFactory      common.Address
+	ProxyInitCodeHash common.Hash
+	// DefaultFeeRateBps is what GET /fee-rate answers without a token.
+	DefaultFeeRateBps uint32
+	// QueryTimeout bounds each engine query.
+	QueryTimeout time.Duration
+	// Faucet enables POST /faucet (devnet only); FaucetMaxUnits bounds one
+	// credit in USDW base units.
+	Faucet         bool
+	FaucetMaxUnits uint64
+}
+
+// Publisher is the part of journal.Publisher the handlers use.
+type Publisher interface {
+	Submit(ctx context.Context, cmd *pb.Command) (*journal.Result, error)
+	Append(ctx context.Context, cmd *pb.Command) (uint64, error)
+}
+
+// API holds the handlers' dependencies.
+type API struct {
+	cfg     Config
+	nc      *nats.Conn
+	pub     Publisher
+	markets *market.Cache
+	l1      *auth.L1
+	l2      *auth.L2
+	keys    *auth.KeyStore
+	deriver *auth.Deriver
+	limiter *middleware.Limiter
+	log     *zap.Logger
+	now     func() time.Time
+	seqs    *seqTracker
+
+	exchangeSep, negRiskSep [32]byte
+}
+
+// Deps are the collaborators the server wires into the API.
+type Deps struct {
+	NC      *nats.Conn
+	Pub     Publisher
+	Markets *market.Cache
+	L1      *auth.L1
+	L2      *auth.L2
+	Keys    *auth.KeyStore
+	Deriver *auth.Deriver
+	Limiter *middleware.Limiter
+	Log     *zap.Logger
+	Now     func() time.Time
+}
+
+// New builds the API.
+func New(cfg Config, d Deps) *API {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &API{
+		cfg: cfg, nc: d.NC, pub: d.Pub, markets: d.Markets, l1: d.L1, l2: d.L2,
+		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now,
+		seqs:        newSeqTracker(),
+		exchangeSep: eip712.OrderDomain(cfg.ChainID, cfg.Exchange).Separator(),
+		negRiskSep:  eip712.OrderDomain(cfg.ChainID, cfg.NegRiskExchange).Separator(),
+	}
+}
+
+// proxyOf returns the proxy wallet of a signer, if proxies are enabled.
+func (a *API) proxyOf(signer common.Address) (common.Address, bool) {
+	if a.cfg.ProxyFactory == (common.Address{}) {
+		return common.Address{}, false
+	}
+	return wallet.ProxyAddress(a.cfg.ProxyFactory, a.cfg.ProxyInitCodeHash, signer), true
+}
+
+// accounts are the maker wallets an API key may trade and cancel for: its
+// EOA and, when proxies are enabled, the EOA's proxy wallet.
+func (a *API) accounts(id auth.Identity) []common.Address {
+	out := []common.Address{id.Address}
+	if p, ok := a.proxyOf(id.Address); ok {
+		out = append(out, p)
+	}
+	return out
+}
+
+// Register adds every route to e. Routes are grouped by auth level; the
+// auth middleware of each level is in auth.go.
+func (a *API) Register(e *echo.Echo) {
+	a.registerHealth(e)
+	a.registerDocs(e)
+	a.registerKeys(e)
+	a.registerOrders(e)
+	a.registerCancels(e)
+	a.registerAccount(e)
+	a.registerBook(e)
+	a.registerHistory(e)
+	a.registerHeartbeat(e)
+	a.registerFaucet(e)
+}

@@ -1,0 +1,280 @@
+package api
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/holiman/uint256"
+
+	"pred.dev/proto/client"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/pb"
+)
+
+// tokenDecimalLenMax is the length of 2^256-1 in decimal.
+const tokenDecimalLenMax = 78
+
+// parseTokenID parses a uint256 token id written in decimal, as the
+// reference and the Gamma API's clobTokenIds write it.
+func parseTokenID(s string) ([32]byte, error) {
+	var out [32]byte
+	if s == "" || len(s) > tokenDecimalLenMax || strings.TrimLeft(s, "0123456789") != "" {
+		return out, errcode.Errorf(errcode.InvalidTokenID, "invalid token id %q: send the uint256 token id as a decimal string", clipStr(s))
+	}
+	v, err := uint256.FromDecimal(s)
+	if err != nil {
+		return out, errcode.Errorf(errcode.InvalidTokenID, "invalid token id %q: it does not fit in 256 bits", clipStr(s))
+	}
+	v.PutUint256(out[:])
+	return out, nil
+}
+
+// tokenString renders a 32-byte token id in decimal.
+func tokenString(b []byte) string {
+	return new(uint256.Int).SetBytes(b).Dec()
+}
+
+// parseHash32 parses 0x + 64 hex digits (order ids, condition ids).
+func parseHash32(s string, code errcode.Code) ([32]byte, error) {
+	var out [32]byte
+	h, ok := strings.CutPrefix(s, "0x")
+	if !ok {
+		h, ok = strings.CutPrefix(s, "0X")
+	}
+	if !ok || len(h) != 64 {
+		return out, errcode.Errorf(code, "%s (got %q)", code.Message(), clipStr(s))
+	}
+	if _, err := hex.Decode(out[:], []byte(h)); err != nil {
+		return out, errcode.Errorf(code, "%s (got %q)", code.Message(), clipStr(s))
+	}
+	return out, nil
+}
+
+func hash32(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return "0x" + hex.EncodeToString(b)
+}
+
+func parseAddress(s, field string) (common.Address, error) {
+	if !common.IsHexAddress(s) || !strings.HasPrefix(strings.ToLower(s), "0x") {
+		return common.Address{}, errcode.Errorf(errcode.InvalidAddress, "invalid %s %q: send 0x followed by 40 hex digits", field, clipStr(s))
+	}
+	return common.HexToAddress(s), nil
+}
+
+func addrString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return common.BytesToAddress(b).Hex()
+}
+
+func clipStr(s string) string {
+	const max = 80
+	if len(s) > max {
+		return s[:max] + "..."
+	}
+	return s
+}
+
+// units renders base units as a decimal string ("12.5").
+func units(v uint64) string { return fixed.FormatUnits(v) }
+
+// number renders base units as an exact JSON number (12.5).
+func number(v uint64) json.Number { return json.Number(fixed.FormatUnits(v)) }
+
+// collateral returns size*price/One in base units: the collateral of
+// size shares at price, exact because sizes are whole lots and prices are
+// on a tick grid of at least 0.0001. A remainder (impossible for engine
+// data) is truncated.
+func collateral(size, price uint64) uint64 {
+	hi, lo := bits.Mul64(size, price)
+	if hi >= fixed.One {
+		return ^uint64(0)
+	}
+	q, _ := bits.Div64(hi, lo, fixed.One)
+	return q
+}
+
+func sideString(s pb.Side) string {
+	switch s {
+	case pb.Side_SIDE_BUY:
+		return "BUY"
+	case pb.Side_SIDE_SELL:
+		return "SELL"
+	}
+	return ""
+}
+
+func orderTypeString(t pb.OrderType) string {
+	return strings.TrimPrefix(t.String(), "ORDER_TYPE_")
+}
+
+func parseOrderType(s string) (pb.OrderType, bool) {
+	switch strings.ToUpper(s) {
+	case "", "GTC":
+		return pb.OrderType_ORDER_TYPE_GTC, true
+	case "GTD":
+		return pb.OrderType_ORDER_TYPE_GTD, true
+	case "FOK":
+		return pb.OrderType_ORDER_TYPE_FOK, true
+	case "FAK":
+		return pb.OrderType_ORDER_TYPE_FAK, true
+	}
+	return 0, false
+}
+
+func orderStatusString(s pb.OrderStatus) string {
+	return strings.TrimPrefix(s.String(), "ORDER_STATUS_")
+}
+
+func tradeStatusString(s pb.TradeStatus) string {
+	return strings.TrimPrefix(s.String(), "TRADE_STATUS_")
+}
+
+func matchTypeString(m pb.MatchType) string {
+	return strings.TrimPrefix(m.String(), "MATCH_TYPE_")
+}
+
+func outcomeString(o pb.Outcome) string {
+	switch o {
+	case pb.Outcome_OUTCOME_YES:
+		return "Yes"
+	case pb.Outcome_OUTCOME_NO:
+		return "No"
+	}
+	return ""
+}
+
+func cancelCauseString(c pb.CancelCause) string {
+	if c == pb.CancelCause_CANCEL_CAUSE_UNSPECIFIED {
+		return ""
+	}
+	return strings.TrimPrefix(c.String(), "CANCEL_CAUSE_")
+}
+
+func transferKindString(k pb.TransferKind) string {
+	return strings.TrimPrefix(k.String(), "TRANSFER_KIND_")
+}
+
+func secs(ms int64) int64 { return ms / 1000 }
+
+// openOrder converts an engine order record. withOwner is false on public
+// endpoints: API key ids are not published.
+func openOrder(r *pb.OrderRecord, withOwner bool) client.OpenOrder {
+	o := client.OpenOrder{
+		ID:              hash32(r.GetOrderId()),
+		Status:          orderStatusString(r.GetStatus()),
+		MakerAddress:    addrString(r.GetAccount()),
+		Market:          hash32(r.GetMarket()),
+		AssetID:         tokenString(r.GetTokenId()),
+		Side:            sideString(r.GetSide()),
+		OriginalSize:    units(r.GetSize()),
+		SizeMatched:     units(r.GetSizeMatched()),
+		Price:           units(r.GetPrice()),
+		AssociateTrades: make([]string, 0, len(r.GetTradeIds())),
+		Outcome:         outcomeString(r.GetOutcome()),
+		CreatedAt:       secs(r.GetCreatedMs()),
+		UpdatedAt:       secs(r.GetUpdatedMs()),
+		Expiration:      strconv.FormatUint(r.GetExpiration(), 10),
+		OrderType:       orderTypeString(r.GetOrderType()),
+		PostOnly:        r.GetPostOnly(),
+		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
+		CancelReason:    cancelCauseString(r.GetCancelCause()),
+	}
+	if withOwner {
+		o.Owner = uuidString(r.GetOwner())
+	}
+	for _, t := range r.GetTradeIds() {
+		o.AssociateTrades = append(o.AssociateTrades, itoa(t))
+	}
+	return o
+}
+
+func uuidString(b []byte) string {
+	if len(b) != 16 {
+		return ""
+	}
+	var u [16]byte
+	copy(u[:], b)
+	return formatUUID(u)
+}
+
+func formatUUID(u [16]byte) string {
+	var buf [36]byte
+	hex.Encode(buf[0:8], u[0:4])
+	buf[8] = '-'
+	hex.Encode(buf[9:13], u[4:6])
+	buf[13] = '-'
+	hex.Encode(buf[14:18], u[6:8])
+	buf[18] = '-'
+	hex.Encode(buf[19:23], u[8:10])
+	buf[23] = '-'
+	hex.Encode(buf[24:], u[10:])
+	return string(buf[:])
+}
+
+// trade converts an engine trade record, seen from the maker when asMaker
+// and from the taker otherwise. The reference groups a taker's fills into
+// one trade with several maker_orders; the engine records one trade per
+// taker-maker pair, so maker_orders always has one element.
+func trade(r *pb.TradeRecord, asMaker, withOwner bool) client.Trade {
+	t := client.Trade{
+		ID:              itoa(r.GetTradeId()),
+		TakerOrderID:    hash32(r.GetTakerOrderId()),
+		Market:          hash32(r.GetMarket()),
+		AssetID:         tokenString(r.GetTakerTokenId()),
+		Side:            sideString(r.GetTakerSide()),
+		Size:            units(r.GetSize()),
+		Fee:             units(r.GetFee()),
+		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
+		Price:           units(r.GetTakerPrice()),
+		Status:          tradeStatusString(r.GetStatus()),
+		MatchType:       matchTypeString(r.GetMatchType()),
+		MatchTime:       strconv.FormatInt(secs(r.GetTimeMs()), 10),
+		LastUpdate:      strconv.FormatInt(secs(max(r.GetUpdatedMs(), r.GetTimeMs())), 10),
+		MakerAddress:    addrString(r.GetTakerAccount()),
+		TransactionHash: hash32(r.GetTxHash()),
+		TraderSide:      "TAKER",
+	}
+	maker := client.MakerOrder{
+		OrderID:       hash32(r.GetMakerOrderId()),
+		MakerAddress:  addrString(r.GetMakerAccount()),
+		MatchedAmount: units(r.GetSize()),
+		Price:         units(r.GetMakerPrice()),
+		FeeRateBps:    "0",
+		AssetID:       tokenString(r.GetMakerTokenId()),
+		Side:          sideString(r.GetMakerSide()),
+	}
+	if withOwner {
+		t.Owner, maker.Owner = uuidString(r.GetTakerOwner()), uuidString(r.GetMakerOwner())
+	}
+	if asMaker {
+		t.AssetID, t.Side, t.Price = maker.AssetID, maker.Side, maker.Price
+		t.MakerAddress, t.TraderSide, t.Fee = maker.MakerAddress, "MAKER", "0"
+		if withOwner {
+			t.Owner = maker.Owner
+		}
+	}
+	t.MakerOrders = []client.MakerOrder{maker}
+	return t
+}
+
+func transaction(r *pb.TransferRecord) client.Transaction {
+	return client.Transaction{
+		ID:        itoa(r.GetSeq()),
+		Address:   addrString(r.GetAccount()),
+		Type:      transferKindString(r.GetKind()),
+		Amount:    units(r.GetAmount()),
+		Ref:       hash32(r.GetRef()),
+		Market:    hash32(r.GetMarket()),
+		Timestamp: secs(r.GetTimeMs()),
+	}
+}

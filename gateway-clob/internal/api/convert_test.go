@@ -1,0 +1,75 @@
+package api
+
+import (
+	"errors"
+	"testing"
+
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+)
+
+func TestParseTokenID(t *testing.T) {
+	max := "115792089237316195423570985008687907853269984665640564039457584007913129639935"
+	for _, ok := range []string{"0", "1001", max} {
+		b, err := parseTokenID(ok)
+		if err != nil || tokenString(b[:]) != ok {
+			t.Errorf("parseTokenID(%q) = %x, %v", ok, b, err)
+		}
+	}
+	for _, bad := range []string{"", "0x10", "-1", "1.5", " 1", max + "0", "115792089237316195423570985008687907853269984665640564039457584007913129639936"} {
+		if _, err := parseTokenID(bad); !errors.Is(err, errcode.InvalidTokenID) {
+			t.Errorf("parseTokenID(%q) = %v", bad, err)
+		}
+	}
+}
+
+func TestParseHash32(t *testing.T) {
+	good := "0x" + "02ca1d1aa31103804173ad1acd70066cb6c1258a4be6dada055111f9a7ea4e55"
+	if b, err := parseHash32(good, errcode.InvalidOrderID); err != nil || hash32(b[:]) != good {
+		t.Fatalf("%v %v", b, err)
+	}
+	for _, bad := range []string{"02ca1d1aa31103804173ad1acd70066cb6c1258a4be6dada055111f9a7ea4e55", "0x12", good + "00", "0x" + "zz" + good[4:]} {
+		if _, err := parseHash32(bad, errcode.InvalidOrderID); !errors.Is(err, errcode.InvalidOrderID) {
+			t.Errorf("parseHash32(%q) = %v", bad, err)
+		}
+	}
+}
+
+// TestOrderResponseSumsFills: a BUY taker filled at two prices reports
+// the collateral given and the shares taken; a rejection is its code.
+func TestOrderResponseSumsFills(t *testing.T) {
+	id := [32]byte{1}
+	p := &placement{id: id, side: fixed.Buy}
+	trade := func(tid, size, price uint64) *pb.Event {
+		return &pb.Event{Body: &pb.Event_Trade{Trade: &pb.Trade{TradeId: tid, TakerOrderId: id[:], Size: size, TakerPrice: price}}}
+	}
+	res := &journal.Result{Events: []*pb.Event{
+		{Body: &pb.Event_OrderAccepted{OrderAccepted: &pb.OrderAccepted{OrderId: id[:]}}},
+		trade(1, 3_000_000, 400_000), trade(2, 2_000_000, 450_000),
+		{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{OrderId: id[:]}}},
+	}}
+	r, err := orderResponse(p, res)
+	if err != nil || r.Status != "matched" || r.MakingAmount != "2.1" || r.TakingAmount != "5" || len(r.TradeIDs) != 2 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	p.side = fixed.Sell
+	r, _ = orderResponse(p, &journal.Result{Events: res.Events[:2]})
+	if r.Status != "live" || r.MakingAmount != "3" || r.TakingAmount != "1.2" {
+		t.Fatalf("partly filled SELL: %+v", r)
+	}
+	_, err = orderResponse(p, &journal.Result{Events: []*pb.Event{{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{OrderId: id[:], Reason: pb.RejectReason_REJECT_REASON_NOT_ENOUGH_BALANCE}}}}})
+	if !errors.Is(err, errcode.InvalidOrderNotEnoughBal) {
+		t.Fatalf("rejection: %v", err)
+	}
+}
+
+func TestCollateral(t *testing.T) {
+	if got := collateral(21_040_000, 560_000); got != 11_782_400 {
+		t.Fatalf("collateral = %d", got)
+	}
+	if got := collateral(^uint64(0)/fixed.LotUnits*fixed.LotUnits, 990_000); got == 0 {
+		t.Fatal("large sizes must not wrap")
+	}
+}

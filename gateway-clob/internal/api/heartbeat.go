@@ -1,0 +1,33 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"pred.dev/proto/client"
+	"pred.dev/proto/pb"
+)
+
+// HeartbeatTimeoutSec is the engine's dead-man switch: once an API key
+// has sent a heartbeat, its orders are cancelled if it then stays silent
+// this long.
+const HeartbeatTimeoutSec = 10
+
+func (a *API) registerHeartbeat(e *echo.Echo) {
+	e.POST("/heartbeats", a.postHeartbeat, a.requireL2)
+}
+
+// postHeartbeat appends a Heartbeat for the calling key. It answers once
+// the command is in the log, without waiting for the engine: the timeout
+// runs on engine time, which the log orders.
+func (a *API) postHeartbeat(c echo.Context) error {
+	id := l2Identity(c)
+	cmd := &pb.Command{Id: newCommandID(), Body: &pb.Command_Heartbeat{Heartbeat: &pb.Heartbeat{Owner: id.KeyID[:]}}}
+	seq, err := a.pub.Append(c.Request().Context(), cmd)
+	if err != nil {
+		return a.journalError(err, "")
+	}
+	a.seqs.note(id.KeyID, seq)
+	return c.JSON(http.StatusOK, client.HeartbeatResponse{Status: "ok", HeartbeatID: id.KeyID.String()})
+}

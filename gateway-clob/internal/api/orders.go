@@ -1,0 +1,272 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"pred.dev/gateway-clob/internal/auth"
+	"pred.dev/gateway-clob/internal/middleware"
+	"pred.dev/proto/client"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+)
+
+func (a *API) registerOrders(e *echo.Echo) {
+	e.POST("/order", a.postOrder, a.requireL2)
+	e.POST("/orders", a.postOrders, a.requireL2)
+	e.GET("/order/:orderID", a.getOrder, a.requireL2)
+	e.GET("/orders", a.getOrders, a.requireL2)
+}
+
+// postOrder validates, appends and answers with the engine's outcome.
+func (a *API) postOrder(c echo.Context) error {
+	body, err := middleware.ReadBody(c)
+	if err != nil {
+		return err
+	}
+	var req client.PostOrderRequest
+	if err := decodeJSON(body, &req, errcode.InvalidOrderPayload); err != nil {
+		return err
+	}
+	resp, err := a.place(c.Request().Context(), l2Identity(c), &req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, resp)
+}
+
+// postOrders places up to PostOrdersMax orders. Each element is validated
+// and placed independently: the answer is an array in request order, with
+// success false, errorMsg and code for the elements that failed. Valid
+// elements are submitted concurrently, so they share group commits.
+func (a *API) postOrders(c echo.Context) error {
+	body, err := middleware.ReadBody(c)
+	if err != nil {
+		return err
+	}
+	var reqs []client.PostOrderRequest
+	if err := decodeJSON(body, &reqs, errcode.InvalidOrderPayload); err != nil {
+		return err
+	}
+	if len(reqs) == 0 {
+		return errcode.Errorf(errcode.InvalidOrderPayload, "invalid order payload: send a JSON array of 1 to %d order envelopes", PostOrdersMax)
+	}
+	if len(reqs) > PostOrdersMax {
+		return errcode.Errorf(errcode.TooManyOrders, "too many orders in payload: %d, max allowed: %d", len(reqs), PostOrdersMax)
+	}
+	if err := a.chargeItems(c, len(reqs)); err != nil {
+		return err
+	}
+	out := make([]client.OrderResponse, len(reqs))
+	ctx, id := c.Request().Context(), l2Identity(c)
+	var wg sync.WaitGroup
+	for i := range reqs {
+		wg.Go(func() {
+			resp, err := a.place(ctx, id, &reqs[i])
+			if err != nil {
+				resp = failedOrder(err)
+			}
+			out[i] = resp
+		})
+	}
+	wg.Wait()
+	return c.JSON(http.StatusOK, out)
+}
+
+// failedOrder is a batch element that was not placed.
+func failedOrder(err error) client.OrderResponse {
+	code, msg, orderID := errcode.CodeOf(err), err.Error(), ""
+	var pe *pendingError
+	if errors.As(err, &pe) {
+		orderID = pe.orderID
+	}
+	var ce *errcode.Error
+	if errors.As(err, &ce) {
+		msg = ce.Error()
+	}
+	if code == errcode.InternalError {
+		msg = errcode.InternalError.Message()
+	}
+	return client.OrderResponse{
+		Success: false, ErrorMsg: msg, Code: string(code), OrderID: orderID,
+		MakingAmount: "0", TakingAmount: "0", TransactionsHashes: []string{}, TradeIDs: []string{},
+	}
+}
+
+func (a *API) place(ctx context.Context, id auth.Identity, req *client.PostOrderRequest) (client.OrderResponse, error) {
+	p, err := a.validateOrder(ctx, id, req)
+	if err != nil {
+		return client.OrderResponse{}, err
+	}
+	cmd := &pb.Command{Id: p.id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: p.cmd}}
+	res, err := a.submit(ctx, id, cmd, p.orderID())
+	if err != nil {
+		return client.OrderResponse{}, err
+	}
+	return orderResponse(p, res)
+}
+
+// orderResponse reads the engine's events for the order: a rejection
+// becomes its coded error; otherwise the status is "matched" when the
+// order filled completely (or, for FAK, partly with the rest cancelled)
+// and "live" when it rests, and the amounts sum its fills.
+func orderResponse(p *placement, res *journal.Result) (client.OrderResponse, error) {
+	var shares, coll uint64
+	var filled, cancelled bool
+	resp := client.OrderResponse{Success: true, OrderID: p.orderID(), TransactionsHashes: []string{}, TradeIDs: []string{}}
+	for _, e := range res.Events {
+		switch b := e.GetBody().(type) {
+		case *pb.Event_OrderRejected:
+			return resp, errcode.RejectError(b.OrderRejected.GetReason())
+		case *pb.Event_CommandRejected:
+			return resp, errcode.RejectError(b.CommandRejected.GetReason())
+		case *pb.Event_Trade:
+			t := b.Trade
+			if bytes.Equal(t.GetTakerOrderId(), p.id[:]) {
+				shares += t.GetSize()
+				coll += collateral(t.GetSize(), t.GetTakerPrice())
+				resp.TradeIDs = append(resp.TradeIDs, itoa(t.GetTradeId()))
+			}
+		case *pb.Event_OrderFilled:
+			filled = filled || bytes.Equal(b.OrderFilled.GetOrderId(), p.id[:])
+		case *pb.Event_OrderCancelled:
+			cancelled = cancelled || bytes.Equal(b.OrderCancelled.GetOrderId(), p.id[:])
+		}
+	}
+	resp.Status = client.InsertStatusLive
+	if filled || (cancelled && shares > 0) {
+		resp.Status = client.InsertStatusMatched
+	}
+	resp.MakingAmount, resp.TakingAmount = units(coll), units(shares)
+	if p.side == fixed.Sell {
+		resp.MakingAmount, resp.TakingAmount = units(shares), units(coll)
+	}
+	return resp, nil
+}
+
+// getOrder returns one of the caller's orders, open or finished. Another
+// wallet's order is reported as not found.
+func (a *API) getOrder(c echo.Context) error {
+	oid, err := parseHash32(c.Param("orderID"), errcode.InvalidOrderID)
+	if err != nil {
+		return err
+	}
+	id := l2Identity(c)
+	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
+		Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: oid[:]}},
+	}, errcode.OrderNotFound)
+	if err != nil {
+		return err
+	}
+	rec := resp.GetOrder()
+	if rec == nil || !a.owns(id, rec.GetAccount()) {
+		return errcode.New(errcode.OrderNotFound)
+	}
+	return c.JSON(http.StatusOK, openOrder(rec, true))
+}
+
+// owns reports whether account is one of the key's maker wallets.
+func (a *API) owns(id auth.Identity, account []byte) bool {
+	for _, acct := range a.accounts(id) {
+		if bytes.Equal(acct[:], account) {
+			return true
+		}
+	}
+	return false
+}
+
+// getOrders pages the caller's orders, newest first: open orders only,
+// unless open_only=false.
+func (a *API) getOrders(c echo.Context) error {
+	id := l2Identity(c)
+	acct, err := a.accountParam(c, id)
+	if err != nil {
+		return err
+	}
+	q, err := ordersFilter(c)
+	if err != nil {
+		return err
+	}
+	q.Account = acct[:]
+	q.OpenOnly = c.QueryParam("open_only") != "false"
+	if s := c.QueryParam("id"); s != "" {
+		return a.singleOrderPage(c, id, s)
+	}
+	return a.ordersPage(c, id, q, true)
+}
+
+// singleOrderPage serves GET /orders?id=, a one-element page.
+func (a *API) singleOrderPage(c echo.Context, id auth.Identity, s string) error {
+	oid, err := parseHash32(s, errcode.InvalidOrderID)
+	if err != nil {
+		return err
+	}
+	page := client.Page[client.OpenOrder]{Data: []client.OpenOrder{}, NextCursor: client.EndCursor, Limit: PageLimitDefault}
+	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
+		Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: oid[:]}},
+	}, errcode.OrderNotFound)
+	if err != nil && !errors.Is(err, errcode.OrderNotFound) {
+		return err
+	}
+	if rec := resp.GetOrder(); rec != nil && a.owns(id, rec.GetAccount()) {
+		page.Data = append(page.Data, openOrder(rec, true))
+	}
+	page.Count = len(page.Data)
+	return c.JSON(http.StatusOK, page)
+}
+
+func (a *API) ordersPage(c echo.Context, id auth.Identity, q *pb.OrdersQuery, withOwner bool) error {
+	p, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	page, err := fetchPage(p, func(cursor string, limit uint32) ([]client.OpenOrder, string, error) {
+		q.Cursor, q.Limit = cursor, limit
+		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Orders{Orders: q}}, errcode.NotFound)
+		if err != nil {
+			return nil, "", err
+		}
+		out := make([]client.OpenOrder, 0, len(resp.GetOrders().GetOrders()))
+		for _, r := range resp.GetOrders().GetOrders() {
+			out = append(out, openOrder(r, withOwner))
+		}
+		return out, resp.GetOrders().GetNextCursor(), nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, page)
+}
+
+// decodeJSON decodes a request body, answering code with the decoder's
+// complaint when it does not fit.
+func decodeJSON(body []byte, v any, code errcode.Code) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return errcode.Errorf(code, "%s (the body is empty)", code.Message())
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return errcode.Errorf(code, "%s (%s)", code.Message(), jsonProblem(err))
+	}
+	return nil
+}
+
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return "field " + te.Field + " must be a JSON " + te.Type.String()
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return "malformed JSON: " + se.Error()
+	}
+	return err.Error()
+}

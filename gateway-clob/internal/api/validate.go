@@ -1,0 +1,309 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/holiman/uint256"
+
+	"pred.dev/gateway-clob/internal/auth"
+	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/proto/client"
+	"pred.dev/proto/eip712"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/pb"
+)
+
+// placement is a validated order, ready for the log.
+type placement struct {
+	id    [32]byte
+	cmd   *pb.PlaceOrder
+	side  fixed.Side
+	price uint64
+}
+
+// orderID returns the wire form of the order id.
+func (p *placement) orderID() string { return hash32(p.id[:]) }
+
+// validateOrder runs every check the engine would, and the ones only the
+// gateway can (auth binding, signature), so that a bad order is answered
+// here with a precise code and never reaches the log. Cheap syntactic
+// checks come first and the signature recovery last.
+func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *client.PostOrderRequest) (*placement, error) {
+	env, err := checkEnvelope(id, req)
+	if err != nil {
+		return nil, err
+	}
+	o, sig, err := parseSignedOrder(&req.Order)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.checkParties(id, o); err != nil {
+		return nil, err
+	}
+	if err := checkExpiration(env.orderType, o.Expiration.Uint64(), a.now().Unix()); err != nil {
+		return nil, err
+	}
+	var token [32]byte
+	o.TokenID.PutUint256(token[:])
+	mk, err := a.markets.Get(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	side, price, _, err := checkAgainstMarket(mk, o)
+	if err != nil {
+		return nil, err
+	}
+	sep := a.exchangeSep
+	if mk.NegRisk {
+		sep = a.negRiskSep
+	}
+	hash, err := eip712.VerifyOrder(sep, o, sig)
+	if err != nil {
+		return nil, errcode.Wrap(errcode.InvalidSignature, err)
+	}
+	cmd := &pb.PlaceOrder{
+		Order:     signedOrder(o, sig, id.Scope),
+		OrderType: env.orderType,
+		PostOnly:  req.PostOnly,
+		Owner:     id.KeyID[:],
+	}
+	return &placement{id: hash, cmd: cmd, side: side, price: price}, nil
+}
+
+type envelope struct {
+	orderType pb.OrderType
+}
+
+// checkEnvelope checks the fields around the signed order.
+func checkEnvelope(id auth.Identity, req *client.PostOrderRequest) (envelope, error) {
+	if !strings.EqualFold(req.Owner, id.KeyID.String()) {
+		return envelope{}, errcode.Errorf(errcode.InvalidOrderOwner,
+			"the order owner has to be the API key: \"owner\" is %q but the request is signed with API key %s", clipStr(req.Owner), id.KeyID)
+	}
+	if req.Order.ScopeID != "" && req.Order.ScopeID != id.Scope {
+		return envelope{}, errcode.Errorf(errcode.ScopeMismatch, "the order's scopeId %q is not the API key's scope %q", clipStr(req.Order.ScopeID), id.Scope)
+	}
+	t, ok := parseOrderType(req.OrderType)
+	if !ok {
+		return envelope{}, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType %q: use GTC, GTD, FOK or FAK", clipStr(req.OrderType))
+	}
+	if req.PostOnly && t != pb.OrderType_ORDER_TYPE_GTC && t != pb.OrderType_ORDER_TYPE_GTD {
+		return envelope{}, errcode.New(errcode.InvalidPostOnlyOrderType)
+	}
+	return envelope{orderType: t}, nil
+}
+
+// parseSignedOrder turns the JSON order into the EIP-712 struct. Every
+// uint256 field must also fit the engine's integer (uint64, the fee rate
+// uint32), since the engine stores them so.
+func parseSignedOrder(j *client.SignedOrder) (*eip712.Order, []byte, error) {
+	o := &eip712.Order{}
+	o.Salt.SetUint64(uint64(j.Salt))
+	var err error
+	if o.Maker, err = orderAddress(j.Maker, "maker"); err != nil {
+		return nil, nil, err
+	}
+	if o.Signer, err = orderAddress(j.Signer, "signer"); err != nil {
+		return nil, nil, err
+	}
+	if j.Taker != "" {
+		if o.Taker, err = orderAddress(j.Taker, "taker"); err != nil {
+			return nil, nil, err
+		}
+	}
+	tok, err := parseTokenID(j.TokenID)
+	if err != nil {
+		return nil, nil, err
+	}
+	o.TokenID.SetBytes32(tok[:])
+	if err := parseUintFields(j, o); err != nil {
+		return nil, nil, err
+	}
+	if o.Side, err = parseOrderSide(j.Side); err != nil {
+		return nil, nil, err
+	}
+	if j.SignatureType > 255 {
+		return nil, nil, errcode.New(errcode.InvalidSignatureType)
+	}
+	o.SignatureType = eip712.SignatureType(j.SignatureType)
+	sig, err := hexutil.Decode(j.Signature)
+	if err != nil || len(sig) != eip712.SignatureLen {
+		return nil, nil, errcode.Errorf(errcode.InvalidSignature, "invalid signature: send 0x followed by 130 hex digits (r, s, v)")
+	}
+	return o, sig, nil
+}
+
+func orderAddress(s, field string) (common.Address, error) {
+	addr, err := parseAddress(s, field)
+	if err != nil {
+		return addr, errcode.Errorf(errcode.InvalidOrderPayload, "invalid order %s %q: send 0x followed by 40 hex digits", field, clipStr(s))
+	}
+	return addr, nil
+}
+
+func parseUintFields(j *client.SignedOrder, o *eip712.Order) error {
+	fields := []struct {
+		name, val string
+		dst       *uint256.Int
+		max       uint64
+	}{
+		{"makerAmount", j.MakerAmount, &o.MakerAmount, ^uint64(0)},
+		{"takerAmount", j.TakerAmount, &o.TakerAmount, ^uint64(0)},
+		{"expiration", j.Expiration, &o.Expiration, ^uint64(0)},
+		{"nonce", j.Nonce, &o.Nonce, ^uint64(0)},
+		{"feeRateBps", j.FeeRateBps, &o.FeeRateBps, 1<<32 - 1},
+	}
+	for _, f := range fields {
+		v, err := strconv.ParseUint(f.val, 10, 64)
+		if err != nil || v > f.max {
+			return errcode.Errorf(errcode.InvalidOrderPayload,
+				"invalid order %s %q: send a decimal integer string (amounts in base units of 1e-6) that fits in %d bits",
+				f.name, clipStr(f.val), bitsOf(f.max))
+		}
+		f.dst.SetUint64(v)
+	}
+	return nil
+}
+
+func bitsOf(max uint64) int {
+	if max == ^uint64(0) {
+		return 64
+	}
+	return 32
+}
+
+func parseOrderSide(s string) (eip712.Side, error) {
+	switch s {
+	case "BUY":
+		return eip712.SideBuy, nil
+	case "SELL":
+		return eip712.SideSell, nil
+	}
+	return 0, errcode.Errorf(errcode.InvalidOrderSide, "invalid side %q: use \"BUY\" or \"SELL\"", clipStr(s))
+}
+
+// checkParties binds the order to the API key: the signer is the key's
+// wallet, the maker is the signer (EOA) or its proxy wallet, and the taker
+// is public.
+func (a *API) checkParties(id auth.Identity, o *eip712.Order) error {
+	if o.Signer != id.Address {
+		return errcode.Errorf(errcode.InvalidOrderSigner,
+			"the order signer address has to be the address of the API key: signer is %s, the key belongs to %s", o.Signer.Hex(), id.Address.Hex())
+	}
+	if o.Taker != (common.Address{}) {
+		return errcode.New(errcode.InvalidOrderTaker)
+	}
+	switch o.SignatureType {
+	case eip712.SignatureEOA:
+		if o.Maker != o.Signer {
+			return errcode.Errorf(errcode.InvalidOrderMaker,
+				"invalid maker: with signatureType 0 (EOA) the maker must equal the signer %s, got %s; for a proxy wallet use signatureType 2", o.Signer.Hex(), o.Maker.Hex())
+		}
+	case eip712.SignaturePolyGnosisSafe:
+		proxy, ok := a.proxyOf(o.Signer)
+		if !ok {
+			return errcode.Errorf(errcode.InvalidSignatureType, "signatureType 2 is disabled: this deployment has no proxy wallet factory; use signatureType 0")
+		}
+		if o.Maker != proxy {
+			return errcode.Errorf(errcode.InvalidOrderMaker,
+				"invalid maker: with signatureType 2 the maker must be the signer's proxy wallet %s, got %s", proxy.Hex(), o.Maker.Hex())
+		}
+	default:
+		return errcode.New(errcode.InvalidSignatureType)
+	}
+	return nil
+}
+
+// checkExpiration: only GTD orders expire, and a GTD order must outlive
+// the engine's one-minute safety margin.
+func checkExpiration(t pb.OrderType, expiration uint64, nowSec int64) error {
+	if t != pb.OrderType_ORDER_TYPE_GTD {
+		if expiration != 0 {
+			return errcode.Errorf(errcode.InvalidOrderExpiration,
+				"invalid expiration: only GTD orders may set one; send expiration \"0\" for %s", orderTypeString(t))
+		}
+		return nil
+	}
+	if earliest := uint64(nowSec) + GTDMarginSec; expiration <= earliest {
+		return errcode.Errorf(errcode.InvalidOrderExpiration,
+			"invalid expiration: a GTD order leaves the book %d s before its expiration, so expiration must be after %d (now + %d s); to expire in N seconds send now + %d + N",
+			GTDMarginSec, earliest, GTDMarginSec, GTDMarginSec)
+	}
+	return nil
+}
+
+// checkAgainstMarket applies the market's rules: accepting orders, tick
+// grid and range, exact amounts, size bounds and fee rate.
+func checkAgainstMarket(mk *market.Info, o *eip712.Order) (fixed.Side, uint64, uint64, error) {
+	if !mk.Accepting() {
+		return 0, 0, 0, errcode.New(errcode.MarketNotReady)
+	}
+	side, _ := o.Side.Fixed()
+	price, size, err := fixed.OrderPrice(side, o.MakerAmount.Uint64(), o.TakerAmount.Uint64(), fixed.TickSize(mk.TickSize))
+	if err != nil {
+		return 0, 0, 0, amountError(err, fixed.TickSize(mk.TickSize))
+	}
+	switch {
+	case size < mk.MinSize:
+		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderMinSize,
+			"order is invalid: size (%s) lower than the minimum: %s shares", units(size), units(mk.MinSize))
+	case mk.MaxSize > 0 && size > mk.MaxSize:
+		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderMaxSize,
+			"order is invalid: size (%s) higher than the maximum: %s shares", units(size), units(mk.MaxSize))
+	}
+	fee := o.FeeRateBps.Uint64()
+	switch {
+	case fee < uint64(mk.FeeRateBps):
+		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderFeeRateTooLow,
+			"feeRateBps %d is below the market's fee rate %d: sign feeRateBps >= %d", fee, mk.FeeRateBps, mk.FeeRateBps)
+	case fee > FeeRateMaxBps:
+		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderFeeRateTooHigh,
+			"feeRateBps %d is above the maximum %d: sign the market's fee rate %d", fee, FeeRateMaxBps, mk.FeeRateBps)
+	}
+	return side, price, size, nil
+}
+
+// amountError maps a fixed.OrderPrice error to its code, keeping the
+// package's message, which names the amounts and what to change.
+func amountError(err error, tick fixed.TickSize) error {
+	detail := strings.TrimPrefix(err.Error(), "fixed: ")
+	switch {
+	case errors.Is(err, fixed.ErrPriceOffTick):
+		return errcode.Errorf(errcode.InvalidOrderMinTickSize, "order is invalid: price breaks minimum tick size rule %s: %s", tick, detail)
+	case errors.Is(err, fixed.ErrPriceOutOfRange):
+		return errcode.Errorf(errcode.InvalidOrderPrice, "order is invalid: %s", detail)
+	}
+	return errcode.Errorf(errcode.InvalidOrderAmounts, "order is invalid: %s", detail)
+}
+
+func signedOrder(o *eip712.Order, sig []byte, scope string) *pb.SignedOrder {
+	return &pb.SignedOrder{
+		Salt:          o.Salt.Uint64(),
+		Maker:         o.Maker.Bytes(),
+		Signer:        o.Signer.Bytes(),
+		Taker:         o.Taker.Bytes(),
+		TokenId:       o.TokenID.PaddedBytes(32),
+		MakerAmount:   o.MakerAmount.Uint64(),
+		TakerAmount:   o.TakerAmount.Uint64(),
+		Expiration:    o.Expiration.Uint64(),
+		Nonce:         o.Nonce.Uint64(),
+		FeeRateBps:    uint32(o.FeeRateBps.Uint64()),
+		Side:          pbSide(o.Side),
+		SignatureType: uint32(o.SignatureType),
+		Signature:     sig,
+		ScopeId:       scope,
+	}
+}
+
+func pbSide(s eip712.Side) pb.Side {
+	if s == eip712.SideSell {
+		return pb.Side_SIDE_SELL
+	}
+	return pb.Side_SIDE_BUY
+}

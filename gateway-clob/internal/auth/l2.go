@@ -1,0 +1,82 @@
+package auth
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/google/uuid"
+
+	"pred.dev/proto/errcode"
+)
+
+// Identity is an authenticated API key.
+type Identity struct {
+	KeyID   uuid.UUID
+	Address common.Address
+	Scope   string
+}
+
+// L2 verifies API-key requests.
+type L2 struct {
+	Deriver *Deriver
+	Keys    *KeyStore
+	Window  time.Duration
+	Now     func() time.Time
+}
+
+// Verify checks the L2 headers against the request: the timestamp window,
+// the passphrase and the HMAC (both compared in constant time), then the
+// key record, read from KV on every request so that a revoke on any
+// replica takes effect at once. path is the URL path without the query
+// string; body is the exact request body.
+func (a *L2) Verify(ctx context.Context, method, path string, h http.Header, body []byte) (Identity, error) {
+	keyStr, pass, sig, ts := header(h, HeaderAPIKey), header(h, HeaderPassphrase), header(h, HeaderSignature), header(h, HeaderTimestamp)
+	if keyStr == "" && pass == "" && sig == "" && ts == "" {
+		return Identity{}, errcode.New(errcode.Unauthorized)
+	}
+	if keyStr == "" || pass == "" || sig == "" || ts == "" {
+		return Identity{}, errcode.New(errcode.InvalidL2Headers)
+	}
+	id, ok := ParseKeyID(keyStr)
+	if !ok {
+		return Identity{}, errcode.Errorf(errcode.InvalidAPIKey, "%s: PRED_API_KEY must be the UUID returned by POST /auth/api-key", errcode.InvalidAPIKey.Message())
+	}
+	if err := checkWindow(ts, a.Now(), a.Window); err != nil {
+		return Identity{}, err
+	}
+	key, wantPass, err := a.Deriver.SecretKey(id)
+	if err != nil {
+		return Identity{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(pass), []byte(wantPass)) != 1 {
+		return Identity{}, errcode.New(errcode.InvalidAPIKey)
+	}
+	if !key.Verify(ts, method, path, body, sig) {
+		return Identity{}, errcode.New(errcode.InvalidL2Signature)
+	}
+	return a.lookup(ctx, id, h)
+}
+
+// lookup loads the key record and checks it is active and in the scope
+// the request names.
+func (a *L2) lookup(ctx context.Context, id uuid.UUID, h http.Header) (Identity, error) {
+	rec, err := a.Keys.Get(ctx, id.String())
+	if errors.Is(err, ErrKeyNotFound) {
+		return Identity{}, errcode.New(errcode.InvalidAPIKey)
+	}
+	if err != nil {
+		return Identity{}, errcode.Wrap(errcode.EngineUnavailable, err)
+	}
+	if rec.Revoked {
+		return Identity{}, errcode.Errorf(errcode.InvalidAPIKey, "unauthorized/invalid api key: this key was revoked; create a new one with L1 auth")
+	}
+	scope := h.Get(HeaderScopeID)
+	if scope != "" && scope != rec.Scope {
+		return Identity{}, errcode.New(errcode.ScopeMismatch)
+	}
+	return Identity{KeyID: id, Address: common.HexToAddress(rec.Address), Scope: rec.Scope}, nil
+}

@@ -1,0 +1,205 @@
+package auth
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/google/uuid"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/errcode"
+)
+
+// KV bucket names, shared by every gateway replica.
+const (
+	KeysBucket   = "CLOB_API_KEYS"
+	NoncesBucket = "CLOB_L1_NONCES"
+)
+
+// keysPerAddressMax bounds GET /auth/api-keys and the index scan behind it.
+const keysPerAddressMax = 1000
+
+// revokeRetriesMax bounds optimistic-concurrency retries of a revoke that
+// races another write to the same record.
+const revokeRetriesMax = 8
+
+// KeyRecord is what the exchange stores about an API key. Secrets are
+// never stored: they are derived again from the id.
+type KeyRecord struct {
+	KeyID     string `json:"keyId"`
+	Address   string `json:"address"` // 0x checksummed EOA
+	Scope     string `json:"scope"`
+	Nonce     string `json:"nonce"` // the L1 nonce it was created with, decimal
+	CreatedAt int64  `json:"createdAt"`
+	Revoked   bool   `json:"revoked"`
+	RevokedAt int64  `json:"revokedAt,omitempty"`
+}
+
+// KeyStore keeps key records in NATS KV. Records live at "k.<key id>";
+// "a.<address hex>.<key id>" entries index them by owner for listing.
+type KeyStore struct {
+	kv jetstream.KeyValue
+}
+
+// OpenKeyStore creates the bucket if needed. History 1 is enough: a record
+// only ever moves from active to revoked.
+func OpenKeyStore(ctx context.Context, js jetstream.JetStream, replicas int) (*KeyStore, error) {
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      KeysBucket,
+		Description: "CLOB API key records (no secrets)",
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("auth: open %s: %w", KeysBucket, err)
+	}
+	return &KeyStore{kv: kv}, nil
+}
+
+func recordKey(id string) string { return "k." + id }
+
+func indexKey(addr, id string) string {
+	return "a." + strings.ToLower(strings.TrimPrefix(addr, "0x")) + "." + id
+}
+
+// Create stores rec if its key id is new. Creating an existing active key
+// returns the stored record (creation is idempotent, since the id and
+// secrets are deterministic); an existing revoked key is refused with
+// API_KEY_REVOKED, because reviving it would revive its old secret.
+func (s *KeyStore) Create(ctx context.Context, rec KeyRecord) (KeyRecord, error) {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return KeyRecord{}, err
+	}
+	if _, err := s.kv.Create(ctx, recordKey(rec.KeyID), data); err != nil {
+		if !errors.Is(err, jetstream.ErrKeyExists) {
+			return KeyRecord{}, fmt.Errorf("auth: store key: %w", err)
+		}
+		existing, err := s.Get(ctx, rec.KeyID)
+		if err != nil {
+			return KeyRecord{}, err
+		}
+		if existing.Revoked {
+			return KeyRecord{}, errcode.New(errcode.APIKeyRevoked)
+		}
+		rec = existing
+	}
+	// The index entry is written after the record so that a listed key
+	// always has a record; a crash in between leaves an unlisted key,
+	// which the next create of the same key repairs.
+	if _, err := s.kv.Put(ctx, indexKey(rec.Address, rec.KeyID), nil); err != nil {
+		return KeyRecord{}, fmt.Errorf("auth: index key: %w", err)
+	}
+	return rec, nil
+}
+
+// ErrKeyNotFound means no record exists for a key id.
+var ErrKeyNotFound = errors.New("auth: no such API key")
+
+// Get reads a key record straight from the bucket, so a revoke made on any
+// replica is seen by the next request on every replica.
+func (s *KeyStore) Get(ctx context.Context, id string) (KeyRecord, error) {
+	rec, _, err := s.get(ctx, id)
+	return rec, err
+}
+
+func (s *KeyStore) get(ctx context.Context, id string) (KeyRecord, uint64, error) {
+	e, err := s.kv.Get(ctx, recordKey(id))
+	if err != nil {
+		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+			return KeyRecord{}, 0, ErrKeyNotFound
+		}
+		return KeyRecord{}, 0, fmt.Errorf("auth: read key: %w", err)
+	}
+	var rec KeyRecord
+	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+		return KeyRecord{}, 0, fmt.Errorf("auth: key record %s: %w", id, err)
+	}
+	return rec, e.Revision(), nil
+}
+
+// Revoke marks a key revoked. Revoking a revoked key is a no-op.
+func (s *KeyStore) Revoke(ctx context.Context, id string, now time.Time) (KeyRecord, error) {
+	for range revokeRetriesMax {
+		rec, rev, err := s.get(ctx, id)
+		if err != nil {
+			return KeyRecord{}, err
+		}
+		if rec.Revoked {
+			return rec, nil
+		}
+		rec.Revoked, rec.RevokedAt = true, now.Unix()
+		data, err := json.Marshal(rec)
+		if err != nil {
+			return KeyRecord{}, err
+		}
+		if _, err := s.kv.Update(ctx, recordKey(id), data, rev); err != nil {
+			if isWrongRevision(err) {
+				continue
+			}
+			return KeyRecord{}, fmt.Errorf("auth: revoke key: %w", err)
+		}
+		// The record is authoritative; a leftover index entry is skipped
+		// by List, so a failed delete is harmless.
+		_ = s.kv.Delete(ctx, indexKey(rec.Address, id))
+		return rec, nil
+	}
+	return KeyRecord{}, fmt.Errorf("auth: revoke key %s: too many concurrent updates", id)
+}
+
+func isWrongRevision(err error) bool {
+	return errors.Is(err, jetstream.ErrKeyRevisionMismatch)
+}
+
+// List returns the active keys of an address, oldest first.
+func (s *KeyStore) List(ctx context.Context, addr common.Address) ([]KeyRecord, error) {
+	prefix := "a." + strings.ToLower(strings.TrimPrefix(addr.Hex(), "0x")) + "."
+	lister, err := s.kv.ListKeysFiltered(ctx, prefix+"*")
+	if err != nil {
+		return nil, fmt.Errorf("auth: list keys: %w", err)
+	}
+	var ids []string
+	for k := range lister.Keys() {
+		if len(ids) < keysPerAddressMax {
+			ids = append(ids, strings.TrimPrefix(k, prefix))
+		}
+	}
+	var out []KeyRecord
+	for _, id := range ids {
+		rec, err := s.Get(ctx, id)
+		if errors.Is(err, ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !rec.Revoked {
+			out = append(out, rec)
+		}
+	}
+	sortRecords(out)
+	return out, nil
+}
+
+func sortRecords(rs []KeyRecord) {
+	slices.SortFunc(rs, func(a, b KeyRecord) int {
+		if c := cmp.Compare(a.CreatedAt, b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.KeyID, b.KeyID)
+	})
+}
+
+// ParseKeyID parses an API key as sent in PRED_API_KEY or an order's
+// owner field.
+func ParseKeyID(s string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(s)
+	return id, err == nil && len(s) == 36
+}

@@ -1,0 +1,79 @@
+package market
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"go.uber.org/zap"
+
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/pb"
+)
+
+var (
+	mkt = [32]byte{31: 1}
+	yes = [32]byte{31: 2}
+	no  = [32]byte{31: 3}
+)
+
+func answer(seq uint64, tick uint64) *pb.QueryResponse {
+	return &pb.QueryResponse{Seq: seq, Result: &pb.QueryResponse_Market{Market: &pb.MarketInfo{
+		Market: mkt[:], YesTokenId: yes[:], NoTokenId: no[:],
+		Params: &pb.MarketParams{TickSize: tick, MinSize: 1, MaxSize: 2, FeeRateBps: 3}, Status: pb.MarketStatus_MARKET_STATUS_ACTIVE,
+	}}}
+}
+
+// TestQueryThenCache: the first lookup asks the engine, later ones (for
+// either token) are served from the cache.
+func TestQueryThenCache(t *testing.T) {
+	var calls atomic.Int32
+	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) {
+		calls.Add(1)
+		return answer(5, 10_000), nil
+	}, zap.NewNop())
+	for _, tok := range [][32]byte{yes, no, yes} {
+		info, err := c.Get(context.Background(), tok)
+		if err != nil || info.TickSize != 10_000 || info.Market != mkt {
+			t.Fatalf("Get: %+v, %v", info, err)
+		}
+	}
+	if calls.Load() != 1 {
+		t.Fatalf("%d engine queries, want 1", calls.Load())
+	}
+	info, _ := c.Get(context.Background(), no)
+	if info.Outcome(no) != pb.Outcome_OUTCOME_NO || info.Outcome(yes) != pb.Outcome_OUTCOME_YES {
+		t.Fatal("outcomes of the tokens are wrong")
+	}
+}
+
+// TestNewerWins: an event newer than the cached answer replaces it; an
+// older answer never replaces a newer event.
+func TestNewerWins(t *testing.T) {
+	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) { return answer(3, 10_000), nil }, zap.NewNop())
+	c.apply(7, infoFromEvent(&pb.MarketChanged{Market: mkt[:], YesTokenId: yes[:], NoTokenId: no[:],
+		Params: &pb.MarketParams{TickSize: 1_000}, Status: pb.MarketStatus_MARKET_STATUS_HALTED}))
+	info, err := c.fetch(context.Background(), &pb.MarketQuery{TokenId: yes[:]}, errcode.TokenNotFound)
+	if err != nil || info.TickSize != 1_000 || info.Accepting() || info.Seq != 7 {
+		t.Fatalf("a stale answer overwrote a newer event: %+v, %v", info, err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) {
+		return &pb.QueryResponse{Error: &pb.QueryError{Code: pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND}}, nil
+	}, zap.NewNop())
+	if _, err := c.Get(context.Background(), yes); !errors.Is(err, errcode.TokenNotFound) {
+		t.Fatalf("unknown token: %v", err)
+	}
+	if _, err := c.GetMarket(context.Background(), mkt); !errors.Is(err, errcode.MarketNotFound) {
+		t.Fatalf("unknown market: %v", err)
+	}
+	down := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) {
+		return nil, errors.New("no responders")
+	}, zap.NewNop())
+	if _, err := down.Get(context.Background(), yes); !errors.Is(err, errcode.EngineUnavailable) {
+		t.Fatalf("engine down: %v", err)
+	}
+}

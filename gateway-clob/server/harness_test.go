@@ -1,0 +1,330 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest"
+	"google.golang.org/protobuf/proto"
+
+	"pred.dev/gateway-clob/internal/api"
+	"pred.dev/gateway-clob/server"
+	"pred.dev/proto/client"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/natsembed"
+	"pred.dev/proto/pb"
+)
+
+// Test deployment constants.
+const testChainID = 80002
+
+var (
+	testExchange     = common.HexToAddress("0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40")
+	testNegRisk      = common.HexToAddress("0xC5d563A36AE78145C45a50134d48A1215220f80a")
+	testFactory      = common.HexToAddress("0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b")
+	testInitCodeHash = common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf")
+	testMasterKey    = bytes.Repeat([]byte{0x42}, 32)
+
+	// The test market: YES token 1001, NO token 1002, tick 0.01, sizes
+	// 5..10000 shares, fee 10 bps.
+	testMarket   = [32]byte{31: 0xaa}
+	testYes      = [32]byte{30: 0x03, 31: 0xe9} // 1001
+	testNo       = [32]byte{30: 0x03, 31: 0xea} // 1002
+	testYesStr   = "1001"
+	testNoStr    = "1002"
+	testParams   = &pb.MarketParams{TickSize: 10_000, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}
+	testNRMarket = [32]byte{31: 0xbb}
+	testNRYes    = [32]byte{30: 0x07, 31: 0xd1} // 2001
+	testNRNo     = [32]byte{30: 0x07, 31: 0xd2} // 2002
+)
+
+// harness is one embedded NATS, an engine stand-in and any number of
+// gateway replicas, each behind a real HTTP listener whose every response
+// is validated against the OpenAPI document.
+type harness struct {
+	t      *testing.T
+	ns     *natsembed.Server
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	engine *engineStandIn
+	router routers.Router
+	gws    []*httptest.Server
+	cfg    server.Config
+
+	mu       sync.Mutex
+	checked  map[string]bool // "METHOD path status" seen and validated
+	failures []string
+}
+
+type harnessOpt func(*harnessOpts)
+
+type harnessOpts struct {
+	noEngine bool
+	cfg      func(*server.Config)
+}
+
+func withoutEngine() harnessOpt { return func(o *harnessOpts) { o.noEngine = true } }
+
+func withConfig(f func(*server.Config)) harnessOpt {
+	return func(o *harnessOpts) { o.cfg = f }
+}
+
+func newHarness(t *testing.T, opts ...harnessOpt) *harness {
+	t.Helper()
+	var o harnessOpts
+	for _, f := range opts {
+		f(&o)
+	}
+	ns := natsembed.StartTest(t)
+	h := &harness{t: t, ns: ns, nc: natsembed.ConnectTest(t, ns), checked: map[string]bool{}}
+	js, err := jetstream.New(h.nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.js = js
+	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	h.router = openAPIRouter(t)
+	h.cfg = server.DefaultConfig()
+	h.cfg.ChainID, h.cfg.Exchange, h.cfg.NegRiskExchange = testChainID, testExchange, testNegRisk
+	h.cfg.ProxyFactory, h.cfg.ProxyInitCodeHash = testFactory, testInitCodeHash
+	h.cfg.MasterKey, h.cfg.DefaultFeeRateBps, h.cfg.Faucet = testMasterKey, 0, true
+	h.cfg.QueryTimeout, h.cfg.ResultTimeout = 2*time.Second, 2*time.Second
+	if o.cfg != nil {
+		o.cfg(&h.cfg)
+	}
+	if !o.noEngine {
+		h.engine = startStandIn(t, h.nc)
+		h.engine.addMarket(testMarket, testYes, testNo, testParams)
+		nr := proto.CloneOf(testParams)
+		nr.NegRisk = true
+		h.engine.addMarket(testNRMarket, testNRYes, testNRNo, nr)
+	}
+	h.addGateway()
+	t.Cleanup(h.reportValidation)
+	return h
+}
+
+// addGateway starts one more replica on its own NATS connection and
+// returns its index.
+func (h *harness) addGateway() int {
+	h.t.Helper()
+	nc := natsembed.ConnectTest(h.t, h.ns)
+	gw, err := server.New(h.cfg, nc, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ts := httptest.NewServer(gw.Handler())
+	h.t.Cleanup(func() {
+		ts.Close()
+		_ = gw.Close()
+	})
+	h.gws = append(h.gws, ts)
+	return len(h.gws) - 1
+}
+
+func (h *harness) url(i int) string { return h.gws[i].URL }
+
+// httpClient validates every response against the OpenAPI document, and
+// the request too when validateRequest is set.
+func (h *harness) httpClient(validateRequest bool) *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, Transport: &validatingTransport{h: h, validateRequest: validateRequest}}
+}
+
+// newClient returns an SDK client of gateway i for a fresh wallet.
+func (h *harness) newClient(i int, opts ...client.Option) (*client.Client, *ecdsa.PrivateKey) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	base := []client.Option{client.WithHTTPClient(h.httpClient(true)), client.WithPrivateKey(key),
+		client.WithChain(testChainID, testExchange, testNegRisk)}
+	return client.New(h.url(i), append(base, opts...)...), key
+}
+
+// lenient returns a client of gateway i for the same wallet and
+// credentials as c whose requests are not checked against the document,
+// for tests that send invalid requests on purpose.
+func (h *harness) lenient(i int, key *ecdsa.PrivateKey, c *client.Client) *client.Client {
+	creds, _ := c.Creds()
+	return client.New(h.url(i), client.WithHTTPClient(h.httpClient(false)), client.WithPrivateKey(key),
+		client.WithChain(testChainID, testExchange, testNegRisk), client.WithCreds(creds))
+}
+
+// tradingClient is newClient with API credentials already created.
+func (h *harness) tradingClient(i int, opts ...client.Option) *client.Client {
+	c, _ := h.newClient(i, opts...)
+	if _, err := c.CreateOrDeriveAPIKey(context.Background(), 0); err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// commandCount is the number of messages in the CMD stream.
+func (h *harness) commandCount() uint64 {
+	h.t.Helper()
+	s, err := h.js.Stream(context.Background(), journal.CommandStream)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	info, err := s.Info(context.Background())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return info.State.Msgs
+}
+
+// do sends a raw request to gateway i (responses are still validated).
+func (h *harness) do(i int, method, path string, body []byte, hdr http.Header) (*http.Response, []byte) {
+	h.t.Helper()
+	req, err := http.NewRequest(method, h.url(i)+path, bytes.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	resp, err := h.httpClient(false).Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp, data
+}
+
+// registerTextDecoders lets the validator read the documentation
+// endpoints' bodies (YAML, scripts, styles) as the strings the document
+// says they are.
+var registerTextDecoders = sync.OnceFunc(func() {
+	asString := func(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+		b, err := io.ReadAll(body)
+		return string(b), err
+	}
+	for _, ct := range []string{"application/yaml", "text/javascript", "text/css", "text/html"} {
+		openapi3filter.RegisterBodyDecoder(ct, asString)
+	}
+})
+
+func openAPIRouter(t testing.TB) routers.Router {
+	t.Helper()
+	registerTextDecoders()
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(api.OpenAPI)
+	if err != nil {
+		t.Fatalf("load OpenAPI: %v", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatalf("OpenAPI document is invalid: %v", err)
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+type validatingTransport struct {
+	h               *harness
+	validateRequest bool
+}
+
+func (vt *validatingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	var reqBody []byte
+	if req.Body != nil {
+		reqBody, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(reqBody))
+	}
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	respBody, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(respBody))
+	vt.h.validate(req, reqBody, resp, respBody, vt.validateRequest)
+	return resp, nil
+}
+
+// validate checks one exchange against the document and records failures;
+// they are reported at cleanup so a transport never calls t.Fatal.
+func (h *harness) validate(req *http.Request, reqBody []byte, resp *http.Response, respBody []byte, checkRequest bool) {
+	vreq := req.Clone(context.Background())
+	vreq.Body = io.NopCloser(bytes.NewReader(reqBody))
+	vreq.URL.Host, vreq.URL.Scheme = "", ""
+	vreq.Host = ""
+	route, params, err := h.router.FindRoute(vreq)
+	key := req.Method + " " + req.URL.Path + " " + http.StatusText(resp.StatusCode)
+	if err != nil {
+		// An undocumented path may only answer the documented 404 body.
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(respBody), `"code":"NOT_FOUND"`) {
+			h.fail(key + ": no documented route: " + err.Error())
+		}
+		return
+	}
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, IncludeResponseStatus: true, MultiError: true}
+	opts.WithCustomSchemaErrorFunc(func(err *openapi3.SchemaError) string {
+		return strings.Join(err.JSONPointer(), "/") + ": " + err.Reason
+	})
+	in := &openapi3filter.RequestValidationInput{Request: vreq, PathParams: params, Route: route, Options: opts}
+	if checkRequest {
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+			h.fail(key + ": request does not match the document: " + err.Error())
+		}
+	}
+	out := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in, Status: resp.StatusCode, Header: resp.Header,
+		Body: io.NopCloser(bytes.NewReader(respBody)), Options: opts,
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		h.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(string(respBody)))
+	}
+	h.mu.Lock()
+	h.checked[route.Method+" "+route.Path+" "+strings.Fields(resp.Status)[0]] = true
+	h.mu.Unlock()
+}
+
+func clip(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "..."
+	}
+	return s
+}
+
+func (h *harness) fail(msg string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.failures = append(h.failures, msg)
+}
+
+func (h *harness) reportValidation() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, f := range h.failures {
+		h.t.Error("OpenAPI conformance: " + f)
+	}
+}

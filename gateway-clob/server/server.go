@@ -1,0 +1,311 @@
+// Package server assembles the CLOB HTTP gateway: configuration, the Echo
+// instance with its middleware and routes, the group-commit publisher, the
+// market cache and the KV-backed key and nonce stores.
+//
+// It is usable in-process (the devnet constructs it on its own NATS
+// connection) and by cmd/gateway-clob. A Server keeps no state of its own
+// beyond caches, so any number of them can serve the same NATS.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/labstack/echo/v4"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+
+	"pred.dev/gateway-clob/internal/api"
+	"pred.dev/gateway-clob/internal/auth"
+	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/gateway-clob/internal/middleware"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+)
+
+// Config is everything a gateway needs besides its NATS connection.
+type Config struct {
+	// ChainID, Exchange and NegRiskExchange form the EIP-712 domains of
+	// orders (neg-risk markets sign for the neg-risk exchange) and ChainID
+	// that of L1 ClobAuth.
+	ChainID         uint64
+	Exchange        common.Address
+	NegRiskExchange common.Address
+	// ProxyFactory and ProxyInitCodeHash derive a signer's proxy wallet
+	// (signatureType 2). A zero factory disables proxy wallets.
+	ProxyFactory      common.Address
+	ProxyInitCodeHash common.Hash
+	// MasterKey derives API key ids, secrets and passphrases. At least 32
+	// bytes; every replica must share it. Secret: never logged.
+	MasterKey []byte
+	// AuthWindow is the accepted |PRED_TIMESTAMP - now| for L1 and L2.
+	AuthWindow time.Duration
+	// DefaultFeeRateBps is the platform fee rate GET /fee-rate reports.
+	DefaultFeeRateBps uint32
+	// QueryTimeout bounds each engine query; ResultTimeout bounds the wait
+	// for the engine's result of a command once it is in the log.
+	QueryTimeout  time.Duration
+	ResultTimeout time.Duration
+	// RateLimit sets the per-IP and per-key token buckets (per replica).
+	RateLimit middleware.RateConfig
+	// Faucet enables POST /faucet (devnets only), crediting at most
+	// FaucetMaxUnits USDW base units per call.
+	Faucet         bool
+	FaucetMaxUnits uint64
+	// KVReplicas is the replica count of the KV buckets and streams this
+	// gateway creates: 1 on one node, 3 in a cluster.
+	KVReplicas int
+	// ShutdownTimeout bounds the graceful drain of Start.
+	ShutdownTimeout time.Duration
+	// TrustForwardedFor takes the client IP for per-IP rate limits from
+	// X-Forwarded-For, for gateways behind a trusted load balancer. Off,
+	// the TCP peer address is used, so clients cannot pick their IP.
+	TrustForwardedFor bool
+}
+
+// Defaults of the optional fields.
+const (
+	DefaultQueryTimeout    = 3 * time.Second
+	DefaultResultTimeout   = 5 * time.Second
+	DefaultShutdownTimeout = 10 * time.Second
+	setupTimeout           = 10 * time.Second
+
+	// HTTP server timeouts: a request must arrive within readTimeout, and
+	// idle keep-alive connections are closed after idleTimeout. Writes are
+	// not bounded here because an order may wait up to ResultTimeout.
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+// DefaultConfig returns a configuration with every optional field set;
+// the caller still sets the chain, contracts and master key.
+func DefaultConfig() Config {
+	return Config{
+		AuthWindow:      auth.DefaultWindow,
+		QueryTimeout:    DefaultQueryTimeout,
+		ResultTimeout:   DefaultResultTimeout,
+		RateLimit:       middleware.DefaultRateConfig,
+		FaucetMaxUnits:  api.DefaultFaucetMaxUnits,
+		KVReplicas:      1,
+		ShutdownTimeout: DefaultShutdownTimeout,
+	}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.AuthWindow <= 0 {
+		c.AuthWindow = d.AuthWindow
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = d.QueryTimeout
+	}
+	if c.ResultTimeout <= 0 {
+		c.ResultTimeout = d.ResultTimeout
+	}
+	if c.FaucetMaxUnits == 0 {
+		c.FaucetMaxUnits = d.FaucetMaxUnits
+	}
+	if c.KVReplicas <= 0 {
+		c.KVReplicas = d.KVReplicas
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = d.ShutdownTimeout
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if c.ChainID == 0 {
+		return errors.New("server: ChainID is required")
+	}
+	if c.Exchange == (common.Address{}) {
+		return errors.New("server: Exchange address is required")
+	}
+	if c.ProxyFactory != (common.Address{}) && c.ProxyInitCodeHash == (common.Hash{}) {
+		return errors.New("server: ProxyInitCodeHash is required with ProxyFactory")
+	}
+	if c.DefaultFeeRateBps > api.FeeRateMaxBps {
+		return fmt.Errorf("server: DefaultFeeRateBps %d is above %d", c.DefaultFeeRateBps, api.FeeRateMaxBps)
+	}
+	return nil
+}
+
+// Server is one gateway replica.
+type Server struct {
+	cfg     Config
+	log     *zap.Logger
+	echo    *echo.Echo
+	pub     *journal.Publisher
+	markets *market.Cache
+	httpSrv *http.Server
+}
+
+// New connects a gateway to NATS: it ensures the streams and KV buckets,
+// starts the publisher and the market cache, and builds the routes. The
+// connection stays the caller's; Close releases everything else.
+func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = zap.NewNop()
+	}
+	log = log.Named("gateway-clob")
+	deriver, err := auth.NewDeriver(cfg.MasterKey)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
+	defer cancel()
+	keys, nonces, err := openStores(ctx, nc, cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: log}
+	if err := s.startPipes(ctx, nc); err != nil {
+		return nil, err
+	}
+	limiter := middleware.NewLimiter(cfg.RateLimit)
+	a := api.New(apiConfig(cfg), api.Deps{
+		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
+		L1: &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
+		L2: &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
+	})
+	s.echo = newEcho(a, limiter, log)
+	if cfg.TrustForwardedFor {
+		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	return s, nil
+}
+
+func openStores(ctx context.Context, nc *nats.Conn, cfg Config) (*auth.KeyStore, *auth.NonceStore, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("server: jetstream: %w", err)
+	}
+	if err := ensureStreams(ctx, js, cfg.KVReplicas); err != nil {
+		return nil, nil, err
+	}
+	keys, err := auth.OpenKeyStore(ctx, js, cfg.KVReplicas)
+	if err != nil {
+		return nil, nil, err
+	}
+	nonces, err := auth.OpenNonceStore(ctx, js, cfg.AuthWindow, cfg.KVReplicas)
+	if err != nil {
+		return nil, nil, err
+	}
+	return keys, nonces, nil
+}
+
+// ensureStreams creates the CMD and EVT streams when they are missing (a
+// gateway started before the engine) and otherwise leaves them alone: their
+// configuration belongs to the engine's deployment.
+func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) error {
+	for _, name := range []string{journal.CommandStream, journal.EventStream} {
+		_, err := js.Stream(ctx, name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			return journal.EnsureStreams(ctx, js, journal.StreamConfig{Replicas: replicas})
+		}
+		if err != nil {
+			return fmt.Errorf("server: stream %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// startPipes starts the publisher and the market cache's event feed.
+func (s *Server) startPipes(ctx context.Context, nc *nats.Conn) error {
+	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{ResultTimeout: s.cfg.ResultTimeout}, s.log)
+	if err != nil {
+		return err
+	}
+	query := func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
+		ctx, cancel := context.WithTimeout(ctx, s.cfg.QueryTimeout)
+		defer cancel()
+		return journal.Query(ctx, nc, req)
+	}
+	s.markets = market.New(query, s.log.Named("market"))
+	if err := s.markets.Follow(ctx, nc); err != nil {
+		_ = pub.Close()
+		return err
+	}
+	s.pub = pub
+	return nil
+}
+
+func apiConfig(cfg Config) api.Config {
+	return api.Config{
+		ChainID: cfg.ChainID, Exchange: cfg.Exchange, NegRiskExchange: cfg.NegRiskExchange,
+		ProxyFactory: cfg.ProxyFactory, ProxyInitCodeHash: cfg.ProxyInitCodeHash,
+		DefaultFeeRateBps: cfg.DefaultFeeRateBps, QueryTimeout: cfg.QueryTimeout,
+		Faucet: cfg.Faucet, FaucetMaxUnits: cfg.FaucetMaxUnits,
+	}
+}
+
+// newEcho builds the Echo instance. Middleware order: request id, then
+// the request log (which renders errors so it logs the final status),
+// then panic recovery, then the per-IP rate limit.
+func newEcho(a *api.API, limiter *middleware.Limiter, log *zap.Logger) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = api.ErrorHandler(log)
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.Use(middleware.RequestID(), middleware.RequestLog(log), middleware.Recover(log), middleware.RateLimitIP(limiter))
+	a.Register(e)
+	return e
+}
+
+// Handler returns the HTTP handler, for callers that run their own
+// listener (httptest, the devnet's mux).
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Routes lists the registered routes as "METHOD path" in Echo syntax.
+func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+// Start serves HTTP on addr until ctx is done, then drains for at most
+// ShutdownTimeout. It returns the listener's error, or nil after a clean
+// shutdown.
+func (s *Server) Start(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("server: listen %s: %w", addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve is Start on an existing listener.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.httpSrv = &http.Server{Handler: s.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
+	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
+	errc := make(chan error, 1)
+	go func() { errc <- s.httpSrv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := s.httpSrv.Shutdown(shutCtx); err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close stops the market feed and flushes the publisher. It does not close
+// the NATS connection.
+func (s *Server) Close() error {
+	s.markets.Stop()
+	return s.pub.Close()
+}

@@ -1,0 +1,347 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// The JSON shapes of the CLOB API. The gateway encodes its responses with
+// these same types, so the SDK and the server cannot disagree about a
+// field name. Conventions (see GET /openapi.yaml):
+//   - amounts, sizes and prices are decimal strings in USDW or shares
+//     ("12.5"), never base units, except where a field says otherwise;
+//   - token ids are uint256 decimal strings, order ids, market (condition)
+//     ids and hashes are 0x-prefixed hex, addresses are 0x hex;
+//   - times are Unix seconds unless a field name says milliseconds.
+
+// APICreds are the L2 credentials of an API key. The secret is returned
+// only by create and derive.
+type APICreds struct {
+	APIKey     string `json:"apiKey"`
+	Secret     string `json:"secret"`
+	Passphrase string `json:"passphrase"`
+}
+
+// APIKeyInfo describes one active API key, without its secrets.
+type APIKeyInfo struct {
+	APIKey    string `json:"apiKey"`
+	Address   string `json:"address"`
+	ScopeID   string `json:"scopeId"`
+	CreatedAt int64  `json:"createdAt"`
+}
+
+// APIKeysResponse is the body of GET /auth/api-keys.
+type APIKeysResponse struct {
+	APIKeys []APIKeyInfo `json:"apiKeys"`
+}
+
+// RevokeAPIKeyResponse is the body of DELETE /auth/api-key.
+type RevokeAPIKeyResponse struct {
+	APIKey  string `json:"apiKey"`
+	Revoked bool   `json:"revoked"`
+}
+
+// FlexUint is an unsigned integer that decodes from a JSON number or a
+// decimal string and encodes as a JSON number. The reference clients send
+// the order salt as a number and some send it as a string.
+type FlexUint uint64
+
+// MarshalJSON encodes the value as a JSON number.
+func (v FlexUint) MarshalJSON() ([]byte, error) {
+	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// UnmarshalJSON accepts 123 and "123".
+func (v *FlexUint) UnmarshalJSON(b []byte) error {
+	s := string(bytes.Trim(b, `"`))
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want an unsigned integer below 2^64 as a number or decimal string, got %s", clip(b))
+	}
+	*v = FlexUint(n)
+	return nil
+}
+
+func clip(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return string(b[:max]) + "..."
+	}
+	return string(b)
+}
+
+// SignedOrder is the signed order as it travels in POST /order: the 12
+// signed EIP-712 fields plus the signature. Amounts are integers in base
+// units (1e-6) as decimal strings, because that is what is signed.
+type SignedOrder struct {
+	Salt          FlexUint `json:"salt"`
+	Maker         string   `json:"maker"`
+	Signer        string   `json:"signer"`
+	Taker         string   `json:"taker"`
+	TokenID       string   `json:"tokenId"`
+	MakerAmount   string   `json:"makerAmount"`
+	TakerAmount   string   `json:"takerAmount"`
+	Side          string   `json:"side"`
+	Expiration    string   `json:"expiration"`
+	Nonce         string   `json:"nonce"`
+	FeeRateBps    string   `json:"feeRateBps"`
+	SignatureType FlexUint `json:"signatureType"`
+	Signature     string   `json:"signature"`
+	ScopeID       string   `json:"scopeId,omitempty"`
+}
+
+// PostOrderRequest is the envelope of POST /order and of each element of
+// POST /orders.
+type PostOrderRequest struct {
+	Order     SignedOrder `json:"order"`
+	Owner     string      `json:"owner"`
+	OrderType string      `json:"orderType"`
+	PostOnly  bool        `json:"postOnly,omitempty"`
+	DeferExec bool        `json:"deferExec,omitempty"`
+}
+
+// Order statuses returned at submission (lowercase, as the reference).
+const (
+	InsertStatusLive    = "live"
+	InsertStatusMatched = "matched"
+)
+
+// OrderResponse is the reference SendOrderResponse. For POST /orders a
+// failed element has Success false, ErrorMsg and Code.
+type OrderResponse struct {
+	Success            bool     `json:"success"`
+	ErrorMsg           string   `json:"errorMsg"`
+	Code               string   `json:"code,omitempty"`
+	OrderID            string   `json:"orderID"`
+	Status             string   `json:"status"`
+	MakingAmount       string   `json:"makingAmount"`
+	TakingAmount       string   `json:"takingAmount"`
+	TransactionsHashes []string `json:"transactionsHashes"`
+	TradeIDs           []string `json:"tradeIDs"`
+}
+
+// CancelOrderRequest is the body of DELETE /order.
+type CancelOrderRequest struct {
+	OrderID string `json:"orderID"`
+}
+
+// CancelMarketOrdersRequest is the body of DELETE /cancel-market-orders;
+// at least one field is set.
+type CancelMarketOrdersRequest struct {
+	Market  string `json:"market,omitempty"`
+	AssetID string `json:"asset_id,omitempty"`
+}
+
+// CancelResponse is the body of every cancel endpoint.
+type CancelResponse struct {
+	Canceled    []string          `json:"canceled"`
+	NotCanceled map[string]string `json:"not_canceled"`
+}
+
+// OpenOrder is an order as GET /order/{id}, GET /orders and GET
+// /all-orders return it. Owner is empty on the public endpoint.
+type OpenOrder struct {
+	ID              string   `json:"id"`
+	Status          string   `json:"status"`
+	Owner           string   `json:"owner,omitempty"`
+	MakerAddress    string   `json:"maker_address"`
+	Market          string   `json:"market"`
+	AssetID         string   `json:"asset_id"`
+	Side            string   `json:"side"`
+	OriginalSize    string   `json:"original_size"`
+	SizeMatched     string   `json:"size_matched"`
+	Price           string   `json:"price"`
+	AssociateTrades []string `json:"associate_trades"`
+	Outcome         string   `json:"outcome"`
+	CreatedAt       int64    `json:"created_at"`
+	UpdatedAt       int64    `json:"updated_at"`
+	Expiration      string   `json:"expiration"`
+	OrderType       string   `json:"order_type"`
+	PostOnly        bool     `json:"post_only"`
+	FeeRateBps      string   `json:"fee_rate_bps"`
+	CancelReason    string   `json:"cancel_reason,omitempty"`
+}
+
+// MakerOrder is the maker side of a trade.
+type MakerOrder struct {
+	OrderID       string `json:"order_id"`
+	Owner         string `json:"owner,omitempty"`
+	MakerAddress  string `json:"maker_address"`
+	MatchedAmount string `json:"matched_amount"`
+	Price         string `json:"price"`
+	FeeRateBps    string `json:"fee_rate_bps"`
+	AssetID       string `json:"asset_id"`
+	Outcome       string `json:"outcome"`
+	Side          string `json:"side"`
+}
+
+// Trade is one match between a taker order and a maker order, seen from
+// the caller's side (TraderSide) or, on GET /all-trades, the taker's.
+type Trade struct {
+	ID              string       `json:"id"`
+	TakerOrderID    string       `json:"taker_order_id"`
+	Market          string       `json:"market"`
+	AssetID         string       `json:"asset_id"`
+	Side            string       `json:"side"`
+	Size            string       `json:"size"`
+	Fee             string       `json:"fee"`
+	FeeRateBps      string       `json:"fee_rate_bps"`
+	Price           string       `json:"price"`
+	Status          string       `json:"status"`
+	MatchType       string       `json:"match_type"`
+	MatchTime       string       `json:"match_time"`
+	LastUpdate      string       `json:"last_update"`
+	Outcome         string       `json:"outcome"`
+	BucketIndex     int          `json:"bucket_index"`
+	Owner           string       `json:"owner,omitempty"`
+	MakerAddress    string       `json:"maker_address"`
+	TransactionHash string       `json:"transaction_hash"`
+	TraderSide      string       `json:"trader_side"`
+	MakerOrders     []MakerOrder `json:"maker_orders"`
+}
+
+// Transaction is a collateral movement of a wallet: a deposit,
+// withdrawal, faucet credit or resolution payout.
+type Transaction struct {
+	ID        string `json:"id"`
+	Address   string `json:"address"`
+	Type      string `json:"type"`
+	Amount    string `json:"amount"`
+	Ref       string `json:"ref"`
+	Market    string `json:"market,omitempty"`
+	Timestamp int64  `json:"timestamp"`
+}
+
+// Page is one page of a cursor-paginated list.
+type Page[T any] struct {
+	Data       []T    `json:"data"`
+	NextCursor string `json:"next_cursor"`
+	Limit      int    `json:"limit"`
+	Count      int    `json:"count"`
+}
+
+// Cursor sentinels: the first page and the end of the list.
+const (
+	InitialCursor = "MA=="
+	EndCursor     = "LTE="
+)
+
+// BalanceAllowance is the body of GET /balance-allowance. Values are JSON
+// numbers written as exact decimals in shares or USDW.
+type BalanceAllowance struct {
+	Balance          json.Number            `json:"balance"`
+	Locked           json.Number            `json:"locked"`
+	VirtualAvailable json.Number            `json:"virtual_available"`
+	Allowances       map[string]json.Number `json:"allowances"`
+}
+
+// PriceLevel is one level of a book.
+type PriceLevel struct {
+	Price string `json:"price"`
+	Size  string `json:"size"`
+}
+
+// OrderBookSummary is the body of GET /book. Bids are in ascending price
+// order and asks in descending price order, so the best price of each side
+// is its LAST element, as in the reference exchange.
+type OrderBookSummary struct {
+	Market         string       `json:"market"`
+	AssetID        string       `json:"asset_id"`
+	Timestamp      string       `json:"timestamp"`
+	Hash           string       `json:"hash"`
+	Bids           []PriceLevel `json:"bids"`
+	Asks           []PriceLevel `json:"asks"`
+	MinOrderSize   string       `json:"min_order_size"`
+	MaxOrderSize   string       `json:"max_order_size"`
+	TickSize       string       `json:"tick_size"`
+	NegRisk        bool         `json:"neg_risk"`
+	LastTradePrice string       `json:"last_trade_price"`
+}
+
+// BookRequest is one element of POST /books.
+type BookRequest struct {
+	TokenID string `json:"token_id"`
+}
+
+// PriceRequest is one element of POST /prices.
+type PriceRequest struct {
+	TokenID string `json:"token_id"`
+	Side    string `json:"side"`
+}
+
+// PriceResponse is the body of GET /price.
+type PriceResponse struct {
+	Price string `json:"price"`
+}
+
+// Prices maps token id to side ("BUY", "SELL") to price, the body of GET
+// and POST /prices. A side with an empty book is absent.
+type Prices map[string]map[string]string
+
+// LastTradePrice is the body of GET /last-trade-price and an element of
+// /last-trades-prices. Price is "0" and Side "" when the token never
+// traded.
+type LastTradePrice struct {
+	TokenID string `json:"token_id,omitempty"`
+	Price   string `json:"price"`
+	Side    string `json:"side"`
+}
+
+// FeeRate is the body of GET /fee-rate: the rate in basis points, under
+// the spec's name and the reference's.
+type FeeRate struct {
+	FeeRateBps uint32 `json:"feeRateBps"`
+	BaseFee    uint32 `json:"base_fee"`
+}
+
+// TickSizeResponse is the body of GET /tick-size.
+type TickSizeResponse struct {
+	MinimumTickSize json.Number `json:"minimum_tick_size"`
+}
+
+// PricePoint is one point of a price history: t in Unix seconds, p the
+// last trade price in the bucket.
+type PricePoint struct {
+	T int64       `json:"t"`
+	P json.Number `json:"p"`
+}
+
+// PriceHistory is the body of GET /prices-history.
+type PriceHistory struct {
+	History []PricePoint `json:"history"`
+}
+
+// HeartbeatResponse is the body of POST /heartbeats.
+type HeartbeatResponse struct {
+	Status      string `json:"status"`
+	HeartbeatID string `json:"heartbeat_id"`
+}
+
+// FaucetRequest is the body of POST /faucet (devnet only).
+type FaucetRequest struct {
+	Address string `json:"address"`
+	Amount  string `json:"amount"`
+}
+
+// FaucetResponse is the answer of POST /faucet.
+type FaucetResponse struct {
+	Address string `json:"address"`
+	Amount  string `json:"amount"`
+	Balance string `json:"balance"`
+}
+
+// ErrorBody is the body of every error response. OrderID is set when a
+// command reached the log but its outcome is not known yet.
+type ErrorBody struct {
+	Error   string `json:"error"`
+	Code    string `json:"code"`
+	OrderID string `json:"orderID,omitempty"`
+}
+
+// Health is the body of GET /livez and GET /readyz.
+type Health struct {
+	Status string            `json:"status"`
+	Checks map[string]string `json:"checks,omitempty"`
+}

@@ -1,0 +1,245 @@
+// Package errcode is the one table of the exchange's stable error codes.
+//
+// Errors are data: each code has a name that never changes, the HTTP
+// status the APIs answer it with, and a default message that tells the
+// caller what to fix. Gateways answer every failure with the JSON body
+//
+//	{"error": "<message>", "code": "<CODE>"}
+//
+// and the client SDK maps such a body back to a typed error that matches
+// the code with errors.Is. Engine rejections (pb.RejectReason) map to codes
+// through FromReject, so an order refused by the engine and one refused by
+// the gateway's own validation carry the same code.
+//
+// Names follow the reference exchange where it has one
+// (INVALID_ORDER_MIN_TICK_SIZE, FOK_ORDER_NOT_FILLED_ERROR, ...); codes
+// the reference lacks are named in the same style.
+package errcode
+
+import (
+	"net/http"
+	"slices"
+)
+
+// Code is a stable machine-readable error code. It implements error so
+// that errors.Is(err, errcode.RateLimited) works on any error that
+// carries a code (see Error.Is). Because it is an error, fmt prints a
+// Code as its message: write string(c) to print the code itself.
+type Code string
+
+// Error returns the code's default message.
+func (c Code) Error() string {
+	if e, ok := byCode[c]; ok {
+		return e.Message
+	}
+	return string(c)
+}
+
+// Status returns the HTTP status of c, 500 for an unknown code.
+func (c Code) Status() int {
+	if e, ok := byCode[c]; ok {
+		return e.Status
+	}
+	return http.StatusInternalServerError
+}
+
+// Message returns the default message of c.
+func (c Code) Message() string { return c.Error() }
+
+// Known reports whether c is in the table.
+func (c Code) Known() bool {
+	_, ok := byCode[c]
+	return ok
+}
+
+// Order validation (400). Every one of them means nothing was appended to
+// the command log.
+const (
+	InvalidOrderPayload        Code = "INVALID_ORDER_PAYLOAD"
+	InvalidOrderMinTickSize    Code = "INVALID_ORDER_MIN_TICK_SIZE"
+	InvalidOrderPrice          Code = "INVALID_ORDER_PRICE"
+	InvalidOrderAmounts        Code = "INVALID_ORDER_AMOUNTS"
+	InvalidOrderMinSize        Code = "INVALID_ORDER_MIN_SIZE"
+	InvalidOrderMaxSize        Code = "INVALID_ORDER_MAX_SIZE"
+	InvalidOrderExpiration     Code = "INVALID_ORDER_EXPIRATION"
+	InvalidOrderFeeRateTooLow  Code = "INVALID_ORDER_FEE_RATE_TOO_LOW"
+	InvalidOrderFeeRateTooHigh Code = "INVALID_ORDER_FEE_RATE_TOO_HIGH"
+	InvalidOrderType           Code = "INVALID_ORDER_TYPE"
+	InvalidOrderSide           Code = "INVALID_ORDER_SIDE"
+	InvalidOrderOwner          Code = "INVALID_ORDER_OWNER"
+	InvalidOrderSigner         Code = "INVALID_ORDER_SIGNER"
+	InvalidOrderMaker          Code = "INVALID_ORDER_MAKER"
+	InvalidOrderTaker          Code = "INVALID_ORDER_TAKER"
+	InvalidSignature           Code = "INVALID_SIGNATURE"
+	InvalidSignatureType       Code = "INVALID_SIGNATURE_TYPE"
+	InvalidPostOnlyOrderType   Code = "INVALID_POST_ONLY_ORDER_TYPE"
+	InvalidOrderDuplicated     Code = "INVALID_ORDER_DUPLICATED"
+	InvalidOrderNotEnoughBal   Code = "INVALID_ORDER_NOT_ENOUGH_BALANCE"
+	InvalidPostOnlyOrder       Code = "INVALID_POST_ONLY_ORDER"
+	FOKOrderNotFilled          Code = "FOK_ORDER_NOT_FILLED_ERROR"
+	FAKOrderNotFilled          Code = "FAK_ORDER_NOT_FILLED_ERROR"
+	MarketNotReady             Code = "MARKET_NOT_READY"
+	TooManyOrders              Code = "TOO_MANY_ORDERS"
+)
+
+// Request validation (400).
+const (
+	InvalidPayload   Code = "INVALID_PAYLOAD"
+	InvalidParameter Code = "INVALID_PARAMETER"
+	InvalidTokenID   Code = "INVALID_TOKEN_ID"
+	InvalidOrderID   Code = "INVALID_ORDER_ID"
+	InvalidMarketID  Code = "INVALID_MARKET_ID"
+	InvalidSide      Code = "INVALID_SIDE"
+	InvalidCursor    Code = "INVALID_CURSOR"
+	InvalidAmount    Code = "INVALID_AMOUNT"
+	InvalidAddress   Code = "INVALID_ADDRESS"
+	TooManyTokenIDs  Code = "TOO_MANY_TOKEN_IDS"
+	PayloadTooLarge  Code = "PAYLOAD_TOO_LARGE"
+	APIKeyRevoked    Code = "API_KEY_REVOKED"
+	InvalidCommand   Code = "INVALID_COMMAND"
+)
+
+// Authentication (401).
+const (
+	Unauthorized         Code = "UNAUTHORIZED"
+	InvalidL1Headers     Code = "INVALID_L1_HEADERS"
+	InvalidL1Signature   Code = "INVALID_L1_SIGNATURE"
+	L1NonceUsed          Code = "L1_NONCE_ALREADY_USED"
+	InvalidL2Headers     Code = "INVALID_L2_HEADERS"
+	InvalidAPIKey        Code = "INVALID_API_KEY"
+	InvalidL2Signature   Code = "INVALID_L2_SIGNATURE"
+	TimestampOutOfWindow Code = "TIMESTAMP_OUT_OF_WINDOW"
+	ScopeMismatch        Code = "SCOPE_MISMATCH"
+)
+
+// Unknown ids and routes (404).
+const (
+	NotFound          Code = "NOT_FOUND"
+	OrderNotFound     Code = "ORDER_NOT_FOUND"
+	TokenNotFound     Code = "TOKEN_NOT_FOUND"
+	MarketNotFound    Code = "MARKET_NOT_FOUND"
+	TradeNotFound     Code = "TRADE_NOT_FOUND"
+	APIKeyNotFound    Code = "API_KEY_NOT_FOUND"
+	PriceNotAvailable Code = "PRICE_NOT_AVAILABLE"
+)
+
+// Method, rate limits, server and engine state.
+const (
+	MethodNotAllowed      Code = "METHOD_NOT_ALLOWED"
+	RateLimited           Code = "RATE_LIMITED"
+	InternalError         Code = "INTERNAL_ERROR"
+	EngineUnavailable     Code = "ENGINE_UNAVAILABLE"
+	EngineTimeout         Code = "ENGINE_TIMEOUT"
+	CommandOutcomeUnknown Code = "COMMAND_OUTCOME_UNKNOWN"
+	Overloaded            Code = "OVERLOADED"
+	FaucetDisabled        Code = "FAUCET_DISABLED"
+)
+
+// Entry is one row of the table.
+type Entry struct {
+	Code    Code
+	Status  int
+	Message string
+}
+
+// table lists every code once, grouped by status. Messages are written to
+// the caller and say what to change.
+var table = []Entry{
+	{InvalidOrderPayload, 400, "invalid order payload: send {\"order\":{...signed fields...,\"signature\":\"0x...\"},\"owner\":\"<api key>\",\"orderType\":\"GTC\"} with every signed field present"},
+	{InvalidOrderMinTickSize, 400, "order price breaks the market's minimum tick size rule: the price implied by makerAmount/takerAmount must be a multiple of the market's tick size (GET /tick-size)"},
+	{InvalidOrderPrice, 400, "order price out of range: the implied price must be between 0.01 and 0.99 inclusive"},
+	{InvalidOrderAmounts, 400, "invalid order amounts: the share amount must be a positive whole number of lots (a multiple of 10000 base units, 0.01 share) and the collateral amount must equal shares times price exactly"},
+	{InvalidOrderMinSize, 400, "order size lower than the market's minimum: raise the share amount to at least min_order_size (GET /book)"},
+	{InvalidOrderMaxSize, 400, "order size higher than the market's maximum: lower the share amount to at most max_order_size (GET /book)"},
+	{InvalidOrderExpiration, 400, "invalid expiration: only GTD orders may set one, and it must be more than 60 seconds in the future; use 0 for GTC, FOK and FAK"},
+	{InvalidOrderFeeRateTooLow, 400, "feeRateBps is below the market's fee rate: sign at least the rate GET /fee-rate/{tokenID} returns"},
+	{InvalidOrderFeeRateTooHigh, 400, "feeRateBps is above the maximum of 1000: sign the market's fee rate (GET /fee-rate/{tokenID})"},
+	{InvalidOrderType, 400, "invalid orderType: use GTC, GTD, FOK or FAK"},
+	{InvalidOrderSide, 400, "invalid side: use \"BUY\" or \"SELL\""},
+	{InvalidOrderOwner, 400, "the order owner has to be the API key: set \"owner\" to the PRED_API_KEY of the request"},
+	{InvalidOrderSigner, 400, "the order signer address has to be the address of the API key: sign with the wallet that created the key"},
+	{InvalidOrderMaker, 400, "invalid maker: with signatureType 0 the maker must equal the signer; with signatureType 2 it must be the signer's proxy wallet"},
+	{InvalidOrderTaker, 400, "invalid taker: public orders must use the zero address as taker"},
+	{InvalidSignature, 400, "invalid signature: the EIP-712 signature does not recover to the order's signer; check the chain id, the exchange address (neg-risk markets use the neg-risk exchange) and every signed field"},
+	{InvalidSignatureType, 400, "unsupported signatureType: use 0 (EOA, maker = signer) or 2 (proxy wallet, maker = the signer's proxy wallet); type 1 is not supported"},
+	{InvalidPostOnlyOrderType, 400, "invalid post-only order: only GTC and GTD order types are allowed"},
+	{InvalidOrderDuplicated, 400, "order is invalid: duplicated; an order with this hash was already submitted, change the salt to place a new order"},
+	{InvalidOrderNotEnoughBal, 400, "not enough balance: the maker wallet's available balance does not cover the order (BUY: price x size plus the maximum taker fee; SELL: the shares); see GET /balance-allowance"},
+	{InvalidPostOnlyOrder, 400, "invalid post-only order: order crosses book; lower a BUY or raise a SELL price, or drop postOnly"},
+	{FOKOrderNotFilled, 400, "order couldn't be fully filled: FOK orders are fully filled or killed; nothing was traded"},
+	{FAKOrderNotFilled, 400, "no orders found to match with FAK order: FAK orders are partially filled or killed if no match is found"},
+	{MarketNotReady, 400, "the market is not accepting orders: it is halted, closed or resolved; cancels are still allowed"},
+	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
+	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},
+	{InvalidParameter, 400, "invalid parameter: check the query and path parameters against GET /openapi.yaml"},
+	{InvalidTokenID, 400, "invalid token id: send the uint256 token id as a decimal string"},
+	{InvalidOrderID, 400, "invalid order id: send the 32-byte order hash as 0x followed by 64 hex digits"},
+	{InvalidMarketID, 400, "invalid market: send the 32-byte condition id as 0x followed by 64 hex digits"},
+	{InvalidSide, 400, "invalid side: use BUY or SELL"},
+	{InvalidCursor, 400, "invalid cursor: pass next_cursor exactly as a previous page returned it, or MA== for the first page"},
+	{InvalidAmount, 400, "invalid amount: send a positive decimal string with at most 6 decimals"},
+	{InvalidAddress, 400, "invalid address: send 0x followed by 40 hex digits"},
+	{TooManyTokenIDs, 400, "too many token ids: batch price endpoints take at most 500 token ids"},
+	{PayloadTooLarge, 413, "request body too large: split the request"},
+	{APIKeyRevoked, 400, "this API key was revoked: create a new key with a different PRED_NONCE"},
+	{InvalidCommand, 400, "the engine refused the command as malformed"},
+	{Unauthorized, 401, "unauthorized: send the L2 headers PRED_API_KEY, PRED_PASSPHRASE, PRED_SIGNATURE and PRED_TIMESTAMP"},
+	{InvalidL1Headers, 401, "invalid L1 request headers: send PRED_ADDRESS, PRED_SIGNATURE, PRED_TIMESTAMP and PRED_NONCE (a decimal uint256)"},
+	{InvalidL1Signature, 401, "invalid L1 signature: sign the EIP-712 ClobAuth message (address, timestamp, nonce, attestation message) with the key of PRED_ADDRESS on this chain id"},
+	{L1NonceUsed, 401, "this L1 signature was already used: sign again with a new PRED_TIMESTAMP"},
+	{InvalidL2Headers, 401, "invalid L2 request headers: send PRED_API_KEY, PRED_PASSPHRASE, PRED_SIGNATURE and PRED_TIMESTAMP"},
+	{InvalidAPIKey, 401, "unauthorized/invalid api key: the key or passphrase is unknown or the key was revoked; derive or create a key with L1 auth"},
+	{InvalidL2Signature, 401, "invalid L2 signature: PRED_SIGNATURE must be the base64url HMAC-SHA256, keyed with the secret, of timestamp + method + path + body"},
+	{TimestampOutOfWindow, 401, "PRED_TIMESTAMP is outside the accepted window: send the current Unix time in seconds (GET /time)"},
+	{ScopeMismatch, 401, "PRED_SCOPE_ID does not match the scope the API key was created in"},
+	{NotFound, 404, "not found: see GET /openapi.yaml for the routes"},
+	{OrderNotFound, 404, "order not found: no order with this id belongs to the caller, or it is no longer open"},
+	{TokenNotFound, 404, "token not found: no market trades this token id; take token ids from the market's clobTokenIds"},
+	{MarketNotFound, 404, "market not found: no market has this condition id"},
+	{TradeNotFound, 404, "trade not found: no trade with this id involves the caller"},
+	{APIKeyNotFound, 404, "no API key exists for this address, nonce and scope: create one with POST /auth/api-key"},
+	{PriceNotAvailable, 404, "no price: that side of the book is empty"},
+	{MethodNotAllowed, 405, "method not allowed on this path: see GET /openapi.yaml"},
+	{RateLimited, 429, "rate limit exceeded: wait for the number of seconds in the Retry-After header"},
+	{InternalError, 500, "internal error: the request failed on the server; retry, and report the X-Request-Id if it persists"},
+	{EngineUnavailable, 503, "the matching engine is unavailable: nothing was appended; retry later"},
+	{EngineTimeout, 503, "the command is in the log and will be applied, but the engine's result did not arrive in time: poll GET /order/{orderID}"},
+	{CommandOutcomeUnknown, 503, "the command log did not acknowledge the command in time: it may or may not have been appended; for an order, poll GET /order/{orderID} before resubmitting"},
+	{Overloaded, 503, "the gateway is overloaded: nothing was appended; retry after the number of seconds in the Retry-After header"},
+	{FaucetDisabled, 404, "the faucet exists only on devnets"},
+}
+
+var byCode = func() map[Code]Entry {
+	m := make(map[Code]Entry, len(table))
+	for _, e := range table {
+		if _, dup := m[e.Code]; dup {
+			panic("errcode: duplicate code " + string(e.Code))
+		}
+		m[e.Code] = e
+	}
+	return m
+}()
+
+// All returns every entry, sorted by status then code.
+func All() []Entry {
+	out := slices.Clone(table)
+	slices.SortStableFunc(out, func(a, b Entry) int {
+		if a.Status != b.Status {
+			return a.Status - b.Status
+		}
+		if a.Code < b.Code {
+			return -1
+		}
+		if a.Code > b.Code {
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// Lookup returns the entry of c.
+func Lookup(c Code) (Entry, bool) {
+	e, ok := byCode[c]
+	return e, ok
+}
