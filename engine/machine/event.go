@@ -42,9 +42,9 @@ func (k EventKind) String() string {
 //     Owner, Side, OrderType, PostOnly, Price, Size, FeeRateBps, Expiration,
 //     TimeMs.
 //   - OrderRejected: OrderID, Reason. CommandRejected: Reason.
-//   - OrderFilled: OrderID, Account.
-//   - OrderCancelled: OrderID, Account, Cause, Status, Remaining.
-//   - OrderExpired: OrderID, Account, Remaining.
+//   - OrderFilled: OrderID, Account, Market.
+//   - OrderCancelled: OrderID, Account, Market, Cause, Status, Remaining.
+//   - OrderExpired: OrderID, Account, Market, Remaining.
 //   - Trade: Seq (trade id), Market, MatchType, OrderID and Account (the
 //     taker's), MakerOrderID, MakerAccount, Outcome/MakerOutcome,
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,

@@ -308,3 +308,32 @@ func (m *Machine) payOut(i int32, ref Hash) {
 	}
 	mk.pairs = 0
 }
+
+// Level is one aggregated price level of a market's YES book.
+type Level struct {
+	// Price is the YES price in micro-USDW per share.
+	Price uint64
+	// Size is the resting size in share base units.
+	Size   uint64
+	Orders uint32
+}
+
+// Levels appends the levels of market i's YES book on one side, best price
+// first, at most max of them (0 means all). It reads the book and so runs
+// on the goroutine that applies commands; the shell copies the result out
+// for readers.
+func (m *Machine) Levels(i int32, bids bool, max int, out []Level) []Level {
+	mk := &m.markets[i]
+	side := book.Ask
+	if bids {
+		side = book.Bid
+	}
+	for p, ok := mk.book.Best(side); ok && (max == 0 || len(out) < max); p, ok = mk.book.Worse(side, p) {
+		qty, n := mk.book.Level(side, p)
+		out = append(out, Level{Price: uint64(p*mk.tickPips) * MicroPerPip, Size: uint64(qty) * LotUnits, Orders: uint32(n)})
+	}
+	return out
+}
+
+// RestingOrders returns the number of orders resting in all books.
+func (m *Machine) RestingOrders() int { return m.live.n }

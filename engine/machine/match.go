@@ -59,7 +59,7 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	m.nextTradeID++
 	e.Market = t.market
 	e.MatchType = mt
-	e.OrderID, e.MakerOrderID = id, m.pool.Get(s).id
+	e.OrderID, e.MakerOrderID = id, mo.id
 	e.Account, e.MakerAccount = t.account, mo.account
 	e.Outcome, e.MakerOutcome = Outcome(t.outcome+1), Outcome(mo.outcome+1)
 	e.Side, e.MakerSide = t.side, mo.side
@@ -76,7 +76,7 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 		return
 	}
 	f2 := m.emit(EvOrderFilled)
-	f2.OrderID, f2.Account = m.pool.Get(s).id, mo.account
+	f2.OrderID, f2.Account, f2.Market = mo.id, mo.account, mo.market
 	mo.remaining = q // unrest removes the quantity the level still counts
 	m.unrest(s, &mo.id)
 	mo.remaining = 0

@@ -237,7 +237,7 @@ func (m *Machine) finish(mk *market, t *order, id Hash) {
 		t.locked = 0
 		if t.remaining == 0 {
 			e := m.emit(EvOrderFilled)
-			e.OrderID, e.Account = id, t.account
+			e.OrderID, e.Account, e.Market = id, t.account, t.market
 			return
 		}
 		m.emitCancelled(id, t, CauseFAKRemainder)
@@ -253,6 +253,7 @@ func (m *Machine) emitCancelled(id Hash, o *order, cause CancelCause) {
 	e := m.emit(EvOrderCancelled)
 	e.OrderID = id
 	e.Account = o.account
+	e.Market = o.market
 	e.Cause = cause
 	e.Status = cause.Status()
 	e.Remaining = uint64(o.remaining) * LotUnits

@@ -68,8 +68,9 @@ func (m *Machine) expireOrders() {
 		o := m.pool.Get(s)
 		m.release(o.lockSlot(), o.locked)
 		e := m.emit(EvOrderExpired)
-		e.OrderID = m.pool.Get(s).id
+		e.OrderID = o.id
 		e.Account = o.account
+		e.Market = o.market
 		e.Remaining = uint64(o.remaining) * LotUnits
 		m.unrest(s, &o.id)
 	}

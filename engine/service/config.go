@@ -1,0 +1,119 @@
+// Package service is the shell around the engine's pure core: it reads the
+// command log (the CMD stream) in order, applies each command to the core,
+// writes the core's state changes, the read model and the log position to
+// Pebble in one batch, publishes the events (the EVT stream), answers the
+// publishers and serves queries. It survives being killed at any instant:
+// on start it loads Pebble, resumes after the last applied command and
+// republishes nothing the EVT stream already has.
+//
+// The apply loop is the only goroutine that touches the core. Around it:
+// a pump that feeds it messages from the stream, a clock that appends Tick
+// commands to the log (the leader only), the query responder, and the
+// admin HTTP server (metrics, liveness, readiness).
+package service
+
+import (
+	"errors"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+
+	"pred.dev/engine/machine"
+)
+
+// Config configures an engine.
+type Config struct {
+	// DataDir holds the Pebble database.
+	DataDir string
+	// Conn is the NATS connection; the caller owns it.
+	Conn *nats.Conn
+	// Mode is ModeLeader (publishes events, replies and ticks),
+	// ModeFollower (a read replica and warm standby: applies and serves
+	// queries only) or ModeReplay (applies the log up to its current end
+	// and stops).
+	Mode Mode
+	// Replicas of the CMD and EVT streams, created if missing.
+	Replicas int
+	// TickInterval is how often the leader appends a Tick command.
+	TickInterval time.Duration
+	// BatchMax bounds the CMD messages applied and committed together.
+	BatchMax int
+	// CheckpointInterval is how often a batch is committed with fsync;
+	// batches in between are written without (the log is the durable copy).
+	CheckpointInterval time.Duration
+	// QueryWaitMax bounds how long a query waits for its min_seq.
+	QueryWaitMax time.Duration
+	// ReadyLagMax is the lag, in CMD messages, under which /readyz says ready.
+	ReadyLagMax uint64
+	// AdminAddr serves /metrics, /livez and /readyz; empty disables it.
+	AdminAddr string
+	// Machine holds the core's rules; every engine on a log must agree.
+	Machine machine.Config
+	Logger  *zap.Logger
+	// OnEvents, if set, receives each CMD message's framed event batch as a
+	// leader would publish it, in every mode; tests use it to check that a
+	// replay produces the live engine's events byte for byte.
+	OnEvents func(seq uint64, framed []byte)
+}
+
+// Mode is the role of an engine.
+type Mode int
+
+const (
+	ModeLeader Mode = iota
+	ModeFollower
+	ModeReplay
+)
+
+func (m Mode) String() string {
+	return [...]string{"leader", "follower", "replay"}[m]
+}
+
+// Defaults.
+const (
+	DefaultTickInterval       = 100 * time.Millisecond
+	DefaultBatchMax           = 256
+	DefaultCheckpointInterval = time.Second
+	DefaultQueryWaitMax       = 2 * time.Second
+	DefaultReadyLagMax        = 1_000
+	// pumpBufferMsgs bounds the messages read ahead of the apply loop.
+	pumpBufferMsgs = 4_096
+	// replayBatchMax is the batch size while replaying: no one waits on a
+	// replayed command, so larger batches cost nothing.
+	replayBatchMax = 4_096
+)
+
+func (c *Config) withDefaults() error {
+	if c.DataDir == "" {
+		return errors.New("service: a data dir is required")
+	}
+	if c.Conn == nil {
+		return errors.New("service: a NATS connection is required")
+	}
+	if c.Replicas == 0 {
+		c.Replicas = 1
+	}
+	if c.TickInterval == 0 {
+		c.TickInterval = DefaultTickInterval
+	}
+	if c.BatchMax == 0 {
+		c.BatchMax = DefaultBatchMax
+	}
+	if c.Mode == ModeReplay {
+		c.BatchMax = replayBatchMax
+	}
+	if c.CheckpointInterval == 0 {
+		c.CheckpointInterval = DefaultCheckpointInterval
+	}
+	if c.QueryWaitMax == 0 {
+		c.QueryWaitMax = DefaultQueryWaitMax
+	}
+	if c.ReadyLagMax == 0 {
+		c.ReadyLagMax = DefaultReadyLagMax
+	}
+	if c.Logger == nil {
+		c.Logger = zap.NewNop()
+	}
+	return nil
+}

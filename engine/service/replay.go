@@ -1,0 +1,61 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"pred.dev/engine/machine"
+	"pred.dev/engine/store"
+)
+
+// ReplayReport is what a replay measured.
+type ReplayReport struct {
+	Messages   uint64
+	Commands   uint64
+	Elapsed    time.Duration
+	StateHash  [32]byte
+	AppliedSeq uint64
+}
+
+// CmdsPerSec is the replay rate.
+func (r ReplayReport) CmdsPerSec() float64 { return float64(r.Commands) / r.Elapsed.Seconds() }
+
+// Replay rebuilds an engine's state from the first command of the log into
+// cfg.DataDir, which must be empty or absent, and stops at the log's end as
+// it was when the replay started. It publishes nothing.
+func Replay(ctx context.Context, cfg Config) (ReplayReport, error) {
+	if entries, err := os.ReadDir(cfg.DataDir); err == nil && len(entries) > 0 {
+		return ReplayReport{}, fmt.Errorf("service: replay needs an empty data dir; %s has %d entries", cfg.DataDir, len(entries))
+	}
+	cfg.Mode = ModeReplay
+	cfg.AdminAddr = ""
+	s, err := Open(ctx, cfg)
+	if err != nil {
+		return ReplayReport{}, err
+	}
+	defer s.Close()
+	start := time.Now()
+	if err := s.Run(ctx); err != nil {
+		return ReplayReport{}, err
+	}
+	return ReplayReport{Messages: s.replayTo, Commands: uint64(s.met.commandsApplied()), Elapsed: time.Since(start),
+		StateHash: s.m.StateHash(), AppliedSeq: s.applied.Load()}, nil
+}
+
+// Hash loads the state stored in dataDir and returns its hash and the log
+// position it reflects. The engine must not be running on dataDir.
+func Hash(dataDir string, mc machine.Config) ([32]byte, uint64, error) {
+	db, err := store.Open(dataDir, store.Options{})
+	if err != nil {
+		return [32]byte{}, 0, err
+	}
+	defer db.Close()
+	m := machine.New(mc)
+	if err := db.LoadState(m.Load); err != nil {
+		return [32]byte{}, 0, err
+	}
+	seq, _, err := db.Applied()
+	return m.StateHash(), seq, err
+}

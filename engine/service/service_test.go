@@ -1,0 +1,275 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/engine/loadgen"
+	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/natsembed"
+	"pred.dev/proto/pb"
+)
+
+// workload returns a small loadgen workload as protobuf commands.
+func workload(ops int) []*pb.Command {
+	w := loadgen.Generate(loadgen.Single(ops))
+	var out []*pb.Command
+	for _, cs := range [][]machine.Command{w.Setup, w.Warm, w.Commands} {
+		for i := range cs {
+			out = append(out, wire.ToPB(&cs[i], nil))
+		}
+	}
+	return out
+}
+
+func testConfig(t *testing.T, nc *nats.Conn, mode Mode) Config {
+	mc := machine.DefaultConfig()
+	mc.CreditMax = 1 << 55
+	return Config{DataDir: t.TempDir(), Conn: nc, Mode: mode, TickInterval: time.Hour, Machine: mc}
+}
+
+// running starts an engine and stops it when the test ends.
+func running(t *testing.T, cfg Config) *Service {
+	t.Helper()
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("engine: %v", err)
+		}
+		s.Close()
+	})
+	return s
+}
+
+// appendAll appends commands through one group-commit publisher, many at
+// a time, and returns the last stream sequence.
+func appendAll(t *testing.T, nc *nats.Conn, cmds []*pb.Command) uint64 {
+	t.Helper()
+	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var last uint64
+	const inflight = 256
+	sem := make(chan struct{}, inflight)
+	for _, c := range cmds {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			seq, err := pub.Append(context.Background(), c)
+			if err != nil {
+				t.Errorf("append: %v", err)
+				return
+			}
+			mu.Lock()
+			last = max(last, seq)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return last
+}
+
+func waitApplied(t *testing.T, s *Service, seq uint64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if !s.waitApplied(ctx, seq) {
+		t.Fatalf("engine applied %d, want %d", s.Applied(), seq)
+	}
+}
+
+// stateHash asks a running engine's state through a restart-free path:
+// the data dir is loaded into a second machine only after the engine
+// stops, so here the test stops it first.
+func eventMessages(t *testing.T, nc *nats.Conn) map[uint64][]byte {
+	t.Helper()
+	js, _ := jetstream.New(nc)
+	ctx := context.Background()
+	st, err := js.Stream(ctx, journal.EventStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, _ := st.Info(ctx)
+	out := map[uint64][]byte{}
+	for seq := info.State.FirstSeq; seq <= info.State.LastSeq && info.State.Msgs > 0; seq++ {
+		m, err := st.GetMsg(ctx, seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmdSeq, _ := strconv.ParseUint(m.Header.Get(journal.HeaderCmdSeq), 10, 64)
+		if _, dup := out[cmdSeq]; dup {
+			t.Fatalf("EVT holds two event batches for CMD %d", cmdSeq)
+		}
+		out[cmdSeq] = m.Data
+	}
+	return out
+}
+
+// TestSubmitGetsResults: a gateway's Submit gets the engine's events for
+// its command, and queries see the result.
+func TestSubmitGetsResults(t *testing.T) {
+	srv := natsembed.StartTest(t)
+	nc := natsembed.ConnectTest(t, srv)
+	running(t, testConfig(t, nc, ModeLeader))
+	market, yes, no := machine.Hash{0xa1}, machine.Hash{0xa2}, machine.Hash{0xa3}
+	appendAll(t, nc, []*pb.Command{
+		wire.ToPB(&machine.Command{Kind: machine.KindCreateMarket, ID: machine.Hash{1}, Args: &machine.Args{Market: market,
+			Tokens: [2]machine.Hash{yes, no}, Params: machine.MarketParams{TickSize: 10_000, MinSize: 1_000_000, MaxSize: 1_000_000_000}}}, nil),
+		wire.ToPB(&machine.Command{Kind: machine.KindFaucet, ID: machine.Hash{2}, Account: loadgen.UserAddress(0), Amount: 1_000_000_000}, nil),
+	})
+	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	place := &machine.Command{Kind: machine.KindPlace, ID: machine.Hash{0xee, 1}, Order: machine.OrderSpec{
+		Maker: loadgen.UserAddress(0), TokenID: yes, Side: machine.Buy, Type: machine.GTC,
+		MakerAmount: 10 * 400_000, TakerAmount: 10 * 1_000_000}}
+	res, err := pub.Submit(context.Background(), wire.ToPB(place, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Events) == 0 || res.Events[0].GetOrderAccepted() == nil {
+		t.Fatalf("result events: %v", res.Events)
+	}
+	q, err := journal.Query(context.Background(), nc, &pb.QueryRequest{MinSeq: res.Seq,
+		Query: &pb.QueryRequest_Book{Book: &pb.BookQuery{TokenId: yes[:]}}})
+	if err != nil || q.GetError() != nil {
+		t.Fatalf("book query: %v %v", err, q.GetError())
+	}
+	if bids := q.GetBook().GetBids(); len(bids) == 0 || bids[0].GetPrice() != 400_000 || !bytes.Equal(q.GetBook().GetMarket(), market[:]) {
+		t.Fatalf("book: %v", q.GetBook())
+	}
+}
+
+// TestReplayEqualsLive: a leader applies a workload and publishes events;
+// a replay of the same log into a fresh data dir produces the same events
+// byte for byte and the same state hash; a restarted leader publishes
+// nothing again.
+func TestReplayEqualsLive(t *testing.T) {
+	srv := natsembed.StartTest(t)
+	nc := natsembed.ConnectTest(t, srv)
+	cfg := testConfig(t, nc, ModeLeader)
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	last := appendAll(t, nc, workload(3_000))
+	waitApplied(t, s, last)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	liveHash := s.State().StateHash()
+	s.Close()
+
+	live := eventMessages(t, nc)
+	if uint64(len(live)) != last {
+		t.Fatalf("EVT has %d event batches for %d CMD messages", len(live), last)
+	}
+	rcfg := testConfig(t, nc, ModeReplay)
+	replayed := map[uint64][]byte{}
+	rcfg.OnEvents = func(seq uint64, framed []byte) { replayed[seq] = bytes.Clone(framed) }
+	r, err := Replay(context.Background(), rcfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.StateHash != liveHash || r.AppliedSeq != last {
+		t.Fatalf("replay hash %x at %d, live %x at %d", r.StateHash[:8], r.AppliedSeq, liveHash[:8], last)
+	}
+	for seq, want := range live {
+		if !bytes.Equal(replayed[seq], want) {
+			t.Fatalf("CMD %d: replayed events differ from the live ones", seq)
+		}
+	}
+	h, seq, err := Hash(cfg.DataDir, cfg.Machine)
+	if err != nil || h != liveHash || seq != last {
+		t.Fatalf("Hash of the live data dir: %x at %d (%v), want %x at %d", h[:8], seq, err, liveHash[:8], last)
+	}
+
+	// A restarted leader resumes after the last applied command and
+	// republishes nothing.
+	restarted := running(t, cfg)
+	if restarted.Applied() != last {
+		t.Fatalf("restart resumed at %d, want %d", restarted.Applied(), last)
+	}
+	more := appendAll(t, nc, []*pb.Command{wire.ToPB(&machine.Command{Kind: machine.KindTick, ID: machine.Hash{0x7e}}, nil)})
+	waitApplied(t, restarted, more)
+	if got := eventMessages(t, nc); len(got) != int(more) {
+		t.Fatalf("EVT has %d batches for %d CMD messages after restart", len(got), more)
+	}
+}
+
+// TestFollowerMirrorsLeader: a follower on the same log applies the same
+// commands, publishes nothing and ends in the same state.
+func TestFollowerMirrorsLeader(t *testing.T) {
+	srv := natsembed.StartTest(t)
+	nc := natsembed.ConnectTest(t, srv)
+	lcfg, fcfg := testConfig(t, nc, ModeLeader), testConfig(t, nc, ModeFollower)
+	leader, follower := running(t, lcfg), running(t, fcfg)
+	last := appendAll(t, nc, workload(1_000))
+	waitApplied(t, leader, last)
+	waitApplied(t, follower, last)
+	if got := eventMessages(t, nc); len(got) != int(last) {
+		t.Fatalf("EVT has %d batches for %d CMD messages: the follower published", len(got), last)
+	}
+	q, err := journal.Query(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}})
+	if err != nil || q.GetStatus().GetAppliedSeq() != last {
+		t.Fatalf("status: %v %v", q, err)
+	}
+}
+
+// TestCorruptCommandHalts: a CMD message that fails its checksum stops
+// the engine with a diagnostic naming it, and nothing after it is applied.
+func TestCorruptCommandHalts(t *testing.T) {
+	srv := natsembed.StartTest(t)
+	nc := natsembed.ConnectTest(t, srv)
+	cfg := testConfig(t, nc, ModeLeader)
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	good := appendAll(t, nc, workload(0)[:3])
+	js, _ := jetstream.New(nc)
+	frame, _ := journal.EncodeCommandBatch(&pb.CommandBatch{Commands: []*pb.Command{{Id: []byte{1}, Body: &pb.Command_Tick{Tick: &pb.Tick{}}}}})
+	frame[len(frame)-1] ^= 0xff // flip bits in the payload
+	ack, err := js.Publish(context.Background(), journal.CommandSubject, frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err = s.Run(ctx)
+	if !errors.Is(err, journal.ErrCorrupt) || !bytes.Contains([]byte(err.Error()), []byte(strconv.FormatUint(ack.Sequence, 10))) {
+		t.Fatalf("Run returned %v, want a corruption error naming CMD %d", err, ack.Sequence)
+	}
+	if s.Applied() != good {
+		t.Fatalf("applied %d, want %d (the messages before the corrupt one)", s.Applied(), good)
+	}
+}

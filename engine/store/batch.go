@@ -1,0 +1,246 @@
+package store
+
+import (
+	"fmt"
+
+	"github.com/cockroachdb/pebble/v2"
+	"go.uber.org/zap"
+
+	"pred.dev/engine/machine"
+)
+
+// Resolver names what events refer to by index. *machine.Machine is one.
+type Resolver interface {
+	Market(i int32) machine.MarketInfo
+	Account(i int32) machine.Address
+	Owner(i int32) machine.KeyID
+	AssetToken(asset int32) (machine.Hash, bool)
+}
+
+// CommandRecord is one applied command and the events it produced.
+type CommandRecord struct {
+	// Seq is the CMD stream sequence of the message that carried the
+	// command; the commands of one batch are recorded in log order.
+	Seq    uint64
+	TimeMs int64
+	Cmd    *machine.Command
+	// Signed is the signed order of a place command, nil otherwise (or
+	// when the command came without one, as from a load generator).
+	Signed *SignedOrder
+	Events []machine.Event
+}
+
+// Batch collects the writes of one batch of commands. It is reused: Commit
+// writes it and starts the next one.
+type Batch struct {
+	db  *DB
+	pb  *pebble.Batch
+	key keyBuf
+	val enc
+	err error
+
+	// pos is the position and counters this batch commits; nowMs is
+	// engine time, the latest command time recorded.
+	pos     applied
+	nowMs   int64
+	lastSeq uint64
+
+	orders  []orderEntry
+	orderAt map[machine.Hash]int32
+	scopes  []byte
+
+	balances  []balanceEntry
+	balanceAt map[uint64]int32
+
+	markets   map[int32]machine.MarketInfo
+	touched   []int32
+	lasts     map[int32]lastTrade
+	points    map[int32]pricePoint
+	commands  int
+	keyWrites int
+}
+
+// orderEntry is an order changed in this batch: a new order (body still to
+// write) or the new state of an order from an earlier batch.
+type orderEntry struct {
+	rec      orderRec
+	isNew    bool
+	scopeOff int32
+	scopeLen int32
+}
+
+type balanceEntry struct {
+	account machine.Address
+	token   machine.Hash
+	isToken bool
+	balance uint64
+	locked  uint64
+}
+
+// pricePoint is the pending history point of a market: the YES price of
+// its last trade in one minute.
+type pricePoint struct {
+	minute   int64
+	yesPrice uint64
+}
+
+// batchOrdersCap sizes the per-batch tables for a typical batch; a larger
+// batch grows them once and they keep the size.
+const batchOrdersCap = 2048
+
+// NewBatch returns the write batch. Use one at a time, on the goroutine
+// that applies commands.
+func (db *DB) NewBatch() *Batch {
+	b := &Batch{
+		db:        db,
+		pb:        db.pdb.NewBatch(pebble.WithMaxRetainedSizeBytes(batchRetainBytes)),
+		pos:       db.pos,
+		nowMs:     db.pos.timeMs,
+		orders:    make([]orderEntry, 0, batchOrdersCap),
+		orderAt:   make(map[machine.Hash]int32, batchOrdersCap),
+		balanceAt: make(map[uint64]int32, batchOrdersCap),
+		markets:   map[int32]machine.MarketInfo{},
+		lasts:     map[int32]lastTrade{},
+		points:    map[int32]pricePoint{},
+	}
+	return b
+}
+
+// Close releases the batch without writing it.
+func (b *Batch) Close() error { return b.pb.Close() }
+
+// SetState writes a core state record; a nil value deletes it. Its
+// signature matches machine.Changes' callback. The slices are copied.
+func (b *Batch) SetState(key, value []byte) {
+	b.key.b = append(append(b.key.b[:0], pState), key...)
+	if value == nil {
+		b.del(b.key.b)
+		return
+	}
+	b.set(b.key.b, value)
+}
+
+// SetApplied records the log position the batch reaches and its time.
+func (b *Batch) SetApplied(seq uint64, timeMs int64) {
+	b.pos.seq, b.pos.timeMs = seq, timeMs
+}
+
+func (b *Batch) set(key, value []byte) {
+	b.keyWrites++
+	if err := b.pb.Set(key, value, nil); err != nil && b.err == nil {
+		b.err = err
+	}
+}
+
+func (b *Batch) del(key []byte) {
+	b.keyWrites++
+	if err := b.pb.Delete(key, nil); err != nil && b.err == nil {
+		b.err = err
+	}
+}
+
+// Commit writes the batch atomically, synced to disk if sync, and resets
+// it for the next one. After an error the batch refuses further commits:
+// its counters no longer match the database, and the engine must restart.
+func (b *Batch) Commit(sync bool) error {
+	if b.err != nil {
+		return b.err
+	}
+	b.flushOrders()
+	b.flushBalances()
+	b.flushMarkets()
+	b.flushLastTrades()
+	b.flushPricePoints()
+	b.set(appliedKey, encodeApplied(&b.val, &b.pos))
+	if b.err != nil {
+		return b.fail(b.err)
+	}
+	wo := pebble.NoSync
+	if sync {
+		wo = pebble.Sync
+	}
+	if err := b.pb.Commit(wo); err != nil {
+		return b.fail(err)
+	}
+	b.db.pos = b.pos
+	b.db.stats.add(b.commands, b.keyWrites, len(b.pb.Repr()))
+	b.reset()
+	return nil
+}
+
+func (b *Batch) fail(err error) error {
+	b.err = fmt.Errorf("store: commit at seq %d: %w", b.pos.seq, err)
+	b.db.log.Error("commit failed", zap.Error(err))
+	return b.err
+}
+
+func (b *Batch) reset() {
+	b.pb.Reset()
+	b.orders = b.orders[:0]
+	clear(b.orderAt)
+	b.scopes = b.scopes[:0]
+	b.balances = b.balances[:0]
+	clear(b.balanceAt)
+	clear(b.markets)
+	clear(b.lasts)
+	clear(b.points)
+	b.commands, b.keyWrites = 0, 0
+}
+
+// Record adds one applied command's events to the batch. Call it right
+// after the Apply that produced them: market parameters are read from r as
+// they are then.
+func (b *Batch) Record(r Resolver, rec CommandRecord) {
+	if rec.Seq < b.lastSeq && b.err == nil {
+		b.err = fmt.Errorf("store: command of seq %d recorded after seq %d", rec.Seq, b.lastSeq)
+	}
+	b.lastSeq = rec.Seq
+	b.nowMs = max(b.nowMs, rec.TimeMs)
+	b.commands++
+	for i := range rec.Events {
+		b.event(r, &rec, &rec.Events[i])
+	}
+	for _, i := range b.touched {
+		b.markets[i] = r.Market(i)
+	}
+	b.touched = b.touched[:0]
+}
+
+func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
+	switch e.Kind {
+	case machine.EvOrderAccepted:
+		b.accepted(r, rec, e)
+	case machine.EvTrade:
+		b.trade(r, e)
+	case machine.EvOrderFilled:
+		b.orderState(r, e.OrderID, e.Account, e.Market,
+			orderState{status: machine.StatusMatched, updatedMs: b.nowMs})
+	case machine.EvOrderCancelled:
+		b.orderState(r, e.OrderID, e.Account, e.Market,
+			orderState{status: e.Status, cause: e.Cause, remaining: e.Remaining, updatedMs: b.nowMs})
+	case machine.EvOrderExpired:
+		// Expiry has no cancel cause of its own: the order is CANCELED
+		// with none, which tells it apart from every other cancel.
+		b.orderState(r, e.OrderID, e.Account, e.Market,
+			orderState{status: machine.StatusCanceled, remaining: e.Remaining, updatedMs: b.nowMs})
+	case machine.EvBalanceChanged:
+		b.balance(r, e)
+	case machine.EvMarketChanged:
+		b.touchMarket(e.Market)
+	case machine.EvTradeStatusChanged:
+		b.tradeStatus(e)
+	case machine.EvTransfer:
+		b.transfer(r, e)
+	}
+}
+
+// touchMarket asks for market i's record to be rewritten with its
+// parameters as they are at the end of this command.
+func (b *Batch) touchMarket(i int32) {
+	for _, t := range b.touched {
+		if t == i {
+			return
+		}
+	}
+	b.touched = append(b.touched, i)
+}

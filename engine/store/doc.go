@@ -1,0 +1,64 @@
+// Package store is the engine's Pebble database: the core's state records,
+// the position in the command log they reflect, and the read model that
+// queries are answered from.
+//
+// # Writing
+//
+// The apply goroutine owns one Batch. For every command it applies it calls
+// Record with the command and the events it produced, passes the core's
+// Changes straight to SetState, and at the end of a batch of CMD messages
+// calls SetApplied and Commit. Everything goes to Pebble in one atomic
+// batch, so the stored read model, the core's state and the applied log
+// position always agree; a batch lost in a crash is simply applied again
+// from the log.
+//
+// The write path never reads Pebble. Every key it writes is computed from
+// the events alone, and what changes several times within a batch (an
+// order's state, a balance, the last trade of a market, the price history
+// point of the current minute) is kept in small per-batch tables and
+// written once, with its final value, at Commit. Records are fixed
+// little-endian layouts that start with a version byte.
+//
+// # Keyspace
+//
+// Integers in keys are big-endian so that keys sort numerically; ^n is the
+// bitwise complement of n, used where a listing runs newest first. addr is a
+// 20-byte wallet, id a 32-byte order id, token a 32-byte token id, mkt the
+// 4-byte market index of the core (indexes are never reused, and a market's
+// record maps it back to its id). ∅ marks a key-only index entry.
+//
+//	key                                  value
+//	's' core key                         core state record (machine.Changes / machine.Load)
+//	'a'                                  applied CMD seq, its time, next transfer seq
+//	'o' id                               order body, with its state at the end of its first batch
+//	'p' id                               order state, when it changed in a later batch
+//	'g' ^seq id                          ∅ every order, newest first
+//	'w' addr ^seq id                     ∅ a wallet's orders, newest first
+//	'n' addr mkt id                      seq, outcome: a wallet's open (LIVE) orders
+//	'x' id tradeID                       ∅ an order's trades, oldest first
+//	't' ^tradeID                         trade
+//	'u' tradeID                          trade's on-chain status, when reported
+//	'v' addr ^tradeID                    ∅ a wallet's trades (taker or maker), newest first
+//	'T' ^transferSeq                     transfer
+//	'U' addr ^transferSeq                ∅ a wallet's transfers, newest first
+//	'b' addr 0x00                        collateral balance and lock
+//	'b' addr 0x01 token                  token balance and lock
+//	'm' mkt                              market: id, tokens, params, status, payout, pairs
+//	'j' market id                        mkt
+//	'k' token                            mkt, outcome
+//	'l' mkt                              last trade: YES price, taker side in YES terms, time
+//	'h' mkt minute                       YES price of the last trade in that minute
+//
+// Over its life an order costs the body and its two listing entries, plus
+// the open entry and one state record if it outlives the batch it arrived
+// in; a trade costs its record, two wallet entries and two order entries.
+//
+// # Reading
+//
+// Query answers every query of pred.v1.QueryRequest on one Pebble snapshot,
+// so each answer is a consistent view at one log position, which it
+// reports. Lists are pages, newest first. A cursor is the unpadded
+// base64url encoding of the 8-byte big-endian sequence (order seq, trade id
+// or transfer seq) of the first item of the next page: opaque to clients,
+// stable across restarts and replays, since the sequences are the log's.
+package store

@@ -1,0 +1,413 @@
+package store
+
+import (
+	"pred.dev/engine/machine"
+)
+
+// SignedOrder holds what the engine keeps of a signed order beyond what the
+// core reads: the fields settlement and clients need to rebuild the order
+// exactly. Its fields match those of the shell's decoded form, so that one
+// converts to the other.
+type SignedOrder struct {
+	Salt          uint64
+	Signer        machine.Address
+	Taker         machine.Address
+	Nonce         uint64
+	SignatureType uint32
+	Signature     [65]byte
+	// ScopeID is copied by Record; it may alias a reused buffer.
+	ScopeID []byte
+}
+
+// scopeMaxBytes bounds the stored scope id; a longer one is cut, since the
+// store's records keep lengths in 16 bits.
+const scopeMaxBytes = 1 << 10
+
+// orderState is the mutable part of an order.
+type orderState struct {
+	status    machine.OrderStatus
+	cause     machine.CancelCause
+	remaining uint64
+	updatedMs int64
+}
+
+// orderRec is an order as stored: the body written once and its state.
+type orderRec struct {
+	id          machine.Hash
+	seq         uint64
+	market      int32
+	outcome     machine.Outcome
+	side        machine.Side
+	typ         machine.OrderType
+	postOnly    bool
+	hasSigned   bool
+	account     machine.Address
+	owner       machine.KeyID
+	price       uint64
+	size        uint64
+	feeBps      uint32
+	expiration  uint64
+	createdMs   int64
+	makerAmount uint64
+	takerAmount uint64
+	signed      SignedOrder
+	state       orderState
+}
+
+const (
+	flagPostOnly = 1 << iota
+	flagSigned
+)
+
+// encodeOrder writes an order body with its state; scope is the signed
+// scope id (the entry's own ScopeID is ignored while batched).
+func encodeOrder(e *enc, o *orderRec, scope []byte) []byte {
+	e.reset()
+	var flags uint8
+	if o.postOnly {
+		flags |= flagPostOnly
+	}
+	if o.hasSigned {
+		flags |= flagSigned
+	}
+	e.u8(flags)
+	e.u8(uint8(o.outcome))
+	e.u8(uint8(o.side))
+	e.u8(uint8(o.typ))
+	e.u64(o.seq)
+	e.u32(uint32(o.market))
+	e.raw(o.account[:])
+	e.raw(o.owner[:])
+	e.u64(o.price)
+	e.u64(o.size)
+	e.u32(o.feeBps)
+	e.u64(o.expiration)
+	e.i64(o.createdMs)
+	e.u64(o.makerAmount)
+	e.u64(o.takerAmount)
+	appendState(e, &o.state)
+	if o.hasSigned {
+		s := &o.signed
+		e.u64(s.Salt)
+		e.raw(s.Signer[:])
+		e.raw(s.Taker[:])
+		e.u64(s.Nonce)
+		e.u32(s.SignatureType)
+		e.raw(s.Signature[:])
+		e.bytes16(scope)
+	}
+	return e.b
+}
+
+func appendState(e *enc, s *orderState) {
+	e.u8(uint8(s.status))
+	e.u8(uint8(s.cause))
+	e.u64(s.remaining)
+	e.i64(s.updatedMs)
+}
+
+func encodeState(e *enc, s *orderState) []byte {
+	e.reset()
+	appendState(e, s)
+	return e.b
+}
+
+func decodeOrder(id machine.Hash, v []byte, o *orderRec) error {
+	d := newDec(v)
+	flags := d.u8()
+	*o = orderRec{id: id, postOnly: flags&flagPostOnly != 0, hasSigned: flags&flagSigned != 0}
+	o.outcome, o.side, o.typ = machine.Outcome(d.u8()), machine.Side(d.u8()), machine.OrderType(d.u8())
+	o.seq = d.u64()
+	o.market = int32(d.u32())
+	o.account = d.addr()
+	copy(o.owner[:], d.take(len(o.owner)))
+	o.price, o.size = d.u64(), d.u64()
+	o.feeBps = d.u32()
+	o.expiration = d.u64()
+	o.createdMs = d.i64()
+	o.makerAmount, o.takerAmount = d.u64(), d.u64()
+	readState(d, &o.state)
+	if o.hasSigned {
+		s := &o.signed
+		s.Salt = d.u64()
+		s.Signer, s.Taker = d.addr(), d.addr()
+		s.Nonce = d.u64()
+		s.SignatureType = d.u32()
+		copy(s.Signature[:], d.take(len(s.Signature)))
+		s.ScopeID = d.bytes16()
+	}
+	return d.done("order body")
+}
+
+func readState(d *dec, s *orderState) {
+	s.status, s.cause = machine.OrderStatus(d.u8()), machine.CancelCause(d.u8())
+	s.remaining = d.u64()
+	s.updatedMs = d.i64()
+}
+
+func decodeState(v []byte, s *orderState) error {
+	d := newDec(v)
+	readState(d, s)
+	return d.done("order state")
+}
+
+// openValue is the value of an open-order entry: enough to sort a wallet's
+// open orders and filter them by token without reading their bodies.
+func encodeOpen(e *enc, seq uint64, outcome machine.Outcome) []byte {
+	e.reset()
+	e.u64(seq)
+	e.u8(uint8(outcome))
+	return e.b
+}
+
+func decodeOpen(v []byte) (seq uint64, outcome machine.Outcome, err error) {
+	d := newDec(v)
+	seq, outcome = d.u64(), machine.Outcome(d.u8())
+	return seq, outcome, d.done("open order entry")
+}
+
+// tradeRec is a trade as stored; owners and token ids are resolved when
+// read (the owners from the orders' bodies, the tokens from the market).
+type tradeRec struct {
+	id           uint64
+	market       int32
+	matchType    machine.MatchType
+	takerOutcome machine.Outcome
+	makerOutcome machine.Outcome
+	takerSide    machine.Side
+	makerSide    machine.Side
+	takerOrder   machine.Hash
+	makerOrder   machine.Hash
+	takerAccount machine.Address
+	makerAccount machine.Address
+	takerPrice   uint64
+	makerPrice   uint64
+	size         uint64
+	fee          uint64
+	feeBps       uint32
+	timeMs       int64
+}
+
+func encodeTrade(e *enc, t *tradeRec) []byte {
+	e.reset()
+	e.u32(uint32(t.market))
+	e.u8(uint8(t.matchType))
+	e.u8(uint8(t.takerOutcome))
+	e.u8(uint8(t.makerOutcome))
+	e.u8(uint8(t.takerSide))
+	e.u8(uint8(t.makerSide))
+	e.raw(t.takerOrder[:])
+	e.raw(t.makerOrder[:])
+	e.raw(t.takerAccount[:])
+	e.raw(t.makerAccount[:])
+	e.u64(t.takerPrice)
+	e.u64(t.makerPrice)
+	e.u64(t.size)
+	e.u64(t.fee)
+	e.u32(t.feeBps)
+	e.i64(t.timeMs)
+	return e.b
+}
+
+func decodeTrade(id uint64, v []byte, t *tradeRec) error {
+	d := newDec(v)
+	*t = tradeRec{id: id, market: int32(d.u32())}
+	t.matchType = machine.MatchType(d.u8())
+	t.takerOutcome, t.makerOutcome = machine.Outcome(d.u8()), machine.Outcome(d.u8())
+	t.takerSide, t.makerSide = machine.Side(d.u8()), machine.Side(d.u8())
+	t.takerOrder, t.makerOrder = d.hash(), d.hash()
+	t.takerAccount, t.makerAccount = d.addr(), d.addr()
+	t.takerPrice, t.makerPrice = d.u64(), d.u64()
+	t.size, t.fee = d.u64(), d.u64()
+	t.feeBps = d.u32()
+	t.timeMs = d.i64()
+	return d.done("trade")
+}
+
+// tradeStatus is the settler's latest report on a trade.
+type tradeStatus struct {
+	status    machine.TradeStatus
+	txHash    machine.Hash
+	updatedMs int64
+}
+
+func encodeTradeStatus(e *enc, s *tradeStatus) []byte {
+	e.reset()
+	e.u8(uint8(s.status))
+	e.raw(s.txHash[:])
+	e.i64(s.updatedMs)
+	return e.b
+}
+
+func decodeTradeStatus(v []byte, s *tradeStatus) error {
+	d := newDec(v)
+	s.status = machine.TradeStatus(d.u8())
+	s.txHash = d.hash()
+	s.updatedMs = d.i64()
+	return d.done("trade status")
+}
+
+// transferRec is one collateral movement of a wallet.
+type transferRec struct {
+	seq     uint64
+	kind    machine.TransferKind
+	account machine.Address
+	amount  uint64
+	ref     machine.Hash
+	market  int32 // -1 unless a payout
+	timeMs  int64
+}
+
+func encodeTransfer(e *enc, t *transferRec) []byte {
+	e.reset()
+	e.u8(uint8(t.kind))
+	e.raw(t.account[:])
+	e.u64(t.amount)
+	e.raw(t.ref[:])
+	e.u32(uint32(t.market))
+	e.i64(t.timeMs)
+	return e.b
+}
+
+func decodeTransfer(seq uint64, v []byte, t *transferRec) error {
+	d := newDec(v)
+	*t = transferRec{seq: seq, kind: machine.TransferKind(d.u8())}
+	t.account = d.addr()
+	t.amount = d.u64()
+	t.ref = d.hash()
+	t.market = int32(d.u32())
+	t.timeMs = d.i64()
+	return d.done("transfer")
+}
+
+func encodeBalance(e *enc, balance, locked uint64) []byte {
+	e.reset()
+	e.u64(balance)
+	e.u64(locked)
+	return e.b
+}
+
+func decodeBalance(v []byte) (balance, locked uint64, err error) {
+	d := newDec(v)
+	balance, locked = d.u64(), d.u64()
+	return balance, locked, d.done("balance")
+}
+
+// marketRec is a market as stored, with its index.
+type marketRec struct {
+	index int32
+	info  machine.MarketInfo
+}
+
+func encodeMarket(e *enc, m *machine.MarketInfo) []byte {
+	e.reset()
+	e.raw(m.ID[:])
+	e.raw(m.Tokens[0][:])
+	e.raw(m.Tokens[1][:])
+	e.u64(m.Params.TickSize)
+	e.u64(m.Params.MinSize)
+	e.u64(m.Params.MaxSize)
+	e.u32(m.Params.FeeRateBps)
+	e.flag(m.Params.NegRisk)
+	e.u8(uint8(m.Status))
+	e.u32(m.Payout[0])
+	e.u32(m.Payout[1])
+	e.u64(m.PairsUnits)
+	return e.b
+}
+
+func decodeMarket(index int32, v []byte, m *marketRec) error {
+	d := newDec(v)
+	m.index = index
+	mi := &m.info
+	mi.ID, mi.Tokens[0], mi.Tokens[1] = d.hash(), d.hash(), d.hash()
+	mi.Params = machine.MarketParams{TickSize: d.u64(), MinSize: d.u64(), MaxSize: d.u64(),
+		FeeRateBps: d.u32(), NegRisk: d.flag()}
+	mi.Status = machine.MarketStatus(d.u8())
+	mi.Payout = [2]uint32{d.u32(), d.u32()}
+	mi.PairsUnits = d.u64()
+	return d.done("market")
+}
+
+func encodeMarketIndex(e *enc, index int32) []byte {
+	e.reset()
+	e.u32(uint32(index))
+	return e.b
+}
+
+func decodeMarketIndex(v []byte) (int32, error) {
+	d := newDec(v)
+	i := int32(d.u32())
+	return i, d.done("market index")
+}
+
+func encodeTokenRef(e *enc, index int32, outcome machine.Outcome) []byte {
+	e.reset()
+	e.u32(uint32(index))
+	e.u8(uint8(outcome))
+	return e.b
+}
+
+func decodeTokenRef(v []byte) (int32, machine.Outcome, error) {
+	d := newDec(v)
+	i, o := int32(d.u32()), machine.Outcome(d.u8())
+	return i, o, d.done("token")
+}
+
+// lastTrade is a market's latest trade in YES terms: the price of YES and
+// whether the taker bought YES (a taker buying NO sells YES).
+type lastTrade struct {
+	yesPrice uint64
+	yesSide  machine.Side
+	timeMs   int64
+	tradeID  uint64
+}
+
+func encodeLastTrade(e *enc, l *lastTrade) []byte {
+	e.reset()
+	e.u64(l.yesPrice)
+	e.u8(uint8(l.yesSide))
+	e.i64(l.timeMs)
+	e.u64(l.tradeID)
+	return e.b
+}
+
+func decodeLastTrade(v []byte, l *lastTrade) error {
+	d := newDec(v)
+	l.yesPrice, l.yesSide, l.timeMs, l.tradeID = d.u64(), machine.Side(d.u8()), d.i64(), d.u64()
+	return d.done("last trade")
+}
+
+func encodePricePoint(e *enc, yesPrice uint64) []byte {
+	e.reset()
+	e.u64(yesPrice)
+	return e.b
+}
+
+func decodePricePoint(v []byte) (uint64, error) {
+	d := newDec(v)
+	p := d.u64()
+	return p, d.done("price point")
+}
+
+// applied is the log position the stored state reflects, with the store's
+// own counters that must advance with it.
+type applied struct {
+	seq          uint64
+	timeMs       int64
+	nextTransfer uint64
+}
+
+func encodeApplied(e *enc, a *applied) []byte {
+	e.reset()
+	e.u64(a.seq)
+	e.i64(a.timeMs)
+	e.u64(a.nextTransfer)
+	return e.b
+}
+
+func decodeApplied(v []byte, a *applied) error {
+	d := newDec(v)
+	a.seq, a.timeMs, a.nextTransfer = d.u64(), d.i64(), d.u64()
+	return d.done("applied position")
+}

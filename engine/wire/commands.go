@@ -1,0 +1,335 @@
+package wire
+
+import (
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"pred.dev/engine/machine"
+)
+
+// The oneof field numbers of pb.Command, the core command each one becomes
+// and its decoder. A decoder reports false when the message parses but
+// breaks a rule of the schema.
+var (
+	bodies       [34]machine.Kind
+	bodyDecoders [34]func(c *Cmd, b []byte) (bool, error)
+)
+
+func init() {
+	set := func(num protowire.Number, k machine.Kind, fn func(*Cmd, []byte) (bool, error)) {
+		bodies[num], bodyDecoders[num] = k, fn
+	}
+	set(10, machine.KindPlace, decodePlace)
+	set(11, machine.KindCancel, decodeCancel)
+	set(12, machine.KindCancelList, decodeCancel)
+	set(13, machine.KindCancelMarket, decodeCancelMarket)
+	set(14, machine.KindCancelAll, decodeAccount)
+	set(15, machine.KindHeartbeat, decodeHeartbeat)
+	set(16, machine.KindTick, func(*Cmd, []byte) (bool, error) { return true, nil })
+	set(20, machine.KindCreateMarket, decodeCreateMarket)
+	set(21, machine.KindConfigureMarket, decodeConfigureMarket)
+	for num, k := range map[protowire.Number]machine.Kind{22: machine.KindHaltMarket,
+		23: machine.KindResumeMarket, 24: machine.KindClearMarket, 25: machine.KindCloseMarket} {
+		set(num, k, decodeMarketOnly)
+	}
+	set(26, machine.KindResolveMarket, decodeResolve)
+	set(30, machine.KindDeposit, decodeFunds)
+	set(31, machine.KindWithdraw, decodeFunds)
+	set(32, machine.KindFaucet, decodeFunds)
+	set(33, machine.KindSetTradeStatus, decodeTradeStatus)
+}
+
+// fixed copies a bytes field into a fixed-size array: an absent or empty
+// field leaves it zero, any other length breaks the schema.
+func fixed(dst, v []byte) bool {
+	switch len(v) {
+	case 0:
+		return true
+	case len(dst):
+		copy(dst, v)
+		return true
+	}
+	return false
+}
+
+// enum8 narrows an enum value; values outside a byte become 0, which the
+// core refuses, rather than wrapping around to a valid one.
+func enum8(x uint64) uint8 {
+	if x > 255 {
+		return 0
+	}
+	return uint8(x)
+}
+
+// walk runs fields with a per-field function that can only fail the schema,
+// collecting that into one result.
+func walk(b []byte, fn func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool) (bool, error) {
+	ok := true
+	err := fields(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) error {
+		ok = fn(num, typ, v, x) && ok
+		return nil
+	})
+	return ok, err
+}
+
+const (
+	bytesT  = protowire.BytesType
+	varintT = protowire.VarintType
+)
+
+func decodePlace(c *Cmd, b []byte) (bool, error) {
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			ok, err := decodeSigned(c, v)
+			inner = err
+			return ok
+		case num == 2 && typ == varintT:
+			c.C.Order.Type = machine.OrderType(enum8(x))
+		case num == 3 && typ == varintT:
+			c.C.Order.PostOnly = x != 0
+		case num == 4 && typ == bytesT:
+			return fixed(c.C.Owner[:], v)
+		}
+		return true
+	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
+}
+
+func decodeSigned(c *Cmd, b []byte) (bool, error) {
+	o, s := &c.C.Order, &c.Signed
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		if typ == bytesT {
+			switch num {
+			case 2:
+				return fixed(o.Maker[:], v)
+			case 3:
+				return fixed(s.Signer[:], v)
+			case 4:
+				return fixed(s.Taker[:], v)
+			case 5:
+				return fixed(o.TokenID[:], v)
+			case 13:
+				return fixed(s.Signature[:], v)
+			case 14:
+				s.ScopeID = v
+			}
+			return true
+		}
+		if typ != varintT {
+			return true
+		}
+		switch num {
+		case 1:
+			s.Salt = x
+		case 6:
+			o.MakerAmount = x
+		case 7:
+			o.TakerAmount = x
+		case 8:
+			o.Expiration = x
+		case 9:
+			s.Nonce = x
+		case 10:
+			o.FeeRateBps = uint32(x)
+		case 11:
+			o.Side = machine.Side(enum8(x))
+		case 12:
+			s.SignatureType = uint32(x)
+		}
+		return true
+	})
+}
+
+// decodeCancel reads CancelOrder (order_id) and CancelOrders (order_ids):
+// both have the account as field 1 and ids as field 2.
+func decodeCancel(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if typ != bytesT {
+			return true
+		}
+		switch num {
+		case 1:
+			return fixed(c.C.Account[:], v)
+		case 2:
+			var id machine.Hash
+			c.C.OrderIDs = append(c.C.OrderIDs, id)
+			return fixed(c.C.OrderIDs[len(c.C.OrderIDs)-1][:], v)
+		}
+		return true
+	})
+}
+
+func decodeCancelMarket(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if typ != bytesT {
+			return true
+		}
+		switch num {
+		case 1:
+			return fixed(c.C.Account[:], v)
+		case 2:
+			return fixed(c.args.Market[:], v)
+		case 3:
+			return fixed(c.args.Token[:], v)
+		}
+		return true
+	})
+}
+
+func decodeAccount(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if num == 1 && typ == bytesT {
+			return fixed(c.C.Account[:], v)
+		}
+		return true
+	})
+}
+
+func decodeHeartbeat(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if num == 1 && typ == bytesT {
+			return fixed(c.C.Owner[:], v)
+		}
+		return true
+	})
+}
+
+func decodeFunds(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.C.Account[:], v)
+		case num == 2 && typ == varintT:
+			c.C.Amount = x
+		}
+		return true
+	})
+}
+
+func decodeMarketOnly(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if num == 1 && typ == bytesT {
+			return fixed(c.args.Market[:], v)
+		}
+		return true
+	})
+}
+
+func decodeCreateMarket(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if typ != bytesT {
+			return true
+		}
+		switch num {
+		case 1:
+			return fixed(c.args.Market[:], v)
+		case 2:
+			return fixed(c.args.Tokens[0][:], v)
+		case 3:
+			return fixed(c.args.Tokens[1][:], v)
+		case 4:
+			var ok bool
+			ok, inner = decodeParams(&c.args.Params, v)
+			return ok
+		}
+		return true
+	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
+}
+
+func decodeConfigureMarket(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.args.Market[:], v)
+		case num == 2 && typ == bytesT:
+			var ok bool
+			ok, inner = decodeParams(&c.args.Params, v)
+			return ok
+		}
+		return true
+	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
+}
+
+func decodeParams(p *machine.MarketParams, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, _ []byte, x uint64) bool {
+		if typ != varintT {
+			return true
+		}
+		switch num {
+		case 1:
+			p.TickSize = x
+		case 2:
+			p.MinSize = x
+		case 3:
+			p.MaxSize = x
+		case 4:
+			p.FeeRateBps = uint32(x)
+		case 5:
+			p.NegRisk = x != 0
+		}
+		return true
+	})
+}
+
+// decodeResolve accepts the payout numerators packed or one by one, as
+// the generated decoder does.
+func decodeResolve(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.args.Market[:], v)
+		case num == 2 && typ == varintT:
+			c.args.Payout = append(c.args.Payout, uint32(x))
+		case num == 2 && typ == bytesT:
+			for len(v) > 0 {
+				x, n := protowire.ConsumeVarint(v)
+				if n < 0 {
+					inner = ErrMalformed
+					return false
+				}
+				c.args.Payout = append(c.args.Payout, uint32(x))
+				v = v[n:]
+			}
+		}
+		return true
+	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
+}
+
+func decodeTradeStatus(c *Cmd, b []byte) (bool, error) {
+	c.C.Args = &c.args
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == varintT:
+			c.args.TradeID = x
+		case num == 2 && typ == varintT:
+			c.args.TradeStatus = machine.TradeStatus(enum8(x))
+		case num == 3 && typ == bytesT:
+			return fixed(c.args.TxHash[:], v)
+		}
+		return true
+	})
+}

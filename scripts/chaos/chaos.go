@@ -1,0 +1,319 @@
+// Package chaos checks that the exchange loses nothing when its processes
+// die. It runs a NATS server and the engine as separate processes, drives
+// commands into the log from a client that records every command the log
+// acknowledged, kills the engine with SIGKILL at random moments (and
+// restarts the NATS server under load), restarts them, and then checks:
+// every acknowledged command was applied exactly once, no event batch was
+// published twice, and the engine's state hash equals a clean replay of
+// the log into a fresh data dir.
+package chaos
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+
+	"pred.dev/engine/loadgen"
+	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+)
+
+// Config sizes a chaos run.
+type Config struct {
+	// Kills is how many times the engine is killed with SIGKILL.
+	Kills int
+	// NATSRestarts is how many times the NATS server is killed and
+	// restarted while commands are being appended.
+	NATSRestarts int
+	// Ops is the size of the workload appended during the run.
+	Ops int
+	// Publishers is the number of concurrent appenders.
+	Publishers int
+	// WorkDir holds binaries and data; empty means a temporary directory.
+	WorkDir string
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// Report is what a run found.
+type Report struct {
+	Kills, NATSRestarts int
+	// Acked commands were acknowledged by the log.
+	Acked int
+	// Lost acknowledged commands never applied, Duplicated commands or
+	// event batches applied or published more than once.
+	Lost, Duplicated int
+	HashMatch        bool
+	LiveHash         string
+	ReplayHash       string
+}
+
+// Lines returns the report in the `make bench` line format.
+func (r Report) Lines() string {
+	match := 0
+	if r.HashMatch {
+		match = 1
+	}
+	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_hash_match %d\n",
+		r.Kills, r.NATSRestarts, r.Acked, r.Lost, r.Duplicated, match)
+}
+
+type run struct {
+	cfg      Config
+	dir      string
+	bin      string
+	natsURL  string
+	natsPort int
+	nats     *exec.Cmd
+	engine   *exec.Cmd
+	logf     func(format string, args ...any)
+}
+
+// Run performs a chaos run.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	r := &run{cfg: cfg}
+	r.logf = func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	if err := r.prepare(); err != nil {
+		return Report{}, err
+	}
+	defer r.stopAll()
+	if err := r.startNATS(); err != nil {
+		return Report{}, err
+	}
+	if err := r.startEngine(); err != nil {
+		return Report{}, err
+	}
+	rep, acked, err := r.load(ctx)
+	if err != nil {
+		return rep, err
+	}
+	return r.verify(ctx, rep, acked)
+}
+
+func (r *run) prepare() error {
+	r.dir = r.cfg.WorkDir
+	if r.dir == "" {
+		d, err := os.MkdirTemp("", "pred-chaos-")
+		if err != nil {
+			return err
+		}
+		r.dir = d
+	}
+	r.bin = filepath.Join(r.dir, "bin")
+	root, err := workspaceRoot()
+	if err != nil {
+		return err
+	}
+	for pkg, out := range map[string]string{"./engine/cmd/engine": "engine", "./scripts/cmd/natsd": "natsd"} {
+		cmd := exec.Command("go", "build", "-o", filepath.Join(r.bin, out), pkg)
+		cmd.Dir = root
+		if b, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("chaos: build %s: %v\n%s", pkg, err, b)
+		}
+	}
+	port, err := freePort()
+	r.natsPort, r.natsURL = port, fmt.Sprintf("nats://127.0.0.1:%d", port)
+	return err
+}
+
+// workspaceRoot finds the directory holding go.work.
+func workspaceRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("chaos: run inside the pred workspace (no go.work found)")
+		}
+		dir = parent
+	}
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func (r *run) startNATS() error {
+	cmd := exec.Command(filepath.Join(r.bin, "natsd"), "-dir", filepath.Join(r.dir, "nats"),
+		"-port", fmt.Sprint(r.natsPort), "-sync-always")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "ready") {
+		_ = cmd.Process.Kill()
+		return fmt.Errorf("chaos: natsd did not start: %q %v", line, err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	r.nats = cmd
+	return nil
+}
+
+func (r *run) startEngine() error {
+	cmd := exec.Command(filepath.Join(r.bin, "engine"), "run", "-nats-url", r.natsURL,
+		"-data-dir", filepath.Join(r.dir, "engine"), "-admin-addr", "", "-tick-interval", "50ms",
+		"-checkpoint-interval", "200ms", "-log-level", "warn")
+	log, err := os.OpenFile(filepath.Join(r.dir, "engine.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	r.engine = cmd
+	return nil
+}
+
+// kill9 kills a process the way a power cut or the OOM killer would.
+func kill9(cmd *exec.Cmd) {
+	if cmd != nil && cmd.Process != nil {
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		_ = cmd.Wait()
+	}
+}
+
+func (r *run) stopAll() {
+	for _, c := range []*exec.Cmd{r.engine, r.nats} {
+		if c != nil && c.Process != nil {
+			_ = c.Process.Signal(syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { _ = c.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				kill9(c)
+			}
+		}
+	}
+	r.engine, r.nats = nil, nil
+}
+
+// commands returns the run's workload as protobuf commands.
+func (r *run) commands() []*pb.Command {
+	w := loadgen.Generate(loadgen.Single(r.cfg.Ops))
+	var out []*pb.Command
+	for _, cs := range [][]machine.Command{w.Setup, w.Warm, w.Commands} {
+		for i := range cs {
+			out = append(out, wire.ToPB(&cs[i], nil))
+		}
+	}
+	return out
+}
+
+// load appends the workload from several publishers while a separate
+// goroutine kills and restarts the engine (and NATS) at random moments.
+// It returns the ids the log acknowledged.
+func (r *run) load(ctx context.Context) (Report, map[string]bool, error) {
+	cmds := r.commands()
+	nc, err := nats.Connect(r.natsURL, nats.MaxReconnects(-1), nats.ReconnectWait(50*time.Millisecond))
+	if err != nil {
+		return Report{}, nil, err
+	}
+	defer nc.Close()
+	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{AckTimeout: 3 * time.Second}, zap.NewNop())
+	if err != nil {
+		return Report{}, nil, err
+	}
+	defer pub.Close()
+
+	acked := map[string]bool{}
+	var mu sync.Mutex
+	loadDone := make(chan struct{})
+	chaosDone := make(chan Report, 1)
+	go func() { chaosDone <- r.chaos(ctx, loadDone) }()
+
+	next := make(chan *pb.Command)
+	var wg sync.WaitGroup
+	for range max(r.cfg.Publishers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				if _, err := pub.Append(ctx, c); err == nil {
+					mu.Lock()
+					acked[string(c.GetId())] = true
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, c := range cmds {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	close(loadDone)
+	rep := <-chaosDone
+	rep.Acked = len(acked)
+	r.logf("load done: %d of %d commands acknowledged, %d engine kills, %d NATS restarts",
+		len(acked), len(cmds), rep.Kills, rep.NATSRestarts)
+	return rep, acked, ctx.Err()
+}
+
+// chaos kills the engine (and NATS) at random moments until the load is
+// done and every planned kill happened.
+func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	var rep Report
+	for rep.Kills < r.cfg.Kills || rep.NATSRestarts < r.cfg.NATSRestarts {
+		select {
+		case <-ctx.Done():
+			return rep
+		case <-time.After(time.Duration(150+rng.IntN(650)) * time.Millisecond):
+		}
+		if rep.NATSRestarts < r.cfg.NATSRestarts && (rep.Kills >= r.cfg.Kills || rng.IntN(4) == 0) {
+			r.logf("kill -9 NATS (%d)", rep.NATSRestarts+1)
+			kill9(r.nats)
+			if err := r.startNATS(); err != nil {
+				r.logf("restart NATS: %v", err)
+				return rep
+			}
+			rep.NATSRestarts++
+			continue
+		}
+		r.logf("kill -9 engine (%d)", rep.Kills+1)
+		kill9(r.engine)
+		if err := r.startEngine(); err != nil {
+			r.logf("restart engine: %v", err)
+			return rep
+		}
+		rep.Kills++
+	}
+	<-loadDone
+	return rep
+}
