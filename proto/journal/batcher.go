@@ -58,6 +58,15 @@ func (b *batch) fits(r *request, bytesMax int) bool {
 	return b.sizeBytes+commandFieldSize(r.cmdBytes) <= bytesMax
 }
 
+func (b *batch) wantsResult() bool {
+	for _, r := range b.reqs {
+		if r.wantsResult {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *batch) add(r *request) {
 	b.reqs = append(b.reqs, r)
 	b.sizeBytes += commandFieldSize(r.cmdBytes)
@@ -134,7 +143,12 @@ func (p *Publisher) publish(b *batch) {
 	msgID := hex.EncodeToString(b.id[:])
 	msg := nats.NewMsg(CommandSubject)
 	msg.Data = b.encode()
-	msg.Header.Set(HeaderReply, p.replySubject)
+	// Only a batch that someone waits on asks for results: encoding and
+	// decoding events that no caller reads costs both the engine and the
+	// publisher for nothing.
+	if b.wantsResult() {
+		msg.Header.Set(HeaderReply, p.replySubject)
+	}
 	paf, err := p.js.PublishMsgAsync(msg, jetstream.WithMsgID(msgID))
 	if err != nil {
 		p.log.Warn("command batch not sent", zap.String("batch_id", msgID),

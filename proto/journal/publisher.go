@@ -135,6 +135,8 @@ type Publisher struct {
 // request is one command on its way to the log.
 type request struct {
 	cmdBytes []byte
+	// wantsResult marks a Submit: its batch asks the engine for results.
+	wantsResult bool
 	// ack receives the outcome of the publish exactly once.
 	ack chan ackOutcome
 	// refs counts the two holders of the command's in-flight slot: the
@@ -212,6 +214,7 @@ func (p *Publisher) Submit(ctx context.Context, cmd *pb.Command) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	r.wantsResult = true
 	id := string(cmd.GetId())
 	w := p.waiters.add(id)
 	defer p.waiters.remove(id, w)

@@ -21,20 +21,25 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// One message on the EVT stream: the events of one CMD stream message, in
-// the order the engine produced them.
+// The events of consecutive CMD stream messages, in the order the engine
+// produced them. An EVT stream message covers the CMD messages
+// first_command_seq..command_seq (the engine publishes one per applied
+// batch, so that under load many CMD messages share one fsync); the reply
+// to a publisher covers exactly its own CMD message.
 type EventBatch struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Stream sequence of the CMD message these events came from.
+	// Stream sequence of the last CMD message covered.
 	CommandSeq uint64 `protobuf:"varint,1,opt,name=command_seq,json=commandSeq,proto3" json:"command_seq,omitempty"`
-	// Time the engine applied the commands (the CMD message's timestamp).
+	// Engine time after the last command covered.
 	TimeMs int64    `protobuf:"varint,2,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
 	Events []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
-	// Per command of the batch, in order: its id and the half-open range
-	// [first, first+count) of events it produced.
-	Results       []*CommandResult `protobuf:"bytes,4,rep,name=results,proto3" json:"results,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Per command, in order: its id, the half-open range
+	// [first, first+count) of events it produced, and its CMD message.
+	Results []*CommandResult `protobuf:"bytes,4,rep,name=results,proto3" json:"results,omitempty"`
+	// Stream sequence of the first CMD message covered.
+	FirstCommandSeq uint64 `protobuf:"varint,5,opt,name=first_command_seq,json=firstCommandSeq,proto3" json:"first_command_seq,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *EventBatch) Reset() {
@@ -95,11 +100,19 @@ func (x *EventBatch) GetResults() []*CommandResult {
 	return nil
 }
 
+func (x *EventBatch) GetFirstCommandSeq() uint64 {
+	if x != nil {
+		return x.FirstCommandSeq
+	}
+	return 0
+}
+
 type CommandResult struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	CommandId     []byte                 `protobuf:"bytes,1,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
 	FirstEvent    uint32                 `protobuf:"varint,2,opt,name=first_event,json=firstEvent,proto3" json:"first_event,omitempty"`
 	EventCount    uint32                 `protobuf:"varint,3,opt,name=event_count,json=eventCount,proto3" json:"event_count,omitempty"`
+	CommandSeq    uint64                 `protobuf:"varint,4,opt,name=command_seq,json=commandSeq,proto3" json:"command_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -151,6 +164,13 @@ func (x *CommandResult) GetFirstEvent() uint32 {
 func (x *CommandResult) GetEventCount() uint32 {
 	if x != nil {
 		return x.EventCount
+	}
+	return 0
+}
+
+func (x *CommandResult) GetCommandSeq() uint64 {
+	if x != nil {
+		return x.CommandSeq
 	}
 	return 0
 }
@@ -1318,21 +1338,24 @@ var File_pred_v1_event_proto protoreflect.FileDescriptor
 
 const file_pred_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x13pred/v1/event.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"\xa0\x01\n" +
+	"\x13pred/v1/event.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"\xcc\x01\n" +
 	"\n" +
 	"EventBatch\x12\x1f\n" +
 	"\vcommand_seq\x18\x01 \x01(\x04R\n" +
 	"commandSeq\x12\x17\n" +
 	"\atime_ms\x18\x02 \x01(\x03R\x06timeMs\x12&\n" +
 	"\x06events\x18\x03 \x03(\v2\x0e.pred.v1.EventR\x06events\x120\n" +
-	"\aresults\x18\x04 \x03(\v2\x16.pred.v1.CommandResultR\aresults\"p\n" +
+	"\aresults\x18\x04 \x03(\v2\x16.pred.v1.CommandResultR\aresults\x12*\n" +
+	"\x11first_command_seq\x18\x05 \x01(\x04R\x0ffirstCommandSeq\"\x91\x01\n" +
 	"\rCommandResult\x12\x1d\n" +
 	"\n" +
 	"command_id\x18\x01 \x01(\fR\tcommandId\x12\x1f\n" +
 	"\vfirst_event\x18\x02 \x01(\rR\n" +
 	"firstEvent\x12\x1f\n" +
 	"\vevent_count\x18\x03 \x01(\rR\n" +
-	"eventCount\"\xc4\x05\n" +
+	"eventCount\x12\x1f\n" +
+	"\vcommand_seq\x18\x04 \x01(\x04R\n" +
+	"commandSeq\"\xc4\x05\n" +
 	"\x05Event\x12?\n" +
 	"\x0eorder_accepted\x18\x01 \x01(\v2\x16.pred.v1.OrderAcceptedH\x00R\rorderAccepted\x12?\n" +
 	"\x0eorder_rejected\x18\x02 \x01(\v2\x16.pred.v1.OrderRejectedH\x00R\rorderRejected\x129\n" +
