@@ -115,7 +115,7 @@ type gen struct {
 	market map[machine.Hash]int // market of each live order
 	users  [][]int              // users of each market
 	tokens [][2]machine.Hash
-	rec    *[]machine.Command
+	emit   func(c *machine.Command) // receives every command applied
 }
 
 type liveOrder struct {
@@ -136,22 +136,44 @@ type bookState struct {
 
 // Generate records a workload.
 func Generate(cfg Config) *Workload {
-	g := &gen{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
-		m: machine.New(MachineConfig(cfg)), market: map[machine.Hash]int{}}
 	w := &Workload{Config: cfg}
-	g.rec = &w.Setup
+	rec := &w.Setup
+	g := newGen(cfg, func(c *machine.Command) { *rec = append(*rec, *c) })
 	g.setup()
-	g.rec = &w.Warm
-	for i := range cfg.Markets {
-		for len(g.books[i].live) < g.target[i]*9/10 {
-			g.placeGTC(i)
-		}
-	}
-	g.rec = &w.Commands
+	rec = &w.Warm
+	g.warm()
+	rec = &w.Commands
 	for range cfg.Ops {
 		g.op()
 	}
 	return w
+}
+
+// Stream generates a workload without keeping it: fn receives every
+// command (setup, warm-up, then cfg.Ops operations) as the generator
+// applies it, and must copy what it keeps. It is for logs too large to
+// hold in memory.
+func Stream(cfg Config, fn func(c *machine.Command)) {
+	g := newGen(cfg, fn)
+	g.setup()
+	g.warm()
+	for range cfg.Ops {
+		g.op()
+	}
+}
+
+func newGen(cfg Config, emit func(c *machine.Command)) *gen {
+	return &gen{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		m: machine.New(MachineConfig(cfg)), market: map[machine.Hash]int{}, emit: emit}
+}
+
+// warm brings every book to most of its target size.
+func (g *gen) warm() {
+	for i := range g.cfg.Markets {
+		for len(g.books[i].live) < g.target[i]*9/10 {
+			g.placeGTC(i)
+		}
+	}
 }
 
 // weigh draws each market's share of activity from a Pareto distribution
@@ -191,7 +213,7 @@ func (g *gen) apply(c machine.Command) {
 	g.nowMs++
 	c.TimeMs = g.nowMs
 	g.out = g.m.Apply(&c, g.out[:0])
-	*g.rec = append(*g.rec, c)
+	g.emit(&c)
 	for i := range g.out {
 		e := &g.out[i]
 		switch e.Kind {

@@ -27,8 +27,6 @@ const (
 
 const recordVersion = 1
 
-// emptyValue is the value of a seen-id record: present, and not a delete.
-var emptyValue = []byte{}
 
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
@@ -134,11 +132,30 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 		}
 	}
 	m.seen.flush()
-	for _, id := range cs.seen {
-		cs.key = append(append(cs.key[:0], RecSeen), id[:16]...)
-		fn(cs.key, emptyValue)
-	}
+	m.seenChunks(fn)
 	m.resetChanges()
+}
+
+// seenChunkIDsMax bounds the ids of one seen record.
+const seenChunkIDsMax = 4_096
+
+// seenChunks writes the newly spent ids as records of up to
+// seenChunkIDsMax ids each (16 bytes apiece), keyed by their first id.
+// A record per id would make the spent ids, one per order ever placed, the
+// bulk of the keys the engine writes.
+func (m *Machine) seenChunks(fn func(key, value []byte)) {
+	cs := &m.changes
+	for ids := cs.seen; len(ids) > 0; {
+		n := min(len(ids), seenChunkIDsMax)
+		cs.key = append(append(cs.key[:0], RecSeen), ids[0][:16]...)
+		v := cs.buf[:0]
+		for _, id := range ids[:n] {
+			v = append(v, id[:16]...)
+		}
+		cs.buf = v
+		fn(cs.key, v)
+		ids = ids[n:]
+	}
 }
 
 func (m *Machine) resetChanges() {
@@ -321,16 +338,7 @@ func (m *Machine) Load(key, value []byte) error {
 	case RecOrder:
 		err = m.loadOrder(d)
 	case RecSeen:
-		if len(key) != 17 {
-			return fmt.Errorf("%w: seen key of %d bytes", ErrCorruptRecord, len(key))
-		}
-		var id Hash
-		copy(id[:], key[1:])
-		if m.seen.has(idKey(id)) {
-			return fmt.Errorf("%w: id %x stored twice", ErrCorruptRecord, id[:8])
-		}
-		m.seen.add(idKey(id))
-		m.addSeenSum(id)
+		return m.loadSeen(key, value)
 	default:
 		return fmt.Errorf("%w: unknown kind %d", ErrCorruptRecord, key[0])
 	}
@@ -339,6 +347,23 @@ func (m *Machine) Load(key, value []byte) error {
 	}
 	m.resetChanges()
 	return err
+}
+
+func (m *Machine) loadSeen(key, value []byte) error {
+	if len(key) != 17 || len(value) == 0 || len(value)%16 != 0 || string(value[:16]) != string(key[1:]) {
+		return fmt.Errorf("%w: seen record of %d key and %d value bytes", ErrCorruptRecord, len(key), len(value))
+	}
+	for ; len(value) > 0; value = value[16:] {
+		var id Hash
+		copy(id[:], value[:16])
+		if m.seen.has(idKey(id)) {
+			return fmt.Errorf("%w: id %x stored twice", ErrCorruptRecord, id[:8])
+		}
+		m.seen.add(idKey(id))
+		m.addSeenSum(id)
+	}
+	m.resetChanges()
+	return nil
 }
 
 func (m *Machine) loadMeta(d *dec) error {

@@ -6,7 +6,8 @@ import (
 )
 
 // AppendEvents converts the events of one command to protobuf and appends
-// them to batch, with the command's result range. Call it right after the
+// them to batch, with the command's result range; batch.CommandSeq is the
+// command's CMD message. Call it right after the
 // Apply that produced them: MarketChanged reads the market's parameters
 // from m as they are now.
 func AppendEvents(batch *pb.EventBatch, m *machine.Machine, id []byte, events []machine.Event) {
@@ -14,7 +15,8 @@ func AppendEvents(batch *pb.EventBatch, m *machine.Machine, id []byte, events []
 	for i := range events {
 		batch.Events = append(batch.Events, Event(m, &events[i]))
 	}
-	batch.Results = append(batch.Results, &pb.CommandResult{CommandId: id, FirstEvent: first, EventCount: uint32(len(events))})
+	batch.Results = append(batch.Results, &pb.CommandResult{CommandId: id, FirstEvent: first,
+		EventCount: uint32(len(events)), CommandSeq: batch.CommandSeq})
 }
 
 // Event converts one core event, resolving market, account and owner
