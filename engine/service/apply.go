@@ -1,11 +1,9 @@
 package service
 
 import (
-	"context"
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
@@ -16,16 +14,39 @@ import (
 	"pred.dev/proto/pb"
 )
 
+// A batch of CMD messages goes through two stages, each on its own
+// goroutine, so that applying commands never waits for a disk:
+//
+//  1. The apply loop applies the batch to the core, answers each message's
+//     publisher at once (the result follows from the durable log, so it
+//     cannot change) and seals the batch's writes.
+//  2. The committer takes every sealed batch that is ready, publishes their
+//     events as one EVT message (the leader only), waits for the stream's
+//     acknowledgement, then commits the writes to Pebble and makes them
+//     visible to queries.
+//
+// Stage 2 collects sealed batches for up to Config.EventWindow (a group
+// commit of its own), and under load its wait for an fsync lets stage 1
+// fill more batches: the next EVT message covers them all, so the disk's
+// syncs are shared by ever more commands. The window delays only when
+// queries see a command, not its answer, which stage 1 already sent. EVT is always ahead of Pebble: if the engine dies
+// between publishing and committing, it restarts from the older state,
+// applies the same commands again, gets the same events (the core is
+// deterministic) and skips publishing what EVT already has.
+
+// pipelineMax bounds the sealed batches waiting for stage 2, and so how
+// far queries may lag the core.
+const pipelineMax = 256
+
 // applier is the state of the apply loop, reused from batch to batch.
 type applier struct {
 	s        *Service
 	dec      wire.Decoder
-	batch    *store.Batch
 	out      []machine.Event
 	msgs     []jetstream.Msg
 	outgoing []outgoing
 	touched  []bool // markets whose book changed in this batch
-	lastSync time.Time
+	sealed   chan<- *sealedBatch
 }
 
 // outgoing is one CMD message's events, to publish and answer.
@@ -35,14 +56,25 @@ type outgoing struct {
 	batch *pb.EventBatch
 }
 
+// sealedBatch is a batch handed from stage 1 to stage 2.
+type sealedBatch struct {
+	writes   *store.Sealed
+	outgoing []outgoing
+	nowMs    int64
+	resting  int64
+	markets  int64
+	commands int
+	start    time.Time
+}
+
 // applyLoop takes whatever messages the pump has ready, up to BatchMax,
 // and applies them as one batch: under load batches grow and the cost of
 // each commit is shared, while a lone command is applied at once.
-func (s *Service) applyLoop(ctx context.Context, in <-chan jetstream.Msg, errs <-chan error) error {
-	a := &applier{s: s, batch: s.db.NewBatch(), lastSync: time.Now()}
+func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-chan struct{}, sealed chan<- *sealedBatch) error {
+	a := &applier{s: s, sealed: sealed}
 	for {
 		select {
-		case <-ctx.Done():
+		case <-done:
 			return nil
 		case err := <-errs:
 			return err
@@ -58,82 +90,54 @@ func (s *Service) applyLoop(ctx context.Context, in <-chan jetstream.Msg, errs <
 				break drain
 			}
 		}
-		if err := a.apply(ctx); err != nil {
+		if err := a.apply(); err != nil {
 			return err
 		}
-		if s.cfg.Mode == ModeReplay && s.applied.Load() >= s.replayTo {
+		if s.cfg.Mode == ModeReplay && s.sealedSeq >= s.replayTo {
 			return nil
 		}
 	}
 }
 
-// apply applies one batch of CMD messages: the core, then (as leader) the
-// events on EVT and the answers to the publishers, then one Pebble batch
-// with the state changes, the read model and the log position.
-//
-// Events go out before the state is committed, so EVT is never behind
-// Pebble: if the engine dies between the two, it restarts from the older
-// state, applies the same commands again, gets the same events (the core
-// is deterministic) and skips publishing the ones EVT already has. The
-// other order could lose events for good.
-func (a *applier) apply(ctx context.Context) error {
+// apply runs stage 1 for one batch. A corrupt message stops it, but the
+// messages before it are applied in full and go on to stage 2 first.
+func (a *applier) apply() error {
 	s := a.s
 	start := time.Now()
-	a.outgoing = a.outgoing[:0]
+	a.outgoing = nil // handed to stage 2 with the batch
 	commands := 0
 	var halt error
 	for _, msg := range a.msgs {
 		n, err := a.applyMsg(msg)
 		if err != nil {
-			// The messages before this one are applied in full: finish
-			// them, then stop.
 			halt = err
 			break
 		}
 		commands += n
 	}
-	if len(a.outgoing) > 0 {
-		if err := a.finish(ctx); err != nil {
-			return err
-		}
+	if len(a.outgoing) == 0 {
+		return halt
 	}
-	s.met.batch(len(a.outgoing), commands, time.Since(start))
-	return halt
-}
-
-// finish publishes (as leader) and commits the applied messages.
-func (a *applier) finish(ctx context.Context) error {
 	if err := a.observe(); err != nil {
 		return err
 	}
-	if a.s.cfg.Mode == ModeLeader {
-		if err := a.publish(ctx); err != nil {
-			return err
-		}
+	if s.cfg.Mode == ModeLeader {
+		a.answer()
 	}
-	return a.commit()
-}
-
-// commit writes the batch to Pebble and makes it visible to queries.
-func (a *applier) commit() error {
-	s := a.s
-	s.m.Changes(a.batch.SetState)
+	if s.cfg.Mode != ModeReplay {
+		// A replay collects the core's changes once, at its final
+		// checkpoint: records written per batch would be rewritten by
+		// later ones anyway. The replay marker keeps a half-done replay
+		// from being mistaken for a data dir.
+		s.m.Changes(s.writer.SetState)
+	}
 	last := a.outgoing[len(a.outgoing)-1].seq
-	sync := time.Since(a.lastSync) >= s.cfg.CheckpointInterval
-	a.batch.SetApplied(last, s.m.NowMs())
-	if err := a.batch.Commit(sync); err != nil {
-		return fmt.Errorf("service: commit batch ending at %d: %w", last, err)
-	}
-	if sync {
-		a.lastSync = time.Now()
-	}
+	s.writer.SetApplied(last, s.m.NowMs())
+	s.sealedSeq = last
 	a.refreshBooks()
-	s.applied.Store(last)
-	s.appliedMs.Store(s.m.NowMs())
-	s.resting.Store(int64(s.m.RestingOrders()))
-	s.markets.Store(int64(s.m.Markets()))
-	s.wakeWaiters()
-	return nil
+	a.sealed <- &sealedBatch{writes: s.writer.Seal(), outgoing: a.outgoing, nowMs: s.m.NowMs(),
+		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: commands, start: start}
+	return halt
 }
 
 // applyMsg applies the commands of one CMD message and returns how many.
@@ -144,7 +148,7 @@ func (a *applier) applyMsg(msg jetstream.Msg) (int, error) {
 		return 0, fmt.Errorf("service: CMD message without metadata: %w", err)
 	}
 	seq := meta.Sequence.Stream
-	if want := s.applied.Load() + 1 + uint64(len(a.outgoing)); seq != want {
+	if want := s.sealedSeq + 1 + uint64(len(a.outgoing)); seq != want {
 		return 0, fmt.Errorf("service: CMD stream sequence %d follows %d: a message is missing; refusing to skip it", seq, want-1)
 	}
 	payload, err := journal.Unframe(msg.Data())
@@ -165,21 +169,26 @@ func (a *applier) applyMsg(msg jetstream.Msg) (int, error) {
 
 func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 	s := a.s
-	publish := (s.cfg.Mode == ModeLeader && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
-	if publish {
-		o.batch = &pb.EventBatch{CommandSeq: o.seq}
+	convert := (s.cfg.Mode == ModeLeader && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
+	if convert {
+		o.batch = &pb.EventBatch{CommandSeq: o.seq, FirstCommandSeq: o.seq}
 	}
+	var signed store.SignedOrder
 	for i := range cmds {
 		c := &cmds[i]
 		a.out = s.m.Apply(&c.C, a.out[:0])
-		a.batch.Record(s.m, store.CommandRecord{Seq: o.seq, TimeMs: c.C.TimeMs, Cmd: &c.C,
-			Signed: signedOf(c), Events: a.out})
+		rec := store.CommandRecord{Seq: o.seq, TimeMs: c.C.TimeMs, Cmd: &c.C, Events: a.out}
+		if c.C.Kind == machine.KindPlace {
+			signed = store.SignedOrder(c.Signed)
+			rec.Signed = &signed
+		}
+		s.writer.Record(s.m, rec)
 		a.touch(a.out)
-		if publish {
+		if convert {
 			wire.AppendEvents(o.batch, s.m, c.ID, a.out)
 		}
 	}
-	if publish {
+	if convert {
 		o.batch.TimeMs = s.m.NowMs()
 	}
 }
@@ -209,9 +218,6 @@ func (a *applier) refreshBooks() {
 	}
 }
 
-// publish records the batch's events on EVT, each CMD message's under a
-// message id derived from its sequence, answers each publisher, and waits
-// until the stream has them all.
 // observe hands the batch's events to Config.OnEvents.
 func (a *applier) observe() error {
 	if a.s.cfg.OnEvents == nil {
@@ -228,65 +234,17 @@ func (a *applier) observe() error {
 	return nil
 }
 
-func (a *applier) publish(ctx context.Context) error {
-	s := a.s
-	var futures []jetstream.PubAckFuture
+// answer sends each publisher its message's events. An answer lost here is
+// not a loss: the command is in the log and will be applied, and its
+// publisher can ask for the order.
+func (a *applier) answer() {
 	for i := range a.outgoing {
 		o := &a.outgoing[i]
-		if o.seq <= s.lastPublished {
-			continue // published before a crash; applied again, not republished
+		if o.seq <= a.s.lastPublished || o.reply == "" {
+			continue
 		}
-		msg, err := journal.NewEventMsg(o.batch)
-		if err != nil {
-			return err
-		}
-		f, err := s.js.PublishMsgAsync(msg)
-		if err != nil {
-			return fmt.Errorf("service: publish events of %d: %w", o.seq, err)
-		}
-		futures = append(futures, f)
-		if o.reply != "" {
-			// An answer lost here is not a loss: the command is applied and
-			// its publisher can ask for the order.
-			_ = s.cfg.Conn.PublishMsg(&nats.Msg{Subject: o.reply, Data: msg.Data})
+		if data, err := journal.EncodeEventBatch(o.batch); err == nil {
+			_ = a.s.cfg.Conn.Publish(o.reply, data)
 		}
 	}
-	return waitAcks(ctx, futures, publishAckWaitMax)
-}
-
-// publishAckWaitMax bounds the wait for EVT acknowledgements.
-const publishAckWaitMax = 10 * time.Second
-
-func waitAcks(ctx context.Context, futures []jetstream.PubAckFuture, wait time.Duration) error {
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for _, f := range futures {
-		select {
-		case <-f.Ok():
-		case err := <-f.Err():
-			return fmt.Errorf("service: EVT publish failed: %w", err)
-		case <-timer.C:
-			return fmt.Errorf("service: EVT publish not acknowledged within %s", wait)
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
-}
-
-// checkpoint makes everything applied so far durable.
-func (s *Service) checkpoint() error {
-	b := s.db.NewBatch()
-	s.m.Changes(b.SetState)
-	b.SetApplied(s.applied.Load(), s.m.NowMs())
-	return b.Commit(true)
-}
-
-func signedOf(c *wire.Cmd) *store.SignedOrder {
-	if c.C.Kind != machine.KindPlace {
-		return nil
-	}
-	sg := &c.Signed
-	return &store.SignedOrder{Salt: sg.Salt, Signer: sg.Signer, Taker: sg.Taker, Nonce: sg.Nonce,
-		SignatureType: sg.SignatureType, Signature: sg.Signature, ScopeID: sg.ScopeID}
 }

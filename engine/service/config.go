@@ -39,6 +39,9 @@ type Config struct {
 	TickInterval time.Duration
 	// BatchMax bounds the CMD messages applied and committed together.
 	BatchMax int
+	// EventWindow is how long the leader collects applied batches into one
+	// EVT message, each of which costs an fsync.
+	EventWindow time.Duration
 	// CheckpointInterval is how often a batch is committed with fsync;
 	// batches in between are written without (the log is the durable copy).
 	CheckpointInterval time.Duration
@@ -75,13 +78,14 @@ const (
 	DefaultTickInterval       = 100 * time.Millisecond
 	DefaultBatchMax           = 256
 	DefaultCheckpointInterval = time.Second
+	DefaultEventWindow        = 2 * time.Millisecond
 	DefaultQueryWaitMax       = 2 * time.Second
 	DefaultReadyLagMax        = 1_000
 	// pumpBufferMsgs bounds the messages read ahead of the apply loop.
 	pumpBufferMsgs = 4_096
 	// replayBatchMax is the batch size while replaying: no one waits on a
 	// replayed command, so larger batches cost nothing.
-	replayBatchMax = 4_096
+	replayBatchMax = 2_048
 )
 
 func (c *Config) withDefaults() error {
@@ -102,6 +106,9 @@ func (c *Config) withDefaults() error {
 	}
 	if c.Mode == ModeReplay {
 		c.BatchMax = replayBatchMax
+	}
+	if c.EventWindow == 0 {
+		c.EventWindow = DefaultEventWindow
 	}
 	if c.CheckpointInterval == 0 {
 		c.CheckpointInterval = DefaultCheckpointInterval

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"pred.dev/engine/machine"
@@ -31,6 +32,13 @@ func Replay(ctx context.Context, cfg Config) (ReplayReport, error) {
 	}
 	cfg.Mode = ModeReplay
 	cfg.AdminAddr = ""
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return ReplayReport{}, err
+	}
+	marker := filepath.Join(cfg.DataDir, replayMarker)
+	if err := os.WriteFile(marker, []byte("a replay into this directory has not finished\n"), 0o644); err != nil {
+		return ReplayReport{}, err
+	}
 	s, err := Open(ctx, cfg)
 	if err != nil {
 		return ReplayReport{}, err
@@ -40,8 +48,24 @@ func Replay(ctx context.Context, cfg Config) (ReplayReport, error) {
 	if err := s.Run(ctx); err != nil {
 		return ReplayReport{}, err
 	}
-	return ReplayReport{Messages: s.replayTo, Commands: uint64(s.met.commandsApplied()), Elapsed: time.Since(start),
-		StateHash: s.m.StateHash(), AppliedSeq: s.applied.Load()}, nil
+	r := ReplayReport{Messages: s.replayTo, Commands: uint64(s.met.commandsApplied()), Elapsed: time.Since(start),
+		StateHash: s.m.StateHash(), AppliedSeq: s.applied.Load()}
+	return r, os.Remove(marker)
+}
+
+// replayMarker marks a data dir a replay is still writing: its read model
+// may be ahead of its core state until the replay's final checkpoint.
+const replayMarker = "REPLAY-IN-PROGRESS"
+
+// checkNoReplay refuses a data dir whose replay did not finish.
+func checkNoReplay(dir string, mode Mode) error {
+	if mode == ModeReplay {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, replayMarker)); err == nil {
+		return fmt.Errorf("service: %s holds a replay that did not finish; delete it and replay again", dir)
+	}
+	return nil
 }
 
 // Hash loads the state stored in dataDir and returns its hash and the log

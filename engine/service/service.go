@@ -34,6 +34,11 @@ type Service struct {
 	appliedMu   sync.Mutex
 	appliedWake chan struct{} // closed and replaced after every batch
 
+	// writer records the read model and state changes; stage 1 of the
+	// pipeline owns it. sealedSeq is the last CMD sequence it sealed.
+	writer    *store.Batch
+	sealedSeq uint64
+
 	// lastPublished is the CMD sequence of the newest event batch the EVT
 	// stream held at start: commands up to it are applied again after a
 	// crash, but their events are not published a second time.
@@ -48,9 +53,12 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 	if err := cfg.withDefaults(); err != nil {
 		return nil, err
 	}
+	if err := checkNoReplay(cfg.DataDir, cfg.Mode); err != nil {
+		return nil, err
+	}
 	s := &Service{cfg: cfg, log: cfg.Logger.With(zap.String("mode", cfg.Mode.String())),
 		books: newBookCache(), appliedWake: make(chan struct{})}
-	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger})
+	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger, DisableWAL: true})
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +87,8 @@ func (s *Service) load() error {
 	}
 	s.applied.Store(seq)
 	s.appliedMs.Store(ms)
+	s.sealedSeq = seq
+	s.writer = s.db.NewBatch()
 	s.resting.Store(int64(s.m.RestingOrders()))
 	s.markets.Store(int64(s.m.Markets()))
 	for i := range s.m.Markets() {
@@ -145,17 +155,17 @@ func lastEventSeq(ctx context.Context, js jetstream.JetStream) (uint64, error) {
 // replay mode) the log's end at start is reached. A corrupt command
 // message stops it with an error: the engine never skips or guesses.
 func (s *Service) Run(ctx context.Context) error {
+	if s.cfg.Mode == ModeReplay && s.applied.Load() >= s.replayTo {
+		return s.checkpoint()
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()
 		wg.Wait()
 	}()
-	if s.cfg.Mode == ModeReplay && s.applied.Load() >= s.replayTo {
-		return s.checkpoint()
-	}
 	msgs := make(chan jetstream.Msg, pumpBufferMsgs)
-	errs := make(chan error, 4)
+	errs := make(chan error, 8)
 	start := func(name string, fn func(context.Context) error) {
 		wg.Add(1)
 		go func() {
@@ -175,14 +185,21 @@ func (s *Service) Run(ctx context.Context) error {
 	if s.cfg.Mode == ModeLeader {
 		start("clock", s.tick)
 	}
-	if err := s.applyLoop(ctx, msgs, errs); err != nil {
-		// The core may hold commands of a batch that was never committed:
+	sealed := make(chan *sealedBatch, pipelineMax)
+	committed := make(chan error, 1)
+	go func() { committed <- s.commitLoop(sealed, func(err error) { errs <- err }) }()
+	err := s.applyLoop(msgs, errs, ctx.Done(), sealed)
+	close(sealed)
+	if cerr := <-committed; err == nil {
+		err = cerr
+	}
+	if err != nil {
+		// The core may hold commands whose writes were never committed:
 		// persisting it now would record them against an older log
 		// position. The committed state is consistent; a restart resumes
 		// from it.
 		return err
 	}
-	cancel()
 	return s.checkpoint()
 }
 

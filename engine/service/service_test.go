@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
 
 	"pred.dev/engine/loadgen"
 	"pred.dev/engine/machine"
@@ -100,10 +101,10 @@ func waitApplied(t *testing.T, s *Service, seq uint64) {
 	}
 }
 
-// stateHash asks a running engine's state through a restart-free path:
-// the data dir is loaded into a second machine only after the engine
-// stops, so here the test stops it first.
-func eventMessages(t *testing.T, nc *nats.Conn) map[uint64][]byte {
+// eventStream reads the EVT stream, checks its messages cover CMD
+// messages 1..last each exactly once, and returns the events flattened per
+// command.
+func eventStream(t *testing.T, nc *nats.Conn, last uint64) []byte {
 	t.Helper()
 	js, _ := jetstream.New(nc)
 	ctx := context.Background()
@@ -112,17 +113,54 @@ func eventMessages(t *testing.T, nc *nats.Conn) map[uint64][]byte {
 		t.Fatal(err)
 	}
 	info, _ := st.Info(ctx)
-	out := map[uint64][]byte{}
+	var batches [][]byte
+	next := uint64(1)
 	for seq := info.State.FirstSeq; seq <= info.State.LastSeq && info.State.Msgs > 0; seq++ {
 		m, err := st.GetMsg(ctx, seq)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cmdSeq, _ := strconv.ParseUint(m.Header.Get(journal.HeaderCmdSeq), 10, 64)
-		if _, dup := out[cmdSeq]; dup {
-			t.Fatalf("EVT holds two event batches for CMD %d", cmdSeq)
+		b, err := journal.DecodeEventBatch(m.Data)
+		if err != nil {
+			t.Fatal(err)
 		}
-		out[cmdSeq] = m.Data
+		if b.GetFirstCommandSeq() != next || b.GetCommandSeq() < next {
+			t.Fatalf("EVT message %d covers CMD %d..%d, want it to start at %d", seq, b.GetFirstCommandSeq(), b.GetCommandSeq(), next)
+		}
+		if hdr, _ := strconv.ParseUint(m.Header.Get(journal.HeaderCmdSeq), 10, 64); hdr != b.GetCommandSeq() {
+			t.Fatalf("EVT message %d: header says CMD %d, batch %d", seq, hdr, b.GetCommandSeq())
+		}
+		next = b.GetCommandSeq() + 1
+		batches = append(batches, m.Data)
+	}
+	if next != last+1 {
+		t.Fatalf("EVT covers CMD up to %d, want %d", next-1, last)
+	}
+	return flatten(t, batches)
+}
+
+// flatten renders framed event batches as one byte string per command:
+// its CMD sequence, its id and its events, so that streams split into
+// messages differently compare equal when their events are.
+func flatten(t *testing.T, framed [][]byte) []byte {
+	t.Helper()
+	var out []byte
+	for _, f := range framed {
+		b, err := journal.DecodeEventBatch(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range b.GetResults() {
+			out = strconv.AppendUint(out, r.GetCommandSeq(), 10)
+			out = append(append(out, ':'), r.GetCommandId()...)
+			for _, e := range b.GetEvents()[r.GetFirstEvent() : r.GetFirstEvent()+r.GetEventCount()] {
+				data, err := proto.MarshalOptions{Deterministic: true}.Marshal(e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, data...)
+			}
+		}
 	}
 	return out
 }
@@ -188,13 +226,10 @@ func TestReplayEqualsLive(t *testing.T) {
 	liveHash := s.State().StateHash()
 	s.Close()
 
-	live := eventMessages(t, nc)
-	if uint64(len(live)) != last {
-		t.Fatalf("EVT has %d event batches for %d CMD messages", len(live), last)
-	}
+	live := eventStream(t, nc, last)
 	rcfg := testConfig(t, nc, ModeReplay)
-	replayed := map[uint64][]byte{}
-	rcfg.OnEvents = func(seq uint64, framed []byte) { replayed[seq] = bytes.Clone(framed) }
+	var replayed [][]byte
+	rcfg.OnEvents = func(seq uint64, framed []byte) { replayed = append(replayed, bytes.Clone(framed)) }
 	r, err := Replay(context.Background(), rcfg)
 	if err != nil {
 		t.Fatal(err)
@@ -202,10 +237,8 @@ func TestReplayEqualsLive(t *testing.T) {
 	if r.StateHash != liveHash || r.AppliedSeq != last {
 		t.Fatalf("replay hash %x at %d, live %x at %d", r.StateHash[:8], r.AppliedSeq, liveHash[:8], last)
 	}
-	for seq, want := range live {
-		if !bytes.Equal(replayed[seq], want) {
-			t.Fatalf("CMD %d: replayed events differ from the live ones", seq)
-		}
+	if got := flatten(t, replayed); !bytes.Equal(got, live) {
+		t.Fatalf("replayed events (%d bytes) differ from the live ones (%d bytes)", len(got), len(live))
 	}
 	h, seq, err := Hash(cfg.DataDir, cfg.Machine)
 	if err != nil || h != liveHash || seq != last {
@@ -220,9 +253,7 @@ func TestReplayEqualsLive(t *testing.T) {
 	}
 	more := appendAll(t, nc, []*pb.Command{wire.ToPB(&machine.Command{Kind: machine.KindTick, ID: machine.Hash{0x7e}}, nil)})
 	waitApplied(t, restarted, more)
-	if got := eventMessages(t, nc); len(got) != int(more) {
-		t.Fatalf("EVT has %d batches for %d CMD messages after restart", len(got), more)
-	}
+	eventStream(t, nc, more)
 }
 
 // TestFollowerMirrorsLeader: a follower on the same log applies the same
@@ -235,9 +266,7 @@ func TestFollowerMirrorsLeader(t *testing.T) {
 	last := appendAll(t, nc, workload(1_000))
 	waitApplied(t, leader, last)
 	waitApplied(t, follower, last)
-	if got := eventMessages(t, nc); len(got) != int(last) {
-		t.Fatalf("EVT has %d batches for %d CMD messages: the follower published", len(got), last)
-	}
+	eventStream(t, nc, last) // each CMD message covered once: the follower published nothing
 	q, err := journal.Query(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}})
 	if err != nil || q.GetStatus().GetAppliedSeq() != last {
 		t.Fatalf("status: %v %v", q, err)

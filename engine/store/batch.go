@@ -10,6 +10,7 @@ import (
 )
 
 // Resolver names what events refer to by index. *machine.Machine is one.
+// Owner is never asked for index -1 (an order placed without an API key).
 type Resolver interface {
 	Market(i int32) machine.MarketInfo
 	Account(i int32) machine.Address
@@ -88,14 +89,18 @@ type pricePoint struct {
 // batch grows them once and they keep the size.
 const batchOrdersCap = 2048
 
-// NewBatch returns the write batch. Use one at a time, on the goroutine
-// that applies commands.
+// NewBatch returns a write batch, for the goroutine that applies commands.
+// Make one and reuse it. A second one (for a checkpoint, say) may be made
+// and committed between two commits of the first, but never while the
+// first holds records: each batch numbers transfers from the committed
+// position.
 func (db *DB) NewBatch() *Batch {
-	b := &Batch{
+	return &Batch{
 		db:        db,
 		pb:        db.pdb.NewBatch(pebble.WithMaxRetainedSizeBytes(batchRetainBytes)),
 		pos:       db.pos,
 		nowMs:     db.pos.timeMs,
+		lastSeq:   db.pos.seq,
 		orders:    make([]orderEntry, 0, batchOrdersCap),
 		orderAt:   make(map[machine.Hash]int32, batchOrdersCap),
 		balanceAt: make(map[uint64]int32, batchOrdersCap),
@@ -103,7 +108,6 @@ func (db *DB) NewBatch() *Batch {
 		lasts:     map[int32]lastTrade{},
 		points:    map[int32]pricePoint{},
 	}
-	return b
 }
 
 // Close releases the batch without writing it.
@@ -139,43 +143,82 @@ func (b *Batch) del(key []byte) {
 	}
 }
 
-// Commit writes the batch atomically, synced to disk if sync, and resets
-// it for the next one. After an error the batch refuses further commits:
-// its counters no longer match the database, and the engine must restart.
-func (b *Batch) Commit(sync bool) error {
-	if b.err != nil {
-		return b.err
+// Commit writes the batch atomically, synced to disk if sync, and starts
+// the next one. After an error the batch refuses further commits: its
+// counters no longer match the database, and the engine must restart.
+func (b *Batch) Commit(sync bool) error { return b.Seal().Commit(sync) }
+
+// Sealed is one batch's writes, ready to commit, possibly on another
+// goroutine than the one already recording the next batch: the engine
+// applies batch n+1 while batch n waits for its events to be published
+// and is written. Sealed batches must be committed in the order they were
+// sealed, and a failed one stops the rest.
+type Sealed struct {
+	db                  *DB
+	pb                  *pebble.Batch
+	pos                 applied
+	commands, keyWrites int
+	err                 error
+}
+
+// Seal ends the batch and returns its writes. The batch goes on recording
+// the next one from where this one ends, without waiting for the commit.
+func (b *Batch) Seal() *Sealed {
+	if b.err == nil {
+		b.flushOrders()
+		b.flushBalances()
+		b.flushMarkets()
+		b.flushLastTrades()
+		b.flushPricePoints()
+		b.set(appliedKey, encodeApplied(&b.val, &b.pos))
 	}
-	b.flushOrders()
-	b.flushBalances()
-	b.flushMarkets()
-	b.flushLastTrades()
-	b.flushPricePoints()
-	b.set(appliedKey, encodeApplied(&b.val, &b.pos))
-	if b.err != nil {
-		return b.fail(b.err)
+	s := &Sealed{db: b.db, pb: b.pb, pos: b.pos, commands: b.commands, keyWrites: b.keyWrites, err: b.err}
+	b.pb = b.db.pdb.NewBatch(pebble.WithMaxRetainedSizeBytes(batchRetainBytes))
+	b.reset()
+	return s
+}
+
+// Seq is the log position the sealed batch reaches.
+func (s *Sealed) Seq() uint64 { return s.pos.seq }
+
+// Commit writes the sealed batch atomically, synced to disk if sync.
+func (s *Sealed) Commit(sync bool) error {
+	if s.err != nil {
+		return s.fail(s.err)
 	}
 	wo := pebble.NoSync
 	if sync {
 		wo = pebble.Sync
 	}
-	if err := b.pb.Commit(wo); err != nil {
-		return b.fail(err)
+	if s.db.walDisabled {
+		wo = pebble.NoSync // there is no log to sync
 	}
-	b.db.pos = b.pos
-	b.db.stats.add(b.commands, b.keyWrites, len(b.pb.Repr()))
-	b.reset()
-	return nil
+	size := len(s.pb.Repr())
+	if err := s.pb.Commit(wo); err != nil {
+		return s.fail(err)
+	}
+	if sync && s.db.walDisabled {
+		// Without a log, durability is a flushed memtable. The flush runs
+		// in the background; until it ends, a crash costs a longer replay.
+		if _, err := s.db.pdb.AsyncFlush(); err != nil {
+			return s.fail(err)
+		}
+	}
+	s.db.pos = s.pos
+	s.db.stats.add(s.commands, s.keyWrites, size)
+	return s.pb.Close()
 }
 
-func (b *Batch) fail(err error) error {
-	b.err = fmt.Errorf("store: commit at seq %d: %w", b.pos.seq, err)
-	b.db.log.Error("commit failed", zap.Error(err))
-	return b.err
+func (s *Sealed) fail(err error) error {
+	err = fmt.Errorf("store: commit at seq %d: %w", s.pos.seq, err)
+	s.db.log.Error("commit failed", zap.Error(err))
+	_ = s.pb.Close()
+	return err
 }
 
+// reset clears the per-batch tables for the next batch, which continues
+// from this one's position and counters.
 func (b *Batch) reset() {
-	b.pb.Reset()
 	b.orders = b.orders[:0]
 	clear(b.orderAt)
 	b.scopes = b.scopes[:0]
@@ -189,7 +232,9 @@ func (b *Batch) reset() {
 
 // Record adds one applied command's events to the batch. Call it right
 // after the Apply that produced them: market parameters are read from r as
-// they are then.
+// they are then. Commands must come in log order, from after the applied
+// position on; one that does not makes Commit fail, since the read model
+// would no longer be the log's.
 func (b *Batch) Record(r Resolver, rec CommandRecord) {
 	if rec.Seq < b.lastSeq && b.err == nil {
 		b.err = fmt.Errorf("store: command of seq %d recorded after seq %d", rec.Seq, b.lastSeq)
@@ -206,6 +251,8 @@ func (b *Batch) Record(r Resolver, rec CommandRecord) {
 	b.touched = b.touched[:0]
 }
 
+// event files one event. Rejections leave no trace: the refused command's
+// sender gets the reason in its reply, and nothing changed.
 func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 	switch e.Kind {
 	case machine.EvOrderAccepted:

@@ -49,9 +49,17 @@
 //	'l' mkt                              last trade: YES price, taker side in YES terms, time
 //	'h' mkt minute                       YES price of the last trade in that minute
 //
-// Over its life an order costs the body and its two listing entries, plus
-// the open entry and one state record if it outlives the batch it arrived
-// in; a trade costs its record, two wallet entries and two order entries.
+// Over its life an order costs its body and two listing entries; one that
+// outlives the batch it arrived in also costs its open entry, that entry's
+// removal, and a state record for each later batch in which it changed. A
+// trade costs its record, two wallet entries and two order entries.
+//
+// How often to commit is the caller's choice and matters: an order that
+// arrives and leaves between two commits costs its body and two listing
+// entries and nothing else. The live engine commits once per fetch of CMD
+// messages (about 5 keys per command on an exchange-core mix, a third of
+// them the core's); a replay that commits every 100,000 commands writes
+// about 2.3 (BenchmarkRecord).
 //
 // # Reading
 //

@@ -61,7 +61,7 @@ func TestPriceHistory(t *testing.T) {
 		{"hours", &pb.PriceHistoryQuery{Interval: "1D", FidelityMin: 60},
 			[]point{{t0, c(34)}, {t0 + 3600, c(37)}}},
 		{"last hour", &pb.PriceHistoryQuery{Interval: "1H"},
-			[]point{{t0 + 60, c(32)}, {t0 + 240, c(33)}, {t0 + 300, c(34)}, {t0 + 3660, c(37)}}},
+			[]point{{t0 + 240, c(33)}, {t0 + 300, c(34)}, {t0 + 3660, c(37)}}},
 		{"30 days coarsened to fit", &pb.PriceHistoryQuery{Interval: "30D"},
 			[]point{{t0, c(33)}, {t0 + 300, c(34)}, {t0 + 3600, c(37)}}},
 		{"explicit range", &pb.PriceHistoryQuery{StartTs: t0 + 240, EndTs: t0 + 300},
@@ -99,8 +99,8 @@ func TestPriceHistory(t *testing.T) {
 		t.Fatalf("the error does not say which fidelity fits: %q", msg)
 	}
 	tooLong.FidelityMin = 2
-	if got := get(tooLong); len(got) != 4 {
-		t.Fatalf("range at fidelity 2: %v", got)
+	if got, want := get(tooLong), []point{{t0, c(32)}, {t0 + 240, c(34)}, {t0 + 3600, c(37)}}; !equalPoints(got, want) {
+		t.Fatalf("range at fidelity 2: got %v, want %v", got, want)
 	}
 }
 

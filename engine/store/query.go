@@ -57,10 +57,22 @@ func invalid(format string, args ...any) error {
 	return &queryError{code: pb.QueryErrorCode_QUERY_ERROR_CODE_INVALID, msg: fmt.Sprintf(format, args...)}
 }
 
-// Query answers one query from a consistent snapshot of the database.
-// StatusQuery gets the applied position and time only; the caller adds
-// what lives in the engine (leader, state hash, counts) and does the
-// waiting for min_seq before calling.
+// Query answers one query from a consistent snapshot of the database; the
+// answer's seq is the log position of that snapshot. Call it from any
+// goroutine, but not during or after Close.
+//
+// The caller waits for min_seq before calling. StatusQuery gets the
+// applied position and time only; the caller adds what lives in the
+// engine (leader, state hash, counts). Choices the protocol leaves open:
+//   - lists run newest first; a page may come back short (at most
+//     PageScanMax entries are examined per page) with a cursor to go on,
+//     and the end is an empty next_cursor;
+//   - trades: after_ms and before_ms are exclusive bounds, from_id
+//     inclusive; a token filter applies to the wallet's own side of each
+//     trade, or to either side when listing everyone's;
+//   - orders: an expired GTD order is CANCELED with no cancel cause;
+//   - a balance of a wallet the engine never saw is zero, not an error;
+//   - price history is kept per minute: see priceHistory.
 func (db *DB) Query(req *pb.QueryRequest, books BookSource) *pb.QueryResponse {
 	q := db.newReader()
 	defer q.close()

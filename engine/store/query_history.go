@@ -13,8 +13,8 @@ const (
 	// raised until it fits, since the caller asked for "the last week", not
 	// for a number of points.
 	PriceHistoryPointsMax = 10_000
-	// FidelityMinDefault is the bucket size, in minutes, when none is given.
-	FidelityMinDefault = 1
+	// FidelityDefaultMin is the bucket size, in minutes, when none is given.
+	FidelityDefaultMin = 1
 )
 
 const (
@@ -30,12 +30,19 @@ var historyIntervals = map[string]int64{
 	"1M": 30 * dayMs, "30D": 30 * dayMs, "ALL": 0, "MAX": 0,
 }
 
-// historyRange is a span of whole minutes, both ends included.
+// historyRange is a span of whole minutes, both ends included: the minutes
+// that start inside the requested time range. Prices are kept per minute,
+// so that is the resolution of a range's ends.
 type historyRange struct {
 	firstMin, lastMin int64
 	named             bool
 }
 
+// priceHistory answers from the per-minute points the write path keeps:
+// buckets of fidelity_min minutes are aligned to the Unix epoch, each
+// point's t is its bucket's start in Unix seconds and p the last trade
+// price in it, in the token's own terms (a NO price is 1 minus the YES
+// price), oldest first. A range covers the minutes that start inside it.
 func (q *reader) priceHistory(hq *pb.PriceHistoryQuery) (*pb.PriceHistory, error) {
 	m, outcome, err := q.tokenArg(hq.GetTokenId(), "token_id")
 	if err != nil {
@@ -47,7 +54,7 @@ func (q *reader) priceHistory(hq *pb.PriceHistoryQuery) (*pb.PriceHistory, error
 	}
 	fid := int64(hq.GetFidelityMin())
 	if fid == 0 {
-		fid = FidelityMinDefault
+		fid = FidelityDefaultMin
 	}
 	if fid, err = fitFidelity(r, fid); err != nil {
 		return nil, err
@@ -75,7 +82,7 @@ func (q *reader) historyRangeOf(hq *pb.PriceHistoryQuery, m *marketRec) (history
 			first, err := q.firstPointMinute(m)
 			return historyRange{firstMin: first, lastMin: nowMin, named: true}, err
 		}
-		return historyRange{firstMin: (q.pos.timeMs - span) / minuteMs, lastMin: nowMin, named: true}, nil
+		return historyRange{firstMin: max(0, ceilMinute(q.pos.timeMs-span)), lastMin: nowMin, named: true}, nil
 	}
 	switch {
 	case start == 0 && end == 0:
@@ -88,7 +95,16 @@ func (q *reader) historyRangeOf(hq *pb.PriceHistoryQuery, m *marketRec) (history
 	if start > end {
 		return historyRange{}, invalid("start_ts (%d) is after end_ts (%d)", start, end)
 	}
-	return historyRange{firstMin: start * 1000 / minuteMs, lastMin: end * 1000 / minuteMs}, nil
+	return historyRange{firstMin: ceilMinute(start * 1000), lastMin: end * 1000 / minuteMs}, nil
+}
+
+// ceilMinute is the first minute that starts at or after ms.
+func ceilMinute(ms int64) int64 {
+	m := ms / minuteMs
+	if m*minuteMs < ms {
+		m++
+	}
+	return m
 }
 
 // firstPointMinute returns the minute of a market's first trade, or a

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"slices"
 
 	"pred.dev/engine/machine"
@@ -211,7 +212,7 @@ func (q *reader) openOrders(acct machine.Address, f *orderFilter, cursor uint64,
 			return nil, err
 		}
 		if !found {
-			return nil, ErrCorrupt // an open entry always has its order
+			return nil, fmt.Errorf("%w: open entry of order %x without its order", ErrCorrupt, e.id)
 		}
 		r, err := q.orderRecord(&o)
 		if err != nil {

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"fmt"
+
 	"pred.dev/engine/machine"
 	"pred.dev/proto/pb"
 )
@@ -147,7 +149,7 @@ func (q *reader) tradeListing(l listing, f *tradeFilter) (*pb.TradePage, error) 
 		} else {
 			var found bool
 			if found, err = q.readTrade(id, &t); err == nil && !found {
-				err = ErrCorrupt // a wallet entry always has its trade
+				err = fmt.Errorf("%w: wallet entry of trade %d without its trade", ErrCorrupt, id)
 			}
 		}
 		if err != nil {
@@ -221,7 +223,7 @@ func (q *reader) readTransfer(seq uint64, t *transferRec) error {
 		return decodeTransfer(seq, v, t)
 	})
 	if err == nil && !found {
-		err = ErrCorrupt // a wallet entry always has its transfer
+		err = fmt.Errorf("%w: wallet entry of transfer %d without its transfer", ErrCorrupt, seq)
 	}
 	return err
 }
