@@ -27,7 +27,6 @@ const (
 
 const recordVersion = 1
 
-
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
 	markets       []int32

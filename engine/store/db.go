@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -28,6 +29,13 @@ type Options struct {
 	// log's checkpoints, on the disk the command log fsyncs on. A sync
 	// commit then starts a memtable flush instead of syncing a log.
 	DisableWAL bool
+	// BulkLoad is for a replay: automatic compactions are off, so the
+	// whole disk bandwidth goes to flushing the memtables the replay fills,
+	// and L0 may grow without stalling writes. Only a database that no
+	// one queries should be opened this way; call CompactState when the
+	// load is done so that the next open loads the state quickly, and let
+	// the next open (without BulkLoad) compact the rest in the background.
+	BulkLoad bool
 }
 
 const (
@@ -43,6 +51,9 @@ const (
 	// stalling the apply goroutine; compactions start at Pebble's default.
 	l0CompactionSublevels = 4
 	l0StopWritesSublevels = 24
+	// l0StopWritesBulk stands for "never": with compactions off during a
+	// bulk load, L0 only grows until CompactState.
+	l0StopWritesBulk = 1 << 20
 	// batchRetainBytes lets the one reused batch keep its buffer between
 	// commits: a batch of a thousand commands is about a megabyte, above
 	// Pebble's default retention.
@@ -53,8 +64,8 @@ const (
 // path (NewBatch and the Batch) belongs to the one goroutine that applies
 // commands.
 type DB struct {
-	pdb *pebble.DB
-	log *zap.Logger
+	pdb         *pebble.DB
+	log         *zap.Logger
 	walDisabled bool
 
 	// pos is the committed log position and counters; only the write
@@ -86,6 +97,10 @@ func Open(dir string, opts Options) (*DB, error) {
 		DisableWAL:                  opts.DisableWAL,
 	}
 
+	if opts.BulkLoad {
+		po.DisableAutomaticCompactions = true
+		po.L0StopWritesThreshold = l0StopWritesBulk
+	}
 	db.walDisabled = opts.DisableWAL
 	cache := pebble.NewCache(int64(orDefault(uint64(opts.CacheSize), cacheDefaultBytes)))
 	defer cache.Unref()
@@ -181,6 +196,21 @@ func (db *DB) LoadState(fn func(key, value []byte) error) error {
 		return fmt.Errorf("store: load state: %w", err)
 	}
 	db.log.Info("state loaded", zap.Int("records", n))
+	return nil
+}
+
+// CompactState flushes the memtables and compacts the core state records,
+// so that LoadState reads them from a few sorted files instead of every
+// L0 file a bulk load left. The read model is left for Pebble's own
+// compactions.
+func (db *DB) CompactState() error {
+	if err := db.pdb.Flush(); err != nil {
+		return fmt.Errorf("store: flush: %w", err)
+	}
+	lo := []byte{pState}
+	if err := db.pdb.Compact(context.Background(), lo, prefixEnd(lo), true); err != nil {
+		return fmt.Errorf("store: compact state: %w", err)
+	}
 	return nil
 }
 
