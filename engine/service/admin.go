@@ -46,6 +46,14 @@ func newMetrics(s *Service) *metrics {
 		gauge("engine_applied_seq", "Last applied CMD stream sequence.", func() float64 { return float64(s.applied.Load()) }),
 		gauge("engine_log_last_seq", "Last CMD stream sequence, polled.", func() float64 { return float64(m.logLast.Load()) }),
 		gauge("engine_lag_messages", "CMD messages not applied yet, polled.", func() float64 { return float64(m.lag.Load()) }),
+		gauge("engine_leader", "1 while this engine leads (publishes events and ticks), else 0.", func() float64 {
+			if s.leading.Load() {
+				return 1
+			}
+			return 0
+		}),
+		gauge("engine_evt_covered_seq", "CMD sequence the EVT stream covers up to, as a gated engine last saw.",
+			func() float64 { return float64(s.evtCovered.Load()) }),
 		gauge("engine_resting_orders", "Orders resting in all books.", func() float64 { return float64(s.resting.Load()) }),
 		gauge("engine_markets", "Markets.", func() float64 { return float64(s.markets.Load()) }),
 		gauge("engine_pebble_disk_bytes", "Pebble disk usage.", func() float64 { return float64(s.db.Metrics().DiskSpaceUsage()) }),

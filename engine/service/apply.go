@@ -60,11 +60,18 @@ type outgoing struct {
 type sealedBatch struct {
 	writes   *store.Sealed
 	outgoing []outgoing
-	nowMs    int64
-	resting  int64
-	markets  int64
-	commands int
-	start    time.Time
+	// lead says the batch was applied as leader: stage 2 publishes the
+	// events of its messages after publishedTo. evtSeq, when evtSeqNew,
+	// is the EVT stream sequence the publishing continues from.
+	lead        bool
+	publishedTo uint64
+	evtSeq      uint64
+	evtSeqNew   bool
+	nowMs       int64
+	resting     int64
+	markets     int64
+	commands    int
+	start       time.Time
 }
 
 // applyLoop takes whatever messages the pump has ready, up to BatchMax,
@@ -78,6 +85,9 @@ func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-c
 			return nil
 		case err := <-errs:
 			return err
+		case p := <-s.promotions:
+			p.done <- s.promote(p)
+			continue
 		case msg := <-in:
 			a.msgs = append(a.msgs[:0], msg)
 		}
@@ -108,6 +118,9 @@ func (a *applier) apply() error {
 	commands := 0
 	var halt error
 	for _, msg := range a.msgs {
+		if s.cfg.Mode == ModeReplay && s.sealedSeq+uint64(len(a.outgoing)) >= s.replayTo {
+			break // the log grew during the replay; it stops where it was asked to
+		}
 		n, err := a.applyMsg(msg)
 		if err != nil {
 			halt = err
@@ -121,7 +134,8 @@ func (a *applier) apply() error {
 	if err := a.observe(); err != nil {
 		return err
 	}
-	if s.cfg.Mode == ModeLeader {
+	lead := s.leading.Load()
+	if lead {
 		a.answer()
 	}
 	if s.cfg.Mode != ModeReplay {
@@ -135,9 +149,25 @@ func (a *applier) apply() error {
 	s.writer.SetApplied(last, s.m.NowMs())
 	s.sealedSeq = last
 	a.refreshBooks()
-	a.sealed <- &sealedBatch{writes: s.writer.Seal(), outgoing: a.outgoing, nowMs: s.m.NowMs(),
-		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: commands, start: start}
+	b := &sealedBatch{writes: s.writer.Seal(), outgoing: a.outgoing, nowMs: s.m.NowMs(),
+		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: commands, start: start,
+		lead: lead, publishedTo: s.lastPublished}
+	if lead && s.evtSeqNew {
+		b.evtSeq, b.evtSeqNew, s.evtSeqNew = s.evtSeq, true, false
+	}
+	a.sealed <- b
 	return halt
+}
+
+// promote makes a gated standby the leader, between two batches. Being
+// gated, it has applied nothing the EVT stream lacks.
+func (s *Service) promote(p promotion) error {
+	if err := s.canLead(p.lastPublished); err != nil {
+		return err
+	}
+	s.lastPublished, s.evtSeq, s.evtSeqNew = p.lastPublished, p.evtSeq, true
+	s.leading.Store(true)
+	return nil
 }
 
 // applyMsg applies the commands of one CMD message and returns how many.
@@ -169,7 +199,7 @@ func (a *applier) applyMsg(msg jetstream.Msg) (int, error) {
 
 func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 	s := a.s
-	convert := (s.cfg.Mode == ModeLeader && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
+	convert := (s.leading.Load() && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
 	if convert {
 		o.batch = &pb.EventBatch{CommandSeq: o.seq, FirstCommandSeq: o.seq}
 	}

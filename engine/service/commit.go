@@ -3,30 +3,29 @@ package service
 import (
 	"fmt"
 	"time"
-
-	"github.com/nats-io/nats.go/jetstream"
-	"google.golang.org/protobuf/proto"
-
-	"pred.dev/proto/journal"
-	"pred.dev/proto/pb"
 )
 
 // committer is stage 2 (see apply.go).
 type committer struct {
 	s        *Service
 	lastSync time.Time
+	// stop is closed when the engine stops: publishing retries end.
+	stop <-chan struct{}
+	// evtSeq is the EVT stream's last sequence as this leader knows it:
+	// each publish expects to follow it (the fence, see lease.go).
+	evtSeq uint64
 }
 
 // commitLoop runs stage 2 until in is closed and drained. It reports the
 // first error to fail at once, so that stage 1 stops, and returns it; the
 // engine must then restart.
-func (s *Service) commitLoop(in <-chan *sealedBatch, fail func(error)) error {
-	c := &committer{s: s, lastSync: time.Now()}
+func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail func(error)) error {
+	c := &committer{s: s, lastSync: time.Now(), stop: stop}
 	var ready []*sealedBatch
 	window := time.NewTimer(0)
 	for first := range in {
 		ready = append(ready[:0], first)
-		if s.cfg.Mode == ModeLeader {
+		if first.lead {
 			window.Reset(s.cfg.EventWindow)
 		}
 	collect:
@@ -40,7 +39,7 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, fail func(error)) error {
 			case <-window.C:
 				break collect
 			default:
-				if s.cfg.Mode != ModeLeader {
+				if !first.lead {
 					break collect // nothing to share but the commit: go on
 				}
 				select {
@@ -69,10 +68,8 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, fail func(error)) error {
 // them visible.
 func (c *committer) commit(ready []*sealedBatch) error {
 	s := c.s
-	if s.cfg.Mode == ModeLeader {
-		if err := c.publish(ready); err != nil {
-			return err
-		}
+	if err := c.publish(ready); err != nil {
+		return err
 	}
 	for i, b := range ready {
 		sync := i == len(ready)-1 && time.Since(c.lastSync) >= s.cfg.CheckpointInterval
@@ -88,83 +85,7 @@ func (c *committer) commit(ready []*sealedBatch) error {
 		s.markets.Store(b.markets)
 		s.met.batch(len(b.outgoing), b.commands, time.Since(b.start))
 	}
-	s.wakeWaiters()
-	return nil
-}
-
-// publish records the events of the ready batches on EVT in as few
-// messages as fit, and waits until the stream has them all.
-func (c *committer) publish(ready []*sealedBatch) error {
-	s := c.s
-	var futures []jetstream.PubAckFuture
-	for _, evt := range eventMessages(ready, s.lastPublished) {
-		msg, err := journal.NewEventMsg(evt)
-		if err != nil {
-			return err
-		}
-		f, err := s.js.PublishMsgAsync(msg)
-		if err != nil {
-			return fmt.Errorf("service: publish events of %d..%d: %w", evt.FirstCommandSeq, evt.CommandSeq, err)
-		}
-		futures = append(futures, f)
-	}
-	return waitAcks(futures, publishAckWaitMax)
-}
-
-// evtBytesMax bounds one EVT message, well under NATS's 1 MB default
-// payload limit.
-const evtBytesMax = 512 << 10
-
-// eventMessages merges per-message events into as few EVT messages as fit
-// evtBytesMax, each covering consecutive CMD messages whole. Messages
-// published before a crash (up to lastPublished) are skipped.
-func eventMessages(ready []*sealedBatch, lastPublished uint64) []*pb.EventBatch {
-	var out []*pb.EventBatch
-	var cur *pb.EventBatch
-	size := 0
-	for _, b := range ready {
-		for i := range b.outgoing {
-			o := &b.outgoing[i]
-			if o.seq <= lastPublished {
-				continue
-			}
-			n := proto.Size(o.batch)
-			if cur == nil || size+n > evtBytesMax {
-				cur = &pb.EventBatch{FirstCommandSeq: o.seq}
-				out = append(out, cur)
-				size = 0
-			}
-			base := uint32(len(cur.Events))
-			cur.Events = append(cur.Events, o.batch.Events...)
-			for _, r := range o.batch.Results {
-				cur.Results = append(cur.Results, &pb.CommandResult{CommandId: r.CommandId, FirstEvent: base + r.FirstEvent,
-					EventCount: r.EventCount, CommandSeq: r.CommandSeq})
-			}
-			cur.CommandSeq, cur.TimeMs = o.seq, o.batch.TimeMs
-			size += n
-		}
-	}
-	return out
-}
-
-// publishAckWaitMax bounds the wait for EVT acknowledgements.
-const publishAckWaitMax = 10 * time.Second
-
-// waitAcks waits for every publish. It does not watch for a stop: a stop
-// lets the batches in hand finish, bounded by the ack timeout, rather than
-// abandon them half published.
-func waitAcks(futures []jetstream.PubAckFuture, wait time.Duration) error {
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for _, f := range futures {
-		select {
-		case <-f.Ok():
-		case err := <-f.Err():
-			return fmt.Errorf("service: EVT publish failed: %w", err)
-		case <-timer.C:
-			return fmt.Errorf("service: EVT publish not acknowledged within %s", wait)
-		}
-	}
+	s.appliedMoved.wake()
 	return nil
 }
 
@@ -175,4 +96,3 @@ func (s *Service) checkpoint() error {
 	s.writer.SetApplied(s.sealedSeq, s.m.NowMs())
 	return s.writer.Seal().Commit(true)
 }
-

@@ -14,12 +14,15 @@ package service
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
 	"pred.dev/engine/machine"
+	"pred.dev/proto/journal"
 )
 
 // Config configures an engine.
@@ -29,10 +32,21 @@ type Config struct {
 	// Conn is the NATS connection; the caller owns it.
 	Conn *nats.Conn
 	// Mode is ModeLeader (publishes events, replies and ticks),
-	// ModeFollower (a read replica and warm standby: applies and serves
-	// queries only) or ModeReplay (applies the log up to its current end
+	// ModeFollower (a read replica: applies and serves queries only, and
+	// never leads) or ModeReplay (applies the log up to its current end
 	// and stops).
 	Mode Mode
+	// LeaseTTL, if set, makes ModeLeader engines elect their leader: each
+	// starts as a standby and leads while it holds the lease, which
+	// expires LeaseTTL after its last renewal (lease.go). Zero: a
+	// ModeLeader engine leads from its start, alone.
+	LeaseTTL time.Duration
+	// ReplayTo, in ModeReplay, is the CMD sequence the replay stops at;
+	// zero means where the log ends when the replay starts.
+	ReplayTo uint64
+	// InstanceID names this engine in the lease; the default is the host
+	// name and process id.
+	InstanceID string
 	// Replicas of the CMD and EVT streams, created if missing.
 	Replicas int
 	// TickInterval is how often the leader appends a Tick command.
@@ -84,7 +98,11 @@ const (
 	// pumpBufferMsgs bounds the messages read ahead of the apply loop.
 	pumpBufferMsgs = 4_096
 	// replayBatchMax is the batch size while replaying: no one waits on a
-	// replayed command, so larger batches cost nothing.
+	// replayed command, so larger batches cost nothing. At about 130k
+	// commands a batch passes Pebble's large-batch threshold and is
+	// sorted and flushed whole instead of inserted key by key into the
+	// memtable's skiplist: replay measured 576k cmds/s at 2,048 messages,
+	// 460k at 256 and 534k at 8,192 (3M-command log).
 	replayBatchMax = 2_048
 )
 
@@ -115,6 +133,13 @@ func (c *Config) withDefaults() error {
 	}
 	if c.QueryWaitMax == 0 {
 		c.QueryWaitMax = DefaultQueryWaitMax
+	}
+	if c.LeaseTTL != 0 && c.LeaseTTL < journal.LeaseTTLMin {
+		return fmt.Errorf("service: lease TTL %s is below the minimum %s", c.LeaseTTL, journal.LeaseTTLMin)
+	}
+	if c.InstanceID == "" {
+		host, _ := os.Hostname()
+		c.InstanceID = fmt.Sprintf("%s/%d", host, os.Getpid())
 	}
 	if c.ReadyLagMax == 0 {
 		c.ReadyLagMax = DefaultReadyLagMax

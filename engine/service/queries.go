@@ -77,7 +77,7 @@ func (s *Service) answer(ctx context.Context, data []byte) *pb.QueryResponse {
 }
 
 func (s *Service) status() *pb.EngineStatus {
-	return &pb.EngineStatus{AppliedSeq: s.applied.Load(), TimeMs: s.appliedMs.Load(), Leader: s.cfg.Mode == ModeLeader,
+	return &pb.EngineStatus{AppliedSeq: s.applied.Load(), TimeMs: s.appliedMs.Load(), Leader: s.leading.Load(),
 		Markets: uint32(s.markets.Load()), RestingOrders: uint64(s.resting.Load())}
 }
 

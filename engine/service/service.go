@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
@@ -16,7 +16,7 @@ import (
 	"pred.dev/proto/journal"
 )
 
-// Service is one engine: leader, follower or replayer.
+// Service is one engine: leader, standby, follower or replayer.
 type Service struct {
 	cfg   Config
 	log   *zap.Logger
@@ -27,12 +27,20 @@ type Service struct {
 	met   *metrics
 
 	// Written by the apply loop, read by queries and the admin server.
-	applied     atomic.Uint64 // last applied CMD stream sequence
-	appliedMs   atomic.Int64  // its timestamp
-	resting     atomic.Int64
-	markets     atomic.Int64
-	appliedMu   sync.Mutex
-	appliedWake chan struct{} // closed and replaced after every batch
+	applied      atomic.Uint64 // last applied CMD stream sequence
+	appliedMs    atomic.Int64  // its timestamp
+	resting      atomic.Int64
+	markets      atomic.Int64
+	appliedMoved beacon // woken after every batch
+
+	// Leadership (lease.go). leading is written by the apply loop only.
+	// A gated engine applies only what the EVT stream covers: evtCovered
+	// is the CMD sequence it covers up to, as the watcher last saw.
+	leading    atomic.Bool
+	gated      atomic.Bool
+	evtCovered atomic.Uint64
+	evtMoved   beacon
+	promotions chan promotion
 
 	// writer records the read model and state changes; stage 1 of the
 	// pipeline owns it. sealedSeq is the last CMD sequence it sealed.
@@ -40,9 +48,14 @@ type Service struct {
 	sealedSeq uint64
 
 	// lastPublished is the CMD sequence of the newest event batch the EVT
-	// stream held at start: commands up to it are applied again after a
-	// crash, but their events are not published a second time.
+	// stream held when this engine started leading: commands up to it are
+	// applied again after a crash, but their events are not published a
+	// second time. evtSeq is the EVT stream's last sequence then; the
+	// apply loop owns both and hands evtSeq to stage 2 with the first
+	// batch it leads (evtSeqNew).
 	lastPublished uint64
+	evtSeq        uint64
+	evtSeqNew     bool
 	// replayTo is the stream's last sequence when a replay started.
 	replayTo uint64
 }
@@ -57,8 +70,9 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger.With(zap.String("mode", cfg.Mode.String())),
-		books: newBookCache(), appliedWake: make(chan struct{})}
-	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger, DisableWAL: true})
+		books: newBookCache(), promotions: make(chan promotion)}
+	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger, DisableWAL: true,
+		BulkLoad: cfg.Mode == ModeReplay})
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +115,8 @@ func (s *Service) load() error {
 
 // connect ensures the streams exist and reads where the EVT stream ends.
 func (s *Service) connect(ctx context.Context) error {
-	js, err := jetstream.New(s.cfg.Conn, jetstream.WithPublishAsyncMaxPending(publishPendingMax))
+	js, err := jetstream.New(s.cfg.Conn, jetstream.WithPublishAsyncMaxPending(publishPendingMax),
+		jetstream.WithPublishAsyncTimeout(publishAckWaitMax))
 	if err != nil {
 		return err
 	}
@@ -109,46 +124,63 @@ func (s *Service) connect(ctx context.Context) error {
 	if err := journal.EnsureStreams(ctx, js, journal.StreamConfig{Replicas: s.cfg.Replicas}); err != nil {
 		return err
 	}
-	if s.lastPublished, err = lastEventSeq(ctx, js); err != nil {
+	if s.cfg.Mode == ModeReplay {
+		return s.replayEnd(ctx)
+	}
+	if s.lastPublished, s.evtSeq, err = eventMark(ctx, js); err != nil {
 		return err
 	}
-	if s.cfg.Mode == ModeReplay {
-		cmd, err := js.Stream(ctx, journal.CommandStream)
-		if err != nil {
+	s.evtCovered.Store(s.lastPublished)
+	return s.initRole()
+}
+
+// initRole sets the role the engine starts in. A leader without a lease
+// leads at once; one with a lease starts as a standby, and a follower
+// never leads. A replay neither leads nor waits for the EVT stream.
+func (s *Service) initRole() error {
+	switch {
+	case s.cfg.Mode == ModeFollower || s.cfg.LeaseTTL > 0:
+		s.gated.Store(true)
+	default:
+		if err := s.canLead(s.lastPublished); err != nil {
 			return err
 		}
-		info, err := cmd.Info(ctx)
-		if err != nil {
-			return err
-		}
-		s.replayTo = info.State.LastSeq
+		s.leading.Store(true)
+		s.evtSeqNew = true
 	}
 	return nil
 }
 
-// lastEventSeq returns the CMD sequence of the newest EVT message, 0 if
-// there is none.
-func lastEventSeq(ctx context.Context, js jetstream.JetStream) (uint64, error) {
-	evt, err := js.Stream(ctx, journal.EventStream)
+// canLead checks that the engine has applied nothing beyond lastPublished,
+// where the EVT stream ends: it would never publish those events.
+func (s *Service) canLead(lastPublished uint64) error {
+	if s.sealedSeq <= lastPublished {
+		return nil
+	}
+	return fmt.Errorf("service: this engine has applied the log up to CMD %d but the EVT stream covers only up to %d; "+
+		"leading from here would never publish the events in between. Lead from a data dir that is not ahead of the "+
+		"EVT stream (a follower's or standby's never is)", s.sealedSeq, lastPublished)
+}
+
+// replayEnd notes where the replay stops: Config.ReplayTo, or where the
+// log ends now.
+func (s *Service) replayEnd(ctx context.Context) error {
+	cmd, err := s.js.Stream(ctx, journal.CommandStream)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	info, err := evt.Info(ctx)
+	info, err := cmd.Info(ctx)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	if info.State.Msgs == 0 {
-		return 0, nil
+	s.replayTo = info.State.LastSeq
+	if to := s.cfg.ReplayTo; to != 0 {
+		if to > info.State.LastSeq {
+			return fmt.Errorf("service: cannot replay to CMD %d: the log ends at %d", to, info.State.LastSeq)
+		}
+		s.replayTo = to
 	}
-	msg, err := evt.GetMsg(ctx, info.State.LastSeq)
-	if err != nil {
-		return 0, fmt.Errorf("service: read the last EVT message: %w", err)
-	}
-	seq, err := strconv.ParseUint(msg.Header.Get(journal.HeaderCmdSeq), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("service: EVT message %d has no valid %s header: %w", info.State.LastSeq, journal.HeaderCmdSeq, err)
-	}
-	return seq, nil
+	return nil
 }
 
 // Run reads and applies the log until ctx ends, an error stops it, or (in
@@ -176,18 +208,25 @@ func (s *Service) Run(ctx context.Context) error {
 		}()
 	}
 	start("pump", func(ctx context.Context) error { return s.pump(ctx, msgs) })
+	start("connection", s.watchConn)
 	if s.cfg.Mode != ModeReplay {
 		start("queries", s.serveQueries)
 		if s.cfg.AdminAddr != "" {
 			start("admin", s.serveAdmin)
 		}
 	}
-	if s.cfg.Mode == ModeLeader {
+	if s.gated.Load() {
+		start("events", s.watchEvents)
+	}
+	switch {
+	case s.leading.Load():
 		start("clock", s.tick)
+	case s.cfg.Mode == ModeLeader:
+		start("lease", func(ctx context.Context) error { return s.campaign(ctx, s.promotions, s.tick) })
 	}
 	sealed := make(chan *sealedBatch, pipelineMax)
 	committed := make(chan error, 1)
-	go func() { committed <- s.commitLoop(sealed, func(err error) { errs <- err }) }()
+	go func() { committed <- s.commitLoop(sealed, ctx.Done(), func(err error) { errs <- err }) }()
 	err := s.applyLoop(msgs, errs, ctx.Done(), sealed)
 	close(sealed)
 	if cerr := <-committed; err == nil {
@@ -203,6 +242,26 @@ func (s *Service) Run(ctx context.Context) error {
 	return s.checkpoint()
 }
 
+// ErrConnClosed stops an engine whose NATS connection closed for good
+// (a reconnect limit ran out, or its owner closed it).
+var ErrConnClosed = errors.New("service: the NATS connection is closed")
+
+// watchConn ends the run when the connection closes: the consumers would
+// otherwise wait forever on it.
+func (s *Service) watchConn(ctx context.Context) error {
+	closed := s.cfg.Conn.StatusChanged(nats.CLOSED)
+	defer s.cfg.Conn.RemoveStatusListener(closed)
+	if s.cfg.Conn.IsClosed() {
+		return ErrConnClosed
+	}
+	select {
+	case <-closed:
+		return ErrConnClosed
+	case <-ctx.Done():
+		return nil
+	}
+}
+
 // Close releases the database. Call it after Run returned.
 func (s *Service) Close() error { return s.db.Close() }
 
@@ -212,32 +271,52 @@ func (s *Service) State() *machine.Machine { return s.m }
 // Applied returns the last applied CMD sequence.
 func (s *Service) Applied() uint64 { return s.applied.Load() }
 
+// Leading reports whether the engine leads now.
+func (s *Service) Leading() bool { return s.leading.Load() }
+
 // waitApplied blocks until seq is applied or ctx ends.
 func (s *Service) waitApplied(ctx context.Context, seq uint64) bool {
 	for {
-		s.appliedMu.Lock()
-		wake := s.appliedWake
-		s.appliedMu.Unlock()
+		moved := s.appliedMoved.wait()
 		if s.applied.Load() >= seq {
 			return true
 		}
 		select {
-		case <-wake:
+		case <-moved:
 		case <-ctx.Done():
 			return false
 		}
 	}
 }
 
-func (s *Service) wakeWaiters() {
-	s.appliedMu.Lock()
-	close(s.appliedWake)
-	s.appliedWake = make(chan struct{})
-	s.appliedMu.Unlock()
+// beacon wakes every goroutine waiting for something to move.
+type beacon struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+// wait returns a channel closed at the next wake.
+func (b *beacon) wait() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch == nil {
+		b.ch = make(chan struct{})
+	}
+	return b.ch
+}
+
+func (b *beacon) wake() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch != nil {
+		close(b.ch)
+		b.ch = nil
+	}
 }
 
 // pump reads the CMD stream from the first unapplied message, in order,
-// and hands messages to the apply loop.
+// and hands messages to the apply loop, holding back (when gated) what
+// the EVT stream does not cover yet.
 func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
 	cons, err := s.js.OrderedConsumer(ctx, journal.CommandStream, jetstream.OrderedConsumerConfig{
 		DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: s.applied.Load() + 1})
@@ -255,10 +334,22 @@ func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
 	for {
 		msg, err := it.Next()
 		if err != nil {
-			if errors.Is(err, jetstream.ErrMsgIteratorClosed) || ctx.Err() != nil {
+			if ctx.Err() != nil {
 				return nil
 			}
+			if s.cfg.Conn.IsClosed() {
+				return ErrConnClosed
+			}
 			return err
+		}
+		if s.gated.Load() {
+			meta, err := msg.Metadata()
+			if err != nil {
+				return fmt.Errorf("service: CMD message without metadata: %w", err)
+			}
+			if !s.gate(ctx, meta.Sequence.Stream) {
+				return nil
+			}
 		}
 		select {
 		case out <- msg:

@@ -302,3 +302,44 @@ func TestCorruptCommandHalts(t *testing.T) {
 		t.Fatalf("applied %d, want %d (the messages before the corrupt one)", s.Applied(), good)
 	}
 }
+
+// TestReplayTo: a replay stops at the CMD sequence it is given, in the
+// state the live engine had there, even though the log goes on; a replay
+// past the log's end is refused.
+func TestReplayTo(t *testing.T) {
+	srv := natsembed.StartTest(t)
+	nc := natsembed.ConnectTest(t, srv)
+	cfg := testConfig(t, nc, ModeLeader)
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	cmds := workload(1_000)
+	mid := appendAll(t, nc, cmds[:len(cmds)/2])
+	waitApplied(t, s, mid)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	midHash := s.State().StateHash()
+	s.Close()
+	last := appendAll(t, nc, cmds[len(cmds)/2:])
+
+	rcfg := testConfig(t, nc, ModeReplay)
+	rcfg.ReplayTo = mid
+	r, err := Replay(context.Background(), rcfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.AppliedSeq != mid || r.StateHash != midHash {
+		t.Fatalf("replay to %d: %x at %d, live %x", mid, r.StateHash[:8], r.AppliedSeq, midHash[:8])
+	}
+	rcfg = testConfig(t, nc, ModeReplay)
+	rcfg.ReplayTo = last + 1
+	if _, err := Replay(context.Background(), rcfg); err == nil {
+		t.Fatalf("replay to %d, past the log's end at %d, succeeded", last+1, last)
+	}
+}

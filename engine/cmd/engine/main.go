@@ -1,6 +1,7 @@
 // Command engine runs the matching engine.
 //
 //	engine [run] [flags]   apply the command log, publish events, serve queries
+//	                       (with -lease-ttl, as one of several engines that elect a leader)
 //	engine replay [flags]  rebuild state from the whole log into a fresh data dir
 //	engine hash [flags]    print the state hash of a data dir
 //
@@ -43,7 +44,9 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 	o := &options{cfg: service.Config{Machine: machine.DefaultConfig()}}
 	fs := flag.NewFlagSet("engine "+name, flag.ContinueOnError)
 	fs.StringVar(&o.cfg.DataDir, "data-dir", "data/engine", "engine state (Pebble) directory")
-	fs.StringVar(&o.mode, "mode", "leader", "leader (publishes events and ticks) or follower (read replica, warm standby)")
+	fs.StringVar(&o.mode, "mode", "leader", "leader (publishes events and ticks; with -lease-ttl, a standby until it wins the lease) or follower (read replica, never leads)")
+	fs.DurationVar(&o.cfg.LeaseTTL, "lease-ttl", 0, "elect the leader among engines on this log through a lease in NATS KV that expires this long after its last renewal (e.g. 3s); 0: lead alone")
+	fs.StringVar(&o.cfg.InstanceID, "instance-id", "", "this engine's name in the lease (default host/pid)")
 	fs.StringVar(&o.natsURL, "nats-url", "", "NATS server or cluster URL; empty embeds a server under <data-dir>/nats")
 	fs.StringVar(&o.natsDir, "nats-dir", "", "JetStream store of the embedded NATS server (default <data-dir>/nats; replay needs this or -nats-url)")
 	fs.IntVar(&o.natsPort, "nats-port", 4222, "client port of the embedded NATS server (-1 picks one)")
@@ -54,6 +57,7 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 	fs.StringVar(&o.cfg.AdminAddr, "admin-addr", "127.0.0.1:9101", "address of /metrics, /livez and /readyz (empty: off)")
 	fs.StringVar(&o.feeAccount, "fee-account", "0x0000000000000000000000000000000000000000", "wallet that collects taker fees")
 	fs.Int64Var(&o.cfg.Machine.HeartbeatTimeoutMs, "heartbeat-timeout-ms", o.cfg.Machine.HeartbeatTimeoutMs, "silence after which an API key that sent heartbeats loses its orders")
+	fs.Uint64Var(&o.cfg.ReplayTo, "to-seq", 0, "replay: stop after this CMD sequence (0: where the log ends when the replay starts)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
 	if err := flagenv.Parse(fs, args, "ENGINE"); err != nil {
 		return nil, nil, err
