@@ -6,6 +6,10 @@
 // every acknowledged command was applied exactly once, no event batch was
 // published twice, and the engine's state hash equals a clean replay of
 // the log into a fresh data dir.
+//
+// With standbys, several engines elect a leader through the lease, the
+// kills aim at whichever leads, and every engine must end in the replay's
+// state.
 package chaos
 
 import (
@@ -25,6 +29,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
 	"pred.dev/engine/loadgen"
@@ -38,6 +43,9 @@ import (
 type Config struct {
 	// Kills is how many times the engine is killed with SIGKILL.
 	Kills int
+	// Standbys run beside the first engine, all electing their leader
+	// through the lease; kills then aim at the leader.
+	Standbys int
 	// NATSRestarts is how many times the NATS server is killed and
 	// restarted while commands are being appended.
 	NATSRestarts int
@@ -56,6 +64,8 @@ type Report struct {
 	Kills, NATSRestarts int
 	// Acked commands were acknowledged by the log.
 	Acked int
+	// Exits counts engines that stopped by themselves and were restarted.
+	Exits int
 	// Lost acknowledged commands never applied, Duplicated commands or
 	// event batches applied or published more than once.
 	Lost, Duplicated int
@@ -70,8 +80,8 @@ func (r Report) Lines() string {
 	if r.HashMatch {
 		match = 1
 	}
-	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_hash_match %d\n",
-		r.Kills, r.NATSRestarts, r.Acked, r.Lost, r.Duplicated, match)
+	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_engine_exits %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_hash_match %d\n",
+		r.Kills, r.NATSRestarts, r.Exits, r.Acked, r.Lost, r.Duplicated, match)
 }
 
 type run struct {
@@ -80,8 +90,8 @@ type run struct {
 	bin      string
 	natsURL  string
 	natsPort int
-	nats     *exec.Cmd
-	engine   *exec.Cmd
+	nats     *proc
+	engines  []*engine
 	logf     func(format string, args ...any)
 }
 
@@ -100,8 +110,15 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err := r.startNATS(); err != nil {
 		return Report{}, err
 	}
-	if err := r.startEngine(); err != nil {
-		return Report{}, err
+	for i := range r.cfg.Standbys + 1 {
+		port, err := freePort()
+		if err != nil {
+			return Report{}, err
+		}
+		r.engines = append(r.engines, &engine{id: fmt.Sprintf("e%d", i), adminPort: port})
+		if err := r.startEngine(r.engines[i]); err != nil {
+			return Report{}, err
+		}
 	}
 	rep, acked, err := r.load(ctx)
 	if err != nil {
@@ -179,15 +196,30 @@ func (r *run) startNATS() error {
 		return fmt.Errorf("chaos: natsd did not start: %q %v", line, err)
 	}
 	go func() { _, _ = io.Copy(io.Discard, out) }()
-	r.nats = cmd
+	r.nats = watch(cmd)
 	return nil
 }
 
-func (r *run) startEngine() error {
-	cmd := exec.Command(filepath.Join(r.bin, "engine"), "run", "-nats-url", r.natsURL,
-		"-data-dir", filepath.Join(r.dir, "engine"), "-admin-addr", "", "-tick-interval", "50ms",
-		"-checkpoint-interval", "200ms", "-log-level", "warn")
-	log, err := os.OpenFile(filepath.Join(r.dir, "engine.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+// engine is one engine process and where it keeps its state.
+type engine struct {
+	id        string
+	adminPort int
+	proc      *proc
+}
+
+// leaseTTL is the lease of a run with standbys: short, so that takeovers
+// happen many times in one run.
+const leaseTTL = "1s"
+
+func (r *run) startEngine(e *engine) error {
+	args := []string{"run", "-nats-url", r.natsURL, "-data-dir", filepath.Join(r.dir, e.id),
+		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", e.adminPort), "-tick-interval", "50ms",
+		"-checkpoint-interval", "200ms", "-log-level", "warn"}
+	if r.cfg.Standbys > 0 {
+		args = append(args, "-lease-ttl", leaseTTL, "-instance-id", e.id)
+	}
+	cmd := exec.Command(filepath.Join(r.bin, "engine"), args...)
+	log, err := os.OpenFile(filepath.Join(r.dir, e.id+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
@@ -195,32 +227,76 @@ func (r *run) startEngine() error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	r.engine = cmd
+	e.proc = watch(cmd)
 	return nil
 }
 
-// kill9 kills a process the way a power cut or the OOM killer would.
-func kill9(cmd *exec.Cmd) {
-	if cmd != nil && cmd.Process != nil {
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		_ = cmd.Wait()
-	}
-}
-
-func (r *run) stopAll() {
-	for _, c := range []*exec.Cmd{r.engine, r.nats} {
-		if c != nil && c.Process != nil {
-			_ = c.Process.Signal(syscall.SIGTERM)
-			done := make(chan struct{})
-			go func() { _ = c.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				kill9(c)
+// supervise restarts engines that exited by themselves, as a process
+// supervisor would: an engine halts on errors it cannot ride out (a lost
+// lease while NATS restarts, say) and relies on being restarted.
+func (r *run) supervise(rep *Report) error {
+	for _, e := range r.engines {
+		if e.proc.exited() {
+			r.logf("engine %s exited by itself (%s); restarting it", e.id, e.proc.cmd.ProcessState)
+			rep.Exits++
+			if err := r.startEngine(e); err != nil {
+				return err
 			}
 		}
 	}
-	r.engine, r.nats = nil, nil
+	return nil
+}
+
+func (r *run) stopAll() {
+	for _, e := range r.engines {
+		e.proc.stop()
+	}
+	r.nats.stop()
+}
+
+// proc is a started process and a channel closed when it ends.
+type proc struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+}
+
+func watch(cmd *exec.Cmd) *proc {
+	p := &proc{cmd: cmd, done: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait()
+		close(p.done)
+	}()
+	return p
+}
+
+func (p *proc) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill9 kills the process the way a power cut or the OOM killer would.
+func (p *proc) kill9() {
+	if p != nil {
+		_ = p.cmd.Process.Signal(syscall.SIGKILL)
+		<-p.done
+	}
+}
+
+// stop ends the process with SIGTERM, or SIGKILL if it takes too long.
+func (p *proc) stop() {
+	if p == nil {
+		return
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+		p.kill9()
+	}
 }
 
 // commands returns the run's workload as protobuf commands.
@@ -296,9 +372,13 @@ func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
 			return rep
 		case <-time.After(time.Duration(150+rng.IntN(650)) * time.Millisecond):
 		}
+		if err := r.supervise(&rep); err != nil {
+			r.logf("restart engine: %v", err)
+			return rep
+		}
 		if rep.NATSRestarts < r.cfg.NATSRestarts && (rep.Kills >= r.cfg.Kills || rng.IntN(4) == 0) {
 			r.logf("kill -9 NATS (%d)", rep.NATSRestarts+1)
-			kill9(r.nats)
+			r.nats.kill9()
 			if err := r.startNATS(); err != nil {
 				r.logf("restart NATS: %v", err)
 				return rep
@@ -306,9 +386,14 @@ func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
 			rep.NATSRestarts++
 			continue
 		}
-		r.logf("kill -9 engine (%d)", rep.Kills+1)
-		kill9(r.engine)
-		if err := r.startEngine(); err != nil {
+		e, rev := r.victim(ctx, rng)
+		r.logf("kill -9 engine %s (%d)", e.id, rep.Kills+1)
+		e.proc.kill9()
+		if rev != 0 {
+			// The leader comes back only once a standby has taken over.
+			r.awaitTakeover(ctx, rev)
+		}
+		if err := r.startEngine(e); err != nil {
 			r.logf("restart engine: %v", err)
 			return rep
 		}
@@ -316,4 +401,64 @@ func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
 	}
 	<-loadDone
 	return rep
+}
+
+// victim picks the engine to kill: the leader, as the lease names it
+// (rev is the lease's revision then), or any engine when no one holds the
+// lease or it cannot be read (NATS restarting).
+func (r *run) victim(ctx context.Context, rng *rand.Rand) (e *engine, rev uint64) {
+	if len(r.engines) == 1 {
+		return r.engines[0], 0
+	}
+	if lease, err := r.lease(ctx); err == nil {
+		for _, e := range r.engines {
+			if e.id == string(lease.Value()) {
+				return e, lease.Revision()
+			}
+		}
+	}
+	return r.engines[rng.IntN(len(r.engines))], 0
+}
+
+// takeoverMax bounds the wait for a new leader after the leader's kill.
+const takeoverMax = 15 * time.Second
+
+// awaitTakeover waits until a new leader holds the lease, so that the
+// next kill finds it rather than the restarted corpse of the last one. A
+// new revision written well after the kill is a takeover: the dead
+// leader's last renewal, if one was in flight, was written at once.
+func (r *run) awaitTakeover(ctx context.Context, rev uint64) {
+	killed := time.Now()
+	for time.Since(killed) < takeoverMax && ctx.Err() == nil {
+		lease, err := r.lease(ctx)
+		if err == nil && lease.Revision() != rev && lease.Created().After(killed.Add(takeoverAfterMin)) {
+			r.logf("engine %s leads after %s", lease.Value(), time.Since(killed).Round(time.Millisecond))
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r.logf("no takeover within %s", takeoverMax)
+}
+
+// takeoverAfterMin is less than the lease TTL: no takeover comes sooner.
+const takeoverAfterMin = 300 * time.Millisecond
+
+// lease reads the lease entry: its value names the holder.
+func (r *run) lease(ctx context.Context) (jetstream.KeyValueEntry, error) {
+	nc, err := nats.Connect(r.natsURL, nats.Timeout(time.Second))
+	if err != nil {
+		return nil, err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	kv, err := js.KeyValue(ctx, journal.LeaseBucket)
+	if err != nil {
+		return nil, err
+	}
+	return kv.Get(ctx, journal.LeaseKey)
 }

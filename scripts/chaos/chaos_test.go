@@ -2,15 +2,17 @@ package chaos
 
 import (
 	"context"
+	"os"
 	"testing"
 )
 
 // TestCrashRecovery kills the engine three times and the NATS server once
 // while commands are appended, then checks nothing acknowledged was lost or
-// applied twice and the state equals a clean replay.
+// applied twice, the state equals a clean replay, and the engine rode out
+// the NATS restart without exiting.
 func TestCrashRecovery(t *testing.T) {
 	rep, err := Run(context.Background(), Config{Kills: 3, NATSRestarts: 1, Ops: 8_000, Publishers: 32,
-		WorkDir: t.TempDir(), Log: testWriter{t}})
+		WorkDir: workDir(t), Log: testWriter{t}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,10 +20,50 @@ func TestCrashRecovery(t *testing.T) {
 	if rep.Kills != 3 || rep.NATSRestarts != 1 {
 		t.Fatalf("only %d engine kills and %d NATS restarts happened", rep.Kills, rep.NATSRestarts)
 	}
+	if rep.Exits != 0 {
+		t.Errorf("the engine exited by itself %d times: it should ride out a NATS restart", rep.Exits)
+	}
 	if rep.Acked == 0 || rep.Lost != 0 || rep.Duplicated != 0 || !rep.HashMatch {
 		t.Fatalf("acked %d, lost %d, duplicated %d, hash match %v (live %s, replay %s)",
 			rep.Acked, rep.Lost, rep.Duplicated, rep.HashMatch, rep.LiveHash, rep.ReplayHash)
 	}
+}
+
+// TestFailoverUnderChaos runs two engines that elect a leader and kills
+// the leader three times under load: each time the standby takes over,
+// nothing acknowledged is lost or published twice, and both engines end in
+// the replay's state.
+func TestFailoverUnderChaos(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Kills: 3, Standbys: 1, Ops: 8_000, Publishers: 32,
+		WorkDir: workDir(t), Log: testWriter{t}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + rep.Lines())
+	if rep.Kills != 3 {
+		t.Fatalf("only %d leader kills happened", rep.Kills)
+	}
+	if rep.Acked == 0 || rep.Lost != 0 || rep.Duplicated != 0 || !rep.HashMatch {
+		t.Fatalf("acked %d, lost %d, duplicated %d, hash match %v (live %s, replay %s)",
+			rep.Acked, rep.Lost, rep.Duplicated, rep.HashMatch, rep.LiveHash, rep.ReplayHash)
+	}
+}
+
+// workDir is a temporary directory kept, with the processes' logs and
+// data, when the test fails.
+func workDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "pred-chaos-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("logs and data kept in %s", dir)
+			return
+		}
+		_ = os.RemoveAll(dir)
+	})
+	return dir
 }
 
 type testWriter struct{ t *testing.T }
