@@ -73,11 +73,17 @@ func TestRateLimitRetry(t *testing.T) {
 }
 
 // TestEngineTimeout: when the command is in the log but the engine's
-// result does not come, the answer is 503 ENGINE_TIMEOUT with the order id.
+// result does not come (the engine stopped, NATS still up), the answer is
+// 503 ENGINE_TIMEOUT with the order id.
 func TestEngineTimeout(t *testing.T) {
 	h := newHarness(t, withConfig(func(c *server.Config) { c.ResultTimeout = 200 * time.Millisecond }))
-	c := h.tradingClient(0)
-	h.engine.arm(false, 0, true)
+	c := h.funded(0, 100)
+	// The gateway validates against its market cache, which must know the
+	// market before the engine goes away.
+	if tick, err := c.GetTickSize(context.Background(), testYesStr); err != nil || tick != "0.01" {
+		t.Fatalf("tick %q, %v", tick, err)
+	}
+	h.engine.stop()
 	req, id, err := c.BuildOrder(buyArgs("0.5", "10"))
 	if err != nil {
 		t.Fatal(err)
@@ -86,10 +92,16 @@ func TestEngineTimeout(t *testing.T) {
 	_, err = c.PostOrder(context.Background(), req)
 	var ae *client.APIError
 	if !errors.As(err, &ae) || ae.Code != errcode.EngineTimeout || ae.Status != 503 || ae.OrderID != id {
-		t.Fatalf("silent engine: %v (%+v)", err, ae)
+		t.Fatalf("stopped engine: %v (%+v)", err, ae)
 	}
 	if h.commandCount() != before+1 {
 		t.Fatal("ENGINE_TIMEOUT must mean the command is in the log")
+	}
+	// And it is applied once an engine runs again.
+	h.engine.start()
+	h.sync()
+	if o, err := c.GetOrder(context.Background(), id); err != nil || o.Status != "LIVE" {
+		t.Fatalf("the timed-out order after the restart: %+v, %v", o, err)
 	}
 }
 

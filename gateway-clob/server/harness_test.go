@@ -52,18 +52,21 @@ var (
 	testParams   = &pb.MarketParams{TickSize: 10_000, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}
 	testNRMarket = [32]byte{31: 0xbb}
 	testNRYes    = [32]byte{30: 0x07, 31: 0xd1} // 2001
+	testNRYesStr = "2001"
 	testNRNo     = [32]byte{30: 0x07, 31: 0xd2} // 2002
 )
 
-// harness is one embedded NATS, an engine stand-in and any number of
-// gateway replicas, each behind a real HTTP listener whose every response
-// is validated against the OpenAPI document.
+// harness is one embedded NATS, the real matching engine with the test
+// markets, and any number of gateway replicas, each behind a real HTTP
+// listener whose every response is validated against the OpenAPI
+// document.
 type harness struct {
 	t      *testing.T
 	ns     *natsembed.Server
 	nc     *nats.Conn
 	js     jetstream.JetStream
-	engine *engineStandIn
+	engine *engine
+	admin  *journal.Publisher // the test's own commands: markets, deposits
 	router routers.Router
 	gws    []*httptest.Server
 	cfg    server.Config
@@ -112,11 +115,15 @@ func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 		o.cfg(&h.cfg)
 	}
 	if !o.noEngine {
-		h.engine = startStandIn(t, h.nc)
-		h.engine.addMarket(testMarket, testYes, testNo, testParams)
+		h.engine = startEngine(t, h.nc)
+		h.newAdmin()
+		h.submit(createMarket(testMarket, testYes, testNo, testParams))
 		nr := proto.CloneOf(testParams)
 		nr.NegRisk = true
-		h.engine.addMarket(testNRMarket, testNRYes, testNRNo, nr)
+		h.submit(createMarket(testNRMarket, testNRYes, testNRNo, nr))
+		// The engine answers before it commits; the gateways' first
+		// market queries must find both markets.
+		h.sync()
 	}
 	h.addGateway()
 	t.Cleanup(h.reportValidation)
@@ -181,6 +188,17 @@ func (h *harness) tradingClient(i int, opts ...client.Option) *client.Client {
 // commandCount is the number of messages in the CMD stream.
 func (h *harness) commandCount() uint64 {
 	h.t.Helper()
+	return h.streamState().Msgs
+}
+
+// lastCommandSeq is the CMD stream's last sequence.
+func (h *harness) lastCommandSeq() uint64 {
+	h.t.Helper()
+	return h.streamState().LastSeq
+}
+
+func (h *harness) streamState() jetstream.StreamState {
+	h.t.Helper()
 	s, err := h.js.Stream(context.Background(), journal.CommandStream)
 	if err != nil {
 		h.t.Fatal(err)
@@ -189,7 +207,7 @@ func (h *harness) commandCount() uint64 {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return info.State.Msgs
+	return info.State
 }
 
 // do sends a raw request to gateway i (responses are still validated).

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"google.golang.org/protobuf/proto"
 
 	"pred.dev/proto/client"
 	"pred.dev/proto/eip712"
@@ -101,6 +102,7 @@ func TestOrderValidationTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.fund(c.Address(), 100) // for the valid control order
 	other, _ := crypto.GenerateKey()
 	eoa := crypto.PubkeyToAddress(key.PublicKey)
 	now := uint64(time.Now().Unix())
@@ -177,7 +179,7 @@ func TestOrderValidationTable(t *testing.T) {
 // maker is accepted, and reads default to that wallet.
 func TestProxyWalletOrders(t *testing.T) {
 	h := newHarness(t)
-	c := h.tradingClient(0, client.WithProxyWallet(testFactory, testInitCodeHash))
+	c := h.funded(0, 100, client.WithProxyWallet(testFactory, testInitCodeHash))
 	ctx := context.Background()
 	if want := wallet.ProxyAddress(testFactory, testInitCodeHash, c.Address()); c.Funder() != want {
 		t.Fatalf("funder %s, want %s", c.Funder().Hex(), want.Hex())
@@ -214,6 +216,7 @@ func TestBatchOrders(t *testing.T) {
 	if _, err := c.CreateOrDeriveAPIKey(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
+	h.fund(c.Address(), 100)
 	lc := h.lenient(0, key, c)
 	good := mustBuild(t, c, buyArgs("0.41", "6"))
 	offTick := mustBuild(t, c, buyArgs("0.415", "6"))
@@ -269,13 +272,13 @@ func l2Headers(t *testing.T, c *client.Client, method, path string, body []byte)
 // parameters without another engine query.
 func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	h := newHarness(t)
-	c := h.tradingClient(0)
+	c := h.funded(0, 100)
 	ctx := context.Background()
 	if tick, err := c.GetTickSize(ctx, testYesStr); err != nil || tick != "0.01" {
 		t.Fatalf("tick %q, %v", tick, err)
 	}
 	coarse := &pb.MarketParams{TickSize: 100_000, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}
-	h.engine.changeMarket(testYes, coarse, pb.MarketStatus_MARKET_STATUS_ACTIVE)
+	h.submit(configureMarket(testMarket, coarse))
 	waitFor(t, "the new tick size", func() bool {
 		tick, err := c.GetTickSize(ctx, testYesStr)
 		return err == nil && tick == "0.1"
@@ -284,21 +287,38 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	if _, err := c.CreateAndPostOrder(ctx, buyArgs("0.52", "10")); !isCode(err, errcode.InvalidOrderMinTickSize, 400) {
 		t.Fatalf("0.52 on a 0.1 grid: %v", err)
 	}
-	h.engine.changeMarket(testYes, coarse, pb.MarketStatus_MARKET_STATUS_HALTED)
-	waitFor(t, "the halt", func() bool {
-		_, err := c.CreateAndPostOrder(ctx, buyArgs("0.5", "10"))
-		return isCode(err, errcode.MarketNotReady, 400)
-	})
 	if n := h.commandCount(); n != before {
-		t.Fatalf("refused orders appended %d commands", n-before)
+		t.Fatalf("a refused order appended %d commands", n-before)
+	}
+	// Halt, then raise the fee: the cache applies the market's events in
+	// log order, so once it shows the new fee it has the halt too.
+	h.submit(haltMarket(testMarket))
+	dearer := proto.CloneOf(coarse)
+	dearer.FeeRateBps = 20
+	h.submit(configureMarket(testMarket, dearer))
+	waitFor(t, "the new fee rate", func() bool {
+		r, err := c.GetFeeRate(ctx, testYesStr)
+		return err == nil && r == 20
+	})
+	before = h.commandCount()
+	a := buyArgs("0.5", "10")
+	a.FeeRateBps = 20
+	if _, err := c.CreateAndPostOrder(ctx, a); !isCode(err, errcode.MarketNotReady, 400) {
+		t.Fatalf("an order on a halted market: %v", err)
+	}
+	if n := h.commandCount(); n != before {
+		t.Fatalf("a refused order appended %d commands", n-before)
 	}
 }
 
-// waitFor polls cond until it holds; it bounds the wait only to fail a
-// hung test with a message, never to assert a duration.
+// waitMax bounds every wait of these tests: it only turns a hung test
+// into a failure with a message, never asserts a duration.
+const waitMax = 30 * time.Second
+
+// waitFor polls cond until it holds, for at most waitMax.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(waitMax)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting for %s", what)

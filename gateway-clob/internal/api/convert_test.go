@@ -73,3 +73,40 @@ func TestCollateral(t *testing.T) {
 		t.Fatal("large sizes must not wrap")
 	}
 }
+
+// TestOrderRejectionsMapToTheirCodes: the reasons the engine can give a
+// PlaceOrder that the gateway's own validation catches first (so the HTTP
+// tests, which run the real engine, never see them) still come back as
+// their codes, whether the engine refuses the order or the command.
+func TestOrderRejectionsMapToTheirCodes(t *testing.T) {
+	id := [32]byte{2}
+	p := &placement{id: id, side: fixed.Buy}
+	for _, tc := range []struct {
+		reason pb.RejectReason
+		code   errcode.Code
+	}{
+		{pb.RejectReason_REJECT_REASON_TOKEN_NOT_FOUND, errcode.TokenNotFound},
+		{pb.RejectReason_REJECT_REASON_INVALID_PRICE, errcode.InvalidOrderMinTickSize},
+		{pb.RejectReason_REJECT_REASON_INVALID_AMOUNTS, errcode.InvalidOrderAmounts},
+		{pb.RejectReason_REJECT_REASON_SIZE_TOO_LARGE, errcode.InvalidOrderMaxSize},
+		{pb.RejectReason_REJECT_REASON_INVALID_EXPIRATION, errcode.InvalidOrderExpiration},
+		{pb.RejectReason_REJECT_REASON_FEE_RATE_TOO_LOW, errcode.InvalidOrderFeeRateTooLow},
+		{pb.RejectReason_REJECT_REASON_FEE_RATE_TOO_HIGH, errcode.InvalidOrderFeeRateTooHigh},
+		{pb.RejectReason_REJECT_REASON_POST_ONLY_INVALID_TYPE, errcode.InvalidPostOnlyOrderType},
+		{pb.RejectReason_REJECT_REASON_INVALID_ORDER_TYPE, errcode.InvalidOrderType},
+		{pb.RejectReason_REJECT_REASON_INVALID_COMMAND, errcode.InvalidCommand},
+	} {
+		for _, ev := range []*pb.Event{
+			{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{OrderId: id[:], Reason: tc.reason}}},
+			{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: tc.reason}}},
+		} {
+			_, err := orderResponse(p, &journal.Result{Events: []*pb.Event{ev}})
+			if errcode.CodeOf(err) != tc.code {
+				t.Errorf("%s as %T: %v, want %s", tc.reason, ev.GetBody(), err, string(tc.code))
+			}
+			if s := errcode.CodeOf(err).Status(); s < 400 || s >= 500 {
+				t.Errorf("%s: status %d, want a client error", tc.reason, s)
+			}
+		}
+	}
+}
