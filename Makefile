@@ -20,6 +20,8 @@ help:
 	@echo "make test         run every module's tests (-race on proto and engine)"
 	@echo "make lint         gofmt, go vet and staticcheck on every module"
 	@echo "make bench        measure and print '<name> <value> <unit>' lines"
+	@echo "make chaos        kill the engine and NATS under load; check nothing is lost"
+	@echo "make run          run a devnet: NATS, engine and CLOB gateway in one process (state in ./data)"
 	@echo "make proto        regenerate the protobuf Go code"
 	@echo "make proto-check  fail if the committed protobuf code is stale"
 
@@ -55,6 +57,18 @@ lint: $(BIN)/staticcheck
 
 bench:
 	@cd scripts && $(GO) run ./cmd/bench
+
+# chaos runs the engine and NATS as processes, kills them at random moments
+# under load and checks that the acknowledged commands all survive once.
+chaos:
+	@cd scripts && $(GO) run ./cmd/chaos
+
+# run starts the devnet with its state in $(DEVNET_DATA_DIR), which the
+# environment may set; a restart on the same dir resumes.
+DEVNET_DATA_DIR ?= $(CURDIR)/data
+
+run:
+	@cd scripts && $(GO) run ./cmd/devnet -data-dir "$(DEVNET_DATA_DIR)"
 
 proto: $(BIN)/buf $(BIN)/protoc-gen-go
 	cd proto && buf lint && buf generate

@@ -4,16 +4,50 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 
 	"pred.dev/scripts/bench"
 )
 
 func main() {
-	cfg := bench.DefaultMatcher
+	cfg, ecfg, ccfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
+	flag.IntVar(&ecfg.JournalOps, "journal-ops", ecfg.JournalOps, "workload operations appended in the journal run")
+	flag.IntVar(&ecfg.Callers, "journal-callers", ecfg.Callers, "concurrent appenders in the journal run")
+	flag.IntVar(&ecfg.LogCmds, "log-cmds", ecfg.LogCmds, "commands in the log that is replayed and restarted from")
+	flag.IntVar(&ccfg.Orders, "clob-orders", ccfg.Orders, "signed orders sent through the CLOB API in each timed run")
+	flag.IntVar(&ccfg.Runs, "clob-runs", ccfg.Runs, "timed CLOB API runs (the median is reported)")
+	flag.IntVar(&ccfg.Clients, "clob-clients", ccfg.Clients, "concurrent CLOB API clients, each its own wallet")
+	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
 	flag.Parse()
-	bench.Print(os.Stdout, bench.Matcher(cfg))
+	groups := []struct {
+		name string
+		run  func() ([]bench.Figure, error)
+	}{
+		{"matcher", func() ([]bench.Figure, error) { return bench.Matcher(cfg), nil }},
+		{"journal", func() ([]bench.Figure, error) { return bench.Journal(ecfg) }},
+		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
+		{"clob", func() ([]bench.Figure, error) { return bench.CLOB(ccfg) }},
+		{"verify", bench.Verify},
+	}
+	failed := false
+	for _, g := range groups {
+		if *only != "" && *only != g.name {
+			continue
+		}
+		figs, err := g.run()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench %s: %v\n", g.name, err)
+			failed = true
+			continue
+		}
+		bench.Print(os.Stdout, figs)
+	}
+	if failed {
+		os.Exit(1)
+	}
 }

@@ -1,0 +1,52 @@
+package bench
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"pred.dev/proto/l2auth"
+)
+
+// TestCLOBSmall runs the CLOB figures at a tiny size: every order is
+// accepted and each figure is reported.
+func TestCLOBSmall(t *testing.T) {
+	figs, err := CLOB(CLOBConfig{Orders: 400, Runs: 1, Warmup: 40, Clients: 4, CrossPct: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct"}
+	if len(figs) != len(want) {
+		t.Fatalf("figures %v", figs)
+	}
+	for i, f := range figs {
+		if f.Name != want[i] || f.Value <= 0 {
+			t.Errorf("figure %d: %+v, want %s above 0", i, f, want[i])
+		}
+	}
+}
+
+// TestVerifyFixture: the verification path accepts the signed order and
+// refuses a changed body or a changed order.
+func TestVerifyFixture(t *testing.T) {
+	f, err := newVerifyFixture()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.verify(); err != nil {
+		t.Fatalf("the fixture does not verify: %v", err)
+	}
+	good := f.body
+	f.body = append(bytes.Clone(good[:len(good)-1]), ' ', '}')
+	if f.verify() == nil {
+		t.Error("a body changed after signing verified")
+	}
+	// A changed order under a valid HMAC: the EIP-712 signature refuses it.
+	f.body = bytes.Replace(good, []byte(`"salt":`), []byte(`"salt":1`), 1)
+	if f.sig, err = l2auth.Sign(f.secret, f.ts, "POST", "/order", f.body); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.verify(); err == nil || !strings.Contains(err.Error(), "signer") {
+		t.Errorf("an order changed after signing: %v, want a signer mismatch", err)
+	}
+}

@@ -1,0 +1,236 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/engine/loadgen"
+	"pred.dev/engine/machine"
+	"pred.dev/engine/service"
+	"pred.dev/engine/wire"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/natsembed"
+	"pred.dev/proto/pb"
+)
+
+// EngineConfig sizes the engine service figures.
+type EngineConfig struct {
+	// JournalOps is the workload appended in the journal run; Callers is
+	// how many clients append at once.
+	JournalOps int
+	Callers    int
+	// LogCmds is the size of the log replayed and restarted from.
+	LogCmds int
+}
+
+// DefaultEngine is what `make bench` runs.
+var DefaultEngine = EngineConfig{JournalOps: 150_000, Callers: 256, LogCmds: 10_000_000}
+
+// testbed is an embedded NATS server, a connection, and a directory.
+type testbed struct {
+	dir string
+	srv *natsembed.Server
+	nc  *nats.Conn
+}
+
+func newTestbed(sync bool) (*testbed, error) {
+	dir, err := os.MkdirTemp("", "pred-bench-")
+	if err != nil {
+		return nil, err
+	}
+	srv, err := natsembed.Start(natsembed.Options{StoreDir: dir + "/nats", Port: -1, SyncAlways: sync})
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(srv.ClientURL())
+	if err != nil {
+		srv.Shutdown()
+		return nil, err
+	}
+	return &testbed{dir: dir, srv: srv, nc: nc}, nil
+}
+
+func (t *testbed) close() {
+	t.nc.Close()
+	t.srv.Shutdown()
+	os.RemoveAll(t.dir)
+}
+
+// engine runs an engine on the testbed until the returned stop is called.
+func (t *testbed) engine(mc machine.Config, mode service.Mode, sub string) (*service.Service, func() error, error) {
+	s, err := service.Open(context.Background(), service.Config{DataDir: t.dir + "/" + sub, Conn: t.nc, Mode: mode,
+		TickInterval: service.DefaultTickInterval, Machine: mc})
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	return s, func() error {
+		cancel()
+		err := <-done
+		s.Close()
+		return err
+	}, nil
+}
+
+// Journal measures commands appended through the group-commit publisher
+// to a log that fsyncs every message, and applied by a running engine,
+// with many clients appending at once as gateways do: the rate counts a
+// command when the engine has applied it, and the latencies are those of
+// the log's acknowledgement (Append) and of the engine's result (Submit).
+func Journal(cfg EngineConfig) ([]Figure, error) {
+	tb, err := newTestbed(true)
+	if err != nil {
+		return nil, err
+	}
+	defer tb.close()
+	w := loadgen.Generate(loadgen.Single(cfg.JournalOps))
+	s, stop, err := tb.engine(loadgen.MachineConfig(w.Config), benchMode, "engine")
+	if err != nil {
+		return nil, err
+	}
+	pub, err := journal.NewPublisher(tb.nc, journal.PublisherConfig{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer pub.Close()
+	if _, err := appendConcurrently(pub, toPB(w.Setup, w.Warm), cfg.Callers, false); err != nil {
+		return nil, fmt.Errorf("append setup: %w", err)
+	}
+	start := time.Now()
+	acks, err := appendConcurrently(pub, toPB(w.Commands), cfg.Callers, false)
+	if err != nil {
+		return nil, fmt.Errorf("append: %w", err)
+	}
+	if err := waitApplied(tb.nc, s, 2*time.Minute); err != nil {
+		return nil, err
+	}
+	elapsed := time.Since(start)
+	// Results: the same publisher waits for the engine's answer.
+	var results []time.Duration
+	if benchMode == service.ModeLeader {
+		results, err = appendConcurrently(pub, toPB(submitCommands(w, cfg.JournalOps/5)), cfg.Callers, true)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("submit: %w", err)
+	}
+	if err := stop(); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return []Figure{
+		{"journal_cmds_per_sec", float64(len(w.Commands)) / elapsed.Seconds(), "cmds/s"},
+		{"journal_ack_p50_ms", quantileMs(acks, 0.50), "ms"},
+		{"journal_ack_p99_ms", quantileMs(acks, 0.99), "ms"},
+		{"journal_result_p99_ms", quantileMs(results, 0.99), "ms"},
+	}, nil
+}
+
+// submitCommands are fresh places of funded users, so each gets a result.
+func submitCommands(w *loadgen.Workload, n int) []machine.Command {
+	var out []machine.Command
+	for i := 0; len(out) < n && i < len(w.Commands); i++ {
+		c := w.Commands[i]
+		if c.Kind != machine.KindPlace {
+			continue
+		}
+		c.ID[31] ^= 0xa5 // a new order id: the original was spent
+		out = append(out, c)
+	}
+	return out
+}
+
+func toPB(parts ...[]machine.Command) []*pb.Command {
+	var out []*pb.Command
+	for _, cs := range parts {
+		for i := range cs {
+			out = append(out, wire.ToPB(&cs[i], nil))
+		}
+	}
+	return out
+}
+
+// appendConcurrently appends (or submits) commands from callers goroutines
+// and returns each call's latency.
+func appendConcurrently(pub *journal.Publisher, cmds []*pb.Command, callers int, submit bool) ([]time.Duration, error) {
+	next := make(chan *pb.Command)
+	lat := make([][]time.Duration, callers)
+	errs := make([]error, callers)
+	var wg sync.WaitGroup
+	for i := range callers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				t0 := time.Now()
+				var err error
+				if submit {
+					_, err = pub.Submit(context.Background(), c)
+				} else {
+					_, err = pub.Append(context.Background(), c)
+				}
+				if err != nil && errs[i] == nil {
+					errs[i] = err
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		}()
+	}
+	for _, c := range cmds {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	var all []time.Duration
+	for i := range lat {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, lat[i]...)
+	}
+	return all, nil
+}
+
+func quantileMs(ds []time.Duration, q float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return float64(s[min(len(s)-1, int(q*float64(len(s))))].Microseconds()) / 1000
+}
+
+// waitApplied waits until the engine applied the whole CMD stream.
+func waitApplied(nc *nats.Conn, s *service.Service, wait time.Duration) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		st, err := js.Stream(context.Background(), journal.CommandStream)
+		if err != nil {
+			return err
+		}
+		info, err := st.Info(context.Background())
+		if err != nil {
+			return err
+		}
+		if s.Applied() >= info.State.LastSeq {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("bench: engine applied %d of %d messages in %s", s.Applied(), info.State.LastSeq, wait)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+var benchMode = service.ModeLeader

@@ -1,0 +1,95 @@
+package bench
+
+import (
+	"context"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/engine/loadgen"
+	"pred.dev/engine/machine"
+	"pred.dev/engine/service"
+	"pred.dev/engine/wire"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+)
+
+// logBatchCmds is how many commands each CMD message of the generated log
+// holds, as group commit fills them under load.
+const logBatchCmds = 64
+
+// ReplayRestart writes a log of about cfg.LogCmds commands (the
+// exchange-core mix on one market), replays it into a fresh data dir, then
+// restarts an engine from that data dir: replay_cmds_per_sec is the full
+// replay's rate, restart_ms the time from opening the data dir to serving
+// with the whole log applied.
+func ReplayRestart(cfg EngineConfig) ([]Figure, error) {
+	tb, err := newTestbed(false) // durability of the setup is not what is measured
+	if err != nil {
+		return nil, err
+	}
+	defer tb.close()
+	lc := loadgen.Single(cfg.LogCmds * 100 / 182) // a cancel-and-replace is two commands
+	n, err := writeLog(tb, lc)
+	if err != nil {
+		return nil, err
+	}
+	mc := loadgen.MachineConfig(lc)
+	r, err := service.Replay(context.Background(), service.Config{DataDir: tb.dir + "/replay", Conn: tb.nc, Machine: mc})
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	s, stop, err := tb.engine(mc, service.ModeFollower, "replay")
+	if err != nil {
+		return nil, err
+	}
+	if err := waitApplied(tb.nc, s, time.Minute); err != nil {
+		return nil, err
+	}
+	restart := time.Since(start)
+	if err := stop(); err != nil {
+		return nil, err
+	}
+	return []Figure{
+		{"replay_log_cmds", float64(n), "cmds"},
+		{"replay_cmds_per_sec", r.CmdsPerSec(), "cmds/s"},
+		{"restart_ms", float64(restart.Milliseconds()), "ms"},
+	}, nil
+}
+
+// writeLog streams a workload into the CMD stream without keeping it in
+// memory, and returns how many commands it wrote.
+func writeLog(tb *testbed, lc loadgen.Config) (int, error) {
+	js, err := jetstream.New(tb.nc, jetstream.WithPublishAsyncMaxPending(1024))
+	if err != nil {
+		return 0, err
+	}
+	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
+		return 0, err
+	}
+	var perr error
+	n := 0
+	batch := &pb.CommandBatch{}
+	flush := func() {
+		if len(batch.Commands) == 0 || perr != nil {
+			return
+		}
+		frame, err := journal.EncodeCommandBatch(batch)
+		if err == nil {
+			_, err = js.PublishAsync(journal.CommandSubject, frame)
+		}
+		perr = err
+		batch.Commands = batch.Commands[:0]
+	}
+	loadgen.Stream(lc, func(c *machine.Command) {
+		batch.Commands = append(batch.Commands, wire.ToPB(c, nil))
+		n++
+		if len(batch.Commands) == logBatchCmds {
+			flush()
+		}
+	})
+	flush()
+	<-js.PublishAsyncComplete()
+	return n, perr
+}

@@ -1,0 +1,353 @@
+// Package devnet runs a whole exchange in one process: an embedded NATS
+// server with JetStream (fsync on every message) storing under a data dir,
+// the matching engine as leader with its Pebble state in the same dir, and
+// one or more CLOB gateways serving HTTP with the devnet faucet on. It
+// creates the demo markets on first start and finds them again on later
+// ones, so a devnet restarted on the same data dir comes back with the same
+// markets, books and balances.
+//
+// `make run` starts one through cmd/devnet; tests and benchmarks call Start
+// on random ports and temporary dirs, so they exercise exactly what a
+// newcomer runs.
+package devnet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+
+	"pred.dev/engine/machine"
+	"pred.dev/engine/service"
+	"pred.dev/gateway-clob/server"
+	"pred.dev/proto/natsembed"
+)
+
+// Default addresses of `make run`: fixed and documented, so that the pred
+// CLI, curl and other tools find the devnet without configuration.
+const (
+	DefaultAPIAddr   = "127.0.0.1:8080"
+	DefaultAdminAddr = "127.0.0.1:9101"
+	DefaultNATSPort  = 4222
+)
+
+// setupTimeout bounds the start: the engine loading its state and
+// catching up with the log, and the demo markets being created.
+const setupTimeout = 2 * time.Minute
+
+// Config configures a devnet. Zero fields take the defaults noted.
+type Config struct {
+	// DataDir holds the NATS store (nats/) and the engine's Pebble
+	// database (engine/). Required; created if missing.
+	DataDir string
+	// APIAddr is the first gateway's listen address; "127.0.0.1:0" picks a
+	// free port. Further gateways (Gateways > 1) always pick free ports.
+	// Default DefaultAPIAddr.
+	APIAddr string
+	// AdminAddr serves the engine's /metrics, /livez and /readyz; empty
+	// turns it off and "127.0.0.1:0" picks a free port.
+	AdminAddr string
+	// NATSPort is the NATS client port on 127.0.0.1: -1 picks a free one,
+	// 0 means DefaultNATSPort.
+	NATSPort int
+	// Gateways is the number of gateway replicas, each on its own NATS
+	// connection and HTTP listener. Default 1.
+	Gateways int
+	// Markets are created if the engine does not know them. Nil means
+	// DemoMarkets; an empty non-nil slice creates none.
+	Markets []MarketSpec
+	// HeartbeatTimeout is the engine's dead-man switch; TickInterval how
+	// often the engine's clock ticks (GTD expiry and heartbeat timeouts
+	// happen on ticks). Zero keeps the engine's defaults (10 s, 100 ms).
+	HeartbeatTimeout time.Duration
+	TickInterval     time.Duration
+	// Unlimited turns the gateways' rate limits off, for benchmarks that
+	// drive thousands of requests per second from one IP.
+	Unlimited bool
+	// Logger receives every component's logs; nil discards them.
+	Logger *zap.Logger
+}
+
+// Devnet is a running devnet.
+type Devnet struct {
+	// URLs are the gateways' base URLs ("http://127.0.0.1:8080"); URL is
+	// the first.
+	URL  string
+	URLs []string
+	// NATSURL is the embedded NATS server's client URL.
+	NATSURL string
+	// AdminURL is the engine's admin server ("" when off); metrics are at
+	// AdminURL + "/metrics".
+	AdminURL string
+	// Markets are the devnet's markets, in the configured order, and
+	// Created the number this start created (0 on a restart).
+	Markets []Market
+	Created int
+	// DataDir is the data dir in use.
+	DataDir string
+
+	log      *zap.Logger
+	nats     *natsembed.Server
+	conns    []*nats.Conn
+	engine   *service.Service
+	gateways []*server.Server
+	errc     chan error
+	closing  sync.Once
+	closeErr error
+	// The gateways stop before the engine, so that requests in flight
+	// still get their results: each has its own context and wait group.
+	gwStop, engineStop context.CancelFunc
+	gwDone, engineDone sync.WaitGroup
+	// abortStart ends a start still waiting for the engine when a
+	// component fails; calling it later does nothing.
+	abortStart context.CancelCauseFunc
+}
+
+// Start starts a devnet and returns once its markets exist and its
+// gateways serve HTTP. ctx bounds the start only; Close stops the devnet.
+func Start(ctx context.Context, cfg Config) (*Devnet, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancelSetup := context.WithTimeout(ctx, setupTimeout)
+	defer cancelSetup()
+	ctx, abort := context.WithCancelCause(ctx)
+	d := &Devnet{DataDir: cfg.DataDir, log: cfg.Logger, errc: make(chan error, 1+cfg.Gateways), abortStart: abort}
+	if err := d.start(ctx, cfg); err != nil {
+		_ = d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func (c Config) withDefaults() (Config, error) {
+	if c.DataDir == "" {
+		return c, errors.New("devnet: a data dir is required")
+	}
+	if c.APIAddr == "" {
+		c.APIAddr = DefaultAPIAddr
+	}
+	if c.NATSPort == 0 {
+		c.NATSPort = DefaultNATSPort
+	}
+	if c.Gateways <= 0 {
+		c.Gateways = 1
+	}
+	if c.Markets == nil {
+		c.Markets = DemoMarkets()
+	}
+	if c.Logger == nil {
+		c.Logger = zap.NewNop()
+	}
+	return c, nil
+}
+
+func (d *Devnet) start(ctx context.Context, cfg Config) error {
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return fmt.Errorf("devnet: data dir: %w", err)
+	}
+	if err := d.startNATS(cfg); err != nil {
+		return err
+	}
+	engineCtx, engineStop := context.WithCancel(context.Background())
+	d.engineStop = engineStop
+	if err := d.startEngine(ctx, engineCtx, cfg); err != nil {
+		return err
+	}
+	gwCtx, gwStop := context.WithCancel(context.Background())
+	d.gwStop = gwStop
+	for i := range cfg.Gateways {
+		addr := cfg.APIAddr
+		if i > 0 {
+			addr = "127.0.0.1:0"
+		}
+		if err := d.startGateway(gwCtx, cfg, addr); err != nil {
+			return err
+		}
+	}
+	d.URL = d.URLs[0]
+	return d.createMarkets(ctx, cfg.Markets)
+}
+
+func (d *Devnet) startNATS(cfg Config) error {
+	srv, err := natsembed.Start(natsembed.Options{StoreDir: filepath.Join(cfg.DataDir, "nats"), Port: cfg.NATSPort,
+		SyncAlways: true, Name: "devnet", Logger: d.log.Named("nats")})
+	if err != nil {
+		return fmt.Errorf("devnet: NATS on port %d: %w", cfg.NATSPort, err)
+	}
+	d.nats, d.NATSURL = srv, srv.ClientURL()
+	return nil
+}
+
+// connect opens a NATS connection that the devnet closes at Close.
+func (d *Devnet) connect(name string) (*nats.Conn, error) {
+	nc, err := d.nats.Connect(nats.Name(name))
+	if err != nil {
+		return nil, err
+	}
+	d.conns = append(d.conns, nc)
+	return nc, nil
+}
+
+func (d *Devnet) startEngine(ctx, runCtx context.Context, cfg Config) error {
+	nc, err := d.connect("engine")
+	if err != nil {
+		return err
+	}
+	admin, err := resolveAddr(cfg.AdminAddr)
+	if err != nil {
+		return err
+	}
+	mc := machine.DefaultConfig()
+	mc.FeeAccount = machine.Address(FeeAccount)
+	if cfg.HeartbeatTimeout > 0 {
+		mc.HeartbeatTimeoutMs = cfg.HeartbeatTimeout.Milliseconds()
+	}
+	s, err := service.Open(ctx, service.Config{DataDir: filepath.Join(cfg.DataDir, "engine"), Conn: nc,
+		Mode: service.ModeLeader, TickInterval: cfg.TickInterval, AdminAddr: admin, Machine: mc, Logger: d.log.Named("engine")})
+	if err != nil {
+		return fmt.Errorf("devnet: engine: %w", err)
+	}
+	d.engine = s
+	if admin != "" {
+		d.AdminURL = "http://" + admin
+	}
+	d.run(&d.engineDone, "engine", func() error { return s.Run(runCtx) })
+	return nil
+}
+
+// resolveAddr checks that the admin address is free, so that a busy port
+// fails the start with a clear message rather than stopping the engine
+// later, and turns a ":0" port into a free one, because the engine opens
+// its admin listener itself and would not say which port it got.
+func resolveAddr(addr string) (string, error) {
+	if addr == "" {
+		return "", nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("devnet: engine admin address: %w", err)
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// GatewayConfig is the configuration of the devnet's gateways: the devnet
+// chain, exchange and master key, with the faucet on.
+func GatewayConfig() server.Config {
+	cfg := server.DefaultConfig()
+	cfg.ChainID, cfg.Exchange, cfg.NegRiskExchange = ChainID, Exchange, NegRiskExchange
+	cfg.MasterKey = MasterKey()
+	cfg.Faucet = true
+	return cfg
+}
+
+func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) error {
+	nc, err := d.connect(fmt.Sprintf("gateway-clob-%d", len(d.gateways)))
+	if err != nil {
+		return err
+	}
+	gcfg := GatewayConfig()
+	if cfg.Unlimited {
+		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0
+	}
+	gw, err := server.New(gcfg, nc, d.log)
+	if err != nil {
+		return fmt.Errorf("devnet: gateway: %w", err)
+	}
+	d.gateways = append(d.gateways, gw)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("devnet: gateway listen on %s: %w", addr, err)
+	}
+	d.URLs = append(d.URLs, "http://"+ln.Addr().String())
+	d.run(&d.gwDone, "gateway", func() error { return gw.Serve(runCtx, ln) })
+	return nil
+}
+
+// run runs a component until the devnet stops; its error, if any, is
+// reported by Done.
+func (d *Devnet) run(wg *sync.WaitGroup, name string, fn func() error) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := fn(); err != nil {
+			err = fmt.Errorf("devnet: %s: %w", name, err)
+			d.log.Error("component stopped", zap.Error(err))
+			d.abortStart(err)
+			select {
+			case d.errc <- err:
+			default:
+			}
+		}
+	}()
+}
+
+func (d *Devnet) createMarkets(ctx context.Context, specs []MarketSpec) error {
+	nc, err := d.connect("devnet-setup")
+	if err != nil {
+		return err
+	}
+	for _, s := range specs {
+		d.Markets = append(d.Markets, NewMarket(s))
+	}
+	d.Created, err = ensureMarkets(ctx, nc, d.Markets, d.log)
+	return err
+}
+
+// Failed receives the first error of a component that stopped on its own
+// (the engine on a corrupt log, a gateway whose listener failed).
+func (d *Devnet) Failed() <-chan error { return d.errc }
+
+// Market returns the market with the given slug.
+func (d *Devnet) Market(slug string) (Market, bool) {
+	for _, m := range d.Markets {
+		if m.Slug == slug {
+			return m, true
+		}
+	}
+	return Market{}, false
+}
+
+// FeeAccount is the wallet that collects the taker fees.
+func (d *Devnet) FeeAccount() common.Address { return FeeAccount }
+
+// Close stops the gateways (draining requests in flight), then the
+// engine (which commits its state), then NATS. The data dir can be opened
+// again once Close returns.
+func (d *Devnet) Close() error {
+	d.closing.Do(func() {
+		var errs []error
+		if d.gwStop != nil {
+			d.gwStop()
+		}
+		d.gwDone.Wait()
+		for _, gw := range d.gateways {
+			errs = append(errs, gw.Close())
+		}
+		if d.engineStop != nil {
+			d.engineStop()
+		}
+		d.engineDone.Wait()
+		if d.engine != nil {
+			errs = append(errs, d.engine.Close())
+		}
+		for _, nc := range d.conns {
+			nc.Close()
+		}
+		if d.nats != nil {
+			d.nats.Shutdown()
+		}
+		d.closeErr = errors.Join(errs...)
+	})
+	return d.closeErr
+}

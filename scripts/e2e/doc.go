@@ -1,0 +1,7 @@
+// Package e2e holds the exchange's end-to-end tests. Nothing is faked:
+// each test starts a devnet (package devnet: embedded NATS with
+// JetStream, the real matching engine, real CLOB gateways on real HTTP
+// listeners) on random ports in a temporary directory, and drives it with
+// the Go SDK (pred.dev/proto/client) or the pred CLI's package. Every
+// response is checked against the OpenAPI document the gateway serves.
+package e2e

@@ -1,0 +1,252 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest"
+
+	"pred.dev/proto/client"
+	"pred.dev/proto/errcode"
+	"pred.dev/scripts/devnet"
+)
+
+// Waits for asynchronous effects (a tick expiring an order, a heartbeat
+// timeout) poll every waitPoll for at most waitMax: far longer than any
+// of them takes, so a slow machine only makes the test slower.
+const (
+	waitMax  = 90 * time.Second
+	waitPoll = 50 * time.Millisecond
+	// startTimeout bounds a devnet's start.
+	startTimeout = 2 * time.Minute
+)
+
+// testNet is a devnet of one test, with the validator of its responses.
+type testNet struct {
+	t *testing.T
+	d *devnet.Devnet
+	v *validator
+}
+
+// devnetConfig is a devnet on random ports in a fresh temporary dir,
+// logging warnings and errors to the test log.
+func devnetConfig(t *testing.T) devnet.Config {
+	return devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", NATSPort: -1,
+		Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))}
+}
+
+// startNet starts a devnet, adjusted by each option, and stops it when
+// the test ends.
+func startNet(t *testing.T, opts ...func(*devnet.Config)) *testNet {
+	t.Helper()
+	cfg := devnetConfig(t)
+	for _, o := range opts {
+		o(&cfg)
+	}
+	n := &testNet{t: t, d: startDevnet(t, cfg)}
+	n.v = newValidator(t, n.d.URL)
+	return n
+}
+
+func startDevnet(t *testing.T, cfg devnet.Config) *devnet.Devnet {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	d, err := devnet.Start(ctx, cfg)
+	if err != nil {
+		t.Fatalf("start the devnet: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := d.Close(); err != nil {
+			t.Errorf("close the devnet: %v", err)
+		}
+	})
+	return d
+}
+
+// connectNATS opens a connection to the devnet's NATS server, closed
+// when the test ends, for the few checks the API cannot make.
+func connectNATS(t *testing.T, d *devnet.Devnet) *nats.Conn {
+	t.Helper()
+	nc, err := nats.Connect(d.NATSURL)
+	if err != nil {
+		t.Fatalf("connect to NATS: %v", err)
+	}
+	t.Cleanup(nc.Close)
+	return nc
+}
+
+// market returns the devnet's i-th demo market.
+func (n *testNet) market(i int) devnet.Market { return n.d.Markets[i] }
+
+// trader is a wallet with an SDK client of one gateway.
+type trader struct {
+	*client.Client
+	key *ecdsa.PrivateKey
+}
+
+// wallet is a fresh wallet on gateway gw, without API credentials.
+func (n *testNet) wallet(gw int) *trader {
+	n.t.Helper()
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	return &trader{Client: n.sdk(gw, key), key: key}
+}
+
+func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *client.Client {
+	base := []client.Option{client.WithHTTPClient(n.v.client()), client.WithPrivateKey(key),
+		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange)}
+	return client.New(n.d.URLs[gw], append(base, opts...)...)
+}
+
+// trader is a wallet on gateway 0 with API credentials and, unless usdw
+// is "", that much devnet USDW.
+func (n *testNet) trader(usdw string) *trader {
+	n.t.Helper()
+	tr := n.wallet(0)
+	if _, err := tr.CreateOrDeriveAPIKey(context.Background(), 0); err != nil {
+		n.t.Fatalf("create API key: %v", err)
+	}
+	if usdw != "" {
+		if _, err := tr.Faucet(context.Background(), tr.Address().Hex(), usdw); err != nil {
+			n.t.Fatalf("faucet: %v", err)
+		}
+	}
+	return tr
+}
+
+// on returns the same wallet and credentials on gateway gw.
+func (n *testNet) on(gw int, tr *trader) *trader {
+	creds, _ := tr.Creds()
+	return &trader{Client: n.sdk(gw, tr.key, client.WithCreds(creds)), key: tr.key}
+}
+
+// buy places a BUY and fails the test if it is refused.
+func (tr *trader) buy(t *testing.T, token, price, size string, mod ...func(*client.OrderArgs)) client.OrderResponse {
+	t.Helper()
+	resp, err := tr.place(token, "BUY", price, size, mod...)
+	if err != nil {
+		t.Fatalf("BUY %s x %s: %v", price, size, err)
+	}
+	return resp
+}
+
+// place signs and posts an order at the demo markets' fee rate.
+func (tr *trader) place(token, side, price, size string, mod ...func(*client.OrderArgs)) (client.OrderResponse, error) {
+	a := client.OrderArgs{TokenID: token, Side: side, Price: price, Size: size, FeeRateBps: devnet.DemoMarkets()[0].FeeRateBps}
+	for _, m := range mod {
+		m(&a)
+	}
+	return tr.CreateAndPostOrder(context.Background(), a)
+}
+
+// order returns one of the trader's orders.
+func (tr *trader) order(t *testing.T, id string) client.OpenOrder {
+	t.Helper()
+	o, err := tr.GetOrder(context.Background(), id)
+	if err != nil {
+		t.Fatalf("GET /order/%s: %v", id, err)
+	}
+	return o
+}
+
+// balance returns the trader's balance of a token, or of USDW for "".
+func (tr *trader) balance(t *testing.T, token string) client.BalanceAllowance {
+	t.Helper()
+	b, err := tr.GetBalanceAllowance(context.Background(), client.BalanceParams{TokenID: token})
+	if err != nil {
+		t.Fatalf("balance of %q: %v", token, err)
+	}
+	return b
+}
+
+// wantBalance checks a balance and its locked part, as decimal strings.
+func wantBalance(t *testing.T, what string, b client.BalanceAllowance, balance, locked string) {
+	t.Helper()
+	if b.Balance.String() != balance || b.Locked.String() != locked {
+		t.Errorf("%s: balance %s locked %s, want %s locked %s", what, b.Balance, b.Locked, balance, locked)
+	}
+}
+
+// wantCode checks that err is the API error code, with the HTTP status
+// the error table gives it.
+func wantCode(t *testing.T, what string, err error, code errcode.Code) {
+	t.Helper()
+	var ae *client.APIError
+	if !errors.As(err, &ae) {
+		t.Errorf("%s: got %v, want API error %s", what, err, string(code))
+		return
+	}
+	if ae.Code != code || ae.Status != code.Status() {
+		t.Errorf("%s: got %d %s (%s), want %d %s", what, ae.Status, string(ae.Code), ae.Message, code.Status(), string(code))
+	}
+}
+
+// waitFor polls cond until it holds, failing the test after waitMax.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(waitMax)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("after %s still waiting for %s", waitMax, what)
+		}
+		time.Sleep(waitPoll)
+	}
+}
+
+// raw sends a request with the given headers and no body to gateway gw
+// (the response is still validated) and returns its status and body.
+func (n *testNet) raw(t *testing.T, gw int, method, path string, hdr http.Header) (int, string) {
+	t.Helper()
+	return n.rawBody(t, gw, method, path, hdr, nil)
+}
+
+func (n *testNet) rawBody(t *testing.T, gw int, method, path string, hdr http.Header, body []byte) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, n.d.URLs[gw]+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	resp, err := n.v.client().Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(data)
+}
+
+// hasCode reports whether an error body carries the code.
+func hasCode(body string, code errcode.Code) bool {
+	var e client.ErrorBody
+	return json.Unmarshal([]byte(body), &e) == nil && e.Code == string(code)
+}
+
+// hasID reports whether ids holds id, case-insensitively (hex).
+func hasID(ids []string, id string) bool {
+	for _, s := range ids {
+		if strings.EqualFold(s, id) {
+			return true
+		}
+	}
+	return false
+}

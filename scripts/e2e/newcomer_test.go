@@ -1,0 +1,105 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"pred.dev/proto/client"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+	"pred.dev/scripts/devnet"
+)
+
+// TestNewcomerFlow is the first thing a newcomer does: two wallets get
+// devnet USDW and API keys, one bids for YES, the other bids for NO at a
+// price that crosses, and the two mint a pair. Both see the trade, both
+// balances move by exactly the trade and the taker's fee, and the fee
+// lands in the fee account.
+func TestNewcomerFlow(t *testing.T) {
+	t.Parallel()
+	n := startNet(t)
+	m := n.market(0)
+	alice, bob := n.trader("100"), n.trader("100")
+
+	// Alice bids 0.40 for 10 YES (it rests) and 0.35 for 10 more.
+	first := alice.buy(t, m.YesTokenID(), "0.40", "10")
+	second := alice.buy(t, m.YesTokenID(), "0.35", "10")
+	if first.Status != client.InsertStatusLive || second.Status != client.InsertStatusLive {
+		t.Fatalf("alice's bids: %s, %s, want live", first.Status, second.Status)
+	}
+	// Bob bids 0.60 for 10 NO, a YES ask at 0.40: it takes alice's first
+	// bid, both pay their price, and a YES/NO pair is minted.
+	took := bob.buy(t, m.NoTokenID(), "0.60", "10")
+	if took.Status != client.InsertStatusMatched || len(took.TradeIDs) != 1 {
+		t.Fatalf("bob's order: %+v, want matched with one trade", took)
+	}
+	tradeID := took.TradeIDs[0]
+
+	// Bob's reads wait for his own command; alice's reads are eventually
+	// consistent (the engine answers bob before its store commits), so
+	// the test waits until she sees the trade. Commits are atomic and in
+	// log order, so every later read of hers sees all of it.
+	waitFor(t, "alice to see the trade", func() bool { return len(trades(t, alice)) > 0 })
+	checkTrade(t, "alice", alice, tradeID, "MAKER", "0.4", "0")
+	checkTrade(t, "bob", bob, tradeID, "TAKER", "0.6", "0.06")
+	if s := alice.order(t, first.OrderID).Status; s != "MATCHED" {
+		t.Errorf("alice's first order is %s, want MATCHED", s)
+	}
+	if s := alice.order(t, second.OrderID).Status; s != "LIVE" {
+		t.Errorf("alice's second order is %s, want LIVE", s)
+	}
+	if s := bob.order(t, took.OrderID).Status; s != "MATCHED" {
+		t.Errorf("bob's order is %s, want MATCHED", s)
+	}
+
+	// Alice paid 4.00 as maker (makers pay no fee) and locks 3.50 for her
+	// resting bid; bob paid 6.00 and the 1% taker fee.
+	wantBalance(t, "alice USDW", alice.balance(t, ""), "96", "3.5")
+	wantBalance(t, "alice YES", alice.balance(t, m.YesTokenID()), "10", "0")
+	wantBalance(t, "bob USDW", bob.balance(t, ""), "93.94", "0")
+	wantBalance(t, "bob NO", bob.balance(t, m.NoTokenID()), "10", "0")
+	if fee := feeAccountUSDW(t, n.d); fee != 60_000 {
+		t.Errorf("fee account holds %d base units, want 60000 (0.06 USDW)", fee)
+	}
+}
+
+// checkTrade finds the trade in the trader's GET /trades and checks its
+// side of it.
+func checkTrade(t *testing.T, who string, tr *trader, id, role, price, fee string) {
+	t.Helper()
+	all := trades(t, tr)
+	for _, tt := range all {
+		if tt.ID != id {
+			continue
+		}
+		if tt.TraderSide != role || tt.Price != price || tt.Fee != fee || tt.Size != "10" || tt.MatchType != "MINT" || tt.Status != "MATCHED" {
+			t.Errorf("%s sees trade %+v, want %s at %s, size 10, fee %s, MINT, MATCHED", who, tt, role, price, fee)
+		}
+		return
+	}
+	t.Errorf("%s's GET /trades (%d trades) lacks trade %s", who, len(all), id)
+}
+
+// trades returns every trade of the trader.
+func trades(t *testing.T, tr *trader) []client.Trade {
+	t.Helper()
+	all, err := tr.AllTrades(context.Background(), client.TradeParams{})
+	if err != nil {
+		t.Fatalf("GET /trades: %v", err)
+	}
+	return all
+}
+
+// feeAccountUSDW asks the engine directly for the fee account's
+// collateral, since the fee account has no API key.
+func feeAccountUSDW(t *testing.T, d *devnet.Devnet) uint64 {
+	t.Helper()
+	nc := connectNATS(t, d)
+	fa := devnet.FeeAccount
+	resp, err := journal.Query(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Balance{
+		Balance: &pb.BalanceQuery{Account: fa[:]}}})
+	if err != nil || resp.GetError() != nil {
+		t.Fatalf("fee account balance: %v %v", err, resp.GetError())
+	}
+	return resp.GetBalance().GetBalance()
+}

@@ -1,0 +1,178 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"pred.dev/scripts/predcli"
+)
+
+// readmePath is the repository README, from this package's directory.
+const readmePath = "../../README.md"
+
+// walkthroughHeading starts the README section this test runs.
+const walkthroughHeading = "## Try it: two crossing orders"
+
+// walkthroughSkipped are the walkthrough's set-up lines, which only build
+// and find the binary the test replaces with the predcli package.
+var walkthroughSkipped = []string{"go build ", "export PATH="}
+
+// walkthroughExpect says what some commands of the walkthrough must print.
+// Reads of one wallet after another wallet's order are eventually
+// consistent (the engine answers before its store commits), so those
+// commands are repeated until their output appears.
+var walkthroughExpect = map[string]*regexp.Regexp{
+	"PRED_PRIVATE_KEY=$ALICE pred faucet 100":             regexp.MustCompile(`balance\s+100 USDW`),
+	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10": regexp.MustCompile(`status\s+live`),
+	"pred book $YES": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
+	"PRED_PRIVATE_KEY=$BOB pred order buy $NO 0.60 10": regexp.MustCompile(`status\s+matched`),
+	"PRED_PRIVATE_KEY=$ALICE pred trades":              regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+MATCHED`),
+	"PRED_PRIVATE_KEY=$BOB pred trades":                regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+MATCHED`),
+	"PRED_PRIVATE_KEY=$ALICE pred balance $YES":        regexp.MustCompile(`balance\s+10\n`),
+	"PRED_PRIVATE_KEY=$BOB pred balance":               regexp.MustCompile(`balance\s+93\.94\n`),
+}
+
+// anything is the expectation of the commands walkthroughExpect omits.
+var anything = regexp.MustCompile(``)
+
+// TestREADMEWalkthrough runs the README's "Try it" walkthrough, line by
+// line, through the pred CLI's package against a fresh devnet: the
+// README cannot drift from what the exchange does.
+func TestREADMEWalkthrough(t *testing.T) {
+	t.Parallel()
+	n := startNet(t)
+	lines := walkthrough(t)
+	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL}, http: n}
+	ran := map[string]bool{}
+	for _, line := range lines {
+		expect := walkthroughExpect[line]
+		if expect == nil {
+			expect = anything
+		}
+		sh.run(line, expect)
+		ran[line] = true
+	}
+	if m := n.market(0); sh.vars["YES"] != m.YesTokenID() || sh.vars["NO"] != m.NoTokenID() {
+		t.Errorf("the README's YES and NO are not the tokens of %q: %s, %s", m.Question, m.YesTokenID(), m.NoTokenID())
+	}
+	for cmd := range walkthroughExpect {
+		if !ran[cmd] {
+			t.Errorf("the walkthrough no longer runs %q", cmd)
+		}
+	}
+}
+
+// walkthrough returns the command lines of the README section's sh
+// blocks, without comments and set-up lines.
+func walkthrough(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), walkthroughHeading)
+	if !ok {
+		t.Fatalf("README has no %q section", walkthroughHeading)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var out []string
+	for _, block := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(section, -1) {
+		for _, line := range strings.Split(block[1], "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") || skipped(line) {
+				continue
+			}
+			out = append(out, line)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("the walkthrough has no commands")
+	}
+	return out
+}
+
+func skipped(line string) bool {
+	for _, p := range walkthroughSkipped {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// shell runs the few shell forms the walkthrough uses: NAME=value,
+// NAME=$(pred ...), and pred ... with NAME=value prefixes, expanding
+// $NAME. Anything else fails the test, so the README cannot grow a step
+// that is not checked.
+type shell struct {
+	t    *testing.T
+	vars map[string]string
+	http *testNet
+}
+
+var (
+	assignment   = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*)=(\S*)$`)
+	substitution = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*)=\$\(pred (.*)\)$`)
+)
+
+func (sh *shell) run(line string, expect *regexp.Regexp) {
+	sh.t.Helper()
+	if m := substitution.FindStringSubmatch(line); m != nil {
+		sh.vars[m[1]] = strings.TrimSpace(sh.pred(m[2], nil, line, expect))
+		return
+	}
+	if m := assignment.FindStringSubmatch(line); m != nil {
+		sh.vars[m[1]] = os.Expand(m[2], sh.lookup)
+		return
+	}
+	fields := strings.Fields(line)
+	env := map[string]string{}
+	for len(fields) > 0 && assignment.MatchString(fields[0]) {
+		k, v, _ := strings.Cut(fields[0], "=")
+		env[k] = os.Expand(v, sh.lookup)
+		fields = fields[1:]
+	}
+	if len(fields) == 0 || fields[0] != "pred" {
+		sh.t.Fatalf("the walkthrough line %q is not a pred command or an assignment", line)
+	}
+	sh.pred(strings.Join(fields[1:], " "), env, line, expect)
+}
+
+func (sh *shell) lookup(name string) string { return sh.vars[name] }
+
+// pred runs a pred command line and returns its stdout, running it again
+// until the output matches expect.
+func (sh *shell) pred(args string, env map[string]string, line string, expect *regexp.Regexp) string {
+	sh.t.Helper()
+	argv := strings.Fields(os.Expand(args, sh.lookup))
+	getenv := func(name string) (string, bool) {
+		if v, ok := env[name]; ok {
+			return v, true
+		}
+		v, ok := sh.vars[name]
+		return v, ok
+	}
+	deadline := time.Now().Add(waitMax)
+	for {
+		var stdout, stderr bytes.Buffer
+		code := predcli.Run(context.Background(), argv, predcli.Env{Stdout: &stdout, Stderr: &stderr,
+			Getenv: getenv, HTTPClient: sh.http.v.client()})
+		if code != predcli.ExitOK {
+			sh.t.Fatalf("%s: exit %d\n%s", line, code, stderr.String())
+		}
+		out := stdout.String()
+		if expect.MatchString(out) {
+			sh.t.Logf("$ %s\n%s", line, out)
+			return out
+		}
+		if time.Now().After(deadline) {
+			sh.t.Fatalf("%s: after %s the output still does not match %q:\n%s", line, waitMax, expect, out)
+		}
+		time.Sleep(waitPoll)
+	}
+}

@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"pred.dev/proto/client"
+	"pred.dev/scripts/devnet"
+)
+
+// heartbeatTimeout is the engine's dead-man switch in the heartbeat test,
+// far shorter than the production 10 s so the test is quick; the engine
+// time that measures it comes from the log, so a slow machine cannot
+// make it fire early.
+const heartbeatTimeout = time.Second
+
+// heartbeatsSent is how many heartbeats the trader sends before going
+// silent.
+const heartbeatsSent = 3
+
+// TestHeartbeatDeadManSwitch: a key that sent heartbeats and then stops
+// loses its orders once the timeout passes; a key that never sent one
+// keeps its orders.
+func TestHeartbeatDeadManSwitch(t *testing.T) {
+	t.Parallel()
+	n := startNet(t, func(c *devnet.Config) { c.HeartbeatTimeout = heartbeatTimeout })
+	ctx := context.Background()
+	m := n.market(0)
+	watched, unwatched := n.trader("100"), n.trader("100")
+	guarded := watched.buy(t, m.YesTokenID(), "0.30", "10")
+	kept := unwatched.buy(t, m.YesTokenID(), "0.31", "10")
+	for range heartbeatsSent {
+		if _, err := watched.PostHeartbeat(ctx); err != nil {
+			t.Fatalf("heartbeat: %v", err)
+		}
+	}
+	waitFor(t, "the silent key's order to be cancelled", func() bool {
+		return watched.order(t, guarded.OrderID).Status == "CANCELED"
+	})
+	if o := watched.order(t, guarded.OrderID); o.CancelReason != "HEARTBEAT" {
+		t.Errorf("cancel reason %q, want HEARTBEAT", o.CancelReason)
+	}
+	wantBalance(t, "the silent key's USDW", watched.balance(t, ""), "100", "0")
+	if s := unwatched.order(t, kept.OrderID).Status; s != "LIVE" {
+		t.Errorf("the order of a key that never sent heartbeats is %s, want LIVE", s)
+	}
+}
+
+// TestGTDExpiry: a GTD order leaves the book 60 s before its signed
+// expiration, on the engine's next tick, and its funds are released.
+func TestGTDExpiry(t *testing.T) {
+	t.Parallel()
+	n := startNet(t)
+	m := n.market(1)
+	tr := n.trader("100")
+	// The gateway accepts expirations after now + 60 s. Five seconds more
+	// leave room for a slow request (the gateway reads its own clock),
+	// and the engine takes the order off about five seconds from now.
+	exp := time.Now().Unix() + 65
+	placed := tr.buy(t, m.YesTokenID(), "0.25", "10", func(a *client.OrderArgs) {
+		a.OrderType, a.Expiration = "GTD", exp
+	})
+	if placed.Status != client.InsertStatusLive {
+		t.Fatalf("GTD order is %s, want live", placed.Status)
+	}
+	waitFor(t, "the GTD order to expire", func() bool {
+		return tr.order(t, placed.OrderID).Status == "CANCELED"
+	})
+	o := tr.order(t, placed.OrderID)
+	if o.OrderType != "GTD" || o.Expiration == "0" {
+		t.Errorf("expired order %+v, want GTD with its expiration", o)
+	}
+	wantBalance(t, "USDW after expiry", tr.balance(t, ""), "100", "0")
+	book, err := tr.GetBook(context.Background(), m.YesTokenID())
+	if err != nil || len(book.Bids) != 0 {
+		t.Errorf("book after expiry: bids %v (%v), want none", book.Bids, err)
+	}
+}

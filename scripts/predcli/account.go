@@ -1,0 +1,102 @@
+package predcli
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/client"
+)
+
+func trades(ctx context.Context, inv *invocation) error {
+	c, err := inv.client(ctx, trader)
+	if err != nil {
+		return err
+	}
+	ts, err := c.AllTrades(ctx, client.TradeParams{Market: inv.opts.market, AssetID: inv.opts.token})
+	if err != nil {
+		return err
+	}
+	if ts == nil {
+		ts = []client.Trade{}
+	}
+	if inv.g.json {
+		return inv.emitJSON(ts)
+	}
+	rows := [][]string{{"TRADE", "TIME", "ROLE", "SIDE", "PRICE", "SIZE", "FEE", "MATCH", "STATUS", "TOKEN"}}
+	for _, t := range ts {
+		sec, _ := strconv.ParseInt(t.MatchTime, 10, 64)
+		rows = append(rows, []string{t.ID, unixTime(sec), t.TraderSide, t.Side, t.Price, t.Size, t.Fee,
+			t.MatchType, t.Status, short(t.AssetID)})
+	}
+	return inv.table(rows)
+}
+
+// Balance is the JSON of `pred balance`: the asset ("USDW" or the token
+// id) with the API's balance fields.
+type Balance struct {
+	Asset string `json:"asset"`
+	client.BalanceAllowance
+}
+
+func balance(ctx context.Context, inv *invocation) error {
+	c, err := inv.client(ctx, trader)
+	if err != nil {
+		return err
+	}
+	p := client.BalanceParams{}
+	if len(inv.args) == 1 {
+		p.TokenID = inv.args[0]
+	}
+	ba, err := c.GetBalanceAllowance(ctx, p)
+	if err != nil {
+		return err
+	}
+	b := Balance{Asset: "USDW", BalanceAllowance: ba}
+	if p.TokenID != "" {
+		b.Asset = p.TokenID
+	}
+	if inv.g.json {
+		return inv.emitJSON(b)
+	}
+	return inv.fields("asset", b.Asset, "balance", ba.Balance.String(), "locked", ba.Locked.String(),
+		"available", ba.VirtualAvailable.String())
+}
+
+func faucet(ctx context.Context, inv *invocation) error {
+	addr, amount := "", inv.args[len(inv.args)-1]
+	if len(inv.args) == 2 {
+		addr = inv.args[0]
+	}
+	need := public
+	if addr == "" {
+		need = wallet
+	}
+	c, err := inv.client(ctx, need)
+	if err != nil {
+		return err
+	}
+	if addr == "" {
+		addr = c.Address().Hex()
+	} else if !common.IsHexAddress(addr) {
+		return usagef("the address %q is not 0x followed by 40 hex digits", addr)
+	}
+	r, err := c.Faucet(ctx, addr, amount)
+	if err != nil {
+		return err
+	}
+	if inv.g.json {
+		return inv.emitJSON(r)
+	}
+	return inv.fields("address", r.Address, "credited", r.Amount+" USDW", "balance", r.Balance+" USDW")
+}
+
+// unixTime formats Unix seconds for a table.
+func unixTime(sec int64) string {
+	if sec <= 0 {
+		return "-"
+	}
+	return time.Unix(sec, 0).UTC().Format(time.RFC3339)
+}

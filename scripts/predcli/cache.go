@@ -1,0 +1,86 @@
+package predcli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/client"
+)
+
+// The credentials cache. Every pred run is a new process, and deriving
+// the API key costs an L1 call whose signature (wallet, second, nonce) the
+// server accepts once: a script running pred several times a second
+// would run out of fresh signatures. So derived credentials are kept in
+// the user's cache directory, one file per (API URL, wallet, key nonce),
+// readable by the user only. They are no more secret than the private key
+// they derive from, and deleting the directory only costs one L1 call.
+
+// credsCache stores API credentials under dir; the zero value caches
+// nothing.
+type credsCache struct {
+	dir string
+}
+
+// DefaultCacheDir is where pred keeps derived API credentials: pred/ in
+// the user's cache directory, or nowhere if there is none.
+func DefaultCacheDir() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "pred")
+}
+
+func (c credsCache) path(url string, addr common.Address, nonce uint64) string {
+	h := sha256.Sum256([]byte(url + "\n" + addr.Hex() + "\n" + strconv.FormatUint(nonce, 10)))
+	return filepath.Join(c.dir, "creds", hex.EncodeToString(h[:16])+".json")
+}
+
+// load returns the cached credentials, if any.
+func (c credsCache) load(url string, addr common.Address, nonce uint64) (client.APICreds, bool) {
+	var creds client.APICreds
+	if c.dir == "" {
+		return creds, false
+	}
+	data, err := os.ReadFile(c.path(url, addr, nonce))
+	if err != nil || json.Unmarshal(data, &creds) != nil || creds.APIKey == "" {
+		return client.APICreds{}, false
+	}
+	return creds, true
+}
+
+// store caches credentials; a failure only costs a later L1 call.
+func (c credsCache) store(url string, addr common.Address, nonce uint64, creds client.APICreds) error {
+	if c.dir == "" {
+		return nil
+	}
+	p := c.path(url, addr, nonce)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	data, err := json.Marshal(creds)
+	if err != nil {
+		return err
+	}
+	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}
+
+// drop forgets cached credentials the server refused.
+func (c credsCache) drop(url string, addr common.Address, nonce uint64) {
+	if c.dir == "" {
+		return
+	}
+	// A file that cannot be removed is refused again next time and
+	// replaced once the key is derived anew.
+	_ = os.Remove(c.path(url, addr, nonce))
+}

@@ -1,0 +1,128 @@
+package predcli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one `pred <noun> [verb]`.
+type command struct {
+	noun, verb string
+	// args is the synopsis of the positional arguments.
+	args    string
+	help    string
+	minArgs int
+	maxArgs int
+	// flags registers the command's own flags into its options.
+	flags func(fs *flag.FlagSet, o *cmdOpts)
+	run   func(ctx context.Context, inv *invocation) error
+}
+
+// cmdOpts holds every command's own flags; each command reads its own.
+type cmdOpts struct {
+	orderType  string
+	expiration int64
+	postOnly   bool
+	feeRateBps int64
+	market     string
+	token      string
+	all        bool
+}
+
+func (c *command) name() string {
+	if c.verb == "" {
+		return c.noun
+	}
+	return c.noun + " " + c.verb
+}
+
+func (c *command) synopsis() string {
+	s := "pred " + c.name()
+	if c.args != "" {
+		s += " " + c.args
+	}
+	return s
+}
+
+func (c *command) writeHelp(w io.Writer, fs *flag.FlagSet) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: %s [flags]\n\n%s\n\nFlags:\n", c.synopsis(), c.help)
+	writeFlags(&b, fs, false)
+	b.WriteString("\nGlobal flags fall back to PRED_<FLAG> environment variables; see 'pred help'.\n")
+	_, _ = io.WriteString(w, b.String())
+}
+
+// manyArgs is maxArgs of commands taking any number of arguments.
+const manyArgs = 1 << 20
+
+// commands lists every command, in the order help shows them.
+func commands() []*command {
+	return []*command{
+		{noun: "wallet", verb: "new", help: "generate a private key; print its address and key", run: walletNew},
+		{noun: "wallet", verb: "address", help: "print the address of --private-key", run: walletAddress},
+		{noun: "keys", verb: "create", help: "create the API key of your wallet and --key-nonce (L1)", run: keysCreate},
+		{noun: "keys", verb: "derive", help: "recompute the credentials of an existing API key (L1)", run: keysDerive},
+		{noun: "keys", verb: "list", help: "list your wallet's active API keys", run: keysList},
+		{noun: "keys", verb: "revoke", help: "revoke the API key of your wallet and --key-nonce (L1)", run: keysRevoke},
+		{noun: "book", args: "<token>", minArgs: 1, maxArgs: 1, help: "show a token's order book", run: book},
+		{noun: "order", verb: "buy", args: "<token> <price> <size>", minArgs: 3, maxArgs: 3, flags: orderFlags,
+			help: "buy <size> shares of <token> at <price> USDW or better", run: orderPlace},
+		{noun: "order", verb: "sell", args: "<token> <price> <size>", minArgs: 3, maxArgs: 3, flags: orderFlags,
+			help: "sell <size> shares of <token> at <price> USDW or better", run: orderPlace},
+		{noun: "orders", verb: "list", flags: listFlags, help: "list your open orders (--all: finished ones too)", run: ordersList},
+		{noun: "orders", verb: "cancel", args: "[<order id>...]", maxArgs: manyArgs, flags: cancelFlags,
+			help: "cancel orders by id, all of them (--all), or a market's (--market)", run: ordersCancel},
+		{noun: "trades", flags: tradeFlags, help: "list your trades", run: trades},
+		{noun: "balance", args: "[<token>]", maxArgs: 1, help: "show your USDW balance, or your shares of <token>", run: balance},
+		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
+			help: "credit devnet USDW to <address> (default: your wallet)", run: faucet},
+	}
+}
+
+// lookup finds the command named by the leading positional arguments and
+// returns the arguments after its name.
+func lookup(pos []string) (*command, []string, error) {
+	var verbs []string
+	for _, c := range commands() {
+		if c.noun != pos[0] {
+			continue
+		}
+		if c.verb == "" {
+			return c, pos[1:], nil
+		}
+		verbs = append(verbs, c.verb)
+		if len(pos) > 1 && pos[1] == c.verb {
+			return c, pos[2:], nil
+		}
+	}
+	if len(verbs) > 0 {
+		return nil, nil, usagef("pred %s needs one of: %s", pos[0], strings.Join(verbs, ", "))
+	}
+	return nil, nil, usagef("unknown command %q", pos[0])
+}
+
+func orderFlags(fs *flag.FlagSet, o *cmdOpts) {
+	fs.StringVar(&o.orderType, "type", "GTC", "order type: GTC, GTD (needs --expiration), FOK or FAK")
+	fs.Int64Var(&o.expiration, "expiration", 0, "GTD only: Unix time in seconds, more than 60 s ahead")
+	fs.BoolVar(&o.postOnly, "post-only", false, "GTC and GTD only: refuse the order if it would trade at once")
+	fs.Int64Var(&o.feeRateBps, "fee-rate-bps", -1, "taker fee rate to sign (default: the market's, from GET /fee-rate)")
+}
+
+func listFlags(fs *flag.FlagSet, o *cmdOpts) {
+	fs.StringVar(&o.market, "market", "", "only orders of this market (condition id)")
+	fs.StringVar(&o.token, "token", "", "only orders of this token")
+	fs.BoolVar(&o.all, "all", false, "include filled and cancelled orders")
+}
+
+func cancelFlags(fs *flag.FlagSet, o *cmdOpts) {
+	fs.StringVar(&o.market, "market", "", "cancel every open order of this market (condition id)")
+	fs.BoolVar(&o.all, "all", false, "cancel every open order")
+}
+
+func tradeFlags(fs *flag.FlagSet, o *cmdOpts) {
+	fs.StringVar(&o.market, "market", "", "only trades of this market (condition id)")
+	fs.StringVar(&o.token, "token", "", "only trades of this token")
+}

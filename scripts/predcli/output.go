@@ -1,0 +1,103 @@
+package predcli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"text/tabwriter"
+
+	"pred.dev/proto/client"
+)
+
+// emitJSON writes v as indented JSON on stdout.
+func (inv *invocation) emitJSON(v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(inv.env.Stdout, "%s\n", b)
+	return err
+}
+
+// table writes aligned rows on stdout; the first row is the header.
+func (inv *invocation) table(rows [][]string) error {
+	tw := tabwriter.NewWriter(inv.env.Stdout, 0, 0, 2, ' ', 0)
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	return tw.Flush()
+}
+
+// fields writes "name  value" lines on stdout.
+func (inv *invocation) fields(kv ...string) error {
+	rows := make([][]string, 0, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		rows = append(rows, []string{kv[i], kv[i+1]})
+	}
+	return inv.table(rows)
+}
+
+// hint writes a diagnostic line on stderr, unless the output is JSON or
+// quiet (a script reads those).
+func (inv *invocation) hint(format string, args ...any) {
+	if inv.g.json || inv.g.quiet {
+		return
+	}
+	fmt.Fprintf(inv.env.Stderr, format+"\n", args...)
+}
+
+// jsonError is the error pred writes on stderr with --json: the API's
+// error body plus the HTTP status (0 when the API did not answer).
+type jsonError struct {
+	Error  string `json:"error"`
+	Code   string `json:"code,omitempty"`
+	Status int    `json:"status,omitempty"`
+}
+
+// fail reports err on stderr and returns the exit code.
+func (inv *invocation) fail(err error) int {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(inv.env.Stderr, "pred: %s\nRun 'pred %s -h' for usage.\n", ue.msg, inv.cmd.name())
+		return ExitUsage
+	}
+	je := jsonError{Error: err.Error()}
+	var ae *client.APIError
+	if errors.As(err, &ae) {
+		je = jsonError{Error: ae.Message, Code: string(ae.Code), Status: ae.Status}
+	}
+	if inv.g.json {
+		b, _ := json.Marshal(je)
+		fmt.Fprintf(inv.env.Stderr, "%s\n", b)
+		return ExitError
+	}
+	if je.Code != "" {
+		fmt.Fprintf(inv.env.Stderr, "pred: %s (HTTP %d): %s\n", je.Code, je.Status, je.Error)
+	} else {
+		fmt.Fprintf(inv.env.Stderr, "pred: %s\n", je.Error)
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" {
+		fmt.Fprintf(inv.env.Stderr, "pred: is the exchange running at %s? Start a devnet with 'make run'.\n", inv.g.url)
+	}
+	return ExitError
+}
+
+// short abbreviates a long id for a table; --json always has it whole.
+func short(id string) string {
+	const keep = 6
+	if len(id) <= 2*keep+3 {
+		return id
+	}
+	return id[:keep] + "..." + id[len(id)-keep:]
+}
+
+// orEmpty replaces an empty cell with a dash, so columns stay aligned.
+func orEmpty(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,402 @@
+package predcli_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"pred.dev/proto/client"
+	"pred.dev/scripts/devnet"
+	"pred.dev/scripts/predcli"
+)
+
+// net is the devnet every test of this package runs the CLI against.
+var net *devnet.Devnet
+
+// waitMax bounds the waits for another wallet's order to show in reads,
+// which are eventually consistent across wallets; waitPoll spaces tries.
+const (
+	waitMax  = 90 * time.Second
+	waitPoll = 50 * time.Millisecond
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(runWithDevnet(m))
+}
+
+func runWithDevnet(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "predcli-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	net, err = devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", NATSPort: -1})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "start the devnet:", err)
+		return 1
+	}
+	defer net.Close()
+	return m.Run()
+}
+
+// result is one run of pred.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// user runs pred with an environment and a credentials cache of its own.
+type user struct {
+	t     *testing.T
+	env   map[string]string
+	cache string
+}
+
+// newUser is a user of the test devnet with a new wallet (none if
+// withKey is false).
+func newUser(t *testing.T, withKey bool) *user {
+	u := &user{t: t, env: map[string]string{"PRED_URL": net.URL}, cache: t.TempDir()}
+	if withKey {
+		u.env["PRED_PRIVATE_KEY"] = u.ok("wallet", "new", "-q").stdout[:66]
+	}
+	return u
+}
+
+// run runs one pred command line.
+func (u *user) run(args ...string) result {
+	var out, errOut bytes.Buffer
+	getenv := func(name string) (string, bool) {
+		v, ok := u.env[name]
+		return v, ok
+	}
+	code := predcli.Run(context.Background(), args, predcli.Env{Stdout: &out, Stderr: &errOut, Getenv: getenv, CacheDir: u.cache})
+	return result{code: code, stdout: out.String(), stderr: errOut.String()}
+}
+
+// ok runs a command that must succeed.
+func (u *user) ok(args ...string) result {
+	u.t.Helper()
+	r := u.run(args...)
+	if r.code != predcli.ExitOK {
+		u.t.Fatalf("pred %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+	}
+	return r
+}
+
+// fails runs a command that must exit with code, printing want on stderr.
+func (u *user) fails(code int, want string, args ...string) result {
+	u.t.Helper()
+	r := u.run(args...)
+	if r.code != code || !strings.Contains(r.stderr, want) {
+		u.t.Fatalf("pred %s: exit %d, stderr %q; want exit %d and %q", strings.Join(args, " "), r.code, r.stderr, code, want)
+	}
+	return r
+}
+
+// json runs a command with --json and decodes its stdout into v.
+func (u *user) json(v any, args ...string) {
+	u.t.Helper()
+	r := u.ok(append(args, "--json")...)
+	if err := json.Unmarshal([]byte(r.stdout), v); err != nil {
+		u.t.Fatalf("pred %s --json: %v\n%s", strings.Join(args, " "), err, r.stdout)
+	}
+}
+
+// eventually runs a command until its stdout matches re.
+func (u *user) eventually(re string, args ...string) result {
+	u.t.Helper()
+	pattern := regexp.MustCompile(re)
+	deadline := time.Now().Add(waitMax)
+	for {
+		r := u.ok(args...)
+		if pattern.MatchString(r.stdout) {
+			return r
+		}
+		if time.Now().After(deadline) {
+			u.t.Fatalf("pred %s: output still does not match %q:\n%s", strings.Join(args, " "), re, r.stdout)
+		}
+		time.Sleep(waitPoll)
+	}
+}
+
+func market(i int) devnet.Market { return net.Markets[i] }
+
+// TestDevnetDefaults: pred needs no flags against `make run`.
+func TestDevnetDefaults(t *testing.T) {
+	if predcli.DefaultURL != "http://"+devnet.DefaultAPIAddr || predcli.DefaultChainID != devnet.ChainID ||
+		predcli.DefaultExchange != devnet.ExchangeHex || predcli.DefaultNegRiskExchange != devnet.NegRiskExchangeHex {
+		t.Fatalf("pred's defaults (%s, %d, %s, %s) are not the devnet's", predcli.DefaultURL, predcli.DefaultChainID,
+			predcli.DefaultExchange, predcli.DefaultNegRiskExchange)
+	}
+}
+
+func TestWallet(t *testing.T) {
+	u := newUser(t, false)
+	r := u.ok("wallet", "new")
+	m := regexp.MustCompile(`address\s+(0x[0-9a-fA-F]{40})\nprivate_key\s+(0x[0-9a-f]{64})\n`).FindStringSubmatch(r.stdout)
+	if m == nil || !strings.Contains(r.stderr, "export PRED_PRIVATE_KEY="+m[2]) {
+		t.Fatalf("wallet new printed\n%s\nstderr %s", r.stdout, r.stderr)
+	}
+	if got := u.ok("wallet", "address", "--private-key", m[2]).stdout; got != m[1]+"\n" {
+		t.Fatalf("wallet address of the new key: %q, want %s", got, m[1])
+	}
+	var w predcli.Wallet
+	u.json(&w, "wallet", "new")
+	if len(w.PrivateKey) != 66 || len(w.Address) != 42 {
+		t.Fatalf("wallet new --json: %+v", w)
+	}
+	if r := u.ok("wallet", "new", "-q"); len(strings.TrimSpace(r.stdout)) != 66 || r.stderr != "" {
+		t.Fatalf("wallet new -q: stdout %q stderr %q, want only the key", r.stdout, r.stderr)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	u := newUser(t, true)
+	var created, derived client.APICreds
+	u.json(&created, "keys", "create")
+	u.json(&derived, "keys", "derive")
+	if created.APIKey == "" || created != derived {
+		t.Fatalf("keys create %+v, derive %+v: want the same credentials", created, derived)
+	}
+	if r := u.ok("keys", "list"); !strings.Contains(r.stdout, created.APIKey) {
+		t.Fatalf("keys list lacks %s:\n%s", created.APIKey, r.stdout)
+	}
+	other := u.ok("keys", "create", "--key-nonce", "3").stdout
+	if strings.Contains(other, created.APIKey) || !strings.Contains(other, "api_key") {
+		t.Fatalf("keys create --key-nonce 3 printed %s, want another key", other)
+	}
+	var revoked client.RevokeAPIKeyResponse
+	u.json(&revoked, "keys", "revoke", "--key-nonce", "3")
+	if !revoked.Revoked {
+		t.Fatalf("keys revoke: %+v", revoked)
+	}
+	u.fails(predcli.ExitError, "API_KEY_REVOKED (HTTP 400)", "keys", "create", "--key-nonce", "3")
+	var keys []client.APIKeyInfo
+	u.json(&keys, "keys", "list")
+	if len(keys) != 1 || keys[0].APIKey != created.APIKey {
+		t.Fatalf("keys list after the revoke: %+v, want only %s", keys, created.APIKey)
+	}
+}
+
+// TestTrading runs a trade through the CLI and reads it back every way
+// pred can.
+func TestTrading(t *testing.T) {
+	alice, bob := newUser(t, true), newUser(t, true)
+	m := market(0)
+	yes, no := m.YesTokenID(), m.NoTokenID()
+	alice.ok("faucet", "100")
+	var credit client.FaucetResponse
+	bob.json(&credit, "faucet", "100")
+	if credit.Balance != "100" {
+		t.Fatalf("faucet --json: %+v", credit)
+	}
+
+	bidID := strings.TrimSpace(alice.ok("order", "buy", yes, "0.40", "10", "-q").stdout)
+	alice.eventually(`bid\s+0\.4\s+10\n`, "book", yes)
+	var took client.OrderResponse
+	bob.json(&took, "order", "buy", no, "0.60", "10", "--type", "FOK")
+	if took.Status != client.InsertStatusMatched {
+		t.Fatalf("bob's FOK: %+v", took)
+	}
+	alice.eventually(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT`, "trades")
+	alice.ok("balance", yes)
+
+	// Alice offers half her YES shares; they are locked while it rests.
+	ask := alice.ok("order", "sell", yes, "0.55", "5")
+	askID := regexp.MustCompile(`order_id\s+(0x[0-9a-f]{64})`).FindStringSubmatch(ask.stdout)
+	if askID == nil || !strings.Contains(ask.stdout, "live") {
+		t.Fatalf("order sell:\n%s", ask.stdout)
+	}
+	var bal predcli.Balance
+	alice.json(&bal, "balance", yes)
+	if bal.Asset != yes || bal.Balance.String() != "10" || bal.Locked.String() != "5" {
+		t.Fatalf("balance of YES while the ask rests: %+v", bal)
+	}
+	if r := alice.ok("orders", "list"); !strings.Contains(r.stdout, askID[1]) || strings.Contains(r.stdout, bidID) {
+		t.Fatalf("orders list shows\n%s\nwant the live ask only", r.stdout)
+	}
+	var all []client.OpenOrder
+	alice.json(&all, "orders", "list", "--all", "--market", m.ConditionIDHex())
+	if len(all) != 2 {
+		t.Fatalf("orders list --all: %d orders, want 2", len(all))
+	}
+	if r := alice.ok("orders", "cancel", askID[1]); !strings.Contains(r.stdout, askID[1]+"  canceled") {
+		t.Fatalf("orders cancel:\n%s", r.stdout)
+	}
+	r := alice.fails(predcli.ExitError, "", "orders", "cancel", askID[1])
+	if !strings.Contains(r.stdout, "not canceled") {
+		t.Fatalf("cancelling twice:\n%s", r.stdout)
+	}
+	var trades []client.Trade
+	bob.json(&trades, "trades", "--token", no)
+	if len(trades) != 1 || trades[0].TraderSide != "TAKER" || trades[0].Fee != "0.06" {
+		t.Fatalf("bob's trades: %+v", trades)
+	}
+	var book client.OrderBookSummary
+	bob.json(&book, "book", no)
+	if book.Market != m.ConditionIDHex() || book.MinOrderSize != "5" {
+		t.Fatalf("book --json: %+v", book)
+	}
+}
+
+func TestCancelMarketAndAll(t *testing.T) {
+	u := newUser(t, true)
+	u.ok("faucet", "50")
+	for i := range 2 {
+		u.ok("order", "buy", market(i).YesTokenID(), "0.10", "5")
+		u.ok("order", "buy", market(i).NoTokenID(), "0.10", "5")
+	}
+	var r client.CancelResponse
+	u.json(&r, "orders", "cancel", "--market", market(0).ConditionIDHex())
+	if len(r.Canceled) != 2 || len(r.NotCanceled) != 0 {
+		t.Fatalf("cancel --market: %+v", r)
+	}
+	if out := u.ok("orders", "cancel", "--all").stdout; strings.Count(out, "canceled") != 2 {
+		t.Fatalf("cancel --all:\n%s", out)
+	}
+	if r := u.ok("orders", "cancel", "--all"); r.stdout != "" || !strings.Contains(r.stderr, "no open orders") {
+		t.Fatalf("cancel --all with nothing open: %+v", r)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	u := newUser(t, true)
+	yes := market(0).YesTokenID()
+	u.ok("faucet", "10")
+	r := u.fails(predcli.ExitError, "pred: INVALID_ORDER_MIN_TICK_SIZE (HTTP 400): ", "order", "buy", yes, "0.405", "10")
+	if r.stdout != "" {
+		t.Fatalf("an error printed on stdout: %q", r.stdout)
+	}
+	r = u.fails(predcli.ExitError, `"code":"INVALID_ORDER_NOT_ENOUGH_BALANCE"`, "order", "buy", yes, "0.90", "100", "--json")
+	var body struct {
+		Code   string `json:"code"`
+		Status int    `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(r.stderr), &body); err != nil || body.Status != 400 {
+		t.Fatalf("--json error %q: %v", r.stderr, err)
+	}
+	u.fails(predcli.ExitError, "TOKEN_NOT_FOUND (HTTP 404)", "book", "12345")
+	u.fails(predcli.ExitError, "FOK_ORDER_NOT_FILLED_ERROR", "order", "buy", yes, "0.50", "5", "--type", "fok")
+	u.fails(predcli.ExitError, "INVALID_ORDER_EXPIRATION", "order", "buy", yes, "0.20", "5", "--type", "GTD", "--expiration", "1")
+	down := newUser(t, false)
+	down.env["PRED_URL"] = "http://127.0.0.1:1"
+	down.fails(predcli.ExitError, "Start a devnet with 'make run'", "book", yes)
+}
+
+func TestUsage(t *testing.T) {
+	u := newUser(t, false)
+	if r := u.ok("help"); !strings.Contains(r.stdout, "pred order buy <token> <price> <size>") || !strings.Contains(r.stdout, "[PRED_PRIVATE_KEY]") {
+		t.Fatalf("help:\n%s", r.stdout)
+	}
+	if r := u.ok("order", "buy", "-h"); !strings.Contains(r.stdout, "--type") || !strings.Contains(r.stdout, "--post-only") {
+		t.Fatalf("order buy -h:\n%s", r.stdout)
+	}
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{`unknown command "frobnicate"`, []string{"frobnicate"}},
+		{"needs one of: create, derive, list, revoke", []string{"keys"}},
+		{"usage: pred order buy <token> <price> <size>", []string{"order", "buy", "1", "0.4"}},
+		{"flag provided but not defined: -all", []string{"order", "buy", "1", "0.4", "5", "--all"}},
+		{"needs your wallet", []string{"order", "buy", "1", "0.4", "5"}},
+		{"give all three of --api-key", []string{"balance", "--api-key", "x"}},
+		{"exactly one of them", []string{"orders", "cancel"}},
+		{"exactly one of them", []string{"orders", "cancel", "0x01", "--all"}},
+		{"not 64 hex digits", []string{"wallet", "address", "--private-key", "0x12"}},
+	} {
+		u.fails(predcli.ExitUsage, c.want, c.args...)
+	}
+}
+
+// TestEnvironment: global flags fall back to PRED_* variables, the
+// command line wins, and command flags have no fallback.
+func TestEnvironment(t *testing.T) {
+	u := newUser(t, true)
+	fromEnv := u.ok("wallet", "address").stdout
+	otherKey := strings.TrimSpace(u.ok("wallet", "new", "-q").stdout)
+	if fromFlag := u.ok("wallet", "address", "--private-key", otherKey).stdout; fromFlag == fromEnv {
+		t.Fatal("--private-key did not win over PRED_PRIVATE_KEY")
+	}
+	u.env["PRED_ALL"] = "true"
+	u.fails(predcli.ExitUsage, "exactly one of them", "orders", "cancel")
+
+	// Credentials given outright need no private key and no L1 call.
+	var creds client.APICreds
+	u.json(&creds, "keys", "create")
+	keyless := newUser(t, false)
+	keyless.env["PRED_API_KEY"], keyless.env["PRED_SECRET"], keyless.env["PRED_PASSPHRASE"] = creds.APIKey, creds.Secret, creds.Passphrase
+	keyless.eventually(`asset\s+USDW`, "balance")
+	keyless.fails(predcli.ExitUsage, "needs your wallet", "order", "buy", market(0).YesTokenID(), "0.4", "5")
+	keyless.env["PRED_JSON"] = "true"
+	var keys []client.APIKeyInfo
+	if err := json.Unmarshal([]byte(keyless.ok("keys", "list").stdout), &keys); err != nil || len(keys) != 1 {
+		t.Fatalf("PRED_JSON=true keys list: %+v %v", keys, err)
+	}
+}
+
+// TestCredentialsCache: derived credentials are cached, readable by the
+// user only; credentials the server refuses are derived anew, once.
+func TestCredentialsCache(t *testing.T) {
+	u := newUser(t, true)
+	u.ok("balance")
+	files, err := filepath.Glob(filepath.Join(u.cache, "creds", "*.json"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("cache files %v (%v), want one", files, err)
+	}
+	if fi, err := os.Stat(files[0]); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("cache file mode %v (%v), want 0600", fi.Mode(), err)
+	}
+	var creds client.APICreds
+	u.json(&creds, "keys", "derive")
+	// A damaged cache: the wrong secret is refused, and pred derives again.
+	damaged := creds
+	damaged.Secret = strings.Repeat("A", 43) + "="
+	writeJSON(t, files[0], damaged)
+	u.ok("balance")
+	var repaired client.APICreds
+	readJSON(t, files[0], &repaired)
+	if repaired != creds {
+		t.Fatalf("the cache holds %+v after the retry, want %+v", repaired, creds)
+	}
+	// Many runs in one second need a single L1 signature: the cache's reason.
+	for range 8 {
+		u.ok("orders", "list")
+	}
+	// A revoked key is refused, derived again, and that is refused too.
+	u.ok("keys", "revoke")
+	u.fails(predcli.ExitError, "API_KEY_REVOKED", "balance")
+	u.ok("balance", "--key-nonce", "1")
+}
+
+func writeJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
+	}
+}
