@@ -22,37 +22,13 @@ type committer struct {
 func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail func(error)) error {
 	c := &committer{s: s, lastSync: time.Now(), stop: stop}
 	var ready []*sealedBatch
-	window := time.NewTimer(0)
+	window := time.NewTimer(s.cfg.EventWindow)
 	for first := range in {
 		ready = append(ready[:0], first)
 		if first.lead {
 			window.Reset(s.cfg.EventWindow)
 		}
-	collect:
-		for len(ready) < pipelineMax {
-			select {
-			case b, ok := <-in:
-				if !ok {
-					break collect
-				}
-				ready = append(ready, b)
-			case <-window.C:
-				break collect
-			default:
-				if !first.lead {
-					break collect // nothing to share but the commit: go on
-				}
-				select {
-				case b, ok := <-in:
-					if !ok {
-						break collect
-					}
-					ready = append(ready, b)
-				case <-window.C:
-					break collect
-				}
-			}
-		}
+		ready = collect(in, ready, window.C, first.lead)
 		if err := c.commit(ready); err != nil {
 			fail(err)
 			for range in {
@@ -62,6 +38,34 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail 
 		}
 	}
 	return nil
+}
+
+// collect adds the batches stage 1 has ready, up to pipelineMax. A leader
+// waits for more until the window closes: they share the EVT message and
+// its fsync. Others have nothing to share but the commit, and go on.
+func collect(in <-chan *sealedBatch, ready []*sealedBatch, window <-chan time.Time, wait bool) []*sealedBatch {
+	for len(ready) < pipelineMax {
+		var b *sealedBatch
+		ok := true
+		if wait {
+			select {
+			case b, ok = <-in:
+			case <-window:
+				return ready
+			}
+		} else {
+			select {
+			case b, ok = <-in:
+			default:
+				return ready
+			}
+		}
+		if !ok {
+			return ready
+		}
+		ready = append(ready, b)
+	}
+	return ready
 }
 
 // commit publishes (as leader) and commits the ready batches, then makes

@@ -82,30 +82,8 @@ func eventMark(ctx context.Context, js jetstream.JetStream) (cmdSeq, evtSeq uint
 // watchEvents follows the EVT stream's headers and raises the gate's mark
 // as messages arrive.
 func (s *Service) watchEvents(ctx context.Context) error {
-	cons, err := s.js.OrderedConsumer(ctx, journal.EventStream, jetstream.OrderedConsumerConfig{
-		HeadersOnly: true, DeliverPolicy: jetstream.DeliverLastPolicy})
-	if err != nil {
-		return err
-	}
-	it, err := cons.Messages()
-	if err != nil {
-		return err
-	}
-	go func() {
-		<-ctx.Done()
-		it.Stop()
-	}()
-	for {
-		msg, err := it.Next()
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			if s.cfg.Conn.IsClosed() {
-				return ErrConnClosed
-			}
-			return err
-		}
+	cfg := jetstream.OrderedConsumerConfig{HeadersOnly: true, DeliverPolicy: jetstream.DeliverLastPolicy}
+	return s.consume(ctx, journal.EventStream, cfg, func(msg jetstream.Msg) error {
 		seq, err := strconv.ParseUint(msg.Headers().Get(journal.HeaderCmdSeq), 10, 64)
 		if err != nil {
 			return fmt.Errorf("service: EVT message without a valid %s header: %w", journal.HeaderCmdSeq, err)
@@ -114,7 +92,8 @@ func (s *Service) watchEvents(ctx context.Context) error {
 			s.evtCovered.Store(seq)
 			s.evtMoved.wake()
 		}
-	}
+		return nil
+	})
 }
 
 // gate holds a CMD message back while the engine is gated and the EVT

@@ -82,6 +82,16 @@ func waitLeader(t *testing.T, runs ...*engineRun) *engineRun {
 	return nil
 }
 
+// leaderAndStandby starts two engines that share a lease and returns a
+// client connection, the one that won the lease and the other.
+func leaderAndStandby(t *testing.T) (nc *nats.Conn, leader, standby *engineRun) {
+	srv := natsembed.StartTest(t)
+	nc = natsembed.ConnectTest(t, srv)
+	a, b := startEngine(t, srv, leaseConfig(t, "a")), startEngine(t, srv, leaseConfig(t, "b"))
+	leader = waitLeader(t, a, b)
+	return nc, leader, map[*engineRun]*engineRun{a: b, b: a}[leader]
+}
+
 // submitTicks submits n Tick commands one at a time and checks that each
 // gets its result: someone leads and answers.
 func submitTicks(t *testing.T, nc *nats.Conn, tag byte, n int) uint64 {
@@ -123,11 +133,7 @@ func checkReplay(t *testing.T, nc *nats.Conn, s *Service, last uint64) {
 // from where the first stopped, and the EVT stream covers every command
 // exactly once.
 func TestStandbyTakesOverOnRelease(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
-	a, b := startEngine(t, srv, leaseConfig(t, "a")), startEngine(t, srv, leaseConfig(t, "b"))
-	first := waitLeader(t, a, b)
-	second := map[*engineRun]*engineRun{a: b, b: a}[first]
+	nc, first, second := leaderAndStandby(t)
 	last := appendAll(t, nc, workload(500))
 	waitApplied(t, first.s, last)
 	waitApplied(t, second.s, last)
@@ -155,11 +161,7 @@ func TestStandbyTakesOverOnRelease(t *testing.T) {
 // commands appended meanwhile are answered by the new leader and their
 // events published exactly once.
 func TestStandbyTakesOverOnCrash(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
-	a, b := startEngine(t, srv, leaseConfig(t, "a")), startEngine(t, srv, leaseConfig(t, "b"))
-	first := waitLeader(t, a, b)
-	second := map[*engineRun]*engineRun{a: b, b: a}[first]
+	nc, first, second := leaderAndStandby(t)
 	last := appendAll(t, nc, workload(500))
 	waitApplied(t, second.s, last)
 	first.nc.Close()

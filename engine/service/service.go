@@ -318,30 +318,8 @@ func (b *beacon) wake() {
 // and hands messages to the apply loop, holding back (when gated) what
 // the EVT stream does not cover yet.
 func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
-	cons, err := s.js.OrderedConsumer(ctx, journal.CommandStream, jetstream.OrderedConsumerConfig{
-		DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: s.applied.Load() + 1})
-	if err != nil {
-		return err
-	}
-	it, err := cons.Messages(jetstream.PullMaxMessages(pullMaxMsgs))
-	if err != nil {
-		return err
-	}
-	go func() {
-		<-ctx.Done()
-		it.Stop()
-	}()
-	for {
-		msg, err := it.Next()
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			if s.cfg.Conn.IsClosed() {
-				return ErrConnClosed
-			}
-			return err
-		}
+	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: s.applied.Load() + 1}
+	return s.consume(ctx, journal.CommandStream, cfg, func(msg jetstream.Msg) error {
 		if s.gated.Load() {
 			meta, err := msg.Metadata()
 			if err != nil {
@@ -354,7 +332,40 @@ func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
 		select {
 		case out <- msg:
 		case <-ctx.Done():
+		}
+		return nil
+	}, jetstream.PullMaxMessages(pullMaxMsgs))
+}
+
+// consume reads a stream in order through an ordered consumer, which
+// rides out reconnects, and calls fn with each message until ctx ends,
+// fn fails, or the connection closes for good.
+func (s *Service) consume(ctx context.Context, stream string, cfg jetstream.OrderedConsumerConfig,
+	fn func(jetstream.Msg) error, opts ...jetstream.PullMessagesOpt) error {
+	cons, err := s.js.OrderedConsumer(ctx, stream, cfg)
+	if err != nil {
+		return err
+	}
+	it, err := cons.Messages(opts...)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-ctx.Done()
+		it.Stop()
+	}()
+	for {
+		msg, err := it.Next()
+		switch {
+		case ctx.Err() != nil:
 			return nil
+		case err != nil && s.cfg.Conn.IsClosed():
+			return ErrConnClosed
+		case err != nil:
+			return err
+		}
+		if err := fn(msg); err != nil {
+			return err
 		}
 	}
 }

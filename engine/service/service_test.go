@@ -92,6 +92,27 @@ func appendAll(t *testing.T, nc *nats.Conn, cmds []*pb.Command) uint64 {
 	return last
 }
 
+// applyAndStop runs an engine until it applied cmds, stops it and
+// returns its state hash and the last CMD sequence.
+func applyAndStop(t *testing.T, cfg Config, cmds []*pb.Command) ([32]byte, uint64) {
+	t.Helper()
+	s, err := Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	last := appendAll(t, cfg.Conn, cmds)
+	waitApplied(t, s, last)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	return s.State().StateHash(), last
+}
+
 func waitApplied(t *testing.T, s *Service, seq uint64) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -210,21 +231,7 @@ func TestReplayEqualsLive(t *testing.T) {
 	srv := natsembed.StartTest(t)
 	nc := natsembed.ConnectTest(t, srv)
 	cfg := testConfig(t, nc, ModeLeader)
-	s, err := Open(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	last := appendAll(t, nc, workload(3_000))
-	waitApplied(t, s, last)
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	liveHash := s.State().StateHash()
-	s.Close()
+	liveHash, last := applyAndStop(t, cfg, workload(3_000))
 
 	live := eventStream(t, nc, last)
 	rcfg := testConfig(t, nc, ModeReplay)
@@ -309,23 +316,8 @@ func TestCorruptCommandHalts(t *testing.T) {
 func TestReplayTo(t *testing.T) {
 	srv := natsembed.StartTest(t)
 	nc := natsembed.ConnectTest(t, srv)
-	cfg := testConfig(t, nc, ModeLeader)
-	s, err := Open(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
 	cmds := workload(1_000)
-	mid := appendAll(t, nc, cmds[:len(cmds)/2])
-	waitApplied(t, s, mid)
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	midHash := s.State().StateHash()
-	s.Close()
+	midHash, mid := applyAndStop(t, testConfig(t, nc, ModeLeader), cmds[:len(cmds)/2])
 	last := appendAll(t, nc, cmds[len(cmds)/2:])
 
 	rcfg := testConfig(t, nc, ModeReplay)
