@@ -50,3 +50,34 @@ func TestOnlyProtoIsImported(t *testing.T) {
 		t.Error("the HTTP tests no longer run the real engine (pred.dev/engine/service)")
 	}
 }
+
+// TestAPITestIsForTests: package apitest (it imports testing) is test
+// support; no package of the gateway may link it outside its tests.
+func TestAPITestIsForTests(t *testing.T) {
+	const apitest = "pred.dev/gateway-clob/apitest"
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "pred.dev/gateway-clob/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 5 {
+		t.Fatalf("go list returned only %d packages", len(lines))
+	}
+	found := false
+	for _, line := range lines {
+		pkg, deps, _ := strings.Cut(line, " ")
+		if pkg == apitest {
+			found = true
+			continue
+		}
+		if slices.Contains(strings.Fields(deps), apitest) {
+			t.Errorf("%s depends on %s outside its tests", pkg, apitest)
+		}
+	}
+	if !found {
+		t.Errorf("go list did not list %s", apitest)
+	}
+	if !slices.Contains(goListDeps(t, true), apitest) {
+		t.Errorf("no test uses %s", apitest)
+	}
+}

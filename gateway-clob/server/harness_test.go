@@ -7,24 +7,18 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/openapi3filter"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 	"google.golang.org/protobuf/proto"
 
-	"pred.dev/gateway-clob/internal/api"
+	"pred.dev/gateway-clob/apitest"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
 	"pred.dev/proto/journal"
@@ -67,13 +61,9 @@ type harness struct {
 	js     jetstream.JetStream
 	engine *engine
 	admin  *journal.Publisher // the test's own commands: markets, deposits
-	router routers.Router
+	api    *apitest.Validator // checks the exchanges of h.httpClient
 	gws    []*httptest.Server
 	cfg    server.Config
-
-	mu       sync.Mutex
-	checked  map[string]bool // "METHOD path status" seen and validated
-	failures []string
 }
 
 type harnessOpt func(*harnessOpts)
@@ -96,7 +86,7 @@ func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 		f(&o)
 	}
 	ns := natsembed.StartTest(t)
-	h := &harness{t: t, ns: ns, nc: natsembed.ConnectTest(t, ns), checked: map[string]bool{}}
+	h := &harness{t: t, ns: ns, nc: natsembed.ConnectTest(t, ns), api: apitest.New(t)}
 	js, err := jetstream.New(h.nc)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +95,6 @@ func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
 		t.Fatal(err)
 	}
-	h.router = openAPIRouter(t)
 	h.cfg = server.DefaultConfig()
 	h.cfg.ChainID, h.cfg.Exchange, h.cfg.NegRiskExchange = testChainID, testExchange, testNegRisk
 	h.cfg.ProxyFactory, h.cfg.ProxyInitCodeHash = testFactory, testInitCodeHash
@@ -126,7 +115,6 @@ func newHarness(t *testing.T, opts ...harnessOpt) *harness {
 		h.sync()
 	}
 	h.addGateway()
-	t.Cleanup(h.reportValidation)
 	return h
 }
 
@@ -153,7 +141,7 @@ func (h *harness) url(i int) string { return h.gws[i].URL }
 // httpClient validates every response against the OpenAPI document, and
 // the request too when validateRequest is set.
 func (h *harness) httpClient(validateRequest bool) *http.Client {
-	return &http.Client{Timeout: 30 * time.Second, Transport: &validatingTransport{h: h, validateRequest: validateRequest}}
+	return &http.Client{Timeout: 30 * time.Second, Transport: h.api.Transport(nil, validateRequest)}
 }
 
 // newClient returns an SDK client of gateway i for a fresh wallet.
@@ -230,119 +218,4 @@ func (h *harness) do(i int, method, path string, body []byte, hdr http.Header) (
 		h.t.Fatal(err)
 	}
 	return resp, data
-}
-
-// registerTextDecoders lets the validator read the documentation
-// endpoints' bodies (YAML, scripts, styles) as the strings the document
-// says they are.
-var registerTextDecoders = sync.OnceFunc(func() {
-	asString := func(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
-		b, err := io.ReadAll(body)
-		return string(b), err
-	}
-	for _, ct := range []string{"application/yaml", "text/javascript", "text/css", "text/html"} {
-		openapi3filter.RegisterBodyDecoder(ct, asString)
-	}
-})
-
-func openAPIRouter(t testing.TB) routers.Router {
-	t.Helper()
-	registerTextDecoders()
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromData(api.OpenAPI)
-	if err != nil {
-		t.Fatalf("load OpenAPI: %v", err)
-	}
-	if err := doc.Validate(loader.Context); err != nil {
-		t.Fatalf("OpenAPI document is invalid: %v", err)
-	}
-	r, err := legacy.NewRouter(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-type validatingTransport struct {
-	h               *harness
-	validateRequest bool
-}
-
-func (vt *validatingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	var reqBody []byte
-	if req.Body != nil {
-		reqBody, _ = io.ReadAll(req.Body)
-		req.Body = io.NopCloser(bytes.NewReader(reqBody))
-	}
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		return nil, err
-	}
-	respBody, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(respBody))
-	vt.h.validate(req, reqBody, resp, respBody, vt.validateRequest)
-	return resp, nil
-}
-
-// validate checks one exchange against the document and records failures;
-// they are reported at cleanup so a transport never calls t.Fatal.
-func (h *harness) validate(req *http.Request, reqBody []byte, resp *http.Response, respBody []byte, checkRequest bool) {
-	vreq := req.Clone(context.Background())
-	vreq.Body = io.NopCloser(bytes.NewReader(reqBody))
-	vreq.URL.Host, vreq.URL.Scheme = "", ""
-	vreq.Host = ""
-	route, params, err := h.router.FindRoute(vreq)
-	key := req.Method + " " + req.URL.Path + " " + http.StatusText(resp.StatusCode)
-	if err != nil {
-		// An undocumented path may only answer the documented 404 body.
-		if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(respBody), `"code":"NOT_FOUND"`) {
-			h.fail(key + ": no documented route: " + err.Error())
-		}
-		return
-	}
-	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, IncludeResponseStatus: true, MultiError: true}
-	opts.WithCustomSchemaErrorFunc(func(err *openapi3.SchemaError) string {
-		return strings.Join(err.JSONPointer(), "/") + ": " + err.Reason
-	})
-	in := &openapi3filter.RequestValidationInput{Request: vreq, PathParams: params, Route: route, Options: opts}
-	if checkRequest {
-		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
-			h.fail(key + ": request does not match the document: " + err.Error())
-		}
-	}
-	out := &openapi3filter.ResponseValidationInput{
-		RequestValidationInput: in, Status: resp.StatusCode, Header: resp.Header,
-		Body: io.NopCloser(bytes.NewReader(respBody)), Options: opts,
-	}
-	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
-		h.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(string(respBody)))
-	}
-	h.mu.Lock()
-	h.checked[route.Method+" "+route.Path+" "+strings.Fields(resp.Status)[0]] = true
-	h.mu.Unlock()
-}
-
-func clip(s string) string {
-	if len(s) > 600 {
-		return s[:600] + "..."
-	}
-	return s
-}
-
-func (h *harness) fail(msg string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.failures = append(h.failures, msg)
-}
-
-func (h *harness) reportValidation() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, f := range h.failures {
-		h.t.Error("OpenAPI conformance: " + f)
-	}
 }

@@ -3,5 +3,6 @@
 // JetStream, the real matching engine, real CLOB gateways on real HTTP
 // listeners) on random ports in a temporary directory, and drives it with
 // the Go SDK (pred.dev/proto/client) or the pred CLI's package. Every
-// response is checked against the OpenAPI document the gateway serves.
+// response is checked against the gateway's OpenAPI document (package
+// pred.dev/gateway-clob/apitest), which each devnet must serve.
 package e2e

@@ -150,7 +150,7 @@ func (e *errorEnv) duplicate(t *testing.T) error {
 
 func (e *errorEnv) foreignSignature(*testing.T) error {
 	creds, _ := e.tr.Creds()
-	c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.v.client()), client.WithPrivateKey(e.tr.key), client.WithCreds(creds),
+	c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()), client.WithPrivateKey(e.tr.key), client.WithCreds(creds),
 		client.WithChain(devnet.ChainID, devnet.NegRiskExchange, devnet.Exchange))
 	_, err := c.CreateAndPostOrder(e.ctx, client.OrderArgs{TokenID: e.m.YesTokenID(), Side: "BUY", Price: "0.30", Size: "10", FeeRateBps: e.m.FeeRateBps})
 	return err
@@ -185,7 +185,7 @@ func (e *errorEnv) rawErr(t *testing.T, method, path string, hdr http.Header, bo
 	status, text := e.n.rawBody(t, 0, method, path, hdr, body)
 	var eb client.ErrorBody
 	if err := json.Unmarshal([]byte(text), &eb); err != nil || status < 300 {
-		t.Fatalf("%s %s: %d %s, want an error body", method, path, status, clip(text))
+		t.Fatalf("%s %s: %d %.600s, want an error body", method, path, status, text)
 	}
 	return &client.APIError{Status: status, Code: errcode.Code(eb.Code), Message: eb.Error}
 }
@@ -216,7 +216,7 @@ func (e *errorEnv) authCases() []errorCase {
 		{"another scope", errcode.ScopeMismatch, balance(with(client.WithCreds(creds), client.WithScope("other-tenant")))},
 		{"no L1 headers", errcode.InvalidL1Headers, func(t *testing.T) error { return e.rawErr(t, http.MethodPost, "/auth/api-key", nil, nil) }},
 		{"L1 signed for another chain", errcode.InvalidL1Signature, func(*testing.T) error {
-			c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.v.client()), client.WithPrivateKey(e.tr.key),
+			c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()), client.WithPrivateKey(e.tr.key),
 				client.WithChain(devnet.ChainID+1, devnet.Exchange, devnet.NegRiskExchange))
 			_, err := c.CreateAPIKey(e.ctx, 0)
 			return err
@@ -260,7 +260,7 @@ func (e *errorEnv) revoked(*testing.T) error {
 }
 
 func (e *errorEnv) requestCases() []errorCase {
-	public := client.New(e.n.d.URL, client.WithHTTPClient(e.n.v.client()))
+	public := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()))
 	bigBody := bytes.Repeat([]byte(" "), 4<<20)
 	return []errorCase{
 		{"book of a malformed token id", errcode.InvalidTokenID, func(*testing.T) error {

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"pred.dev/gateway-clob/apitest"
 	"pred.dev/proto/client"
 	"pred.dev/proto/errcode"
 	"pred.dev/scripts/devnet"
@@ -30,13 +31,17 @@ const (
 	waitPoll = 50 * time.Millisecond
 	// startTimeout bounds a devnet's start.
 	startTimeout = 2 * time.Minute
+	// httpTimeout bounds one HTTP exchange of a test client; generous,
+	// since a loaded two-core machine may be slow, and never part of an
+	// assertion.
+	httpTimeout = time.Minute
 )
 
 // testNet is a devnet of one test, with the validator of its responses.
 type testNet struct {
-	t *testing.T
-	d *devnet.Devnet
-	v *validator
+	t   *testing.T
+	d   *devnet.Devnet
+	api *apitest.Validator
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
@@ -54,9 +59,30 @@ func startNet(t *testing.T, opts ...func(*devnet.Config)) *testNet {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	n := &testNet{t: t, d: startDevnet(t, cfg)}
-	n.v = newValidator(t, n.d.URL)
-	return n
+	return newTestNet(t, startDevnet(t, cfg))
+}
+
+// newTestNet drives a running devnet, checking every response against
+// the gateway's OpenAPI document, which the devnet must serve.
+func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
+	t.Helper()
+	// Fetched around the validator, so that RequireChecks still fails a
+	// test whose own requests all bypass it.
+	resp, err := (&http.Client{Timeout: httpTimeout}).Get(d.URL + "/openapi.yaml")
+	if err != nil {
+		t.Fatalf("GET /openapi.yaml: %v", err)
+	}
+	defer resp.Body.Close()
+	doc, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK || !bytes.Equal(doc, apitest.Document()) {
+		t.Fatalf("GET /openapi.yaml: %d, %d bytes, %v; want the gateway's document", resp.StatusCode, len(doc), err)
+	}
+	return &testNet{t: t, d: d, api: apitest.New(t, apitest.RequireChecks())}
+}
+
+// httpClient returns an HTTP client whose every response is validated.
+func (n *testNet) httpClient() *http.Client {
+	return &http.Client{Timeout: httpTimeout, Transport: n.api.Transport(nil, false)}
 }
 
 func startDevnet(t *testing.T, cfg devnet.Config) *devnet.Devnet {
@@ -107,7 +133,7 @@ func (n *testNet) wallet(gw int) *trader {
 }
 
 func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *client.Client {
-	base := []client.Option{client.WithHTTPClient(n.v.client()), client.WithPrivateKey(key),
+	base := []client.Option{client.WithHTTPClient(n.httpClient()), client.WithPrivateKey(key),
 		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange)}
 	return client.New(n.d.URLs[gw], append(base, opts...)...)
 }
@@ -223,7 +249,7 @@ func (n *testNet) rawBody(t *testing.T, gw int, method, path string, hdr http.He
 	for k, v := range hdr {
 		req.Header[k] = v
 	}
-	resp, err := n.v.client().Do(req)
+	resp, err := n.httpClient().Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -39,7 +39,7 @@ func TestProductionGateway(t *testing.T) {
 		ts.Close()
 		_ = gw.Close()
 	})
-	c := client.New(ts.URL, client.WithHTTPClient(n.v.client()))
+	c := client.New(ts.URL, client.WithHTTPClient(n.httpClient()))
 	_, err = c.Faucet(context.Background(), devnet.FeeAccountHex, "1")
 	wantCode(t, "faucet on a production gateway", err, errcode.FaucetDisabled)
 	if _, err := c.GetBook(context.Background(), n.market(0).YesTokenID()); err != nil {

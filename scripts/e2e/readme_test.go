@@ -161,7 +161,7 @@ func (sh *shell) pred(args string, env map[string]string, line string, expect *r
 	for {
 		var stdout, stderr bytes.Buffer
 		code := predcli.Run(context.Background(), argv, predcli.Env{Stdout: &stdout, Stderr: &stderr,
-			Getenv: getenv, HTTPClient: sh.http.v.client()})
+			Getenv: getenv, HTTPClient: sh.http.httpClient()})
 		if code != predcli.ExitOK {
 			sh.t.Fatalf("%s: exit %d\n%s", line, code, stderr.String())
 		}

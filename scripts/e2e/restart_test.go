@@ -15,7 +15,7 @@ func TestRestartKeepsState(t *testing.T) {
 	t.Parallel()
 	cfg := devnetConfig(t)
 	first := startDevnet(t, cfg)
-	n := &testNet{t: t, d: first, v: newValidator(t, first.URL)}
+	n := newTestNet(t, first)
 	m := n.market(0)
 	alice, bob := n.trader("100"), n.trader("100")
 	resting := alice.buy(t, m.YesTokenID(), "0.45", "20")
@@ -31,7 +31,7 @@ func TestRestartKeepsState(t *testing.T) {
 	if second.Created != 0 || !reflect.DeepEqual(second.Markets, first.Markets) {
 		t.Fatalf("the restart created %d markets; markets %v, want %v", second.Created, second.Markets, first.Markets)
 	}
-	n2 := &testNet{t: t, d: second, v: newValidator(t, second.URL)}
+	n2 := newTestNet(t, second)
 	alice2, bob2 := n2.on(0, alice), n2.on(0, bob)
 	after := snapshot(t, n2, alice2, bob2, resting.OrderID)
 	if !reflect.DeepEqual(before, after) {
