@@ -13,19 +13,14 @@
 package chaos
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -37,6 +32,7 @@ import (
 	"pred.dev/engine/wire"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/scripts/internal/proc"
 )
 
 // Config sizes a chaos run.
@@ -90,7 +86,7 @@ type run struct {
 	bin      string
 	natsURL  string
 	natsPort int
-	nats     *proc
+	nats     *proc.Proc
 	engines  []*engine
 	logf     func(format string, args ...any)
 }
@@ -111,7 +107,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return Report{}, err
 	}
 	for i := range r.cfg.Standbys + 1 {
-		port, err := freePort()
+		port, err := proc.FreePort()
 		if err != nil {
 			return Report{}, err
 		}
@@ -137,66 +133,20 @@ func (r *run) prepare() error {
 		r.dir = d
 	}
 	r.bin = filepath.Join(r.dir, "bin")
-	root, err := workspaceRoot()
-	if err != nil {
-		return err
+	if err := proc.Build(r.bin, "./engine/cmd/engine", "./scripts/cmd/natsd"); err != nil {
+		return fmt.Errorf("chaos: %w", err)
 	}
-	for pkg, out := range map[string]string{"./engine/cmd/engine": "engine", "./scripts/cmd/natsd": "natsd"} {
-		cmd := exec.Command("go", "build", "-o", filepath.Join(r.bin, out), pkg)
-		cmd.Dir = root
-		if b, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("chaos: build %s: %v\n%s", pkg, err, b)
-		}
-	}
-	port, err := freePort()
+	port, err := proc.FreePort()
 	r.natsPort, r.natsURL = port, fmt.Sprintf("nats://127.0.0.1:%d", port)
 	return err
 }
 
-// workspaceRoot finds the directory holding go.work.
-func workspaceRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("chaos: run inside the pred workspace (no go.work found)")
-		}
-		dir = parent
-	}
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
-
 func (r *run) startNATS() error {
-	cmd := exec.Command(filepath.Join(r.bin, "natsd"), "-dir", filepath.Join(r.dir, "nats"),
-		"-port", fmt.Sprint(r.natsPort), "-sync-always")
-	out, err := cmd.StdoutPipe()
+	p, err := proc.StartNATSD(filepath.Join(r.bin, "natsd"), filepath.Join(r.dir, "nats"), r.natsPort, nil)
 	if err != nil {
-		return err
+		return fmt.Errorf("chaos: %w", err)
 	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil || !strings.HasPrefix(line, "ready") {
-		_ = cmd.Process.Kill()
-		return fmt.Errorf("chaos: natsd did not start: %q %v", line, err)
-	}
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	r.nats = watch(cmd)
+	r.nats = p
 	return nil
 }
 
@@ -204,7 +154,7 @@ func (r *run) startNATS() error {
 type engine struct {
 	id        string
 	adminPort int
-	proc      *proc
+	proc      *proc.Proc
 }
 
 // leaseTTL is the lease of a run with standbys: short, so that takeovers
@@ -223,11 +173,14 @@ func (r *run) startEngine(e *engine) error {
 	if err != nil {
 		return err
 	}
+	// The child gets its own descriptor of the log; this one is not needed
+	// once it started.
+	defer log.Close()
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	e.proc = watch(cmd)
+	e.proc = proc.Watch(cmd)
 	return nil
 }
 
@@ -236,8 +189,8 @@ func (r *run) startEngine(e *engine) error {
 // lease while NATS restarts, say) and relies on being restarted.
 func (r *run) supervise(rep *Report) error {
 	for _, e := range r.engines {
-		if e.proc.exited() {
-			r.logf("engine %s exited by itself (%s); restarting it", e.id, e.proc.cmd.ProcessState)
+		if e.proc.Exited() {
+			r.logf("engine %s exited by itself (%s); restarting it", e.id, e.proc.Cmd.ProcessState)
 			rep.Exits++
 			if err := r.startEngine(e); err != nil {
 				return err
@@ -249,55 +202,14 @@ func (r *run) supervise(rep *Report) error {
 
 func (r *run) stopAll() {
 	for _, e := range r.engines {
-		e.proc.stop()
+		e.proc.Stop(stopBound)
 	}
-	r.nats.stop()
+	r.nats.Stop(stopBound)
 }
 
-// proc is a started process and a channel closed when it ends.
-type proc struct {
-	cmd  *exec.Cmd
-	done chan struct{}
-}
-
-func watch(cmd *exec.Cmd) *proc {
-	p := &proc{cmd: cmd, done: make(chan struct{})}
-	go func() {
-		_ = cmd.Wait()
-		close(p.done)
-	}()
-	return p
-}
-
-func (p *proc) exited() bool {
-	select {
-	case <-p.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// kill9 kills the process the way a power cut or the OOM killer would.
-func (p *proc) kill9() {
-	if p != nil {
-		_ = p.cmd.Process.Signal(syscall.SIGKILL)
-		<-p.done
-	}
-}
-
-// stop ends the process with SIGTERM, or SIGKILL if it takes too long.
-func (p *proc) stop() {
-	if p == nil {
-		return
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(10 * time.Second):
-		p.kill9()
-	}
-}
+// stopBound is how long a process may take to stop after SIGTERM before
+// it is killed.
+const stopBound = 10 * time.Second
 
 // commands returns the run's workload as protobuf commands.
 func (r *run) commands() []*pb.Command {
@@ -378,7 +290,7 @@ func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
 		}
 		if rep.NATSRestarts < r.cfg.NATSRestarts && (rep.Kills >= r.cfg.Kills || rng.IntN(4) == 0) {
 			r.logf("kill -9 NATS (%d)", rep.NATSRestarts+1)
-			r.nats.kill9()
+			r.nats.Kill()
 			if err := r.startNATS(); err != nil {
 				r.logf("restart NATS: %v", err)
 				return rep
@@ -388,7 +300,7 @@ func (r *run) chaos(ctx context.Context, loadDone <-chan struct{}) Report {
 		}
 		e, rev := r.victim(ctx, rng)
 		r.logf("kill -9 engine %s (%d)", e.id, rep.Kills+1)
-		e.proc.kill9()
+		e.proc.Kill()
 		if rev != 0 {
 			// The leader comes back only once a standby has taken over.
 			r.awaitTakeover(ctx, rev)

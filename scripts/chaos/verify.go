@@ -212,7 +212,7 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream string, last
 // tick after the others stopped, so positions can differ by a message.)
 func (r *run) compareHashes(rep *Report) error {
 	for _, e := range r.engines {
-		e.proc.stop()
+		e.proc.Stop(stopBound)
 	}
 	rep.HashMatch = true
 	replays := map[string]string{} // applied_seq → replay state hash

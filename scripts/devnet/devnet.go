@@ -300,7 +300,7 @@ func (d *Devnet) createMarkets(ctx context.Context, specs []MarketSpec) error {
 	for _, s := range specs {
 		d.Markets = append(d.Markets, NewMarket(s))
 	}
-	d.Created, err = ensureMarkets(ctx, nc, d.Markets, d.log)
+	d.Created, err = EnsureMarkets(ctx, nc, d.Markets, d.log)
 	return err
 }
 

@@ -88,11 +88,18 @@ func NewMarket(s MarketSpec) Market {
 // engine is starting or catching up with the log.
 const marketQueryRetryInterval = 100 * time.Millisecond
 
-// ensureMarkets creates each market the engine does not know yet and
-// returns how many it created. It first waits until the engine has
-// applied the whole log as it stands, so a market created by an earlier
-// run but not yet replayed is not created twice.
-func ensureMarkets(ctx context.Context, nc *nats.Conn, markets []Market, log *zap.Logger) (int, error) {
+// EnsureMarkets creates, with commands appended to the log over nc, each
+// market the engine does not know yet and returns how many it created.
+// It first waits until the engine has applied the whole log as it stands,
+// so a market created by an earlier run but not yet replayed is not
+// created twice, and it returns once the engine's queries, and so the
+// gateways, see every market. The CMD stream must exist (the engine and
+// the gateways create it when they start); an engine still starting is
+// waited for until ctx ends. log may be nil.
+func EnsureMarkets(ctx context.Context, nc *nats.Conn, markets []Market, log *zap.Logger) (int, error) {
+	if log == nil {
+		log = zap.NewNop()
+	}
 	logEnd, err := lastCommandSeq(ctx, nc)
 	if err != nil {
 		return 0, err

@@ -6,6 +6,7 @@ import (
 	"crypto/ecdsa"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -37,11 +38,16 @@ const (
 	httpTimeout = time.Minute
 )
 
-// testNet is a devnet of one test, with the validator of its responses.
+// testNet is the exchange of one test, with the validator of its
+// responses: a devnet, or gateways running as their own processes.
 type testNet struct {
-	t   *testing.T
-	d   *devnet.Devnet
-	api *apitest.Validator
+	t *testing.T
+	// d is the devnet; nil when the gateways are separate processes.
+	d *devnet.Devnet
+	// urls are the gateways' base URLs and markets the exchange's markets.
+	urls    []string
+	markets []devnet.Market
+	api     *apitest.Validator
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
@@ -63,21 +69,40 @@ func startNet(t *testing.T, opts ...func(*devnet.Config)) *testNet {
 }
 
 // newTestNet drives a running devnet, checking every response against
-// the gateway's OpenAPI document, which the devnet must serve.
+// the gateway's OpenAPI document, which the devnet's gateways must serve.
 func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
+	t.Helper()
+	n := newGatewayNet(t, d.URLs, d.Markets)
+	n.d = d
+	return n
+}
+
+// newGatewayNet drives the gateways at urls, checking every response
+// against the gateway's OpenAPI document, which each of them must serve.
+func newGatewayNet(t *testing.T, urls []string, markets []devnet.Market) *testNet {
 	t.Helper()
 	// Fetched around the validator, so that RequireChecks still fails a
 	// test whose own requests all bypass it.
-	resp, err := (&http.Client{Timeout: httpTimeout}).Get(d.URL + "/openapi.yaml")
+	for _, u := range urls {
+		if doc, err := fetchDocument(u); err != nil || !bytes.Equal(doc, apitest.Document()) {
+			t.Fatalf("GET %s/openapi.yaml: %d bytes, %v; want the gateway's document", u, len(doc), err)
+		}
+	}
+	return &testNet{t: t, urls: urls, markets: markets, api: apitest.New(t, apitest.RequireChecks())}
+}
+
+// fetchDocument returns the OpenAPI document a gateway serves.
+func fetchDocument(url string) ([]byte, error) {
+	resp, err := (&http.Client{Timeout: httpTimeout}).Get(url + "/openapi.yaml")
 	if err != nil {
-		t.Fatalf("GET /openapi.yaml: %v", err)
+		return nil, err
 	}
 	defer resp.Body.Close()
 	doc, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK || !bytes.Equal(doc, apitest.Document()) {
-		t.Fatalf("GET /openapi.yaml: %d, %d bytes, %v; want the gateway's document", resp.StatusCode, len(doc), err)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("HTTP %d", resp.StatusCode)
 	}
-	return &testNet{t: t, d: d, api: apitest.New(t, apitest.RequireChecks())}
+	return doc, err
 }
 
 // httpClient returns an HTTP client whose every response is validated.
@@ -113,8 +138,8 @@ func connectNATS(t *testing.T, d *devnet.Devnet) *nats.Conn {
 	return nc
 }
 
-// market returns the devnet's i-th demo market.
-func (n *testNet) market(i int) devnet.Market { return n.d.Markets[i] }
+// market returns the exchange's i-th market (the devnets' demo markets).
+func (n *testNet) market(i int) devnet.Market { return n.markets[i] }
 
 // trader is a wallet with an SDK client of one gateway.
 type trader struct {
@@ -135,7 +160,7 @@ func (n *testNet) wallet(gw int) *trader {
 func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *client.Client {
 	base := []client.Option{client.WithHTTPClient(n.httpClient()), client.WithPrivateKey(key),
 		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange)}
-	return client.New(n.d.URLs[gw], append(base, opts...)...)
+	return client.New(n.urls[gw], append(base, opts...)...)
 }
 
 // trader is a wallet on gateway 0 with API credentials and, unless usdw
@@ -242,7 +267,7 @@ func (n *testNet) raw(t *testing.T, gw int, method, path string, hdr http.Header
 
 func (n *testNet) rawBody(t *testing.T, gw int, method, path string, hdr http.Header, body []byte) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, n.d.URLs[gw]+path, bytes.NewReader(body))
+	req, err := http.NewRequest(method, n.urls[gw]+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}

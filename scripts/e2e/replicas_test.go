@@ -14,12 +14,21 @@ import (
 	"pred.dev/scripts/devnet"
 )
 
-// TestTwoGatewayReplicas runs two gateways on one NATS and one engine:
-// they share API keys and the L1 replay guard through NATS KV, and an
-// order is one order whichever gateway a call goes through.
+// TestTwoGatewayReplicas runs two gateways on one NATS and one engine,
+// all in the test's process: they share API keys and the L1 replay guard
+// through NATS KV, and an order is one order whichever gateway a call
+// goes through. TestGatewayProcesses checks the same with every
+// component its own process.
 func TestTwoGatewayReplicas(t *testing.T) {
 	t.Parallel()
-	n := startNet(t, func(c *devnet.Config) { c.Gateways = 2 })
+	checkReplicas(t, startNet(t, func(c *devnet.Config) { c.Gateways = 2 }))
+}
+
+// checkReplicas checks that gateways 0 and 1 of n act as one exchange: a
+// key created on one works on the other, an L1 signature used on one is
+// refused on the other, and an order placed through one is cancelled
+// through the other.
+func checkReplicas(t *testing.T, n *testNet) {
 	ctx := context.Background()
 
 	// A key created through gateway 0 authenticates on gateway 1.
@@ -51,6 +60,11 @@ func TestTwoGatewayReplicas(t *testing.T) {
 	r, err := onOne.CancelOrder(ctx, placed.OrderID)
 	if err != nil || !hasID(r.Canceled, placed.OrderID) {
 		t.Fatalf("cancel through gateway 1: %+v %v", r, err)
+	}
+	// Gateway 1 reads its own write: its read waits for the engine to
+	// have applied the cancel.
+	if o := onOne.order(t, placed.OrderID); o.Status != "CANCELED" {
+		t.Fatalf("gateway 1 reports the order it cancelled %s, want CANCELED", o.Status)
 	}
 	// Gateway 0 did not see the cancel, so its read may trail the
 	// engine's commit by a moment.

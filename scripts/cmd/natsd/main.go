@@ -1,5 +1,6 @@
 // Command natsd runs a NATS server with JetStream as its own process, for
-// the chaos tests that kill and restart it. It is the same embedded server
+// the chaos tests that kill and restart it and the end-to-end test that
+// runs every component as its own process. It is the same embedded server
 // the devnet and the engine use. Flags fall back to NATSD_<FLAG>.
 package main
 

@@ -1,0 +1,227 @@
+// Package proc runs the exchange's programs as real OS processes for the
+// tests and tools that need process boundaries (the chaos tests kill
+// them; the end-to-end tests run gateways side by side): it builds
+// binaries from the workspace, picks free ports, starts the natsd server
+// and waits for its ready line, and stops processes with SIGTERM, then
+// SIGKILL after a bound.
+package proc
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// WorkspaceRoot finds the directory holding go.work, from the working
+// directory upwards.
+func WorkspaceRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("proc: run inside the pred workspace (no go.work found)")
+		}
+		dir = parent
+	}
+}
+
+// Build builds main packages of the workspace, given from its root
+// ("./engine/cmd/engine"), into dir with one `go build`, so they compile
+// and link in parallel. Each binary is named after its package's
+// directory: dir/engine.
+func Build(dir string, pkgs ...string) error {
+	root, err := WorkspaceRoot()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	// A trailing separator makes -o a directory even for one package.
+	args := append([]string{"build", "-o", dir + string(filepath.Separator)}, pkgs...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("proc: go build %s: %v\n%s", strings.Join(pkgs, " "), err, b)
+	}
+	return nil
+}
+
+// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func FreePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// Env is the environment without the variables whose names start with
+// one of the prefixes ("CLOB_"): a child configured by flags then cannot
+// pick up the developer's settings through its environment fallback.
+func Env(dropPrefixes ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		keep := true
+		for _, p := range dropPrefixes {
+			if strings.HasPrefix(kv, p) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// Proc is a started process and a channel closed when it has ended.
+type Proc struct {
+	// Cmd is the process; read Cmd.ProcessState only once Done is closed.
+	Cmd  *exec.Cmd
+	done chan struct{}
+}
+
+// Start starts cmd and watches it.
+func Start(cmd *exec.Cmd) (*Proc, error) {
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return Watch(cmd), nil
+}
+
+// Watch watches a started process: it waits for it on a goroutine.
+func Watch(cmd *exec.Cmd) *Proc {
+	p := &Proc{Cmd: cmd, done: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait()
+		close(p.done)
+	}()
+	return p
+}
+
+// Done is closed when the process has ended and its output is copied.
+func (p *Proc) Done() <-chan struct{} { return p.done }
+
+// Exited reports whether the process has ended.
+func (p *Proc) Exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Kill kills the process with SIGKILL, the way a power cut or the OOM
+// killer would, and waits for it to end. A nil Proc is ignored.
+func (p *Proc) Kill() {
+	if p != nil {
+		_ = p.Cmd.Process.Signal(syscall.SIGKILL)
+		<-p.done
+	}
+}
+
+// Stop ends the process with SIGTERM, or with SIGKILL if it is still
+// running after bound. It reports whether the process stopped by itself
+// (false: it had to be killed). A nil Proc is ignored.
+func (p *Proc) Stop(bound time.Duration) bool {
+	if p == nil {
+		return true
+	}
+	_ = p.Cmd.Process.Signal(syscall.SIGTERM)
+	t := time.NewTimer(bound)
+	defer t.Stop()
+	select {
+	case <-p.done:
+		return true
+	case <-t.C:
+		p.Kill()
+		return false
+	}
+}
+
+// NATSDReadyMax bounds the wait for natsd's ready line.
+const NATSDReadyMax = 30 * time.Second
+
+// StartNATSD starts the natsd binary (scripts/cmd/natsd) on 127.0.0.1:port
+// with its JetStream store in dir, fsyncing every message, and returns
+// once it printed its ready line. Its output after that line, and all of
+// its standard error, go to log (nil discards them).
+func StartNATSD(bin, dir string, port int, log io.Writer) (*Proc, error) {
+	ready := &lineWriter{next: io.Discard, first: make(chan string, 1)}
+	cmd := exec.Command(bin, "-dir", dir, "-port", fmt.Sprint(port), "-sync-always")
+	cmd.Stdout = ready
+	if log != nil {
+		ready.next, cmd.Stderr = log, log
+	}
+	p, err := Start(cmd)
+	if err != nil {
+		return nil, err
+	}
+	t := time.NewTimer(NATSDReadyMax)
+	defer t.Stop()
+	select {
+	case line := <-ready.first:
+		if strings.HasPrefix(line, "ready") {
+			return p, nil
+		}
+		p.Kill()
+		return nil, fmt.Errorf("proc: natsd did not start: %q", line)
+	case <-p.done:
+		return nil, fmt.Errorf("proc: natsd exited before it was ready: %s", p.Cmd.ProcessState)
+	case <-t.C:
+		p.Kill()
+		return nil, fmt.Errorf("proc: natsd printed no ready line within %s", NATSDReadyMax)
+	}
+}
+
+// lineWriter hands the first line written to it to first and everything
+// after that line to next.
+type lineWriter struct {
+	next  io.Writer
+	first chan string
+
+	mu   sync.Mutex
+	buf  []byte
+	seen bool
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.seen {
+		return w.next.Write(p)
+	}
+	w.buf = append(w.buf, p...)
+	i := bytes.IndexByte(w.buf, '\n')
+	if i < 0 {
+		return len(p), nil
+	}
+	w.seen = true
+	w.first <- string(w.buf[:i+1])
+	if rest := w.buf[i+1:]; len(rest) > 0 {
+		if _, err := w.next.Write(rest); err != nil {
+			return 0, err
+		}
+	}
+	w.buf = nil
+	return len(p), nil
+}
