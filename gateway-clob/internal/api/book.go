@@ -110,19 +110,7 @@ func levels(ls []*pb.Level) []client.PriceLevel {
 
 // postBooks answers several books: body [{"token_id":"..."}].
 func (a *API) postBooks(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	var reqs []client.BookRequest
-	if err := decodeJSON(body, &reqs, errcode.InvalidPayload); err != nil {
-		return err
-	}
-	toks := make([]string, len(reqs))
-	for i, r := range reqs {
-		toks[i] = r.TokenID
-	}
-	ids, err := a.tokenList(c, toks)
+	ids, err := a.bodyTokenList(c)
 	if err != nil {
 		return err
 	}
@@ -181,6 +169,24 @@ func (a *API) tokenList(c echo.Context, toks []string) ([][32]byte, error) {
 		out[i] = t
 	}
 	return out, nil
+}
+
+// bodyTokenList reads a body of the form [{"token_id":"..."}] and parses
+// its token ids as tokenList does.
+func (a *API) bodyTokenList(c echo.Context) ([][32]byte, error) {
+	body, err := middleware.ReadBody(c)
+	if err != nil {
+		return nil, err
+	}
+	var reqs []client.BookRequest
+	if err := decodeJSON(body, &reqs, errcode.InvalidPayload); err != nil {
+		return nil, err
+	}
+	toks := make([]string, len(reqs))
+	for i, r := range reqs {
+		toks[i] = r.TokenID
+	}
+	return a.tokenList(c, toks)
 }
 
 // splitTokenIDs reads the comma-separated query parameter token_ids.
@@ -353,19 +359,7 @@ func (a *API) getLastTradesPrices(c echo.Context) error {
 }
 
 func (a *API) postLastTradesPrices(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
-	if err != nil {
-		return err
-	}
-	var reqs []client.BookRequest
-	if err := decodeJSON(body, &reqs, errcode.InvalidPayload); err != nil {
-		return err
-	}
-	strs := make([]string, len(reqs))
-	for i, r := range reqs {
-		strs[i] = r.TokenID
-	}
-	toks, err := a.tokenList(c, strs)
+	toks, err := a.bodyTokenList(c)
 	if err != nil {
 		return err
 	}
