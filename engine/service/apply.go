@@ -46,7 +46,10 @@ type applier struct {
 	msgs     []jetstream.Msg
 	outgoing []outgoing
 	touched  []bool // markets whose book changed in this batch
-	sealed   chan<- *sealedBatch
+	// lead is whether this batch is applied as leader; it changes only
+	// between batches (promote).
+	lead   bool
+	sealed chan<- *sealedBatch
 }
 
 // outgoing is one CMD message's events, to publish and answer.
@@ -114,6 +117,7 @@ func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-c
 func (a *applier) apply() error {
 	s := a.s
 	start := time.Now()
+	a.lead = s.leading.Load()
 	a.outgoing = nil // handed to stage 2 with the batch
 	commands := 0
 	var halt error
@@ -134,8 +138,7 @@ func (a *applier) apply() error {
 	if err := a.observe(); err != nil {
 		return err
 	}
-	lead := s.leading.Load()
-	if lead {
+	if a.lead {
 		a.answer()
 	}
 	if s.cfg.Mode != ModeReplay {
@@ -151,8 +154,8 @@ func (a *applier) apply() error {
 	a.refreshBooks()
 	b := &sealedBatch{writes: s.writer.Seal(), outgoing: a.outgoing, nowMs: s.m.NowMs(),
 		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: commands, start: start,
-		lead: lead, publishedTo: s.lastPublished}
-	if lead && s.evtSeqNew {
+		lead: a.lead, publishedTo: s.lastPublished}
+	if a.lead && s.evtSeqNew {
 		b.evtSeq, b.evtSeqNew, s.evtSeqNew = s.evtSeq, true, false
 	}
 	a.sealed <- b
@@ -199,7 +202,7 @@ func (a *applier) applyMsg(msg jetstream.Msg) (int, error) {
 
 func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 	s := a.s
-	convert := (s.leading.Load() && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
+	convert := (a.lead && o.seq > s.lastPublished) || s.cfg.OnEvents != nil
 	if convert {
 		o.batch = &pb.EventBatch{CommandSeq: o.seq, FirstCommandSeq: o.seq}
 	}

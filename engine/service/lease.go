@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -72,9 +71,8 @@ func eventMark(ctx context.Context, js jetstream.JetStream) (cmdSeq, evtSeq uint
 	if err != nil {
 		return 0, 0, fmt.Errorf("service: read the last EVT message: %w", err)
 	}
-	cmdSeq, err = strconv.ParseUint(msg.Header.Get(journal.HeaderCmdSeq), 10, 64)
-	if err != nil {
-		return 0, 0, fmt.Errorf("service: EVT message %d has no valid %s header: %w", info.State.LastSeq, journal.HeaderCmdSeq, err)
+	if cmdSeq, err = journal.EventCmdSeq(msg.Header); err != nil {
+		return 0, 0, fmt.Errorf("service: EVT message %d: %w", info.State.LastSeq, err)
 	}
 	return cmdSeq, info.State.LastSeq, nil
 }
@@ -84,9 +82,9 @@ func eventMark(ctx context.Context, js jetstream.JetStream) (cmdSeq, evtSeq uint
 func (s *Service) watchEvents(ctx context.Context) error {
 	cfg := jetstream.OrderedConsumerConfig{HeadersOnly: true, DeliverPolicy: jetstream.DeliverLastPolicy}
 	return s.consume(ctx, journal.EventStream, cfg, func(msg jetstream.Msg) error {
-		seq, err := strconv.ParseUint(msg.Headers().Get(journal.HeaderCmdSeq), 10, 64)
+		seq, err := journal.EventCmdSeq(msg.Headers())
 		if err != nil {
-			return fmt.Errorf("service: EVT message without a valid %s header: %w", journal.HeaderCmdSeq, err)
+			return err
 		}
 		if seq > s.evtCovered.Load() {
 			s.evtCovered.Store(seq)

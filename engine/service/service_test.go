@@ -148,7 +148,7 @@ func eventStream(t *testing.T, nc *nats.Conn, last uint64) []byte {
 		if b.GetFirstCommandSeq() != next || b.GetCommandSeq() < next {
 			t.Fatalf("EVT message %d covers CMD %d..%d, want it to start at %d", seq, b.GetFirstCommandSeq(), b.GetCommandSeq(), next)
 		}
-		if hdr, _ := strconv.ParseUint(m.Header.Get(journal.HeaderCmdSeq), 10, 64); hdr != b.GetCommandSeq() {
+		if hdr, err := journal.EventCmdSeq(m.Header); err != nil || hdr != b.GetCommandSeq() {
 			t.Fatalf("EVT message %d: header says CMD %d, batch %d", seq, hdr, b.GetCommandSeq())
 		}
 		next = b.GetCommandSeq() + 1

@@ -11,6 +11,7 @@
 package journal
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/nats-io/nats.go"
@@ -51,6 +52,16 @@ const (
 // (within its duplicate window).
 func EventMsgID(cmdSeq uint64) string {
 	return "evt-" + strconv.FormatUint(cmdSeq, 10)
+}
+
+// EventCmdSeq reads the Pred-Cmd-Seq header NewEventMsg sets: the last
+// CMD sequence an EVT message covers.
+func EventCmdSeq(h nats.Header) (uint64, error) {
+	seq, err := strconv.ParseUint(h.Get(HeaderCmdSeq), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("journal: EVT message without a valid %s header: %w", HeaderCmdSeq, err)
+	}
+	return seq, nil
 }
 
 // NewEventMsg frames batch as the EVT stream message for batch.CommandSeq,
