@@ -3,7 +3,7 @@
 
 GO            ?= go
 BIN           := $(CURDIR)/bin
-MODULES       := proto engine gateway-clob gateway-gamma relayer settler scripts
+MODULES       := proto proto/chain engine gateway-clob gateway-gamma relayer settler scripts
 RACE_MODULES  := proto engine
 export PATH   := $(BIN):$(PATH)
 
@@ -13,7 +13,7 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test lint bench proto proto-check run chaos clean
+.PHONY: help setup tools test lint bench proto proto-check contracts contracts-check run chaos clean
 
 help:
 	@echo "make setup        install the pinned Go tools into ./bin and download modules"
@@ -24,6 +24,8 @@ help:
 	@echo "make run          run a devnet: NATS, engine and CLOB gateway in one process (state in ./data)"
 	@echo "make proto        regenerate the protobuf Go code"
 	@echo "make proto-check  fail if the committed protobuf code is stale"
+	@echo "make contracts    compile the Solidity contracts (solc from npm) and regenerate their Go bindings"
+	@echo "make contracts-check  fail if the committed contract artifacts or bindings are stale"
 
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
@@ -78,6 +80,30 @@ proto-check: proto
 		(echo "proto/pb is stale: run 'make proto' and commit the result"; exit 1)
 	@test -z "$$(git status --porcelain -- proto/pb)" || \
 		(echo "proto/pb has uncommitted generated files: run 'make proto' and commit them"; exit 1)
+
+# contracts compiles proto/chain's Solidity with solc-js from npm (pinned
+# in proto/chain/package-lock.json; nothing else is downloaded) into
+# proto/chain/artifacts and runs abigen, pinned by proto/chain/go.mod's
+# tool directive, into proto/chain/bind.
+CHAIN := proto/chain
+
+contracts:
+	@command -v node >/dev/null && command -v npm >/dev/null || \
+		{ echo "make contracts needs node and npm (apt-get install nodejs npm)"; exit 1; }
+	@cd $(CHAIN) && if ! cmp -s package-lock.json node_modules/.pred-installed.lock 2>/dev/null; then \
+		echo "== npm ci in $(CHAIN): solc 0.8.37, solc 0.5.10, OpenZeppelin 5.7.0, Safe 1.4.1, ConditionalTokens 1.0.3"; \
+		npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.pred-installed.lock; \
+	fi
+	@echo "== compiling the contracts into $(CHAIN)/artifacts"
+	@cd $(CHAIN) && node build.js compile
+	@echo "== abigen: Go bindings into $(CHAIN)/bind"
+	@cd $(CHAIN) && node build.js bind
+
+contracts-check: contracts
+	@git diff --exit-code -- $(CHAIN)/artifacts $(CHAIN)/bind || \
+		(echo "$(CHAIN)/artifacts or $(CHAIN)/bind is stale: run 'make contracts' and commit the result"; exit 1)
+	@test -z "$$(git status --porcelain -- $(CHAIN)/artifacts $(CHAIN)/bind)" || \
+		(echo "$(CHAIN) has uncommitted generated files: run 'make contracts' and commit them"; exit 1)
 
 clean:
 	rm -rf $(BIN)

@@ -1,0 +1,3305 @@
+// Code generated - DO NOT EDIT.
+// This file is a generated binding and any manual changes will be lost.
+
+package exchange
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"strings"
+	"time"
+
+	ethereum "github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/event"
+)
+
+// Reference imports to suppress errors if they are not otherwise used.
+var (
+	_ = errors.New
+	_ = big.NewInt
+	_ = strings.NewReader
+	_ = ethereum.NotFound
+	_ = bind.Bind
+	_ = common.Big1
+	_ = types.BloomLookup
+	_ = event.NewSubscription
+	_ = abi.ConvertType
+	_ = time.Tick
+	_ = context.Background
+)
+
+// CTFExchangeOrder is an auto generated low-level Go binding around an user-defined struct.
+type CTFExchangeOrder struct {
+	Salt          *big.Int
+	Maker         common.Address
+	Signer        common.Address
+	Taker         common.Address
+	TokenId       *big.Int
+	MakerAmount   *big.Int
+	TakerAmount   *big.Int
+	Expiration    *big.Int
+	Nonce         *big.Int
+	FeeRateBps    *big.Int
+	Side          uint8
+	SignatureType uint8
+	ScopeId       string
+	Signature     []byte
+}
+
+// CTFExchangeMetaData contains all meta data concerning the CTFExchange contract.
+var CTFExchangeMetaData = &bind.MetaData{
+	ABI: "[{\"inputs\":[{\"internalType\":\"contractIERC20\",\"name\":\"collateral_\",\"type\":\"address\"},{\"internalType\":\"contractIConditionalTokens\",\"name\":\"ctf_\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"safeFactory_\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"admin\",\"type\":\"address\"},{\"internalType\":\"address[]\",\"name\":\"operators\",\"type\":\"address[]\"},{\"internalType\":\"address\",\"name\":\"feeReceiver_\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AccessControlBadConfirmation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"neededRole\",\"type\":\"bytes32\"}],\"name\":\"AccessControlUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"CancelledOrder\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnforcedPause\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ExpectedPause\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"FeeTooHigh\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"InvalidAmounts\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidMakerOrders\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"InvalidNonce\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidShortString\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"InvalidSide\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"InvalidSignature\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"InvalidSignatureType\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidTokenPair\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"makerOrderHash\",\"type\":\"bytes32\"}],\"name\":\"MismatchedTokenIds\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"makerOrderHash\",\"type\":\"bytes32\"}],\"name\":\"NotCrossing\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"NotOwner\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"NotTaker\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"OrderExpired\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"},{\"internalType\":\"uint256\",\"name\":\"filled\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"size\",\"type\":\"uint256\"}],\"name\":\"Overfilled\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ReentrancyGuardReentrantCall\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SafeERC20FailedOperation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"SignerNotMaker\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"string\",\"name\":\"str\",\"type\":\"string\"}],\"name\":\"StringTooLong\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"takerFillAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerFillTotal\",\"type\":\"uint256\"}],\"name\":\"TakerFillMismatch\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"}],\"name\":\"TokenAlreadyRegistered\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"}],\"name\":\"TokenNotRegistered\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAddress\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"ZeroFill\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[],\"name\":\"EIP712DomainChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"feeReceiver\",\"type\":\"address\"}],\"name\":\"FeeReceiverUpdated\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"newNonce\",\"type\":\"uint256\"}],\"name\":\"NonceIncremented\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"OrderCancelled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"makerAssetId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"takerAssetId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"makerAmountFilled\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"takerAmountFilled\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"fee\",\"type\":\"uint256\"}],\"name\":\"OrderFilled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"takerOrderHash\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"takerOrderMaker\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"makerAssetId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"takerAssetId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"makerAmountFilled\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"takerAmountFilled\",\"type\":\"uint256\"}],\"name\":\"OrdersMatched\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Paused\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"previousAdminRole\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"newAdminRole\",\"type\":\"bytes32\"}],\"name\":\"RoleAdminChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleGranted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleRevoked\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"token0\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"token1\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"conditionId\",\"type\":\"bytes32\"}],\"name\":\"TokenRegistered\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Unpaused\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"BPS_DENOMINATOR\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"BUY\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"DEFAULT_ADMIN_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_FEE_RATE_BPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_MAKER_ORDERS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"OPERATOR_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ORDER_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SELL\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SIGNATURE_EOA\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SIGNATURE_SAFE\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"cancelOrder\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order[]\",\"name\":\"orders\",\"type\":\"tuple[]\"}],\"name\":\"cancelOrders\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"collateral\",\"outputs\":[{\"internalType\":\"contractIERC20\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ctf\",\"outputs\":[{\"internalType\":\"contractIConditionalTokens\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"domainSeparator\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eip712Domain\",\"outputs\":[{\"internalType\":\"bytes1\",\"name\":\"fields\",\"type\":\"bytes1\"},{\"internalType\":\"string\",\"name\":\"name\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"version\",\"type\":\"string\"},{\"internalType\":\"uint256\",\"name\":\"chainId\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"verifyingContract\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"salt\",\"type\":\"bytes32\"},{\"internalType\":\"uint256[]\",\"name\":\"extensions\",\"type\":\"uint256[]\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"feeReceiver\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"}],\"name\":\"getRoleAdmin\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"grantRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"hasRole\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"hashOrder\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"incrementNonce\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"isValidNonce\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order\",\"name\":\"takerOrder\",\"type\":\"tuple\"},{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order[]\",\"name\":\"makerOrders\",\"type\":\"tuple[]\"},{\"internalType\":\"uint256\",\"name\":\"takerFillAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256[]\",\"name\":\"makerFillAmounts\",\"type\":\"uint256[]\"}],\"name\":\"matchOrders\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"}],\"name\":\"nonces\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256[]\",\"name\":\"\",\"type\":\"uint256[]\"},{\"internalType\":\"uint256[]\",\"name\":\"\",\"type\":\"uint256[]\"},{\"internalType\":\"bytes\",\"name\":\"\",\"type\":\"bytes\"}],\"name\":\"onERC1155BatchReceived\",\"outputs\":[{\"internalType\":\"bytes4\",\"name\":\"\",\"type\":\"bytes4\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"},{\"internalType\":\"bytes\",\"name\":\"\",\"type\":\"bytes\"}],\"name\":\"onERC1155Received\",\"outputs\":[{\"internalType\":\"bytes4\",\"name\":\"\",\"type\":\"bytes4\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"orderHash\",\"type\":\"bytes32\"}],\"name\":\"orderStatus\",\"outputs\":[{\"internalType\":\"uint128\",\"name\":\"filled\",\"type\":\"uint128\"},{\"internalType\":\"bool\",\"name\":\"cancelled\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"token0\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"token1\",\"type\":\"uint256\"},{\"internalType\":\"bytes32\",\"name\":\"conditionId\",\"type\":\"bytes32\"}],\"name\":\"registerToken\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"}],\"name\":\"registry\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"complement\",\"type\":\"uint256\"},{\"internalType\":\"bytes32\",\"name\":\"conditionId\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"callerConfirmation\",\"type\":\"address\"}],\"name\":\"renounceRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"revokeRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"}],\"name\":\"safeAddressOf\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"safeFactory\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"safeInitCodeHash\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"feeReceiver_\",\"type\":\"address\"}],\"name\":\"setFeeReceiver\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes4\",\"name\":\"interfaceId\",\"type\":\"bytes4\"}],\"name\":\"supportsInterface\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"unpause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"salt\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"maker\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"signer\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"taker\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"tokenId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"makerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"takerAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expiration\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"feeRateBps\",\"type\":\"uint256\"},{\"internalType\":\"uint8\",\"name\":\"side\",\"type\":\"uint8\"},{\"internalType\":\"uint8\",\"name\":\"signatureType\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"scopeId\",\"type\":\"string\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"internalType\":\"structCTFExchange.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"validateOrder\",\"outputs\":[],\"stateMutability\":\"view\",\"type\":\"function\"}]",
+	Bin: "0x6101e0604052348015610010575f5ffd5b5060405161343938038061343983398101604081905261002f916104cc565b6040518060400160405280601181526020017050726564204354462045786368616e676560781b815250604051806040016040528060018152602001603160f81b815250610082826102bd60201b60201c565b6101205261008f816102bd565b61014052815160208084019190912060e052815190820120610100524660a05261011b60e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b038616158061014157506001600160a01b038516155b8061015357506001600160a01b038416155b8061016557506001600160a01b038316155b8061017757506001600160a01b038116155b156101955760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b03808716610160528581166101805284166101a0819052604080516391c11e2160e01b815290516391c11e21916004808201926020929091908290030181865afa1580156101ec573d5f5f3e3d5ffd5b505050506040513d601f19601f8201168201806040525081019061021091906105f3565b6101c05260038054610100600160a81b0319166101006001600160a01b0384160217905561023e5f84610303565b505f5b825181101561029c576102937f97667070c54ef182b0f5858b034beac1b6f3089aa2d3188bb1e8929f4fa9b9298483815181106102805761028061060a565b602002602001015161030360201b60201c565b50600101610241565b506102b26001600160a01b038716865f196103b0565b505050505050610679565b5f5f829050601f815111156102f0578260405163305a27a960e01b81526004016102e7919061061e565b60405180910390fd5b80516102fb82610653565b179392505050565b5f8281526002602090815260408083206001600160a01b038516845290915281205460ff166103a7575f8381526002602090815260408083206001600160a01b03861684529091529020805460ff1916600117905561035f3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a45060016103aa565b505f5b92915050565b6103bc8383835f61042f565b61042a576103cd83835f600161042f565b6103f557604051635274afe760e01b81526001600160a01b03841660048201526024016102e7565b610402838383600161042f565b61042a57604051635274afe760e01b81526001600160a01b03841660048201526024016102e7565b505050565b60405163095ea7b360e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f51148316610485578383151615610479573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b6001600160a01b03811681146104a5575f5ffd5b50565b80516104b381610491565b919050565b634e487b7160e01b5f52604160045260245ffd5b5f5f5f5f5f5f60c087890312156104e1575f5ffd5b86516104ec81610491565b60208801519096506104fd81610491565b604088015190955061050e81610491565b606088015190945061051f81610491565b60808801519093506001600160401b0381111561053a575f5ffd5b8701601f8101891361054a575f5ffd5b80516001600160401b03811115610563576105636104b8565b604051600582901b90603f8201601f191681016001600160401b0381118282101715610591576105916104b8565b60405291825260208184018101929081018c8411156105ae575f5ffd5b6020850194505b838510156105d4576105c6856104a8565b8152602094850194016105b5565b5094506105e79250505060a088016104a8565b90509295509295509295565b5f60208284031215610603575f5ffd5b5051919050565b634e487b7160e01b5f52603260045260245ffd5b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610673575f198160200360031b1b821691505b50919050565b60805160a05160c05160e05161010051610120516101405161016051610180516101a0516101c051612cde61075b5f395f81816106bb015261070201525f81816102d5015261067f01525f818161031c01528181610d830152818161198701528181611c2501528181611cdf01528181611d7a0152611e3201525f818161057c01528181610e57015281816118db01528181611bf101528181611c5401528181611da901528181611ef50152611f3c01525f61164301525f61161801525f61225b01525f61223301525f61218e01525f6121b801525f6121e20152612cde5ff3fe608060405234801561000f575f5ffd5b506004361061024a575f3560e01c806368c7450f11610140578063c291442d116100bf578063f23a6e6111610084578063f23a6e61146105ba578063f5b541a6146105da578063f698da2514610601578063f973a20914610609578063fa8ca81414610630578063fe1be320146106fd575f5ffd5b8063c291442d14610551578063d547741f14610564578063d8dfeb4514610577578063e1a452181461059e578063efdcd974146105a7575f5ffd5b806391d148541161010557806391d14854146104dc578063a217fddf146104ef578063ac9f0667146104f6578063b3f00674146104fe578063bc197c8114610516575f5ffd5b806368c7450f1461047457806369bcac28146104875780637ecebe001461049a5780638456cb59146104b957806384b0196e146104c1575f5ffd5b80632f2ff15d116101cc5780635893253c116101915780635893253c14610400578063593af9b91461043b5780635c975abb1461044e578063627cdcb914610459578063661e715514610461575f5ffd5b80632f2ff15d146103c1578063328467a7146103d457806336568abe146103dd5780633f4ba83a146103f0578063415b22d4146103f8575f5ffd5b8063205730fd11610212578063205730fd1461030f57806322a9339f14610317578063248a9ca31461033e57806328231d251461024e5780632dff692d1461036e575f5ffd5b806301ab98061461024e57806301ffc9a71461026c5780630647ee201461028f57806309a619c6146102bb578063131e7e1c146102d0575b5f5ffd5b6102555f81565b60405160ff90911681526020015b60405180910390f35b61027f61027a36600461262a565b610724565b6040519015158152602001610263565b61027f61029d366004612673565b6001600160a01b03919091165f908152600660205260409020541490565b6102ce6102c93660046126b2565b61074e565b005b6102f77f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b039091168152602001610263565b610255600181565b6102f77f000000000000000000000000000000000000000000000000000000000000000081565b61036061034c3660046126eb565b5f9081526002602052604090206001015490565b604051908152602001610263565b6103a261037c3660046126eb565b60056020525f90815260409020546001600160801b03811690600160801b900460ff1682565b604080516001600160801b039093168352901515602083015201610263565b6102ce6103cf366004612702565b610851565b6103606103e881565b6102ce6103eb366004612702565b61087b565b6102ce6108ae565b610360600f81565b61042661040e3660046126eb565b60046020525f90815260409020805460019091015482565b60408051928352602083019190915201610263565b6102ce610449366004612773565b6108c3565b60035460ff1661027f565b6102ce610901565b6102ce61046f3660046126b2565b61096d565b6102ce6104823660046127b1565b610976565b6103606104953660046126b2565b610aa2565b6103606104a83660046127da565b60066020525f908152604090205481565b6102ce610ab4565b6104c9610ac6565b604051610263979695949392919061285b565b61027f6104ea366004612702565b610b08565b6103605f81565b610255600281565b6003546102f79061010090046001600160a01b031681565b610538610524366004612907565b63bc197c8160e01b98975050505050505050565b6040516001600160e01b03199091168152602001610263565b6102ce61055f3660046129c3565b610b32565b6102ce610572366004612702565b610ec2565b6102f77f000000000000000000000000000000000000000000000000000000000000000081565b61036061271081565b6102ce6105b53660046127da565b610ee6565b6105386105c8366004612a63565b63f23a6e6160e01b9695505050505050565b6103607f97667070c54ef182b0f5858b034beac1b6f3089aa2d3188bb1e8929f4fa9b92981565b610360610f69565b6103607fdd0b3d38693bb05298951a78ceae0310432b499f731a8c061776a1be1026fa1881565b6102f761063e3660046127da565b604080516001600160a01b039290921660208084019190915281518084038201815283830183528051908201206001600160f81b03196060808601919091527f0000000000000000000000000000000000000000000000000000000000000000901b6bffffffffffffffffffffffff1916606185015260758401527f00000000000000000000000000000000000000000000000000000000000000006095808501919091528251808503909101815260b5909301909152815191012090565b6103607f000000000000000000000000000000000000000000000000000000000000000081565b5f6001600160e01b03198216630271189760e51b1480610748575061074882610f77565b92915050565b5f61075882610fab565b5f818152600560209081526040918290208251808401909352546001600160801b0381168352600160801b900460ff1615801591830191909152919250906107bb5760405163a1c074a760e01b8152600481018390526024015b60405180910390fd5b6107c4836112ee565b81516001600160801b03161061081357805182906107e1856112ee565b60405163fa3f0b7160e01b815260048101939093526001600160801b03909116602483015260448201526064016107b2565b60808301355f9081526004602052604090206001015461084c57604051638f9f911160e01b8152608084013560048201526024016107b2565b505050565b5f8281526002602052604090206001015461086b8161131c565b6108758383611326565b50505050565b6001600160a01b03811633146108a45760405163334bd91960e11b815260040160405180910390fd5b61084c82826113b7565b5f6108b88161131c565b6108c0611422565b50565b5f5b8181101561084c576108f98383838181106108e2576108e2612ac3565b90506020028101906108f49190612ad7565b611474565b6001016108c5565b335f9081526006602052604081205461091b906001612b0a565b335f818152600660205260409081902083905551919250907fa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b906109629084815260200190565b60405180910390a250565b6108c081611474565b5f6109808161131c565b8284148061098c575083155b80610995575082155b8061099e575081155b156109bc57604051638686656d60e01b815260040160405180910390fd5b5f84815260046020526040902060010154156109ee5760405163e300460d60e01b8152600481018590526024016107b2565b5f8381526004602052604090206001015415610a205760405163e300460d60e01b8152600481018490526024016107b2565b60408051808201825284815260208082018581525f88815260048084528582209451855591516001948501558451808601865289815280840188815289835292909352848120925183559051919092015590518391859187917fbc9a2432e8aeb48327246cddd6e872ef452812b4243c04e6bfb786a2cd8faf0d91a450505050565b5f610748610aaf8361153b565b6115a8565b5f610abe8161131c565b6108c06115d4565b5f6060805f5f5f6060610ad7611611565b610adf61163c565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b5f9182526002602090815260408084206001600160a01b0393909316845291905290205460ff1690565b610b3a611667565b7f97667070c54ef182b0f5858b034beac1b6f3089aa2d3188bb1e8929f4fa9b929610b648161131c565b610b6c61169e565b84801580610b7a5750600f81115b80610b855750808314155b15610ba35760405163599e235560e11b815260040160405180910390fd5b5f610bad89610fab565b9050610be26040518060c001604052805f81526020015f81526020015f81526020015f81526020015f81526020015f81525090565b6080808b01355f908152600460205260409020805460019091015460a0840181905291830152610c2b57604051638f9f911160e01b815260808b013560048201526024016107b2565b5f836001600160401b03811115610c4457610c44612b1d565b604051908082528060200260200182016040528015610c6d578160200160208202803683370190505b5090505f5b84811015610ce657610cc18c8c8c84818110610c9057610c90612ac3565b9050602002810190610ca29190612ad7565b8a8a85818110610cb457610cb4612ac3565b90506020020135866116c2565b828281518110610cd357610cd3612ac3565b6020908102919091010152600101610c72565b5081518814610d15578151604051638381fc9160e01b81526107b2918a91600401918252602082015260400190565b610d23838c845f0151611a94565b610d2d8b83611ba4565b5f5b84811015610e9757368b8b83818110610d4a57610d4a612ac3565b9050602002810190610d5c9190612ad7565b90505f610d7161016083016101408401612b31565b60ff1603610e28576001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663f242432a30610db960408501602086016127da565b84608001358d8d88818110610dd057610dd0612ac3565b905060200201356040518563ffffffff1660e01b8152600401610df69493929190612b51565b5f604051808303815f87803b158015610e0d575f5ffd5b505af1158015610e1f573d5f5f3e3d5ffd5b50505050610e8e565b610e8e610e3b60408301602084016127da565b848481518110610e4d57610e4d612ac3565b60200260200101517f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316611dd89092919063ffffffff16565b50600101610d2f565b50610ea28b83611e0d565b610ead838c84611f6b565b5050505050610eba612158565b505050505050565b5f82815260026020526040902060010154610edc8161131c565b61087583836113b7565b5f610ef08161131c565b6001600160a01b038216610f175760405163d92e233d60e01b815260040160405180910390fd5b60038054610100600160a81b0319166101006001600160a01b038516908102919091179091556040517f27aae5db36d94179909d019ae0b1ac7c16d96d953148f63c0f6a0a9c8ead79ee905f90a25050565b5f610f72612182565b905090565b5f6001600160e01b03198216637965db0b60e01b148061074857506301ffc9a760e01b6001600160e01b0319831614610748565b5f610fb582610aa2565b905060e082013515801590610fcd5750428260e00135105b15610fee5760405163173bae5760e11b8152600481018290526024016107b2565b5f610fff60808401606085016127da565b6001600160a01b03161415801561102e57503361102260808401606085016127da565b6001600160a01b031614155b801561105257503061104660808401606085016127da565b6001600160a01b031614155b15611073576040516328da0d6160e01b8152600481018290526024016107b2565b600161108761016084016101408501612b31565b60ff1611156110ac57604051632910154760e01b8152600481018290526024016107b2565b60a082013515806110bf575060c0820135155b806110d457506001600160801b0360a0830135115b806110e957506001600160801b0360c0830135115b1561110a57604051632f54019f60e01b8152600481018290526024016107b2565b6103e8826101200135111561113557604051632d8a6f8160e01b8152600481018290526024016107b2565b60065f61114860408501602086016127da565b6001600160a01b03166001600160a01b031681526020019081526020015f20548261010001351461118f57604051631cdba4a560e21b8152600481018290526024016107b2565b5f806111a8836111a36101a0870187612b88565b6122ab565b5090925090505f8160038111156111c1576111c1612bca565b1415806111ef57506111d960608501604086016127da565b6001600160a01b0316826001600160a01b031614155b1561121057604051633335be5d60e11b8152600481018490526024016107b2565b5f61122361018086016101608701612b31565b60ff16036112835761123b60408501602086016127da565b6001600160a01b031661125460608601604087016127da565b6001600160a01b03161461127e57604051637e992b6d60e01b8152600481018490526024016107b2565b6112e7565b600261129761018086016101608701612b31565b60ff16036112cb576112af60408501602086016127da565b6001600160a01b031661125461063e60608701604088016127da565b60405163724bede160e01b8152600481018490526024016107b2565b5050919050565b5f8061130261016084016101408501612b31565b60ff1614611314578160a00135610748565b5060c0013590565b6108c081336122f2565b5f6113318383610b08565b6113b0575f8381526002602090815260408083206001600160a01b03861684529091529020805460ff191660011790556113683390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610748565b505f610748565b5f6113c28383610b08565b156113b0575f8381526002602090815260408083206001600160a01b0386168085529252808320805460ff1916905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610748565b61142a61232b565b6003805460ff191690557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa335b6040516001600160a01b03909116815260200160405180910390a1565b5f61147e82610aa2565b905061149060408301602084016127da565b6001600160a01b0316336001600160a01b0316141580156114d257506114bc60608301604084016127da565b6001600160a01b0316336001600160a01b031614155b156114f25760405162a6922f60e81b8152600481018290526024016107b2565b5f81815260056020526040808220805460ff60801b1916600160801b1790555182917f5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d91a25050565b5f8061154b610180840184612b88565b604051611559929190612bde565b6040519081900381207fdd0b3d38693bb05298951a78ceae0310432b499f731a8c061776a1be1026fa18808352909250906101808560208301376101a0810192909252506101c0902092915050565b5f6107486115b4612182565b8360405161190160f01b8152600281019290925260228201526042902090565b6115dc61169e565b6003805460ff191660011790557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a2586114573390565b6060610f727f000000000000000000000000000000000000000000000000000000000000000061234e565b6060610f727f000000000000000000000000000000000000000000000000000000000000000061234e565b61166f61238b565b61169c60017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005b906123cb565b565b60035460ff161561169c5760405163d93c066560e01b815260040160405180910390fd5b5f5f6116cd85610fab565b90506116da818686611a94565b5f806116ee61016088016101408901612b31565b60ff161490505f806117086101608a016101408b01612b31565b60ff16149050816117375760a08701355f1960c089013588028201018161173157611731612bed565b04611752565b8660c001358760a0013587028161175057611750612bed565b045b93505f8860800135886080013503611792578115158315150361178b57604051637b72aca760e11b8152600481018590526024016107b2565b5083611813565b856080015188608001351415806117ad575081151583151514155b156117ce57604051637b72aca760e11b8152600481018590526024016107b2565b8685106117f157604051634e2df1bb60e11b8152600481018590526024016107b2565b6117fb8588612c01565b9050868660600181815161180f9190612b0a565b9052505b8161182c578860c0013587028960a0013582021061183c565b8860a0013587028960c001358202115b1561185d57604051634e2df1bb60e11b8152600481018590526024016107b2565b86865f0181815161186e9190612b0a565b905250602086018051829190611885908390612b0a565b90525061271061189a6101208b013583612c14565b6118a49190612c2b565b866040018181516118b59190612b0a565b905250821561197d576119036118d160408a0160208b016127da565b6001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000169030886123d2565b61191360408a0160208b016127da565b6001600160a01b031661192c60408a0160208b016127da565b604080515f80825260808d81013560208401528284018b9052606083018d905282015290516001600160a01b03929092169187915f516020612c895f395f51905f52919081900360a00190a4611a88565b6001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663f242432a6119bc60408b0160208c016127da565b308b608001358b6040518563ffffffff1660e01b81526004016119e29493929190612b51565b5f604051808303815f87803b1580156119f9575f5ffd5b505af1158015611a0b573d5f5f3e3d5ffd5b50611a209250505060408a0160208b016127da565b6001600160a01b0316611a3960408a0160208b016127da565b6040805160808c81013582525f602083018190528284018d9052606083018b90529082015290516001600160a01b03929092169187915f516020612c895f395f51905f52919081900360a00190a45b50505050949350505050565b805f03611ab757604051635375771d60e01b8152600481018490526024016107b2565b5f83815260056020908152604091829020825180840190935280546001600160801b0381168452600160801b900460ff16158015928401929092529190611b145760405163a1c074a760e01b8152600481018690526024016107b2565b5f611b1e856112ee565b90505f84835f01516001600160801b0316611b399190612b0a565b905081811115611b7857825160405163fa3f0b7160e01b8152600481018990526001600160801b039091166024820152604481018390526064016107b2565b83546fffffffffffffffffffffffffffffffff19166001600160801b0391909116179092555050505050565b5f611bb761016084016101408501612b31565b60ff1603611cd557611c19611bd260408401602085016127da565b3083604001518460200151611be79190612b0a565b6001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000169291906123d2565b606081015115611cd1577f00000000000000000000000000000000000000000000000000000000000000006001600160a01b03166372ce42757f00000000000000000000000000000000000000000000000000000000000000005f5f1b8460a00151611c83612408565b86606001516040518663ffffffff1660e01b8152600401611ca8959493929190612c4a565b5f604051808303815f87803b158015611cbf575f5ffd5b505af1158015610eba573d5f5f3e3d5ffd5b5050565b6001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663f242432a611d1460408501602086016127da565b83516040516001600160e01b031960e085901b168152611d409291309160808901359190600401612b51565b5f604051808303815f87803b158015611d57575f5ffd5b505af1158015611d69573d5f5f3e3d5ffd5b5050505080606001515f14611cd1577f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316639e7212ad7f00000000000000000000000000000000000000000000000000000000000000005f5f1b8460a00151611c83612408565b611de5838383600161246c565b61084c57604051635274afe760e01b81526001600160a01b03841660048201526024016107b2565b5f611e2061016084016101408501612b31565b60ff1603611ec4576001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663f242432a30611e6860408601602087016127da565b84516040516001600160e01b031960e086901b168152611e92939291608089013591600401612b51565b5f604051808303815f87803b158015611ea9575f5ffd5b505af1158015611ebb573d5f5f3e3d5ffd5b50505050611f1c565b611f1c611ed760408401602085016127da565b82604001518360200151611eeb9190612c01565b6001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000169190611dd8565b604081015115611cd1576003546040820151611cd1916001600160a01b037f00000000000000000000000000000000000000000000000000000000000000008116926101009092041690611dd8565b5f611f7e61016084016101408501612b31565b60ff1603612074575f81604001518260200151611f9b9190612b0a565b905030611fae60408501602086016127da565b835160408086015181515f81526080808a013560208301529281018790526060810193909352908201526001600160a01b03919091169086905f516020612c895f395f51905f529060a00160405180910390a461201160408401602085016127da565b8251604080515f8152608080880135602083015291810185905260608101929092526001600160a01b03929092169186917f63bf4d16b7fa898ef4c4b2b6d90fd201e9c56313b65638af6088d149d2ce956c91015b60405180910390a350505050565b5f816040015182602001516120899190612c01565b90503061209c60408501602086016127da565b835160408086015181516080808a013582525f60208301529281019390935260608301869052908201526001600160a01b03919091169086905f516020612c895f395f51905f529060a00160405180910390a46120ff60408401602085016127da565b82516040805160808088013582525f602083015291810192909252606082018490526001600160a01b03929092169186917f63bf4d16b7fa898ef4c4b2b6d90fd201e9c56313b65638af6088d149d2ce956c9101612066565b61169c5f7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00611696565b5f306001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000161480156121da57507f000000000000000000000000000000000000000000000000000000000000000046145b1561220457507f000000000000000000000000000000000000000000000000000000000000000090565b610f72604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f808060418490036122df578435602086013560408701355f1a6122d1898285856124ce565b9550955095505050506122e9565b505f915060029050825b93509350939050565b6122fc8282610b08565b611cd15760405163e2517d3f60e01b81526001600160a01b0382166004820152602481018390526044016107b2565b60035460ff1661169c57604051638dfc202b60e01b815260040160405180910390fd5b60605f61235a83612596565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005c1561169c57604051633ee5aeb560e01b815260040160405180910390fd5b80825d5050565b6123e08484848460016125bd565b61087557604051635274afe760e01b81526001600160a01b03851660048201526024016107b2565b60408051600280825260608083018452926020830190803683370190505090506001815f8151811061243c5761243c612ac3565b60200260200101818152505060028160018151811061245d5761245d612ac3565b60200260200101818152505090565b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f511483166124c25783831516156124b6573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084111561250757505f9150600390508261258c565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa158015612558573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b03811661258357505f92506001915082905061258c565b92505f91508190505b9450945094915050565b5f60ff8216601f81111561074857604051632cd44ac360e21b815260040160405180910390fd5b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f5114831661261957838315161561260d573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b5f6020828403121561263a575f5ffd5b81356001600160e01b031981168114612651575f5ffd5b9392505050565b80356001600160a01b038116811461266e575f5ffd5b919050565b5f5f60408385031215612684575f5ffd5b61268d83612658565b946020939093013593505050565b5f6101c082840312156126ac575f5ffd5b50919050565b5f602082840312156126c2575f5ffd5b81356001600160401b038111156126d7575f5ffd5b6126e38482850161269b565b949350505050565b5f602082840312156126fb575f5ffd5b5035919050565b5f5f60408385031215612713575f5ffd5b8235915061272360208401612658565b90509250929050565b5f5f83601f84011261273c575f5ffd5b5081356001600160401b03811115612752575f5ffd5b6020830191508360208260051b850101111561276c575f5ffd5b9250929050565b5f5f60208385031215612784575f5ffd5b82356001600160401b03811115612799575f5ffd5b6127a58582860161272c565b90969095509350505050565b5f5f5f606084860312156127c3575f5ffd5b505081359360208301359350604090920135919050565b5f602082840312156127ea575f5ffd5b61265182612658565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b5f8151808452602084019350602083015f5b82811015612851578151865260209586019590910190600101612833565b5093949350505050565b60ff60f81b8816815260e060208201525f61287960e08301896127f3565b828103604084015261288b81896127f3565b606084018890526001600160a01b038716608085015260a0840186905283810360c085015290506128bc8185612821565b9a9950505050505050505050565b5f5f83601f8401126128da575f5ffd5b5081356001600160401b038111156128f0575f5ffd5b60208301915083602082850101111561276c575f5ffd5b5f5f5f5f5f5f5f5f60a0898b03121561291e575f5ffd5b61292789612658565b975061293560208a01612658565b965060408901356001600160401b0381111561294f575f5ffd5b61295b8b828c0161272c565b90975095505060608901356001600160401b03811115612979575f5ffd5b6129858b828c0161272c565b90955093505060808901356001600160401b038111156129a3575f5ffd5b6129af8b828c016128ca565b999c989b5096995094979396929594505050565b5f5f5f5f5f5f608087890312156129d8575f5ffd5b86356001600160401b038111156129ed575f5ffd5b6129f989828a0161269b565b96505060208701356001600160401b03811115612a14575f5ffd5b612a2089828a0161272c565b9096509450506040870135925060608701356001600160401b03811115612a45575f5ffd5b612a5189828a0161272c565b979a9699509497509295939492505050565b5f5f5f5f5f5f60a08789031215612a78575f5ffd5b612a8187612658565b9550612a8f60208801612658565b9450604087013593506060870135925060808701356001600160401b03811115612ab7575f5ffd5b612a5189828a016128ca565b634e487b7160e01b5f52603260045260245ffd5b5f82356101be19833603018112612aec575f5ffd5b9190910192915050565b634e487b7160e01b5f52601160045260245ffd5b8082018082111561074857610748612af6565b634e487b7160e01b5f52604160045260245ffd5b5f60208284031215612b41575f5ffd5b813560ff81168114612651575f5ffd5b6001600160a01b0394851681529290931660208301526040820152606081019190915260a0608082018190525f9082015260c00190565b5f5f8335601e19843603018112612b9d575f5ffd5b8301803591506001600160401b03821115612bb6575f5ffd5b60200191503681900382131561276c575f5ffd5b634e487b7160e01b5f52602160045260245ffd5b818382375f9101908152919050565b634e487b7160e01b5f52601260045260245ffd5b8181038181111561074857610748612af6565b808202811582820484141761074857610748612af6565b5f82612c4557634e487b7160e01b5f52601260045260245ffd5b500490565b60018060a01b038616815284602082015283604082015260a060608201525f612c7660a0830185612821565b9050826080830152969550505050505056fed0a08e8c493f9c94f29311604c9de1b4e8c8d4c06bd0c789af57f2d65bfec0f6a2646970667358221220a7547ea529a583b98689fbf5f39fbb05054a67422c5af5c781e3ce67a7b6ba0864736f6c63430008250033",
+}
+
+// CTFExchangeABI is the input ABI used to generate the binding from.
+// Deprecated: Use CTFExchangeMetaData.ABI instead.
+var CTFExchangeABI = CTFExchangeMetaData.ABI
+
+// CTFExchangeBin is the compiled bytecode used for deploying new contracts.
+// Deprecated: Use CTFExchangeMetaData.Bin instead.
+var CTFExchangeBin = CTFExchangeMetaData.Bin
+
+// DeployCTFExchange deploys a new Ethereum contract, binding an instance of CTFExchange to it.
+func DeployCTFExchange(auth *bind.TransactOpts, backend bind.ContractBackend, collateral_ common.Address, ctf_ common.Address, safeFactory_ common.Address, admin common.Address, operators []common.Address, feeReceiver_ common.Address) (common.Address, *types.Transaction, *CTFExchange, error) {
+	parsed, err := CTFExchangeMetaData.GetAbi()
+	if err != nil {
+		return common.Address{}, nil, nil, err
+	}
+	if parsed == nil {
+		return common.Address{}, nil, nil, errors.New("GetABI returned nil")
+	}
+
+	address, tx, contract, err := bind.DeployContract(auth, *parsed, common.FromHex(CTFExchangeBin), backend, collateral_, ctf_, safeFactory_, admin, operators, feeReceiver_)
+	if err != nil {
+		return common.Address{}, nil, nil, err
+	}
+	return address, tx, &CTFExchange{CTFExchangeCaller: CTFExchangeCaller{contract: contract}, CTFExchangeTransactor: CTFExchangeTransactor{contract: contract}, CTFExchangeFilterer: CTFExchangeFilterer{contract: contract}}, nil
+}
+
+// CTFExchange is an auto generated Go binding around an Ethereum contract.
+type CTFExchange struct {
+	CTFExchangeCaller     // Read-only binding to the contract
+	CTFExchangeTransactor // Write-only binding to the contract
+	CTFExchangeFilterer   // Log filterer for contract events
+}
+
+// CTFExchangeCaller is an auto generated read-only Go binding around an Ethereum contract.
+type CTFExchangeCaller struct {
+	contract *bind.BoundContract // Generic contract wrapper for the low level calls
+}
+
+// CTFExchangeTransactor is an auto generated write-only Go binding around an Ethereum contract.
+type CTFExchangeTransactor struct {
+	contract *bind.BoundContract // Generic contract wrapper for the low level calls
+}
+
+// CTFExchangeFilterer is an auto generated log filtering Go binding around an Ethereum contract events.
+type CTFExchangeFilterer struct {
+	contract *bind.BoundContract // Generic contract wrapper for the low level calls
+}
+
+// CTFExchangeSession is an auto generated Go binding around an Ethereum contract,
+// with pre-set call and transact options.
+type CTFExchangeSession struct {
+	Contract     *CTFExchange      // Generic contract binding to set the session for
+	CallOpts     bind.CallOpts     // Call options to use throughout this session
+	TransactOpts bind.TransactOpts // Transaction auth options to use throughout this session
+}
+
+// CTFExchangeCallerSession is an auto generated read-only Go binding around an Ethereum contract,
+// with pre-set call options.
+type CTFExchangeCallerSession struct {
+	Contract *CTFExchangeCaller // Generic contract caller binding to set the session for
+	CallOpts bind.CallOpts      // Call options to use throughout this session
+}
+
+// CTFExchangeTransactorSession is an auto generated write-only Go binding around an Ethereum contract,
+// with pre-set transact options.
+type CTFExchangeTransactorSession struct {
+	Contract     *CTFExchangeTransactor // Generic contract transactor binding to set the session for
+	TransactOpts bind.TransactOpts      // Transaction auth options to use throughout this session
+}
+
+// CTFExchangeRaw is an auto generated low-level Go binding around an Ethereum contract.
+type CTFExchangeRaw struct {
+	Contract *CTFExchange // Generic contract binding to access the raw methods on
+}
+
+// CTFExchangeCallerRaw is an auto generated low-level read-only Go binding around an Ethereum contract.
+type CTFExchangeCallerRaw struct {
+	Contract *CTFExchangeCaller // Generic read-only contract binding to access the raw methods on
+}
+
+// CTFExchangeTransactorRaw is an auto generated low-level write-only Go binding around an Ethereum contract.
+type CTFExchangeTransactorRaw struct {
+	Contract *CTFExchangeTransactor // Generic write-only contract binding to access the raw methods on
+}
+
+// NewCTFExchange creates a new instance of CTFExchange, bound to a specific deployed contract.
+func NewCTFExchange(address common.Address, backend bind.ContractBackend) (*CTFExchange, error) {
+	contract, err := bindCTFExchange(address, backend, backend, backend)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchange{CTFExchangeCaller: CTFExchangeCaller{contract: contract}, CTFExchangeTransactor: CTFExchangeTransactor{contract: contract}, CTFExchangeFilterer: CTFExchangeFilterer{contract: contract}}, nil
+}
+
+// NewCTFExchangeCaller creates a new read-only instance of CTFExchange, bound to a specific deployed contract.
+func NewCTFExchangeCaller(address common.Address, caller bind.ContractCaller) (*CTFExchangeCaller, error) {
+	contract, err := bindCTFExchange(address, caller, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeCaller{contract: contract}, nil
+}
+
+// NewCTFExchangeTransactor creates a new write-only instance of CTFExchange, bound to a specific deployed contract.
+func NewCTFExchangeTransactor(address common.Address, transactor bind.ContractTransactor) (*CTFExchangeTransactor, error) {
+	contract, err := bindCTFExchange(address, nil, transactor, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeTransactor{contract: contract}, nil
+}
+
+// NewCTFExchangeFilterer creates a new log filterer instance of CTFExchange, bound to a specific deployed contract.
+func NewCTFExchangeFilterer(address common.Address, filterer bind.ContractFilterer) (*CTFExchangeFilterer, error) {
+	contract, err := bindCTFExchange(address, nil, nil, filterer)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeFilterer{contract: contract}, nil
+}
+
+// bindCTFExchange binds a generic wrapper to an already deployed contract.
+func bindCTFExchange(address common.Address, caller bind.ContractCaller, transactor bind.ContractTransactor, filterer bind.ContractFilterer) (*bind.BoundContract, error) {
+	parsed, err := CTFExchangeMetaData.GetAbi()
+	if err != nil {
+		return nil, err
+	}
+	return bind.NewBoundContract(address, *parsed, caller, transactor, filterer), nil
+}
+
+// Call invokes the (constant) contract method with params as input values and
+// sets the output to result. The result type might be a single field for simple
+// returns, a slice of interfaces for anonymous returns and a struct for named
+// returns.
+func (_CTFExchange *CTFExchangeRaw) Call(opts *bind.CallOpts, result *[]interface{}, method string, params ...interface{}) error {
+	return _CTFExchange.Contract.CTFExchangeCaller.contract.Call(opts, result, method, params...)
+}
+
+// Transfer initiates a plain transaction to move funds to the contract, calling
+// its default method if one is available.
+func (_CTFExchange *CTFExchangeRaw) Transfer(opts *bind.TransactOpts) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CTFExchangeTransactor.contract.Transfer(opts)
+}
+
+// Transact invokes the (paid) contract method with params as input values.
+func (_CTFExchange *CTFExchangeRaw) Transact(opts *bind.TransactOpts, method string, params ...interface{}) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CTFExchangeTransactor.contract.Transact(opts, method, params...)
+}
+
+// Call invokes the (constant) contract method with params as input values and
+// sets the output to result. The result type might be a single field for simple
+// returns, a slice of interfaces for anonymous returns and a struct for named
+// returns.
+func (_CTFExchange *CTFExchangeCallerRaw) Call(opts *bind.CallOpts, result *[]interface{}, method string, params ...interface{}) error {
+	return _CTFExchange.Contract.contract.Call(opts, result, method, params...)
+}
+
+// Transfer initiates a plain transaction to move funds to the contract, calling
+// its default method if one is available.
+func (_CTFExchange *CTFExchangeTransactorRaw) Transfer(opts *bind.TransactOpts) (*types.Transaction, error) {
+	return _CTFExchange.Contract.contract.Transfer(opts)
+}
+
+// Transact invokes the (paid) contract method with params as input values.
+func (_CTFExchange *CTFExchangeTransactorRaw) Transact(opts *bind.TransactOpts, method string, params ...interface{}) (*types.Transaction, error) {
+	return _CTFExchange.Contract.contract.Transact(opts, method, params...)
+}
+
+// BPSDENOMINATOR is a free data retrieval call binding the contract method 0xe1a45218.
+//
+// Solidity: function BPS_DENOMINATOR() view returns(uint256)
+func (_CTFExchange *CTFExchangeCaller) BPSDENOMINATOR(opts *bind.CallOpts) (*big.Int, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "BPS_DENOMINATOR")
+
+	if err != nil {
+		return *new(*big.Int), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+
+	return out0, err
+
+}
+
+// BPSDENOMINATOR is a free data retrieval call binding the contract method 0xe1a45218.
+//
+// Solidity: function BPS_DENOMINATOR() view returns(uint256)
+func (_CTFExchange *CTFExchangeSession) BPSDENOMINATOR() (*big.Int, error) {
+	return _CTFExchange.Contract.BPSDENOMINATOR(&_CTFExchange.CallOpts)
+}
+
+// BPSDENOMINATOR is a free data retrieval call binding the contract method 0xe1a45218.
+//
+// Solidity: function BPS_DENOMINATOR() view returns(uint256)
+func (_CTFExchange *CTFExchangeCallerSession) BPSDENOMINATOR() (*big.Int, error) {
+	return _CTFExchange.Contract.BPSDENOMINATOR(&_CTFExchange.CallOpts)
+}
+
+// BUY is a free data retrieval call binding the contract method 0x01ab9806.
+//
+// Solidity: function BUY() view returns(uint8)
+func (_CTFExchange *CTFExchangeCaller) BUY(opts *bind.CallOpts) (uint8, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "BUY")
+
+	if err != nil {
+		return *new(uint8), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+
+	return out0, err
+
+}
+
+// BUY is a free data retrieval call binding the contract method 0x01ab9806.
+//
+// Solidity: function BUY() view returns(uint8)
+func (_CTFExchange *CTFExchangeSession) BUY() (uint8, error) {
+	return _CTFExchange.Contract.BUY(&_CTFExchange.CallOpts)
+}
+
+// BUY is a free data retrieval call binding the contract method 0x01ab9806.
+//
+// Solidity: function BUY() view returns(uint8)
+func (_CTFExchange *CTFExchangeCallerSession) BUY() (uint8, error) {
+	return _CTFExchange.Contract.BUY(&_CTFExchange.CallOpts)
+}
+
+// DEFAULTADMINROLE is a free data retrieval call binding the contract method 0xa217fddf.
+//
+// Solidity: function DEFAULT_ADMIN_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) DEFAULTADMINROLE(opts *bind.CallOpts) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "DEFAULT_ADMIN_ROLE")
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// DEFAULTADMINROLE is a free data retrieval call binding the contract method 0xa217fddf.
+//
+// Solidity: function DEFAULT_ADMIN_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) DEFAULTADMINROLE() ([32]byte, error) {
+	return _CTFExchange.Contract.DEFAULTADMINROLE(&_CTFExchange.CallOpts)
+}
+
+// DEFAULTADMINROLE is a free data retrieval call binding the contract method 0xa217fddf.
+//
+// Solidity: function DEFAULT_ADMIN_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) DEFAULTADMINROLE() ([32]byte, error) {
+	return _CTFExchange.Contract.DEFAULTADMINROLE(&_CTFExchange.CallOpts)
+}
+
+// MAXFEERATEBPS is a free data retrieval call binding the contract method 0x328467a7.
+//
+// Solidity: function MAX_FEE_RATE_BPS() view returns(uint256)
+func (_CTFExchange *CTFExchangeCaller) MAXFEERATEBPS(opts *bind.CallOpts) (*big.Int, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "MAX_FEE_RATE_BPS")
+
+	if err != nil {
+		return *new(*big.Int), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+
+	return out0, err
+
+}
+
+// MAXFEERATEBPS is a free data retrieval call binding the contract method 0x328467a7.
+//
+// Solidity: function MAX_FEE_RATE_BPS() view returns(uint256)
+func (_CTFExchange *CTFExchangeSession) MAXFEERATEBPS() (*big.Int, error) {
+	return _CTFExchange.Contract.MAXFEERATEBPS(&_CTFExchange.CallOpts)
+}
+
+// MAXFEERATEBPS is a free data retrieval call binding the contract method 0x328467a7.
+//
+// Solidity: function MAX_FEE_RATE_BPS() view returns(uint256)
+func (_CTFExchange *CTFExchangeCallerSession) MAXFEERATEBPS() (*big.Int, error) {
+	return _CTFExchange.Contract.MAXFEERATEBPS(&_CTFExchange.CallOpts)
+}
+
+// MAXMAKERORDERS is a free data retrieval call binding the contract method 0x415b22d4.
+//
+// Solidity: function MAX_MAKER_ORDERS() view returns(uint256)
+func (_CTFExchange *CTFExchangeCaller) MAXMAKERORDERS(opts *bind.CallOpts) (*big.Int, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "MAX_MAKER_ORDERS")
+
+	if err != nil {
+		return *new(*big.Int), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+
+	return out0, err
+
+}
+
+// MAXMAKERORDERS is a free data retrieval call binding the contract method 0x415b22d4.
+//
+// Solidity: function MAX_MAKER_ORDERS() view returns(uint256)
+func (_CTFExchange *CTFExchangeSession) MAXMAKERORDERS() (*big.Int, error) {
+	return _CTFExchange.Contract.MAXMAKERORDERS(&_CTFExchange.CallOpts)
+}
+
+// MAXMAKERORDERS is a free data retrieval call binding the contract method 0x415b22d4.
+//
+// Solidity: function MAX_MAKER_ORDERS() view returns(uint256)
+func (_CTFExchange *CTFExchangeCallerSession) MAXMAKERORDERS() (*big.Int, error) {
+	return _CTFExchange.Contract.MAXMAKERORDERS(&_CTFExchange.CallOpts)
+}
+
+// OPERATORROLE is a free data retrieval call binding the contract method 0xf5b541a6.
+//
+// Solidity: function OPERATOR_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) OPERATORROLE(opts *bind.CallOpts) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "OPERATOR_ROLE")
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// OPERATORROLE is a free data retrieval call binding the contract method 0xf5b541a6.
+//
+// Solidity: function OPERATOR_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) OPERATORROLE() ([32]byte, error) {
+	return _CTFExchange.Contract.OPERATORROLE(&_CTFExchange.CallOpts)
+}
+
+// OPERATORROLE is a free data retrieval call binding the contract method 0xf5b541a6.
+//
+// Solidity: function OPERATOR_ROLE() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) OPERATORROLE() ([32]byte, error) {
+	return _CTFExchange.Contract.OPERATORROLE(&_CTFExchange.CallOpts)
+}
+
+// ORDERTYPEHASH is a free data retrieval call binding the contract method 0xf973a209.
+//
+// Solidity: function ORDER_TYPEHASH() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) ORDERTYPEHASH(opts *bind.CallOpts) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "ORDER_TYPEHASH")
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// ORDERTYPEHASH is a free data retrieval call binding the contract method 0xf973a209.
+//
+// Solidity: function ORDER_TYPEHASH() view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) ORDERTYPEHASH() ([32]byte, error) {
+	return _CTFExchange.Contract.ORDERTYPEHASH(&_CTFExchange.CallOpts)
+}
+
+// ORDERTYPEHASH is a free data retrieval call binding the contract method 0xf973a209.
+//
+// Solidity: function ORDER_TYPEHASH() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) ORDERTYPEHASH() ([32]byte, error) {
+	return _CTFExchange.Contract.ORDERTYPEHASH(&_CTFExchange.CallOpts)
+}
+
+// SELL is a free data retrieval call binding the contract method 0x205730fd.
+//
+// Solidity: function SELL() view returns(uint8)
+func (_CTFExchange *CTFExchangeCaller) SELL(opts *bind.CallOpts) (uint8, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "SELL")
+
+	if err != nil {
+		return *new(uint8), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+
+	return out0, err
+
+}
+
+// SELL is a free data retrieval call binding the contract method 0x205730fd.
+//
+// Solidity: function SELL() view returns(uint8)
+func (_CTFExchange *CTFExchangeSession) SELL() (uint8, error) {
+	return _CTFExchange.Contract.SELL(&_CTFExchange.CallOpts)
+}
+
+// SELL is a free data retrieval call binding the contract method 0x205730fd.
+//
+// Solidity: function SELL() view returns(uint8)
+func (_CTFExchange *CTFExchangeCallerSession) SELL() (uint8, error) {
+	return _CTFExchange.Contract.SELL(&_CTFExchange.CallOpts)
+}
+
+// SIGNATUREEOA is a free data retrieval call binding the contract method 0x28231d25.
+//
+// Solidity: function SIGNATURE_EOA() view returns(uint8)
+func (_CTFExchange *CTFExchangeCaller) SIGNATUREEOA(opts *bind.CallOpts) (uint8, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "SIGNATURE_EOA")
+
+	if err != nil {
+		return *new(uint8), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+
+	return out0, err
+
+}
+
+// SIGNATUREEOA is a free data retrieval call binding the contract method 0x28231d25.
+//
+// Solidity: function SIGNATURE_EOA() view returns(uint8)
+func (_CTFExchange *CTFExchangeSession) SIGNATUREEOA() (uint8, error) {
+	return _CTFExchange.Contract.SIGNATUREEOA(&_CTFExchange.CallOpts)
+}
+
+// SIGNATUREEOA is a free data retrieval call binding the contract method 0x28231d25.
+//
+// Solidity: function SIGNATURE_EOA() view returns(uint8)
+func (_CTFExchange *CTFExchangeCallerSession) SIGNATUREEOA() (uint8, error) {
+	return _CTFExchange.Contract.SIGNATUREEOA(&_CTFExchange.CallOpts)
+}
+
+// SIGNATURESAFE is a free data retrieval call binding the contract method 0xac9f0667.
+//
+// Solidity: function SIGNATURE_SAFE() view returns(uint8)
+func (_CTFExchange *CTFExchangeCaller) SIGNATURESAFE(opts *bind.CallOpts) (uint8, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "SIGNATURE_SAFE")
+
+	if err != nil {
+		return *new(uint8), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+
+	return out0, err
+
+}
+
+// SIGNATURESAFE is a free data retrieval call binding the contract method 0xac9f0667.
+//
+// Solidity: function SIGNATURE_SAFE() view returns(uint8)
+func (_CTFExchange *CTFExchangeSession) SIGNATURESAFE() (uint8, error) {
+	return _CTFExchange.Contract.SIGNATURESAFE(&_CTFExchange.CallOpts)
+}
+
+// SIGNATURESAFE is a free data retrieval call binding the contract method 0xac9f0667.
+//
+// Solidity: function SIGNATURE_SAFE() view returns(uint8)
+func (_CTFExchange *CTFExchangeCallerSession) SIGNATURESAFE() (uint8, error) {
+	return _CTFExchange.Contract.SIGNATURESAFE(&_CTFExchange.CallOpts)
+}
+
+// Collateral is a free data retrieval call binding the contract method 0xd8dfeb45.
+//
+// Solidity: function collateral() view returns(address)
+func (_CTFExchange *CTFExchangeCaller) Collateral(opts *bind.CallOpts) (common.Address, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "collateral")
+
+	if err != nil {
+		return *new(common.Address), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+
+	return out0, err
+
+}
+
+// Collateral is a free data retrieval call binding the contract method 0xd8dfeb45.
+//
+// Solidity: function collateral() view returns(address)
+func (_CTFExchange *CTFExchangeSession) Collateral() (common.Address, error) {
+	return _CTFExchange.Contract.Collateral(&_CTFExchange.CallOpts)
+}
+
+// Collateral is a free data retrieval call binding the contract method 0xd8dfeb45.
+//
+// Solidity: function collateral() view returns(address)
+func (_CTFExchange *CTFExchangeCallerSession) Collateral() (common.Address, error) {
+	return _CTFExchange.Contract.Collateral(&_CTFExchange.CallOpts)
+}
+
+// Ctf is a free data retrieval call binding the contract method 0x22a9339f.
+//
+// Solidity: function ctf() view returns(address)
+func (_CTFExchange *CTFExchangeCaller) Ctf(opts *bind.CallOpts) (common.Address, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "ctf")
+
+	if err != nil {
+		return *new(common.Address), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+
+	return out0, err
+
+}
+
+// Ctf is a free data retrieval call binding the contract method 0x22a9339f.
+//
+// Solidity: function ctf() view returns(address)
+func (_CTFExchange *CTFExchangeSession) Ctf() (common.Address, error) {
+	return _CTFExchange.Contract.Ctf(&_CTFExchange.CallOpts)
+}
+
+// Ctf is a free data retrieval call binding the contract method 0x22a9339f.
+//
+// Solidity: function ctf() view returns(address)
+func (_CTFExchange *CTFExchangeCallerSession) Ctf() (common.Address, error) {
+	return _CTFExchange.Contract.Ctf(&_CTFExchange.CallOpts)
+}
+
+// DomainSeparator is a free data retrieval call binding the contract method 0xf698da25.
+//
+// Solidity: function domainSeparator() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) DomainSeparator(opts *bind.CallOpts) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "domainSeparator")
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// DomainSeparator is a free data retrieval call binding the contract method 0xf698da25.
+//
+// Solidity: function domainSeparator() view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) DomainSeparator() ([32]byte, error) {
+	return _CTFExchange.Contract.DomainSeparator(&_CTFExchange.CallOpts)
+}
+
+// DomainSeparator is a free data retrieval call binding the contract method 0xf698da25.
+//
+// Solidity: function domainSeparator() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) DomainSeparator() ([32]byte, error) {
+	return _CTFExchange.Contract.DomainSeparator(&_CTFExchange.CallOpts)
+}
+
+// Eip712Domain is a free data retrieval call binding the contract method 0x84b0196e.
+//
+// Solidity: function eip712Domain() view returns(bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)
+func (_CTFExchange *CTFExchangeCaller) Eip712Domain(opts *bind.CallOpts) (struct {
+	Fields            [1]byte
+	Name              string
+	Version           string
+	ChainId           *big.Int
+	VerifyingContract common.Address
+	Salt              [32]byte
+	Extensions        []*big.Int
+}, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "eip712Domain")
+
+	outstruct := new(struct {
+		Fields            [1]byte
+		Name              string
+		Version           string
+		ChainId           *big.Int
+		VerifyingContract common.Address
+		Salt              [32]byte
+		Extensions        []*big.Int
+	})
+	if err != nil {
+		return *outstruct, err
+	}
+
+	outstruct.Fields = *abi.ConvertType(out[0], new([1]byte)).(*[1]byte)
+	outstruct.Name = *abi.ConvertType(out[1], new(string)).(*string)
+	outstruct.Version = *abi.ConvertType(out[2], new(string)).(*string)
+	outstruct.ChainId = *abi.ConvertType(out[3], new(*big.Int)).(**big.Int)
+	outstruct.VerifyingContract = *abi.ConvertType(out[4], new(common.Address)).(*common.Address)
+	outstruct.Salt = *abi.ConvertType(out[5], new([32]byte)).(*[32]byte)
+	outstruct.Extensions = *abi.ConvertType(out[6], new([]*big.Int)).(*[]*big.Int)
+
+	return *outstruct, err
+
+}
+
+// Eip712Domain is a free data retrieval call binding the contract method 0x84b0196e.
+//
+// Solidity: function eip712Domain() view returns(bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)
+func (_CTFExchange *CTFExchangeSession) Eip712Domain() (struct {
+	Fields            [1]byte
+	Name              string
+	Version           string
+	ChainId           *big.Int
+	VerifyingContract common.Address
+	Salt              [32]byte
+	Extensions        []*big.Int
+}, error) {
+	return _CTFExchange.Contract.Eip712Domain(&_CTFExchange.CallOpts)
+}
+
+// Eip712Domain is a free data retrieval call binding the contract method 0x84b0196e.
+//
+// Solidity: function eip712Domain() view returns(bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)
+func (_CTFExchange *CTFExchangeCallerSession) Eip712Domain() (struct {
+	Fields            [1]byte
+	Name              string
+	Version           string
+	ChainId           *big.Int
+	VerifyingContract common.Address
+	Salt              [32]byte
+	Extensions        []*big.Int
+}, error) {
+	return _CTFExchange.Contract.Eip712Domain(&_CTFExchange.CallOpts)
+}
+
+// FeeReceiver is a free data retrieval call binding the contract method 0xb3f00674.
+//
+// Solidity: function feeReceiver() view returns(address)
+func (_CTFExchange *CTFExchangeCaller) FeeReceiver(opts *bind.CallOpts) (common.Address, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "feeReceiver")
+
+	if err != nil {
+		return *new(common.Address), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+
+	return out0, err
+
+}
+
+// FeeReceiver is a free data retrieval call binding the contract method 0xb3f00674.
+//
+// Solidity: function feeReceiver() view returns(address)
+func (_CTFExchange *CTFExchangeSession) FeeReceiver() (common.Address, error) {
+	return _CTFExchange.Contract.FeeReceiver(&_CTFExchange.CallOpts)
+}
+
+// FeeReceiver is a free data retrieval call binding the contract method 0xb3f00674.
+//
+// Solidity: function feeReceiver() view returns(address)
+func (_CTFExchange *CTFExchangeCallerSession) FeeReceiver() (common.Address, error) {
+	return _CTFExchange.Contract.FeeReceiver(&_CTFExchange.CallOpts)
+}
+
+// GetRoleAdmin is a free data retrieval call binding the contract method 0x248a9ca3.
+//
+// Solidity: function getRoleAdmin(bytes32 role) view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) GetRoleAdmin(opts *bind.CallOpts, role [32]byte) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "getRoleAdmin", role)
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// GetRoleAdmin is a free data retrieval call binding the contract method 0x248a9ca3.
+//
+// Solidity: function getRoleAdmin(bytes32 role) view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) GetRoleAdmin(role [32]byte) ([32]byte, error) {
+	return _CTFExchange.Contract.GetRoleAdmin(&_CTFExchange.CallOpts, role)
+}
+
+// GetRoleAdmin is a free data retrieval call binding the contract method 0x248a9ca3.
+//
+// Solidity: function getRoleAdmin(bytes32 role) view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) GetRoleAdmin(role [32]byte) ([32]byte, error) {
+	return _CTFExchange.Contract.GetRoleAdmin(&_CTFExchange.CallOpts, role)
+}
+
+// HasRole is a free data retrieval call binding the contract method 0x91d14854.
+//
+// Solidity: function hasRole(bytes32 role, address account) view returns(bool)
+func (_CTFExchange *CTFExchangeCaller) HasRole(opts *bind.CallOpts, role [32]byte, account common.Address) (bool, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "hasRole", role, account)
+
+	if err != nil {
+		return *new(bool), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+
+	return out0, err
+
+}
+
+// HasRole is a free data retrieval call binding the contract method 0x91d14854.
+//
+// Solidity: function hasRole(bytes32 role, address account) view returns(bool)
+func (_CTFExchange *CTFExchangeSession) HasRole(role [32]byte, account common.Address) (bool, error) {
+	return _CTFExchange.Contract.HasRole(&_CTFExchange.CallOpts, role, account)
+}
+
+// HasRole is a free data retrieval call binding the contract method 0x91d14854.
+//
+// Solidity: function hasRole(bytes32 role, address account) view returns(bool)
+func (_CTFExchange *CTFExchangeCallerSession) HasRole(role [32]byte, account common.Address) (bool, error) {
+	return _CTFExchange.Contract.HasRole(&_CTFExchange.CallOpts, role, account)
+}
+
+// HashOrder is a free data retrieval call binding the contract method 0x69bcac28.
+//
+// Solidity: function hashOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) HashOrder(opts *bind.CallOpts, order CTFExchangeOrder) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "hashOrder", order)
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// HashOrder is a free data retrieval call binding the contract method 0x69bcac28.
+//
+// Solidity: function hashOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) HashOrder(order CTFExchangeOrder) ([32]byte, error) {
+	return _CTFExchange.Contract.HashOrder(&_CTFExchange.CallOpts, order)
+}
+
+// HashOrder is a free data retrieval call binding the contract method 0x69bcac28.
+//
+// Solidity: function hashOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) HashOrder(order CTFExchangeOrder) ([32]byte, error) {
+	return _CTFExchange.Contract.HashOrder(&_CTFExchange.CallOpts, order)
+}
+
+// IsValidNonce is a free data retrieval call binding the contract method 0x0647ee20.
+//
+// Solidity: function isValidNonce(address maker, uint256 nonce) view returns(bool)
+func (_CTFExchange *CTFExchangeCaller) IsValidNonce(opts *bind.CallOpts, maker common.Address, nonce *big.Int) (bool, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "isValidNonce", maker, nonce)
+
+	if err != nil {
+		return *new(bool), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+
+	return out0, err
+
+}
+
+// IsValidNonce is a free data retrieval call binding the contract method 0x0647ee20.
+//
+// Solidity: function isValidNonce(address maker, uint256 nonce) view returns(bool)
+func (_CTFExchange *CTFExchangeSession) IsValidNonce(maker common.Address, nonce *big.Int) (bool, error) {
+	return _CTFExchange.Contract.IsValidNonce(&_CTFExchange.CallOpts, maker, nonce)
+}
+
+// IsValidNonce is a free data retrieval call binding the contract method 0x0647ee20.
+//
+// Solidity: function isValidNonce(address maker, uint256 nonce) view returns(bool)
+func (_CTFExchange *CTFExchangeCallerSession) IsValidNonce(maker common.Address, nonce *big.Int) (bool, error) {
+	return _CTFExchange.Contract.IsValidNonce(&_CTFExchange.CallOpts, maker, nonce)
+}
+
+// Nonces is a free data retrieval call binding the contract method 0x7ecebe00.
+//
+// Solidity: function nonces(address maker) view returns(uint256)
+func (_CTFExchange *CTFExchangeCaller) Nonces(opts *bind.CallOpts, maker common.Address) (*big.Int, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "nonces", maker)
+
+	if err != nil {
+		return *new(*big.Int), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+
+	return out0, err
+
+}
+
+// Nonces is a free data retrieval call binding the contract method 0x7ecebe00.
+//
+// Solidity: function nonces(address maker) view returns(uint256)
+func (_CTFExchange *CTFExchangeSession) Nonces(maker common.Address) (*big.Int, error) {
+	return _CTFExchange.Contract.Nonces(&_CTFExchange.CallOpts, maker)
+}
+
+// Nonces is a free data retrieval call binding the contract method 0x7ecebe00.
+//
+// Solidity: function nonces(address maker) view returns(uint256)
+func (_CTFExchange *CTFExchangeCallerSession) Nonces(maker common.Address) (*big.Int, error) {
+	return _CTFExchange.Contract.Nonces(&_CTFExchange.CallOpts, maker)
+}
+
+// OnERC1155BatchReceived is a free data retrieval call binding the contract method 0xbc197c81.
+//
+// Solidity: function onERC1155BatchReceived(address , address , uint256[] , uint256[] , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeCaller) OnERC1155BatchReceived(opts *bind.CallOpts, arg0 common.Address, arg1 common.Address, arg2 []*big.Int, arg3 []*big.Int, arg4 []byte) ([4]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "onERC1155BatchReceived", arg0, arg1, arg2, arg3, arg4)
+
+	if err != nil {
+		return *new([4]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([4]byte)).(*[4]byte)
+
+	return out0, err
+
+}
+
+// OnERC1155BatchReceived is a free data retrieval call binding the contract method 0xbc197c81.
+//
+// Solidity: function onERC1155BatchReceived(address , address , uint256[] , uint256[] , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeSession) OnERC1155BatchReceived(arg0 common.Address, arg1 common.Address, arg2 []*big.Int, arg3 []*big.Int, arg4 []byte) ([4]byte, error) {
+	return _CTFExchange.Contract.OnERC1155BatchReceived(&_CTFExchange.CallOpts, arg0, arg1, arg2, arg3, arg4)
+}
+
+// OnERC1155BatchReceived is a free data retrieval call binding the contract method 0xbc197c81.
+//
+// Solidity: function onERC1155BatchReceived(address , address , uint256[] , uint256[] , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeCallerSession) OnERC1155BatchReceived(arg0 common.Address, arg1 common.Address, arg2 []*big.Int, arg3 []*big.Int, arg4 []byte) ([4]byte, error) {
+	return _CTFExchange.Contract.OnERC1155BatchReceived(&_CTFExchange.CallOpts, arg0, arg1, arg2, arg3, arg4)
+}
+
+// OnERC1155Received is a free data retrieval call binding the contract method 0xf23a6e61.
+//
+// Solidity: function onERC1155Received(address , address , uint256 , uint256 , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeCaller) OnERC1155Received(opts *bind.CallOpts, arg0 common.Address, arg1 common.Address, arg2 *big.Int, arg3 *big.Int, arg4 []byte) ([4]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "onERC1155Received", arg0, arg1, arg2, arg3, arg4)
+
+	if err != nil {
+		return *new([4]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([4]byte)).(*[4]byte)
+
+	return out0, err
+
+}
+
+// OnERC1155Received is a free data retrieval call binding the contract method 0xf23a6e61.
+//
+// Solidity: function onERC1155Received(address , address , uint256 , uint256 , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeSession) OnERC1155Received(arg0 common.Address, arg1 common.Address, arg2 *big.Int, arg3 *big.Int, arg4 []byte) ([4]byte, error) {
+	return _CTFExchange.Contract.OnERC1155Received(&_CTFExchange.CallOpts, arg0, arg1, arg2, arg3, arg4)
+}
+
+// OnERC1155Received is a free data retrieval call binding the contract method 0xf23a6e61.
+//
+// Solidity: function onERC1155Received(address , address , uint256 , uint256 , bytes ) pure returns(bytes4)
+func (_CTFExchange *CTFExchangeCallerSession) OnERC1155Received(arg0 common.Address, arg1 common.Address, arg2 *big.Int, arg3 *big.Int, arg4 []byte) ([4]byte, error) {
+	return _CTFExchange.Contract.OnERC1155Received(&_CTFExchange.CallOpts, arg0, arg1, arg2, arg3, arg4)
+}
+
+// OrderStatus is a free data retrieval call binding the contract method 0x2dff692d.
+//
+// Solidity: function orderStatus(bytes32 orderHash) view returns(uint128 filled, bool cancelled)
+func (_CTFExchange *CTFExchangeCaller) OrderStatus(opts *bind.CallOpts, orderHash [32]byte) (struct {
+	Filled    *big.Int
+	Cancelled bool
+}, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "orderStatus", orderHash)
+
+	outstruct := new(struct {
+		Filled    *big.Int
+		Cancelled bool
+	})
+	if err != nil {
+		return *outstruct, err
+	}
+
+	outstruct.Filled = *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+	outstruct.Cancelled = *abi.ConvertType(out[1], new(bool)).(*bool)
+
+	return *outstruct, err
+
+}
+
+// OrderStatus is a free data retrieval call binding the contract method 0x2dff692d.
+//
+// Solidity: function orderStatus(bytes32 orderHash) view returns(uint128 filled, bool cancelled)
+func (_CTFExchange *CTFExchangeSession) OrderStatus(orderHash [32]byte) (struct {
+	Filled    *big.Int
+	Cancelled bool
+}, error) {
+	return _CTFExchange.Contract.OrderStatus(&_CTFExchange.CallOpts, orderHash)
+}
+
+// OrderStatus is a free data retrieval call binding the contract method 0x2dff692d.
+//
+// Solidity: function orderStatus(bytes32 orderHash) view returns(uint128 filled, bool cancelled)
+func (_CTFExchange *CTFExchangeCallerSession) OrderStatus(orderHash [32]byte) (struct {
+	Filled    *big.Int
+	Cancelled bool
+}, error) {
+	return _CTFExchange.Contract.OrderStatus(&_CTFExchange.CallOpts, orderHash)
+}
+
+// Paused is a free data retrieval call binding the contract method 0x5c975abb.
+//
+// Solidity: function paused() view returns(bool)
+func (_CTFExchange *CTFExchangeCaller) Paused(opts *bind.CallOpts) (bool, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "paused")
+
+	if err != nil {
+		return *new(bool), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+
+	return out0, err
+
+}
+
+// Paused is a free data retrieval call binding the contract method 0x5c975abb.
+//
+// Solidity: function paused() view returns(bool)
+func (_CTFExchange *CTFExchangeSession) Paused() (bool, error) {
+	return _CTFExchange.Contract.Paused(&_CTFExchange.CallOpts)
+}
+
+// Paused is a free data retrieval call binding the contract method 0x5c975abb.
+//
+// Solidity: function paused() view returns(bool)
+func (_CTFExchange *CTFExchangeCallerSession) Paused() (bool, error) {
+	return _CTFExchange.Contract.Paused(&_CTFExchange.CallOpts)
+}
+
+// Registry is a free data retrieval call binding the contract method 0x5893253c.
+//
+// Solidity: function registry(uint256 tokenId) view returns(uint256 complement, bytes32 conditionId)
+func (_CTFExchange *CTFExchangeCaller) Registry(opts *bind.CallOpts, tokenId *big.Int) (struct {
+	Complement  *big.Int
+	ConditionId [32]byte
+}, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "registry", tokenId)
+
+	outstruct := new(struct {
+		Complement  *big.Int
+		ConditionId [32]byte
+	})
+	if err != nil {
+		return *outstruct, err
+	}
+
+	outstruct.Complement = *abi.ConvertType(out[0], new(*big.Int)).(**big.Int)
+	outstruct.ConditionId = *abi.ConvertType(out[1], new([32]byte)).(*[32]byte)
+
+	return *outstruct, err
+
+}
+
+// Registry is a free data retrieval call binding the contract method 0x5893253c.
+//
+// Solidity: function registry(uint256 tokenId) view returns(uint256 complement, bytes32 conditionId)
+func (_CTFExchange *CTFExchangeSession) Registry(tokenId *big.Int) (struct {
+	Complement  *big.Int
+	ConditionId [32]byte
+}, error) {
+	return _CTFExchange.Contract.Registry(&_CTFExchange.CallOpts, tokenId)
+}
+
+// Registry is a free data retrieval call binding the contract method 0x5893253c.
+//
+// Solidity: function registry(uint256 tokenId) view returns(uint256 complement, bytes32 conditionId)
+func (_CTFExchange *CTFExchangeCallerSession) Registry(tokenId *big.Int) (struct {
+	Complement  *big.Int
+	ConditionId [32]byte
+}, error) {
+	return _CTFExchange.Contract.Registry(&_CTFExchange.CallOpts, tokenId)
+}
+
+// SafeAddressOf is a free data retrieval call binding the contract method 0xfa8ca814.
+//
+// Solidity: function safeAddressOf(address owner) view returns(address)
+func (_CTFExchange *CTFExchangeCaller) SafeAddressOf(opts *bind.CallOpts, owner common.Address) (common.Address, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "safeAddressOf", owner)
+
+	if err != nil {
+		return *new(common.Address), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+
+	return out0, err
+
+}
+
+// SafeAddressOf is a free data retrieval call binding the contract method 0xfa8ca814.
+//
+// Solidity: function safeAddressOf(address owner) view returns(address)
+func (_CTFExchange *CTFExchangeSession) SafeAddressOf(owner common.Address) (common.Address, error) {
+	return _CTFExchange.Contract.SafeAddressOf(&_CTFExchange.CallOpts, owner)
+}
+
+// SafeAddressOf is a free data retrieval call binding the contract method 0xfa8ca814.
+//
+// Solidity: function safeAddressOf(address owner) view returns(address)
+func (_CTFExchange *CTFExchangeCallerSession) SafeAddressOf(owner common.Address) (common.Address, error) {
+	return _CTFExchange.Contract.SafeAddressOf(&_CTFExchange.CallOpts, owner)
+}
+
+// SafeFactory is a free data retrieval call binding the contract method 0x131e7e1c.
+//
+// Solidity: function safeFactory() view returns(address)
+func (_CTFExchange *CTFExchangeCaller) SafeFactory(opts *bind.CallOpts) (common.Address, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "safeFactory")
+
+	if err != nil {
+		return *new(common.Address), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+
+	return out0, err
+
+}
+
+// SafeFactory is a free data retrieval call binding the contract method 0x131e7e1c.
+//
+// Solidity: function safeFactory() view returns(address)
+func (_CTFExchange *CTFExchangeSession) SafeFactory() (common.Address, error) {
+	return _CTFExchange.Contract.SafeFactory(&_CTFExchange.CallOpts)
+}
+
+// SafeFactory is a free data retrieval call binding the contract method 0x131e7e1c.
+//
+// Solidity: function safeFactory() view returns(address)
+func (_CTFExchange *CTFExchangeCallerSession) SafeFactory() (common.Address, error) {
+	return _CTFExchange.Contract.SafeFactory(&_CTFExchange.CallOpts)
+}
+
+// SafeInitCodeHash is a free data retrieval call binding the contract method 0xfe1be320.
+//
+// Solidity: function safeInitCodeHash() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCaller) SafeInitCodeHash(opts *bind.CallOpts) ([32]byte, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "safeInitCodeHash")
+
+	if err != nil {
+		return *new([32]byte), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+
+	return out0, err
+
+}
+
+// SafeInitCodeHash is a free data retrieval call binding the contract method 0xfe1be320.
+//
+// Solidity: function safeInitCodeHash() view returns(bytes32)
+func (_CTFExchange *CTFExchangeSession) SafeInitCodeHash() ([32]byte, error) {
+	return _CTFExchange.Contract.SafeInitCodeHash(&_CTFExchange.CallOpts)
+}
+
+// SafeInitCodeHash is a free data retrieval call binding the contract method 0xfe1be320.
+//
+// Solidity: function safeInitCodeHash() view returns(bytes32)
+func (_CTFExchange *CTFExchangeCallerSession) SafeInitCodeHash() ([32]byte, error) {
+	return _CTFExchange.Contract.SafeInitCodeHash(&_CTFExchange.CallOpts)
+}
+
+// SupportsInterface is a free data retrieval call binding the contract method 0x01ffc9a7.
+//
+// Solidity: function supportsInterface(bytes4 interfaceId) view returns(bool)
+func (_CTFExchange *CTFExchangeCaller) SupportsInterface(opts *bind.CallOpts, interfaceId [4]byte) (bool, error) {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "supportsInterface", interfaceId)
+
+	if err != nil {
+		return *new(bool), err
+	}
+
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+
+	return out0, err
+
+}
+
+// SupportsInterface is a free data retrieval call binding the contract method 0x01ffc9a7.
+//
+// Solidity: function supportsInterface(bytes4 interfaceId) view returns(bool)
+func (_CTFExchange *CTFExchangeSession) SupportsInterface(interfaceId [4]byte) (bool, error) {
+	return _CTFExchange.Contract.SupportsInterface(&_CTFExchange.CallOpts, interfaceId)
+}
+
+// SupportsInterface is a free data retrieval call binding the contract method 0x01ffc9a7.
+//
+// Solidity: function supportsInterface(bytes4 interfaceId) view returns(bool)
+func (_CTFExchange *CTFExchangeCallerSession) SupportsInterface(interfaceId [4]byte) (bool, error) {
+	return _CTFExchange.Contract.SupportsInterface(&_CTFExchange.CallOpts, interfaceId)
+}
+
+// ValidateOrder is a free data retrieval call binding the contract method 0x09a619c6.
+//
+// Solidity: function validateOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns()
+func (_CTFExchange *CTFExchangeCaller) ValidateOrder(opts *bind.CallOpts, order CTFExchangeOrder) error {
+	var out []interface{}
+	err := _CTFExchange.contract.Call(opts, &out, "validateOrder", order)
+
+	if err != nil {
+		return err
+	}
+
+	return err
+
+}
+
+// ValidateOrder is a free data retrieval call binding the contract method 0x09a619c6.
+//
+// Solidity: function validateOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns()
+func (_CTFExchange *CTFExchangeSession) ValidateOrder(order CTFExchangeOrder) error {
+	return _CTFExchange.Contract.ValidateOrder(&_CTFExchange.CallOpts, order)
+}
+
+// ValidateOrder is a free data retrieval call binding the contract method 0x09a619c6.
+//
+// Solidity: function validateOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) view returns()
+func (_CTFExchange *CTFExchangeCallerSession) ValidateOrder(order CTFExchangeOrder) error {
+	return _CTFExchange.Contract.ValidateOrder(&_CTFExchange.CallOpts, order)
+}
+
+// CancelOrder is a paid mutator transaction binding the contract method 0x661e7155.
+//
+// Solidity: function cancelOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) returns()
+func (_CTFExchange *CTFExchangeTransactor) CancelOrder(opts *bind.TransactOpts, order CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "cancelOrder", order)
+}
+
+// CancelOrder is a paid mutator transaction binding the contract method 0x661e7155.
+//
+// Solidity: function cancelOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) returns()
+func (_CTFExchange *CTFExchangeSession) CancelOrder(order CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CancelOrder(&_CTFExchange.TransactOpts, order)
+}
+
+// CancelOrder is a paid mutator transaction binding the contract method 0x661e7155.
+//
+// Solidity: function cancelOrder((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) order) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) CancelOrder(order CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CancelOrder(&_CTFExchange.TransactOpts, order)
+}
+
+// CancelOrders is a paid mutator transaction binding the contract method 0x593af9b9.
+//
+// Solidity: function cancelOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] orders) returns()
+func (_CTFExchange *CTFExchangeTransactor) CancelOrders(opts *bind.TransactOpts, orders []CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "cancelOrders", orders)
+}
+
+// CancelOrders is a paid mutator transaction binding the contract method 0x593af9b9.
+//
+// Solidity: function cancelOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] orders) returns()
+func (_CTFExchange *CTFExchangeSession) CancelOrders(orders []CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CancelOrders(&_CTFExchange.TransactOpts, orders)
+}
+
+// CancelOrders is a paid mutator transaction binding the contract method 0x593af9b9.
+//
+// Solidity: function cancelOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] orders) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) CancelOrders(orders []CTFExchangeOrder) (*types.Transaction, error) {
+	return _CTFExchange.Contract.CancelOrders(&_CTFExchange.TransactOpts, orders)
+}
+
+// GrantRole is a paid mutator transaction binding the contract method 0x2f2ff15d.
+//
+// Solidity: function grantRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeTransactor) GrantRole(opts *bind.TransactOpts, role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "grantRole", role, account)
+}
+
+// GrantRole is a paid mutator transaction binding the contract method 0x2f2ff15d.
+//
+// Solidity: function grantRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeSession) GrantRole(role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.GrantRole(&_CTFExchange.TransactOpts, role, account)
+}
+
+// GrantRole is a paid mutator transaction binding the contract method 0x2f2ff15d.
+//
+// Solidity: function grantRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) GrantRole(role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.GrantRole(&_CTFExchange.TransactOpts, role, account)
+}
+
+// IncrementNonce is a paid mutator transaction binding the contract method 0x627cdcb9.
+//
+// Solidity: function incrementNonce() returns()
+func (_CTFExchange *CTFExchangeTransactor) IncrementNonce(opts *bind.TransactOpts) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "incrementNonce")
+}
+
+// IncrementNonce is a paid mutator transaction binding the contract method 0x627cdcb9.
+//
+// Solidity: function incrementNonce() returns()
+func (_CTFExchange *CTFExchangeSession) IncrementNonce() (*types.Transaction, error) {
+	return _CTFExchange.Contract.IncrementNonce(&_CTFExchange.TransactOpts)
+}
+
+// IncrementNonce is a paid mutator transaction binding the contract method 0x627cdcb9.
+//
+// Solidity: function incrementNonce() returns()
+func (_CTFExchange *CTFExchangeTransactorSession) IncrementNonce() (*types.Transaction, error) {
+	return _CTFExchange.Contract.IncrementNonce(&_CTFExchange.TransactOpts)
+}
+
+// MatchOrders is a paid mutator transaction binding the contract method 0xc291442d.
+//
+// Solidity: function matchOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) takerOrder, (uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] makerOrders, uint256 takerFillAmount, uint256[] makerFillAmounts) returns()
+func (_CTFExchange *CTFExchangeTransactor) MatchOrders(opts *bind.TransactOpts, takerOrder CTFExchangeOrder, makerOrders []CTFExchangeOrder, takerFillAmount *big.Int, makerFillAmounts []*big.Int) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "matchOrders", takerOrder, makerOrders, takerFillAmount, makerFillAmounts)
+}
+
+// MatchOrders is a paid mutator transaction binding the contract method 0xc291442d.
+//
+// Solidity: function matchOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) takerOrder, (uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] makerOrders, uint256 takerFillAmount, uint256[] makerFillAmounts) returns()
+func (_CTFExchange *CTFExchangeSession) MatchOrders(takerOrder CTFExchangeOrder, makerOrders []CTFExchangeOrder, takerFillAmount *big.Int, makerFillAmounts []*big.Int) (*types.Transaction, error) {
+	return _CTFExchange.Contract.MatchOrders(&_CTFExchange.TransactOpts, takerOrder, makerOrders, takerFillAmount, makerFillAmounts)
+}
+
+// MatchOrders is a paid mutator transaction binding the contract method 0xc291442d.
+//
+// Solidity: function matchOrders((uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes) takerOrder, (uint256,address,address,address,uint256,uint256,uint256,uint256,uint256,uint256,uint8,uint8,string,bytes)[] makerOrders, uint256 takerFillAmount, uint256[] makerFillAmounts) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) MatchOrders(takerOrder CTFExchangeOrder, makerOrders []CTFExchangeOrder, takerFillAmount *big.Int, makerFillAmounts []*big.Int) (*types.Transaction, error) {
+	return _CTFExchange.Contract.MatchOrders(&_CTFExchange.TransactOpts, takerOrder, makerOrders, takerFillAmount, makerFillAmounts)
+}
+
+// Pause is a paid mutator transaction binding the contract method 0x8456cb59.
+//
+// Solidity: function pause() returns()
+func (_CTFExchange *CTFExchangeTransactor) Pause(opts *bind.TransactOpts) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "pause")
+}
+
+// Pause is a paid mutator transaction binding the contract method 0x8456cb59.
+//
+// Solidity: function pause() returns()
+func (_CTFExchange *CTFExchangeSession) Pause() (*types.Transaction, error) {
+	return _CTFExchange.Contract.Pause(&_CTFExchange.TransactOpts)
+}
+
+// Pause is a paid mutator transaction binding the contract method 0x8456cb59.
+//
+// Solidity: function pause() returns()
+func (_CTFExchange *CTFExchangeTransactorSession) Pause() (*types.Transaction, error) {
+	return _CTFExchange.Contract.Pause(&_CTFExchange.TransactOpts)
+}
+
+// RegisterToken is a paid mutator transaction binding the contract method 0x68c7450f.
+//
+// Solidity: function registerToken(uint256 token0, uint256 token1, bytes32 conditionId) returns()
+func (_CTFExchange *CTFExchangeTransactor) RegisterToken(opts *bind.TransactOpts, token0 *big.Int, token1 *big.Int, conditionId [32]byte) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "registerToken", token0, token1, conditionId)
+}
+
+// RegisterToken is a paid mutator transaction binding the contract method 0x68c7450f.
+//
+// Solidity: function registerToken(uint256 token0, uint256 token1, bytes32 conditionId) returns()
+func (_CTFExchange *CTFExchangeSession) RegisterToken(token0 *big.Int, token1 *big.Int, conditionId [32]byte) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RegisterToken(&_CTFExchange.TransactOpts, token0, token1, conditionId)
+}
+
+// RegisterToken is a paid mutator transaction binding the contract method 0x68c7450f.
+//
+// Solidity: function registerToken(uint256 token0, uint256 token1, bytes32 conditionId) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) RegisterToken(token0 *big.Int, token1 *big.Int, conditionId [32]byte) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RegisterToken(&_CTFExchange.TransactOpts, token0, token1, conditionId)
+}
+
+// RenounceRole is a paid mutator transaction binding the contract method 0x36568abe.
+//
+// Solidity: function renounceRole(bytes32 role, address callerConfirmation) returns()
+func (_CTFExchange *CTFExchangeTransactor) RenounceRole(opts *bind.TransactOpts, role [32]byte, callerConfirmation common.Address) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "renounceRole", role, callerConfirmation)
+}
+
+// RenounceRole is a paid mutator transaction binding the contract method 0x36568abe.
+//
+// Solidity: function renounceRole(bytes32 role, address callerConfirmation) returns()
+func (_CTFExchange *CTFExchangeSession) RenounceRole(role [32]byte, callerConfirmation common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RenounceRole(&_CTFExchange.TransactOpts, role, callerConfirmation)
+}
+
+// RenounceRole is a paid mutator transaction binding the contract method 0x36568abe.
+//
+// Solidity: function renounceRole(bytes32 role, address callerConfirmation) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) RenounceRole(role [32]byte, callerConfirmation common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RenounceRole(&_CTFExchange.TransactOpts, role, callerConfirmation)
+}
+
+// RevokeRole is a paid mutator transaction binding the contract method 0xd547741f.
+//
+// Solidity: function revokeRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeTransactor) RevokeRole(opts *bind.TransactOpts, role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "revokeRole", role, account)
+}
+
+// RevokeRole is a paid mutator transaction binding the contract method 0xd547741f.
+//
+// Solidity: function revokeRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeSession) RevokeRole(role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RevokeRole(&_CTFExchange.TransactOpts, role, account)
+}
+
+// RevokeRole is a paid mutator transaction binding the contract method 0xd547741f.
+//
+// Solidity: function revokeRole(bytes32 role, address account) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) RevokeRole(role [32]byte, account common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.RevokeRole(&_CTFExchange.TransactOpts, role, account)
+}
+
+// SetFeeReceiver is a paid mutator transaction binding the contract method 0xefdcd974.
+//
+// Solidity: function setFeeReceiver(address feeReceiver_) returns()
+func (_CTFExchange *CTFExchangeTransactor) SetFeeReceiver(opts *bind.TransactOpts, feeReceiver_ common.Address) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "setFeeReceiver", feeReceiver_)
+}
+
+// SetFeeReceiver is a paid mutator transaction binding the contract method 0xefdcd974.
+//
+// Solidity: function setFeeReceiver(address feeReceiver_) returns()
+func (_CTFExchange *CTFExchangeSession) SetFeeReceiver(feeReceiver_ common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.SetFeeReceiver(&_CTFExchange.TransactOpts, feeReceiver_)
+}
+
+// SetFeeReceiver is a paid mutator transaction binding the contract method 0xefdcd974.
+//
+// Solidity: function setFeeReceiver(address feeReceiver_) returns()
+func (_CTFExchange *CTFExchangeTransactorSession) SetFeeReceiver(feeReceiver_ common.Address) (*types.Transaction, error) {
+	return _CTFExchange.Contract.SetFeeReceiver(&_CTFExchange.TransactOpts, feeReceiver_)
+}
+
+// Unpause is a paid mutator transaction binding the contract method 0x3f4ba83a.
+//
+// Solidity: function unpause() returns()
+func (_CTFExchange *CTFExchangeTransactor) Unpause(opts *bind.TransactOpts) (*types.Transaction, error) {
+	return _CTFExchange.contract.Transact(opts, "unpause")
+}
+
+// Unpause is a paid mutator transaction binding the contract method 0x3f4ba83a.
+//
+// Solidity: function unpause() returns()
+func (_CTFExchange *CTFExchangeSession) Unpause() (*types.Transaction, error) {
+	return _CTFExchange.Contract.Unpause(&_CTFExchange.TransactOpts)
+}
+
+// Unpause is a paid mutator transaction binding the contract method 0x3f4ba83a.
+//
+// Solidity: function unpause() returns()
+func (_CTFExchange *CTFExchangeTransactorSession) Unpause() (*types.Transaction, error) {
+	return _CTFExchange.Contract.Unpause(&_CTFExchange.TransactOpts)
+}
+
+// CTFExchangeEIP712DomainChangedIterator is returned from FilterEIP712DomainChanged and is used to iterate over the raw logs and unpacked data for EIP712DomainChanged events raised by the CTFExchange contract.
+type CTFExchangeEIP712DomainChangedIterator struct {
+	Event *CTFExchangeEIP712DomainChanged // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeEIP712DomainChangedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeEIP712DomainChanged)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeEIP712DomainChanged)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeEIP712DomainChangedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeEIP712DomainChangedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeEIP712DomainChanged represents a EIP712DomainChanged event raised by the CTFExchange contract.
+type CTFExchangeEIP712DomainChanged struct {
+	Raw types.Log // Blockchain specific contextual infos
+}
+
+// FilterEIP712DomainChanged is a free log retrieval operation binding the contract event 0x0a6387c9ea3628b88a633bb4f3b151770f70085117a15f9bf3787cda53f13d31.
+//
+// Solidity: event EIP712DomainChanged()
+func (_CTFExchange *CTFExchangeFilterer) FilterEIP712DomainChanged(opts *bind.FilterOpts) (*CTFExchangeEIP712DomainChangedIterator, error) {
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "EIP712DomainChanged")
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeEIP712DomainChangedIterator{contract: _CTFExchange.contract, event: "EIP712DomainChanged", logs: logs, sub: sub}, nil
+}
+
+// WatchEIP712DomainChanged is a free log subscription operation binding the contract event 0x0a6387c9ea3628b88a633bb4f3b151770f70085117a15f9bf3787cda53f13d31.
+//
+// Solidity: event EIP712DomainChanged()
+func (_CTFExchange *CTFExchangeFilterer) WatchEIP712DomainChanged(opts *bind.WatchOpts, sink chan<- *CTFExchangeEIP712DomainChanged) (event.Subscription, error) {
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "EIP712DomainChanged")
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeEIP712DomainChanged)
+				if err := _CTFExchange.contract.UnpackLog(event, "EIP712DomainChanged", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseEIP712DomainChanged is a log parse operation binding the contract event 0x0a6387c9ea3628b88a633bb4f3b151770f70085117a15f9bf3787cda53f13d31.
+//
+// Solidity: event EIP712DomainChanged()
+func (_CTFExchange *CTFExchangeFilterer) ParseEIP712DomainChanged(log types.Log) (*CTFExchangeEIP712DomainChanged, error) {
+	event := new(CTFExchangeEIP712DomainChanged)
+	if err := _CTFExchange.contract.UnpackLog(event, "EIP712DomainChanged", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeFeeReceiverUpdatedIterator is returned from FilterFeeReceiverUpdated and is used to iterate over the raw logs and unpacked data for FeeReceiverUpdated events raised by the CTFExchange contract.
+type CTFExchangeFeeReceiverUpdatedIterator struct {
+	Event *CTFExchangeFeeReceiverUpdated // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeFeeReceiverUpdatedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeFeeReceiverUpdated)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeFeeReceiverUpdated)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeFeeReceiverUpdatedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeFeeReceiverUpdatedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeFeeReceiverUpdated represents a FeeReceiverUpdated event raised by the CTFExchange contract.
+type CTFExchangeFeeReceiverUpdated struct {
+	FeeReceiver common.Address
+	Raw         types.Log // Blockchain specific contextual infos
+}
+
+// FilterFeeReceiverUpdated is a free log retrieval operation binding the contract event 0x27aae5db36d94179909d019ae0b1ac7c16d96d953148f63c0f6a0a9c8ead79ee.
+//
+// Solidity: event FeeReceiverUpdated(address indexed feeReceiver)
+func (_CTFExchange *CTFExchangeFilterer) FilterFeeReceiverUpdated(opts *bind.FilterOpts, feeReceiver []common.Address) (*CTFExchangeFeeReceiverUpdatedIterator, error) {
+
+	var feeReceiverRule []interface{}
+	for _, feeReceiverItem := range feeReceiver {
+		feeReceiverRule = append(feeReceiverRule, feeReceiverItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "FeeReceiverUpdated", feeReceiverRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeFeeReceiverUpdatedIterator{contract: _CTFExchange.contract, event: "FeeReceiverUpdated", logs: logs, sub: sub}, nil
+}
+
+// WatchFeeReceiverUpdated is a free log subscription operation binding the contract event 0x27aae5db36d94179909d019ae0b1ac7c16d96d953148f63c0f6a0a9c8ead79ee.
+//
+// Solidity: event FeeReceiverUpdated(address indexed feeReceiver)
+func (_CTFExchange *CTFExchangeFilterer) WatchFeeReceiverUpdated(opts *bind.WatchOpts, sink chan<- *CTFExchangeFeeReceiverUpdated, feeReceiver []common.Address) (event.Subscription, error) {
+
+	var feeReceiverRule []interface{}
+	for _, feeReceiverItem := range feeReceiver {
+		feeReceiverRule = append(feeReceiverRule, feeReceiverItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "FeeReceiverUpdated", feeReceiverRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeFeeReceiverUpdated)
+				if err := _CTFExchange.contract.UnpackLog(event, "FeeReceiverUpdated", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseFeeReceiverUpdated is a log parse operation binding the contract event 0x27aae5db36d94179909d019ae0b1ac7c16d96d953148f63c0f6a0a9c8ead79ee.
+//
+// Solidity: event FeeReceiverUpdated(address indexed feeReceiver)
+func (_CTFExchange *CTFExchangeFilterer) ParseFeeReceiverUpdated(log types.Log) (*CTFExchangeFeeReceiverUpdated, error) {
+	event := new(CTFExchangeFeeReceiverUpdated)
+	if err := _CTFExchange.contract.UnpackLog(event, "FeeReceiverUpdated", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeNonceIncrementedIterator is returned from FilterNonceIncremented and is used to iterate over the raw logs and unpacked data for NonceIncremented events raised by the CTFExchange contract.
+type CTFExchangeNonceIncrementedIterator struct {
+	Event *CTFExchangeNonceIncremented // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeNonceIncrementedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeNonceIncremented)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeNonceIncremented)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeNonceIncrementedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeNonceIncrementedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeNonceIncremented represents a NonceIncremented event raised by the CTFExchange contract.
+type CTFExchangeNonceIncremented struct {
+	Maker    common.Address
+	NewNonce *big.Int
+	Raw      types.Log // Blockchain specific contextual infos
+}
+
+// FilterNonceIncremented is a free log retrieval operation binding the contract event 0xa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b.
+//
+// Solidity: event NonceIncremented(address indexed maker, uint256 newNonce)
+func (_CTFExchange *CTFExchangeFilterer) FilterNonceIncremented(opts *bind.FilterOpts, maker []common.Address) (*CTFExchangeNonceIncrementedIterator, error) {
+
+	var makerRule []interface{}
+	for _, makerItem := range maker {
+		makerRule = append(makerRule, makerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "NonceIncremented", makerRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeNonceIncrementedIterator{contract: _CTFExchange.contract, event: "NonceIncremented", logs: logs, sub: sub}, nil
+}
+
+// WatchNonceIncremented is a free log subscription operation binding the contract event 0xa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b.
+//
+// Solidity: event NonceIncremented(address indexed maker, uint256 newNonce)
+func (_CTFExchange *CTFExchangeFilterer) WatchNonceIncremented(opts *bind.WatchOpts, sink chan<- *CTFExchangeNonceIncremented, maker []common.Address) (event.Subscription, error) {
+
+	var makerRule []interface{}
+	for _, makerItem := range maker {
+		makerRule = append(makerRule, makerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "NonceIncremented", makerRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeNonceIncremented)
+				if err := _CTFExchange.contract.UnpackLog(event, "NonceIncremented", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseNonceIncremented is a log parse operation binding the contract event 0xa82a649bbd060c9099cd7b7326e2b0dc9e9af0836480e0f849dc9eaa79710b3b.
+//
+// Solidity: event NonceIncremented(address indexed maker, uint256 newNonce)
+func (_CTFExchange *CTFExchangeFilterer) ParseNonceIncremented(log types.Log) (*CTFExchangeNonceIncremented, error) {
+	event := new(CTFExchangeNonceIncremented)
+	if err := _CTFExchange.contract.UnpackLog(event, "NonceIncremented", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeOrderCancelledIterator is returned from FilterOrderCancelled and is used to iterate over the raw logs and unpacked data for OrderCancelled events raised by the CTFExchange contract.
+type CTFExchangeOrderCancelledIterator struct {
+	Event *CTFExchangeOrderCancelled // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeOrderCancelledIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeOrderCancelled)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeOrderCancelled)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeOrderCancelledIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeOrderCancelledIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeOrderCancelled represents a OrderCancelled event raised by the CTFExchange contract.
+type CTFExchangeOrderCancelled struct {
+	OrderHash [32]byte
+	Raw       types.Log // Blockchain specific contextual infos
+}
+
+// FilterOrderCancelled is a free log retrieval operation binding the contract event 0x5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d.
+//
+// Solidity: event OrderCancelled(bytes32 indexed orderHash)
+func (_CTFExchange *CTFExchangeFilterer) FilterOrderCancelled(opts *bind.FilterOpts, orderHash [][32]byte) (*CTFExchangeOrderCancelledIterator, error) {
+
+	var orderHashRule []interface{}
+	for _, orderHashItem := range orderHash {
+		orderHashRule = append(orderHashRule, orderHashItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "OrderCancelled", orderHashRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeOrderCancelledIterator{contract: _CTFExchange.contract, event: "OrderCancelled", logs: logs, sub: sub}, nil
+}
+
+// WatchOrderCancelled is a free log subscription operation binding the contract event 0x5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d.
+//
+// Solidity: event OrderCancelled(bytes32 indexed orderHash)
+func (_CTFExchange *CTFExchangeFilterer) WatchOrderCancelled(opts *bind.WatchOpts, sink chan<- *CTFExchangeOrderCancelled, orderHash [][32]byte) (event.Subscription, error) {
+
+	var orderHashRule []interface{}
+	for _, orderHashItem := range orderHash {
+		orderHashRule = append(orderHashRule, orderHashItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "OrderCancelled", orderHashRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeOrderCancelled)
+				if err := _CTFExchange.contract.UnpackLog(event, "OrderCancelled", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseOrderCancelled is a log parse operation binding the contract event 0x5152abf959f6564662358c2e52b702259b78bac5ee7842a0f01937e670efcc7d.
+//
+// Solidity: event OrderCancelled(bytes32 indexed orderHash)
+func (_CTFExchange *CTFExchangeFilterer) ParseOrderCancelled(log types.Log) (*CTFExchangeOrderCancelled, error) {
+	event := new(CTFExchangeOrderCancelled)
+	if err := _CTFExchange.contract.UnpackLog(event, "OrderCancelled", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeOrderFilledIterator is returned from FilterOrderFilled and is used to iterate over the raw logs and unpacked data for OrderFilled events raised by the CTFExchange contract.
+type CTFExchangeOrderFilledIterator struct {
+	Event *CTFExchangeOrderFilled // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeOrderFilledIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeOrderFilled)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeOrderFilled)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeOrderFilledIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeOrderFilledIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeOrderFilled represents a OrderFilled event raised by the CTFExchange contract.
+type CTFExchangeOrderFilled struct {
+	OrderHash         [32]byte
+	Maker             common.Address
+	Taker             common.Address
+	MakerAssetId      *big.Int
+	TakerAssetId      *big.Int
+	MakerAmountFilled *big.Int
+	TakerAmountFilled *big.Int
+	Fee               *big.Int
+	Raw               types.Log // Blockchain specific contextual infos
+}
+
+// FilterOrderFilled is a free log retrieval operation binding the contract event 0xd0a08e8c493f9c94f29311604c9de1b4e8c8d4c06bd0c789af57f2d65bfec0f6.
+//
+// Solidity: event OrderFilled(bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled, uint256 fee)
+func (_CTFExchange *CTFExchangeFilterer) FilterOrderFilled(opts *bind.FilterOpts, orderHash [][32]byte, maker []common.Address, taker []common.Address) (*CTFExchangeOrderFilledIterator, error) {
+
+	var orderHashRule []interface{}
+	for _, orderHashItem := range orderHash {
+		orderHashRule = append(orderHashRule, orderHashItem)
+	}
+	var makerRule []interface{}
+	for _, makerItem := range maker {
+		makerRule = append(makerRule, makerItem)
+	}
+	var takerRule []interface{}
+	for _, takerItem := range taker {
+		takerRule = append(takerRule, takerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "OrderFilled", orderHashRule, makerRule, takerRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeOrderFilledIterator{contract: _CTFExchange.contract, event: "OrderFilled", logs: logs, sub: sub}, nil
+}
+
+// WatchOrderFilled is a free log subscription operation binding the contract event 0xd0a08e8c493f9c94f29311604c9de1b4e8c8d4c06bd0c789af57f2d65bfec0f6.
+//
+// Solidity: event OrderFilled(bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled, uint256 fee)
+func (_CTFExchange *CTFExchangeFilterer) WatchOrderFilled(opts *bind.WatchOpts, sink chan<- *CTFExchangeOrderFilled, orderHash [][32]byte, maker []common.Address, taker []common.Address) (event.Subscription, error) {
+
+	var orderHashRule []interface{}
+	for _, orderHashItem := range orderHash {
+		orderHashRule = append(orderHashRule, orderHashItem)
+	}
+	var makerRule []interface{}
+	for _, makerItem := range maker {
+		makerRule = append(makerRule, makerItem)
+	}
+	var takerRule []interface{}
+	for _, takerItem := range taker {
+		takerRule = append(takerRule, takerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "OrderFilled", orderHashRule, makerRule, takerRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeOrderFilled)
+				if err := _CTFExchange.contract.UnpackLog(event, "OrderFilled", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseOrderFilled is a log parse operation binding the contract event 0xd0a08e8c493f9c94f29311604c9de1b4e8c8d4c06bd0c789af57f2d65bfec0f6.
+//
+// Solidity: event OrderFilled(bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled, uint256 fee)
+func (_CTFExchange *CTFExchangeFilterer) ParseOrderFilled(log types.Log) (*CTFExchangeOrderFilled, error) {
+	event := new(CTFExchangeOrderFilled)
+	if err := _CTFExchange.contract.UnpackLog(event, "OrderFilled", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeOrdersMatchedIterator is returned from FilterOrdersMatched and is used to iterate over the raw logs and unpacked data for OrdersMatched events raised by the CTFExchange contract.
+type CTFExchangeOrdersMatchedIterator struct {
+	Event *CTFExchangeOrdersMatched // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeOrdersMatchedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeOrdersMatched)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeOrdersMatched)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeOrdersMatchedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeOrdersMatchedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeOrdersMatched represents a OrdersMatched event raised by the CTFExchange contract.
+type CTFExchangeOrdersMatched struct {
+	TakerOrderHash    [32]byte
+	TakerOrderMaker   common.Address
+	MakerAssetId      *big.Int
+	TakerAssetId      *big.Int
+	MakerAmountFilled *big.Int
+	TakerAmountFilled *big.Int
+	Raw               types.Log // Blockchain specific contextual infos
+}
+
+// FilterOrdersMatched is a free log retrieval operation binding the contract event 0x63bf4d16b7fa898ef4c4b2b6d90fd201e9c56313b65638af6088d149d2ce956c.
+//
+// Solidity: event OrdersMatched(bytes32 indexed takerOrderHash, address indexed takerOrderMaker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled)
+func (_CTFExchange *CTFExchangeFilterer) FilterOrdersMatched(opts *bind.FilterOpts, takerOrderHash [][32]byte, takerOrderMaker []common.Address) (*CTFExchangeOrdersMatchedIterator, error) {
+
+	var takerOrderHashRule []interface{}
+	for _, takerOrderHashItem := range takerOrderHash {
+		takerOrderHashRule = append(takerOrderHashRule, takerOrderHashItem)
+	}
+	var takerOrderMakerRule []interface{}
+	for _, takerOrderMakerItem := range takerOrderMaker {
+		takerOrderMakerRule = append(takerOrderMakerRule, takerOrderMakerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "OrdersMatched", takerOrderHashRule, takerOrderMakerRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeOrdersMatchedIterator{contract: _CTFExchange.contract, event: "OrdersMatched", logs: logs, sub: sub}, nil
+}
+
+// WatchOrdersMatched is a free log subscription operation binding the contract event 0x63bf4d16b7fa898ef4c4b2b6d90fd201e9c56313b65638af6088d149d2ce956c.
+//
+// Solidity: event OrdersMatched(bytes32 indexed takerOrderHash, address indexed takerOrderMaker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled)
+func (_CTFExchange *CTFExchangeFilterer) WatchOrdersMatched(opts *bind.WatchOpts, sink chan<- *CTFExchangeOrdersMatched, takerOrderHash [][32]byte, takerOrderMaker []common.Address) (event.Subscription, error) {
+
+	var takerOrderHashRule []interface{}
+	for _, takerOrderHashItem := range takerOrderHash {
+		takerOrderHashRule = append(takerOrderHashRule, takerOrderHashItem)
+	}
+	var takerOrderMakerRule []interface{}
+	for _, takerOrderMakerItem := range takerOrderMaker {
+		takerOrderMakerRule = append(takerOrderMakerRule, takerOrderMakerItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "OrdersMatched", takerOrderHashRule, takerOrderMakerRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeOrdersMatched)
+				if err := _CTFExchange.contract.UnpackLog(event, "OrdersMatched", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseOrdersMatched is a log parse operation binding the contract event 0x63bf4d16b7fa898ef4c4b2b6d90fd201e9c56313b65638af6088d149d2ce956c.
+//
+// Solidity: event OrdersMatched(bytes32 indexed takerOrderHash, address indexed takerOrderMaker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled)
+func (_CTFExchange *CTFExchangeFilterer) ParseOrdersMatched(log types.Log) (*CTFExchangeOrdersMatched, error) {
+	event := new(CTFExchangeOrdersMatched)
+	if err := _CTFExchange.contract.UnpackLog(event, "OrdersMatched", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangePausedIterator is returned from FilterPaused and is used to iterate over the raw logs and unpacked data for Paused events raised by the CTFExchange contract.
+type CTFExchangePausedIterator struct {
+	Event *CTFExchangePaused // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangePausedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangePaused)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangePaused)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangePausedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangePausedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangePaused represents a Paused event raised by the CTFExchange contract.
+type CTFExchangePaused struct {
+	Account common.Address
+	Raw     types.Log // Blockchain specific contextual infos
+}
+
+// FilterPaused is a free log retrieval operation binding the contract event 0x62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258.
+//
+// Solidity: event Paused(address account)
+func (_CTFExchange *CTFExchangeFilterer) FilterPaused(opts *bind.FilterOpts) (*CTFExchangePausedIterator, error) {
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "Paused")
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangePausedIterator{contract: _CTFExchange.contract, event: "Paused", logs: logs, sub: sub}, nil
+}
+
+// WatchPaused is a free log subscription operation binding the contract event 0x62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258.
+//
+// Solidity: event Paused(address account)
+func (_CTFExchange *CTFExchangeFilterer) WatchPaused(opts *bind.WatchOpts, sink chan<- *CTFExchangePaused) (event.Subscription, error) {
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "Paused")
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangePaused)
+				if err := _CTFExchange.contract.UnpackLog(event, "Paused", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParsePaused is a log parse operation binding the contract event 0x62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258.
+//
+// Solidity: event Paused(address account)
+func (_CTFExchange *CTFExchangeFilterer) ParsePaused(log types.Log) (*CTFExchangePaused, error) {
+	event := new(CTFExchangePaused)
+	if err := _CTFExchange.contract.UnpackLog(event, "Paused", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeRoleAdminChangedIterator is returned from FilterRoleAdminChanged and is used to iterate over the raw logs and unpacked data for RoleAdminChanged events raised by the CTFExchange contract.
+type CTFExchangeRoleAdminChangedIterator struct {
+	Event *CTFExchangeRoleAdminChanged // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeRoleAdminChangedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeRoleAdminChanged)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeRoleAdminChanged)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeRoleAdminChangedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeRoleAdminChangedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeRoleAdminChanged represents a RoleAdminChanged event raised by the CTFExchange contract.
+type CTFExchangeRoleAdminChanged struct {
+	Role              [32]byte
+	PreviousAdminRole [32]byte
+	NewAdminRole      [32]byte
+	Raw               types.Log // Blockchain specific contextual infos
+}
+
+// FilterRoleAdminChanged is a free log retrieval operation binding the contract event 0xbd79b86ffe0ab8e8776151514217cd7cacd52c909f66475c3af44e129f0b00ff.
+//
+// Solidity: event RoleAdminChanged(bytes32 indexed role, bytes32 indexed previousAdminRole, bytes32 indexed newAdminRole)
+func (_CTFExchange *CTFExchangeFilterer) FilterRoleAdminChanged(opts *bind.FilterOpts, role [][32]byte, previousAdminRole [][32]byte, newAdminRole [][32]byte) (*CTFExchangeRoleAdminChangedIterator, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var previousAdminRoleRule []interface{}
+	for _, previousAdminRoleItem := range previousAdminRole {
+		previousAdminRoleRule = append(previousAdminRoleRule, previousAdminRoleItem)
+	}
+	var newAdminRoleRule []interface{}
+	for _, newAdminRoleItem := range newAdminRole {
+		newAdminRoleRule = append(newAdminRoleRule, newAdminRoleItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "RoleAdminChanged", roleRule, previousAdminRoleRule, newAdminRoleRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeRoleAdminChangedIterator{contract: _CTFExchange.contract, event: "RoleAdminChanged", logs: logs, sub: sub}, nil
+}
+
+// WatchRoleAdminChanged is a free log subscription operation binding the contract event 0xbd79b86ffe0ab8e8776151514217cd7cacd52c909f66475c3af44e129f0b00ff.
+//
+// Solidity: event RoleAdminChanged(bytes32 indexed role, bytes32 indexed previousAdminRole, bytes32 indexed newAdminRole)
+func (_CTFExchange *CTFExchangeFilterer) WatchRoleAdminChanged(opts *bind.WatchOpts, sink chan<- *CTFExchangeRoleAdminChanged, role [][32]byte, previousAdminRole [][32]byte, newAdminRole [][32]byte) (event.Subscription, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var previousAdminRoleRule []interface{}
+	for _, previousAdminRoleItem := range previousAdminRole {
+		previousAdminRoleRule = append(previousAdminRoleRule, previousAdminRoleItem)
+	}
+	var newAdminRoleRule []interface{}
+	for _, newAdminRoleItem := range newAdminRole {
+		newAdminRoleRule = append(newAdminRoleRule, newAdminRoleItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "RoleAdminChanged", roleRule, previousAdminRoleRule, newAdminRoleRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeRoleAdminChanged)
+				if err := _CTFExchange.contract.UnpackLog(event, "RoleAdminChanged", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseRoleAdminChanged is a log parse operation binding the contract event 0xbd79b86ffe0ab8e8776151514217cd7cacd52c909f66475c3af44e129f0b00ff.
+//
+// Solidity: event RoleAdminChanged(bytes32 indexed role, bytes32 indexed previousAdminRole, bytes32 indexed newAdminRole)
+func (_CTFExchange *CTFExchangeFilterer) ParseRoleAdminChanged(log types.Log) (*CTFExchangeRoleAdminChanged, error) {
+	event := new(CTFExchangeRoleAdminChanged)
+	if err := _CTFExchange.contract.UnpackLog(event, "RoleAdminChanged", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeRoleGrantedIterator is returned from FilterRoleGranted and is used to iterate over the raw logs and unpacked data for RoleGranted events raised by the CTFExchange contract.
+type CTFExchangeRoleGrantedIterator struct {
+	Event *CTFExchangeRoleGranted // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeRoleGrantedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeRoleGranted)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeRoleGranted)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeRoleGrantedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeRoleGrantedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeRoleGranted represents a RoleGranted event raised by the CTFExchange contract.
+type CTFExchangeRoleGranted struct {
+	Role    [32]byte
+	Account common.Address
+	Sender  common.Address
+	Raw     types.Log // Blockchain specific contextual infos
+}
+
+// FilterRoleGranted is a free log retrieval operation binding the contract event 0x2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d.
+//
+// Solidity: event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) FilterRoleGranted(opts *bind.FilterOpts, role [][32]byte, account []common.Address, sender []common.Address) (*CTFExchangeRoleGrantedIterator, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var accountRule []interface{}
+	for _, accountItem := range account {
+		accountRule = append(accountRule, accountItem)
+	}
+	var senderRule []interface{}
+	for _, senderItem := range sender {
+		senderRule = append(senderRule, senderItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "RoleGranted", roleRule, accountRule, senderRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeRoleGrantedIterator{contract: _CTFExchange.contract, event: "RoleGranted", logs: logs, sub: sub}, nil
+}
+
+// WatchRoleGranted is a free log subscription operation binding the contract event 0x2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d.
+//
+// Solidity: event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) WatchRoleGranted(opts *bind.WatchOpts, sink chan<- *CTFExchangeRoleGranted, role [][32]byte, account []common.Address, sender []common.Address) (event.Subscription, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var accountRule []interface{}
+	for _, accountItem := range account {
+		accountRule = append(accountRule, accountItem)
+	}
+	var senderRule []interface{}
+	for _, senderItem := range sender {
+		senderRule = append(senderRule, senderItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "RoleGranted", roleRule, accountRule, senderRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeRoleGranted)
+				if err := _CTFExchange.contract.UnpackLog(event, "RoleGranted", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseRoleGranted is a log parse operation binding the contract event 0x2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d.
+//
+// Solidity: event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) ParseRoleGranted(log types.Log) (*CTFExchangeRoleGranted, error) {
+	event := new(CTFExchangeRoleGranted)
+	if err := _CTFExchange.contract.UnpackLog(event, "RoleGranted", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeRoleRevokedIterator is returned from FilterRoleRevoked and is used to iterate over the raw logs and unpacked data for RoleRevoked events raised by the CTFExchange contract.
+type CTFExchangeRoleRevokedIterator struct {
+	Event *CTFExchangeRoleRevoked // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeRoleRevokedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeRoleRevoked)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeRoleRevoked)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeRoleRevokedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeRoleRevokedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeRoleRevoked represents a RoleRevoked event raised by the CTFExchange contract.
+type CTFExchangeRoleRevoked struct {
+	Role    [32]byte
+	Account common.Address
+	Sender  common.Address
+	Raw     types.Log // Blockchain specific contextual infos
+}
+
+// FilterRoleRevoked is a free log retrieval operation binding the contract event 0xf6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b.
+//
+// Solidity: event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) FilterRoleRevoked(opts *bind.FilterOpts, role [][32]byte, account []common.Address, sender []common.Address) (*CTFExchangeRoleRevokedIterator, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var accountRule []interface{}
+	for _, accountItem := range account {
+		accountRule = append(accountRule, accountItem)
+	}
+	var senderRule []interface{}
+	for _, senderItem := range sender {
+		senderRule = append(senderRule, senderItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "RoleRevoked", roleRule, accountRule, senderRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeRoleRevokedIterator{contract: _CTFExchange.contract, event: "RoleRevoked", logs: logs, sub: sub}, nil
+}
+
+// WatchRoleRevoked is a free log subscription operation binding the contract event 0xf6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b.
+//
+// Solidity: event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) WatchRoleRevoked(opts *bind.WatchOpts, sink chan<- *CTFExchangeRoleRevoked, role [][32]byte, account []common.Address, sender []common.Address) (event.Subscription, error) {
+
+	var roleRule []interface{}
+	for _, roleItem := range role {
+		roleRule = append(roleRule, roleItem)
+	}
+	var accountRule []interface{}
+	for _, accountItem := range account {
+		accountRule = append(accountRule, accountItem)
+	}
+	var senderRule []interface{}
+	for _, senderItem := range sender {
+		senderRule = append(senderRule, senderItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "RoleRevoked", roleRule, accountRule, senderRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeRoleRevoked)
+				if err := _CTFExchange.contract.UnpackLog(event, "RoleRevoked", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseRoleRevoked is a log parse operation binding the contract event 0xf6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b.
+//
+// Solidity: event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)
+func (_CTFExchange *CTFExchangeFilterer) ParseRoleRevoked(log types.Log) (*CTFExchangeRoleRevoked, error) {
+	event := new(CTFExchangeRoleRevoked)
+	if err := _CTFExchange.contract.UnpackLog(event, "RoleRevoked", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeTokenRegisteredIterator is returned from FilterTokenRegistered and is used to iterate over the raw logs and unpacked data for TokenRegistered events raised by the CTFExchange contract.
+type CTFExchangeTokenRegisteredIterator struct {
+	Event *CTFExchangeTokenRegistered // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeTokenRegisteredIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeTokenRegistered)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeTokenRegistered)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeTokenRegisteredIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeTokenRegisteredIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeTokenRegistered represents a TokenRegistered event raised by the CTFExchange contract.
+type CTFExchangeTokenRegistered struct {
+	Token0      *big.Int
+	Token1      *big.Int
+	ConditionId [32]byte
+	Raw         types.Log // Blockchain specific contextual infos
+}
+
+// FilterTokenRegistered is a free log retrieval operation binding the contract event 0xbc9a2432e8aeb48327246cddd6e872ef452812b4243c04e6bfb786a2cd8faf0d.
+//
+// Solidity: event TokenRegistered(uint256 indexed token0, uint256 indexed token1, bytes32 indexed conditionId)
+func (_CTFExchange *CTFExchangeFilterer) FilterTokenRegistered(opts *bind.FilterOpts, token0 []*big.Int, token1 []*big.Int, conditionId [][32]byte) (*CTFExchangeTokenRegisteredIterator, error) {
+
+	var token0Rule []interface{}
+	for _, token0Item := range token0 {
+		token0Rule = append(token0Rule, token0Item)
+	}
+	var token1Rule []interface{}
+	for _, token1Item := range token1 {
+		token1Rule = append(token1Rule, token1Item)
+	}
+	var conditionIdRule []interface{}
+	for _, conditionIdItem := range conditionId {
+		conditionIdRule = append(conditionIdRule, conditionIdItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "TokenRegistered", token0Rule, token1Rule, conditionIdRule)
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeTokenRegisteredIterator{contract: _CTFExchange.contract, event: "TokenRegistered", logs: logs, sub: sub}, nil
+}
+
+// WatchTokenRegistered is a free log subscription operation binding the contract event 0xbc9a2432e8aeb48327246cddd6e872ef452812b4243c04e6bfb786a2cd8faf0d.
+//
+// Solidity: event TokenRegistered(uint256 indexed token0, uint256 indexed token1, bytes32 indexed conditionId)
+func (_CTFExchange *CTFExchangeFilterer) WatchTokenRegistered(opts *bind.WatchOpts, sink chan<- *CTFExchangeTokenRegistered, token0 []*big.Int, token1 []*big.Int, conditionId [][32]byte) (event.Subscription, error) {
+
+	var token0Rule []interface{}
+	for _, token0Item := range token0 {
+		token0Rule = append(token0Rule, token0Item)
+	}
+	var token1Rule []interface{}
+	for _, token1Item := range token1 {
+		token1Rule = append(token1Rule, token1Item)
+	}
+	var conditionIdRule []interface{}
+	for _, conditionIdItem := range conditionId {
+		conditionIdRule = append(conditionIdRule, conditionIdItem)
+	}
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "TokenRegistered", token0Rule, token1Rule, conditionIdRule)
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeTokenRegistered)
+				if err := _CTFExchange.contract.UnpackLog(event, "TokenRegistered", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseTokenRegistered is a log parse operation binding the contract event 0xbc9a2432e8aeb48327246cddd6e872ef452812b4243c04e6bfb786a2cd8faf0d.
+//
+// Solidity: event TokenRegistered(uint256 indexed token0, uint256 indexed token1, bytes32 indexed conditionId)
+func (_CTFExchange *CTFExchangeFilterer) ParseTokenRegistered(log types.Log) (*CTFExchangeTokenRegistered, error) {
+	event := new(CTFExchangeTokenRegistered)
+	if err := _CTFExchange.contract.UnpackLog(event, "TokenRegistered", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
+
+// CTFExchangeUnpausedIterator is returned from FilterUnpaused and is used to iterate over the raw logs and unpacked data for Unpaused events raised by the CTFExchange contract.
+type CTFExchangeUnpausedIterator struct {
+	Event *CTFExchangeUnpaused // Event containing the contract specifics and raw log
+
+	contract *bind.BoundContract // Generic contract to use for unpacking event data
+	event    string              // Event name to use for unpacking event data
+
+	logs chan types.Log        // Log channel receiving the found contract events
+	sub  ethereum.Subscription // Subscription for errors, completion and termination
+	done bool                  // Whether the subscription completed delivering logs
+	fail error                 // Occurred error to stop iteration
+}
+
+// Next advances the iterator to the subsequent event, returning whether there
+// are any more events found. In case of a retrieval or parsing error, false is
+// returned and Error() can be queried for the exact failure.
+func (it *CTFExchangeUnpausedIterator) Next() bool {
+	// If the iterator failed, stop iterating
+	if it.fail != nil {
+		return false
+	}
+	// If the iterator completed, deliver directly whatever's available
+	if it.done {
+		select {
+		case log := <-it.logs:
+			it.Event = new(CTFExchangeUnpaused)
+			if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+				it.fail = err
+				return false
+			}
+			it.Event.Raw = log
+			return true
+
+		default:
+			return false
+		}
+	}
+	// Iterator still in progress, wait for either a data or an error event
+	select {
+	case log := <-it.logs:
+		it.Event = new(CTFExchangeUnpaused)
+		if err := it.contract.UnpackLog(it.Event, it.event, log); err != nil {
+			it.fail = err
+			return false
+		}
+		it.Event.Raw = log
+		return true
+
+	case err := <-it.sub.Err():
+		it.done = true
+		it.fail = err
+		return it.Next()
+	}
+}
+
+// Error returns any retrieval or parsing error occurred during filtering.
+func (it *CTFExchangeUnpausedIterator) Error() error {
+	return it.fail
+}
+
+// Close terminates the iteration process, releasing any pending underlying
+// resources.
+func (it *CTFExchangeUnpausedIterator) Close() error {
+	it.sub.Unsubscribe()
+	return nil
+}
+
+// CTFExchangeUnpaused represents a Unpaused event raised by the CTFExchange contract.
+type CTFExchangeUnpaused struct {
+	Account common.Address
+	Raw     types.Log // Blockchain specific contextual infos
+}
+
+// FilterUnpaused is a free log retrieval operation binding the contract event 0x5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa.
+//
+// Solidity: event Unpaused(address account)
+func (_CTFExchange *CTFExchangeFilterer) FilterUnpaused(opts *bind.FilterOpts) (*CTFExchangeUnpausedIterator, error) {
+
+	logs, sub, err := _CTFExchange.contract.FilterLogs(opts, "Unpaused")
+	if err != nil {
+		return nil, err
+	}
+	return &CTFExchangeUnpausedIterator{contract: _CTFExchange.contract, event: "Unpaused", logs: logs, sub: sub}, nil
+}
+
+// WatchUnpaused is a free log subscription operation binding the contract event 0x5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa.
+//
+// Solidity: event Unpaused(address account)
+func (_CTFExchange *CTFExchangeFilterer) WatchUnpaused(opts *bind.WatchOpts, sink chan<- *CTFExchangeUnpaused) (event.Subscription, error) {
+
+	logs, sub, err := _CTFExchange.contract.WatchLogs(opts, "Unpaused")
+	if err != nil {
+		return nil, err
+	}
+	return event.NewSubscription(func(quit <-chan struct{}) error {
+		defer sub.Unsubscribe()
+		for {
+			select {
+			case log := <-logs:
+				// New log arrived, parse the event and forward to the user
+				event := new(CTFExchangeUnpaused)
+				if err := _CTFExchange.contract.UnpackLog(event, "Unpaused", log); err != nil {
+					// If the signature doesn't match, skip this log.
+					if errors.Is(err, bind.ErrEventSignatureMismatch) {
+						continue
+					}
+					return err
+				}
+				event.Raw = log
+
+				select {
+				case sink <- event:
+				case err := <-sub.Err():
+					return err
+				case <-quit:
+					return nil
+				}
+			case err := <-sub.Err():
+				return err
+			case <-quit:
+				return nil
+			}
+		}
+	}), nil
+}
+
+// ParseUnpaused is a log parse operation binding the contract event 0x5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa.
+//
+// Solidity: event Unpaused(address account)
+func (_CTFExchange *CTFExchangeFilterer) ParseUnpaused(log types.Log) (*CTFExchangeUnpaused, error) {
+	event := new(CTFExchangeUnpaused)
+	if err := _CTFExchange.contract.UnpackLog(event, "Unpaused", log); err != nil {
+		return nil, err
+	}
+	event.Raw = log
+	return event, nil
+}
