@@ -41,10 +41,15 @@ func (k EventKind) String() string {
 //   - OrderAccepted: OrderID, Seq (order seq), Market, Outcome, Account,
 //     Owner, Side, OrderType, PostOnly, Price, Size, FeeRateBps, Expiration,
 //     TimeMs.
-//   - OrderRejected: OrderID, Reason. CommandRejected: Reason.
+//   - OrderRejected: OrderID, Reason; for a refused place whose token is
+//     known (so every refusal but TokenNotFound and DuplicateOrder), also
+//     Market and Outcome. The rest of a refused order is in its command.
+//     CommandRejected: Reason.
 //   - OrderFilled: OrderID, Account, Market.
 //   - OrderCancelled: OrderID, Account, Market, Cause, Status, Remaining.
-//   - OrderExpired: OrderID, Account, Market, Remaining.
+//   - OrderExpired: OrderID, Account, Market, Remaining. Engine time has
+//     reached the GTD order's expiration (its status is CANCELED, and the
+//     read model gives it CauseExpired).
 //   - Trade: Seq (trade id), Market, MatchType, OrderID and Account (the
 //     taker's), MakerOrderID, MakerAccount, Outcome/MakerOutcome,
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,

@@ -42,5 +42,6 @@ func DumpState(m *Machine) string {
 			fmt.Fprintf(&b, "position %d/%d %d %d\n", pos.account, pos.asset, pos.balance, pos.locked)
 		}
 	}
+	fmt.Fprintf(&b, "trades floor=%d %v\n", m.tradeFloor, m.trades)
 	return b.String()
 }

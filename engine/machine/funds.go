@@ -69,21 +69,3 @@ func (m *Machine) transfer(acct int32, kind TransferKind, amount uint64, ref Has
 	e.OrderID = ref
 	e.Market = market
 }
-
-// setTradeStatus records the settler's report on a trade's progress on
-// chain. The engine keeps no trades, so it checks only that the trade
-// exists; the store keeps the status history.
-func (m *Machine) setTradeStatus(c *Command) {
-	if c.Args.TradeID == 0 || c.Args.TradeID >= m.nextTradeID {
-		m.rejectCommand(ReasonTradeNotFound)
-		return
-	}
-	if c.Args.TradeStatus < TradeMatched || c.Args.TradeStatus > TradeFailed {
-		m.rejectCommand(ReasonInvalidCommand)
-		return
-	}
-	e := m.emit(EvTradeStatusChanged)
-	e.Seq = c.Args.TradeID
-	e.TradeStatus = c.Args.TradeStatus
-	e.OrderID = c.Args.TxHash
-}

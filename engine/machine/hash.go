@@ -9,7 +9,7 @@ import (
 
 // StateHash digests the whole logical state: counters, markets with their
 // books level by level in priority order, every resting order, accounts,
-// API keys, every position and the set of spent ids. It depends only on
+// API keys, every position, the trade statuses and the set of spent ids. It depends only on
 // what the state means, never on slot numbers or map order, so a machine
 // restored with Load, rebuilt by replay or run on the reference book hashes
 // the same as the original.
@@ -46,6 +46,12 @@ func (m *Machine) StateHash() [32]byte {
 		e.u32(uint32(pos.asset))
 		e.i64(pos.balance)
 		e.i64(pos.locked)
+	}
+	e.u64(m.tradeFloor)
+	e.u64(uint64(len(m.trades)))
+	for _, t := range m.trades {
+		e.u64(t.id)
+		e.u8(uint8(t.status))
 	}
 	e.u64(uint64(m.seen.n))
 	for _, v := range m.seenSum {

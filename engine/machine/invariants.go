@@ -17,8 +17,13 @@ import (
 //   - collateral is conserved: credited - withdrawn = collateral balances +
 //     collateral held by minted pairs;
 //   - per market, YES supply = NO supply = pairs minted;
-//   - no book is crossed, and every level's totals match its orders.
+//   - no book is crossed, and every level's totals match its orders;
+//   - trade statuses are kept by id between the floor and the next trade
+//     id, none MATCHED, and the floor is as high as they allow.
 func (m *Machine) CheckInvariants() error {
+	if err := m.checkTrades(); err != nil {
+		return err
+	}
 	locks := make([]int64, len(m.positions))
 	if err := m.checkBooks(locks); err != nil {
 		return err
@@ -120,6 +125,25 @@ func (m *Machine) checkOrder(mk *market, i int32, side book.Side, p, s int32) er
 		return fmt.Errorf("order %x: id index points elsewhere", m.pool.Get(s).id[:4])
 	case p < mk.minTick || p > mk.maxTick:
 		return fmt.Errorf("order %x: price %d outside the market's range", m.pool.Get(s).id[:4], p)
+	}
+	return nil
+}
+
+func (m *Machine) checkTrades() error {
+	if m.tradeFloor == 0 || m.tradeFloor > m.nextTradeID {
+		return fmt.Errorf("trade floor %d, next trade %d", m.tradeFloor, m.nextTradeID)
+	}
+	prev := m.tradeFloor - 1
+	for i, t := range m.trades {
+		switch {
+		case t.id <= prev || t.id >= m.nextTradeID:
+			return fmt.Errorf("trade status %d: id %d after %d (floor %d, next %d)", i, t.id, prev, m.tradeFloor, m.nextTradeID)
+		case !validTradeStatus(t.status) || t.status == TradeMatched:
+			return fmt.Errorf("trade %d: status %d kept", t.id, t.status)
+		case i == 0 && t.id == m.tradeFloor && t.status.Final():
+			return fmt.Errorf("trade %d is final at the floor", t.id)
+		}
+		prev = t.id
 	}
 	return nil
 }

@@ -22,10 +22,6 @@ type Config struct {
 	// HeartbeatTimeoutMs is how long an API key that started heartbeats may
 	// stay silent before its orders are cancelled on the next tick.
 	HeartbeatTimeoutMs int64
-	// GTDMarginSec stops a GTD order this long before its signed
-	// expiration, so that no match reaches the chain with an order the
-	// exchange contract already considers expired.
-	GTDMarginSec uint64
 	// FeeRateMaxBps is the highest fee rate an order may sign.
 	FeeRateMaxBps uint32
 	// CancelListMax bounds the ids of one cancel-list command.
@@ -50,7 +46,6 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		HeartbeatTimeoutMs: 10_000,
-		GTDMarginSec:       60,
 		FeeRateMaxBps:      1_000,
 		CancelListMax:      3_000,
 		CreditMax:          1_000_000_000 * UnitsPerShare,
@@ -87,6 +82,14 @@ type Machine struct {
 	ownerIdx map[KeyID]int32
 	// beating lists, by owner index, the owners whose dead-man switch runs.
 	beating []int32
+
+	// tradeFloor and trades remember each trade's settlement status with
+	// memory bounded by the trades in flight: every trade below tradeFloor
+	// has a final status, trades holds (id, status) by id for the trades
+	// at or above it whose status is not MATCHED, and a trade at or above
+	// it without an entry is MATCHED (see tradestatus.go).
+	tradeFloor uint64
+	trades     []tradeEntry
 
 	pool    *book.Pool[order]
 	free    []int32
@@ -125,6 +128,7 @@ func New(cfg Config) *Machine {
 		cfg:          cfg,
 		nextOrderSeq: 1,
 		nextTradeID:  1,
+		tradeFloor:   1,
 		marketIdx:    map[Hash]int32{},
 		tokens:       newIndex32(64, cfg.IDSetSeed),
 		accountIdx:   newIndex32(cfg.AccountsCapacity, cfg.IDSetSeed),
@@ -156,6 +160,11 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	if c.TimeMs > m.nowMs {
 		m.nowMs = c.TimeMs
 	}
+	// A GTD order is gone from the moment engine time reaches its
+	// expiration: before any command at or after that time applies, so that
+	// nothing trades with it, cancels it or clears it once it has expired.
+	// Tick commands carry engine time forward when nothing else arrives.
+	m.expireOrders()
 	m.dispatch(c)
 	m.emitBalances()
 	out = m.out

@@ -24,6 +24,7 @@ var reasonNames = [reasonCount]string{
 	ReasonInvalidPayout: "invalid-payout", ReasonDuplicateCommand: "duplicate-command",
 	ReasonInvalidCommand: "invalid-command", ReasonTooManyOrders: "too-many-orders",
 	ReasonInvalidOrderType: "invalid-order-type", ReasonTradeNotFound: "trade-not-found",
+	ReasonTradeStatusFinal: "trade-status-final", ReasonInvalidTradeStatus: "invalid-trade-status",
 }
 
 func (r Reason) String() string { return name(reasonNames[:], int(r)) }
@@ -31,7 +32,7 @@ func (r Reason) String() string { return name(reasonNames[:], int(r)) }
 func (c CancelCause) String() string {
 	return name([]string{CauseUser: "user", CauseFAKRemainder: "fak-remainder",
 		CauseSelfTrade: "self-trade", CauseHeartbeat: "heartbeat", CauseMarketCleared: "market-cleared",
-		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved"}, int(c))
+		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired"}, int(c))
 }
 
 func (s OrderStatus) String() string {
@@ -59,7 +60,8 @@ func (t OrderType) String() string {
 
 func (s TradeStatus) String() string {
 	return name([]string{TradeMatched: "matched", TradeSubmitted: "submitted", TradeMined: "mined",
-		TradeConfirmed: "confirmed", TradeRetrying: "retrying", TradeFailed: "failed"}, int(s))
+		TradeConfirmed: "confirmed", TradeRetrying: "retrying", TradeFailed: "failed",
+		TradeSynthetic: "synthetic"}, int(s))
 }
 
 func (k TransferKind) String() string {

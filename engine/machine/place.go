@@ -5,8 +5,18 @@ import "pred.dev/engine/book"
 // place validates an order, checks and locks funds, matches it and rests
 // what is left. Every check that can refuse the order runs before the
 // first change to state, so a rejected order leaves no trace.
+//
+// A spent id is refused first, whatever else is wrong with the order: the
+// read model files every other refusal of a place as an INVALID order
+// under its id, and must never do that to an order that was accepted.
+// Refused ids are not spent, so the same signed order can be placed again
+// (after a deposit, say) and accepted then.
 func (m *Machine) place(c *Command) {
 	id := c.ID
+	if m.seen.has(idKey(id)) {
+		m.rejectOrder(id, ReasonDuplicateOrder)
+		return
+	}
 	ref, ok := m.token(c.Order.TokenID)
 	if !ok {
 		m.rejectOrder(id, ReasonTokenNotFound)
@@ -14,29 +24,35 @@ func (m *Machine) place(c *Command) {
 	}
 	mk := &m.markets[ref.market]
 	if mk.status != MarketActive {
-		m.rejectOrder(id, ReasonMarketNotAccepting)
+		m.rejectPlace(id, ref, ReasonMarketNotAccepting)
 		return
 	}
 	var t order
 	if r := m.prepare(mk, ref, &c.Order, &t); r != 0 {
-		m.rejectOrder(id, r)
-		return
-	}
-	if m.seen.has(idKey(id)) {
-		m.rejectOrder(id, ReasonDuplicateOrder)
+		m.rejectPlace(id, ref, r)
 		return
 	}
 	if r := m.fund(ref, &c.Order, &t); r != 0 {
-		m.rejectOrder(id, r)
+		m.rejectPlace(id, ref, r)
 		return
 	}
 	if r := m.precheck(mk, &t); r != 0 {
-		m.rejectOrder(id, r)
+		m.rejectPlace(id, ref, r)
 		return
 	}
 	m.accept(mk, ref, c, &t)
 	m.match(mk, &t, id)
 	m.finish(mk, &t, id)
+}
+
+// rejectPlace refuses an order whose token is known, naming its market and
+// outcome so that the read model can file the refused order.
+func (m *Machine) rejectPlace(id Hash, ref tokenRef, r Reason) {
+	e := m.emit(EvOrderRejected)
+	e.OrderID = id
+	e.Reason = r
+	e.Market = ref.market
+	e.Outcome = Outcome(ref.outcome + 1)
 }
 
 // prepare checks an order against the market and fills in t.
@@ -94,7 +110,9 @@ func (m *Machine) prepare(mk *market, ref tokenRef, o *OrderSpec, t *order) Reas
 }
 
 // checkExpiration checks the expiration rule of the order type and sets when a GTD
-// order leaves the book.
+// order leaves the book: at its signed expiration exactly, in engine time.
+// A GTD order whose expiration engine time has reached is refused; any
+// later one is accepted.
 func (m *Machine) checkExpiration(o *OrderSpec, t *order) Reason {
 	t.expiration = o.Expiration
 	if o.Type != GTD {
@@ -103,16 +121,19 @@ func (m *Machine) checkExpiration(o *OrderSpec, t *order) Reason {
 		}
 		return 0
 	}
-	margin := m.cfg.GTDMarginSec
-	if o.Expiration <= margin || o.Expiration-margin > 1<<40 {
+	if o.Expiration > ExpirationMaxSec {
 		return ReasonInvalidExpiration
 	}
-	t.expireAtMs = int64(o.Expiration-margin) * 1000
+	t.expireAtMs = int64(o.Expiration) * 1000
 	if t.expireAtMs <= m.nowMs {
 		return ReasonInvalidExpiration
 	}
 	return 0
 }
+
+// ExpirationMaxSec bounds a GTD order's expiration (Unix seconds, in the
+// year 36812), so that its time in milliseconds fits an int64 with room.
+const ExpirationMaxSec = 1 << 40
 
 // takerLock is what an order must lock while it may still take: the whole
 // notional at its limit plus the largest fee it could pay, or its shares.

@@ -43,6 +43,8 @@ type workload struct {
 	keys     []machine.KeyID
 	ids      []machine.Hash
 	trades   uint64
+	// settling is where the workload's settler is in the trade ids.
+	settling uint64
 }
 
 type wmarket struct {
@@ -110,7 +112,7 @@ func (w *workload) next() machine.Command {
 }
 
 func (w *workload) any() machine.Command {
-	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 1, 1, 1) {
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1) {
 	case 0:
 		return w.place()
 	case 1:
@@ -141,8 +143,7 @@ func (w *workload) any() machine.Command {
 	case 13:
 		return w.resolve()
 	case 14:
-		return machine.Command{Kind: machine.KindSetTradeStatus, ID: w.hash(9),
-			Args: &machine.Args{TradeID: uint64(w.src.IntN(int(w.trades) + 2)), TradeStatus: machine.TradeStatus(w.src.IntN(8))}}
+		return w.tradeStatus()
 	case 15:
 		return w.duplicate()
 	default:
@@ -228,6 +229,22 @@ func (w *workload) place() machine.Command {
 		c.Owner = w.keys[k]
 	}
 	return c
+}
+
+// tradeStatus reports a trade's status the way a settler would, mostly
+// about the trades it is working through, oldest first, so that trades
+// become final in order and the machine forgets them; the statuses are
+// random, so many reports are refused.
+func (w *workload) tradeStatus() machine.Command {
+	id := w.settling + uint64(w.src.IntN(4))
+	if w.src.IntN(8) == 0 {
+		id = uint64(w.src.IntN(int(w.trades) + 2))
+	}
+	if w.settling < w.trades && w.src.IntN(4) == 0 {
+		w.settling++
+	}
+	return machine.Command{Kind: machine.KindSetTradeStatus, ID: w.hash(9),
+		Args: &machine.Args{TradeID: id, TradeStatus: machine.TradeStatus(w.src.IntN(9))}}
 }
 
 // duplicate resubmits a past order id.

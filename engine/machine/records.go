@@ -14,7 +14,8 @@ import (
 // through Load, in key order. Keys start with the record kind, and the
 // kinds are numbered in the order Load needs them: markets before the
 // positions in their tokens, orders by sequence so that each price level
-// gets its orders back in time priority.
+// gets its orders back in time priority, trade statuses by trade id after
+// the meta record that holds their floor.
 const (
 	RecMeta     byte = 1
 	RecMarket   byte = 2
@@ -23,9 +24,19 @@ const (
 	RecPosition byte = 5
 	RecOrder    byte = 6
 	RecSeen     byte = 7
+	RecTrade    byte = 8
 )
 
-const recordVersion = 1
+// recordVersion is the first byte of the meta record; the other records
+// follow its layout version.
+//
+// Version 2 dropped the GTD margin from the meta record (version 1 expired
+// GTD orders 60 s before their signed expiration and stored their expiry
+// time that way) and added the trade status floor and the RecTrade
+// records. A version 1 data dir is refused (ErrStateVersion): its history
+// was made under the old expiry rule, and continuing it under the new one
+// would give a state that no replay of the log reproduces.
+const recordVersion = 2
 
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
@@ -36,8 +47,11 @@ type changeSet struct {
 	orders        []int32
 	deletedOrders []uint64
 	seen          []Hash
-	buf           []byte
-	key           []byte
+	// trades lists the trade ids whose status entry was written or
+	// dropped; Changes writes each as it is then.
+	trades []uint64
+	buf    []byte
+	key    []byte
 }
 
 // changesCap sizes the change lists for a batch of commands up front; a
@@ -78,6 +92,12 @@ func (m *Machine) markOrder(s int32) {
 	if o := m.pool.Get(s); !o.dirty {
 		o.dirty = true
 		m.changes.orders = append(m.changes.orders, s)
+	}
+}
+
+func (m *Machine) markTrade(id uint64) {
+	if n := len(m.changes.trades); n == 0 || m.changes.trades[n-1] != id {
+		m.changes.trades = append(m.changes.trades, id)
 	}
 }
 
@@ -130,6 +150,15 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 			fn(m.orderKey(o.seq), m.encodeOrder(s))
 		}
 	}
+	for _, id := range cs.trades {
+		k := binary.BigEndian.AppendUint64(append(cs.key[:0], RecTrade), id)
+		cs.key = k
+		if i, ok := m.tradeAt(id); ok {
+			fn(k, append(cs.buf[:0], uint8(m.trades[i].status)))
+		} else {
+			fn(k, nil) // final and below the floor, or never written
+		}
+	}
 	m.seen.flush()
 	m.seenChunks(fn)
 	m.resetChanges()
@@ -162,6 +191,7 @@ func (m *Machine) resetChanges() {
 	cs.markets, cs.accounts, cs.owners = cs.markets[:0], cs.accounts[:0], cs.owners[:0]
 	cs.positions, cs.orders = cs.positions[:0], cs.orders[:0]
 	cs.deletedOrders, cs.seen = cs.deletedOrders[:0], cs.seen[:0]
+	cs.trades = cs.trades[:0]
 }
 
 func (m *Machine) encodeKey(kind byte, parts ...uint32) []byte {
@@ -212,12 +242,12 @@ func (m *Machine) encodeMeta() []byte {
 	e.u64(m.nextTradeID)
 	e.u64(m.creditedUnits)
 	e.u64(m.withdrawnUnits)
+	e.u64(m.tradeFloor)
 	// The rules that decide outcomes travel with the state, so that an
 	// engine restarted with different flags refuses to continue instead of
 	// diverging from the log's history.
 	e.bytes(m.cfg.FeeAccount[:])
 	e.i64(m.cfg.HeartbeatTimeoutMs)
-	e.u64(m.cfg.GTDMarginSec)
 	e.u32(m.cfg.FeeRateMaxBps)
 	e.u64(uint64(m.cfg.CancelListMax))
 	e.u64(m.cfg.CreditMax)
@@ -287,6 +317,10 @@ func appendOrder(e *enc, o *order, id Hash) {
 // ErrCorruptRecord is returned by Load for a record it cannot decode.
 var ErrCorruptRecord = errors.New("machine: corrupt state record")
 
+// ErrStateVersion is returned by Load for state records written by an
+// engine whose records this one does not continue.
+var ErrStateVersion = errors.New("machine: state records of another version")
+
 // ErrConfigMismatch is returned by Load when the stored state was built
 // under different rules than the machine's Config.
 var ErrConfigMismatch = errors.New("machine: stored state was built with a different engine config")
@@ -338,6 +372,8 @@ func (m *Machine) Load(key, value []byte) error {
 		err = m.loadOrder(d)
 	case RecSeen:
 		return m.loadSeen(key, value)
+	case RecTrade:
+		err = m.loadTrade(key, d)
 	default:
 		return fmt.Errorf("%w: unknown kind %d", ErrCorruptRecord, key[0])
 	}
@@ -366,7 +402,14 @@ func (m *Machine) loadSeen(key, value []byte) error {
 }
 
 func (m *Machine) loadMeta(d *dec) error {
-	if v := d.u8(); v != recordVersion {
+	switch v := d.u8(); v {
+	case recordVersion:
+	case 1:
+		return fmt.Errorf("%w: the data dir was written by an engine that expired GTD orders 60 s before "+
+			"their expiration (state version 1); this engine (version %d) expires them at their expiration and "+
+			"cannot continue that history: start it on a new data dir (on a devnet, delete the old one)",
+			ErrStateVersion, recordVersion)
+	default:
 		return fmt.Errorf("%w: meta version %d", ErrCorruptRecord, v)
 	}
 	m.nowMs = d.i64()
@@ -374,14 +417,35 @@ func (m *Machine) loadMeta(d *dec) error {
 	m.nextTradeID = d.u64()
 	m.creditedUnits = d.u64()
 	m.withdrawnUnits = d.u64()
+	m.tradeFloor = d.u64()
 	feeAcct := Address(d.addr())
-	hb, margin, feeMax := d.i64(), d.u64(), d.u32()
+	hb, feeMax := d.i64(), d.u32()
 	cancelMax, creditMax := d.u64(), d.u64()
 	c := m.cfg
-	if feeAcct != c.FeeAccount || hb != c.HeartbeatTimeoutMs || margin != c.GTDMarginSec ||
+	if feeAcct != c.FeeAccount || hb != c.HeartbeatTimeoutMs ||
 		feeMax != c.FeeRateMaxBps || cancelMax != uint64(c.CancelListMax) || creditMax != c.CreditMax {
 		return ErrConfigMismatch
 	}
+	if m.tradeFloor == 0 || m.tradeFloor > m.nextTradeID {
+		return fmt.Errorf("%w: trade status floor %d with next trade %d", ErrCorruptRecord, m.tradeFloor, m.nextTradeID)
+	}
+	return nil
+}
+
+// loadTrade restores one trade's status; they load by id, after the meta
+// record.
+func (m *Machine) loadTrade(key []byte, d *dec) error {
+	if len(key) != 9 {
+		return fmt.Errorf("%w: trade status key of %d bytes", ErrCorruptRecord, len(key))
+	}
+	id := binary.BigEndian.Uint64(key[1:])
+	s := TradeStatus(d.u8())
+	n := len(m.trades)
+	if id < m.tradeFloor || id >= m.nextTradeID || !validTradeStatus(s) || s == TradeMatched ||
+		(n > 0 && m.trades[n-1].id >= id) {
+		return fmt.Errorf("%w: status %d of trade %d (floor %d, next %d)", ErrCorruptRecord, s, id, m.tradeFloor, m.nextTradeID)
+	}
+	m.trades = append(m.trades, tradeEntry{id: id, status: s})
 	return nil
 }
 

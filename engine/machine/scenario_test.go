@@ -267,7 +267,7 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		}
 	case "trade-status":
 		c.Kind, c.Args.TradeID = KindSetTradeStatus, uint64(num(s.t, a[0]))
-		c.Args.TradeStatus = TradeStatus(slices.Index([]string{"", "matched", "submitted", "mined", "confirmed", "retrying", "failed", "bogus"}, a[1]))
+		c.Args.TradeStatus = TradeStatus(slices.Index([]string{"", "matched", "submitted", "mined", "confirmed", "retrying", "failed", "synthetic", "bogus"}, a[1]))
 		c.Args.TxHash = nameHash("tx:" + a[0])
 	case "bogus":
 		c.Kind = Kind(200)

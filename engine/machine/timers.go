@@ -54,11 +54,14 @@ func (m *Machine) heartbeat(c *Command) {
 	m.markOwner(i)
 }
 
+// tick runs the timers that are not run before every command: Apply has
+// already expired the GTD orders due at the tick's time.
 func (m *Machine) tick() {
-	m.expireOrders()
 	m.enforceHeartbeats()
 }
 
+// expireOrders removes every GTD order whose expiration engine time has
+// reached (expireAtMs <= nowMs), earliest first.
 func (m *Machine) expireOrders() {
 	for {
 		s, ok := m.expiry.top()

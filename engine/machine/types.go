@@ -65,6 +65,10 @@ const (
 	CauseMarketCleared  CancelCause = 5
 	CauseMarketClosed   CancelCause = 6
 	CauseMarketResolved CancelCause = 7
+	// CauseExpired is a GTD order that reached its expiration. The core
+	// reports it as its own event (EvOrderExpired), which carries no cause;
+	// the read model files it under this one.
+	CauseExpired CancelCause = 8
 )
 
 type OrderStatus uint8
@@ -101,6 +105,9 @@ const (
 	TradeConfirmed TradeStatus = 4
 	TradeRetrying  TradeStatus = 5
 	TradeFailed    TradeStatus = 6
+	// TradeSynthetic is a trade that never goes on chain (an internal test
+	// trade, not a user trade).
+	TradeSynthetic TradeStatus = 7
 )
 
 type TransferKind uint8
@@ -142,8 +149,16 @@ const (
 	ReasonTooManyOrders       Reason = 24
 	ReasonInvalidOrderType    Reason = 25
 	ReasonTradeNotFound       Reason = 26
-	reasonCount                      = 27
+	// ReasonTradeStatusFinal refuses a status report about a trade whose
+	// status is final (CONFIRMED, FAILED or SYNTHETIC): nothing follows it.
+	ReasonTradeStatusFinal Reason = 27
+	// ReasonInvalidTradeStatus refuses a status that may not follow the
+	// trade's current one (see tradeNext).
+	ReasonInvalidTradeStatus Reason = 28
 )
+
+// reasonCount is one more than the highest Reason.
+const reasonCount = 29
 
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share

@@ -251,12 +251,15 @@ func (b *Batch) Record(r Resolver, rec CommandRecord) {
 	b.touched = b.touched[:0]
 }
 
-// event files one event. Rejections leave no trace: the refused command's
+// event files one event. A refused place is filed as an INVALID order
+// (see refused); other rejections leave no trace: the refused command's
 // sender gets the reason in its reply, and nothing changed.
 func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 	switch e.Kind {
 	case machine.EvOrderAccepted:
 		b.accepted(r, rec, e)
+	case machine.EvOrderRejected:
+		b.refused(r, rec, e)
 	case machine.EvTrade:
 		b.trade(r, e)
 	case machine.EvOrderFilled:
@@ -266,10 +269,8 @@ func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 		b.orderState(r, e.OrderID, e.Account, e.Market,
 			orderState{status: e.Status, cause: e.Cause, remaining: e.Remaining, updatedMs: b.nowMs})
 	case machine.EvOrderExpired:
-		// Expiry has no cancel cause of its own: the order is CANCELED
-		// with none, which tells it apart from every other cancel.
 		b.orderState(r, e.OrderID, e.Account, e.Market,
-			orderState{status: machine.StatusCanceled, remaining: e.Remaining, updatedMs: b.nowMs})
+			orderState{status: machine.StatusCanceled, cause: machine.CauseExpired, remaining: e.Remaining, updatedMs: b.nowMs})
 	case machine.EvBalanceChanged:
 		b.balance(r, e)
 	case machine.EvMarketChanged:

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"math"
+	"math/bits"
+
 	"pred.dev/engine/machine"
 )
 
@@ -31,15 +34,76 @@ func (b *Batch) accepted(r Resolver, rec *CommandRecord, e *machine.Event) {
 	if c := rec.Cmd; c != nil && c.Kind == machine.KindPlace && c.ID == e.OrderID {
 		o.makerAmount, o.takerAmount = c.Order.MakerAmount, c.Order.TakerAmount
 	}
-	if s := rec.Signed; s != nil {
-		o.hasSigned = true
-		o.signed = *s
-		o.signed.ScopeID = nil
-		scope := s.ScopeID[:min(len(s.ScopeID), scopeMaxBytes)]
-		en.scopeOff, en.scopeLen = int32(len(b.scopes)), int32(len(scope))
-		b.scopes = append(b.scopes, scope...)
-	}
+	b.signed(en, rec.Signed)
 	o.state = orderState{status: machine.StatusLive, remaining: e.Size, updatedMs: e.TimeMs}
+}
+
+// refused files a place the engine refused as an INVALID order, so that a
+// client that lost the answer (a timeout) finds out by asking for the
+// order. The order is taken from the command; the event names its market.
+// Two refusals leave no record: a duplicate id, which names an order the
+// engine accepted before and must not be touched, and an unknown token,
+// which names no market to file the order under. Refused ids are not
+// spent: if the same order is accepted later, accepted overwrites the
+// record. An INVALID order has no sequence and is in no listing; it is
+// found by its id.
+func (b *Batch) refused(r Resolver, rec *CommandRecord, e *machine.Event) {
+	c := rec.Cmd
+	if c == nil || c.Kind != machine.KindPlace || c.ID != e.OrderID || e.Market < 0 ||
+		e.Reason == machine.ReasonDuplicateOrder {
+		return
+	}
+	at, ok := b.orderAt[e.OrderID]
+	if !ok {
+		at = int32(len(b.orders))
+		b.orders = append(b.orders, orderEntry{})
+		b.orderAt[e.OrderID] = at
+	}
+	en := &b.orders[at]
+	*en = orderEntry{isNew: true}
+	o := &en.rec
+	spec := &c.Order
+	o.id, o.market, o.outcome = e.OrderID, e.Market, e.Outcome
+	o.side, o.typ, o.postOnly = spec.Side, spec.Type, spec.PostOnly
+	o.account, o.owner = spec.Maker, c.Owner
+	shares, coll := spec.TakerAmount, spec.MakerAmount
+	if spec.Side == machine.Sell {
+		shares, coll = coll, shares
+	}
+	o.price, o.size, o.feeBps = impliedPrice(coll, shares), shares, spec.FeeRateBps
+	o.expiration, o.createdMs = spec.Expiration, rec.TimeMs
+	o.makerAmount, o.takerAmount = spec.MakerAmount, spec.TakerAmount
+	b.signed(en, rec.Signed)
+	o.state = orderState{status: machine.StatusInvalid, reason: e.Reason, remaining: shares, updatedMs: rec.TimeMs}
+}
+
+// impliedPrice is collateral per share in micro-USDW, rounded down (a
+// refused order's amounts need not imply an exact price), 0 without shares.
+func impliedPrice(coll, shares uint64) uint64 {
+	if shares == 0 {
+		return 0
+	}
+	hi, lo := bits.Mul64(coll, machine.UnitsPerShare)
+	if hi >= shares {
+		return math.MaxUint64
+	}
+	q, _ := bits.Div64(hi, lo, shares)
+	return q
+}
+
+// signed keeps a new order's signed fields, its scope in the batch's
+// buffer.
+func (b *Batch) signed(en *orderEntry, s *SignedOrder) {
+	if s == nil {
+		return
+	}
+	o := &en.rec
+	o.hasSigned = true
+	o.signed = *s
+	o.signed.ScopeID = nil
+	scope := s.ScopeID[:min(len(s.ScopeID), scopeMaxBytes)]
+	en.scopeOff, en.scopeLen = int32(len(b.scopes)), int32(len(scope))
+	b.scopes = append(b.scopes, scope...)
 }
 
 // order returns the batch's entry for an order, creating a state-only one
@@ -172,6 +236,9 @@ func (b *Batch) newOrder(en *orderEntry) {
 	o := &en.rec
 	scope := b.scopes[en.scopeOff : en.scopeOff+en.scopeLen]
 	b.set(b.key.start(pOrder).hash(&o.id).bytes(), encodeOrder(&b.val, o, scope))
+	if o.state.status == machine.StatusInvalid {
+		return // found by id only
+	}
 	b.set(b.key.start(pAllOrders).desc(o.seq).hash(&o.id).bytes(), emptyValue)
 	b.set(b.key.start(pWalletOrders).addr(&o.account).desc(o.seq).hash(&o.id).bytes(), emptyValue)
 	if o.state.status == machine.StatusLive {

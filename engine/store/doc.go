@@ -49,6 +49,12 @@
 //	'l' mkt                              last trade: YES price, taker side in YES terms, time
 //	'h' mkt minute                       YES price of the last trade in that minute
 //
+// A place the engine refused (for any reason but a duplicate id or an
+// unknown token) is filed as an INVALID order: its 'o' record alone, with
+// the reject reason where a cancel cause would be, found by id and in no
+// listing. Refused ids are not spent, so if the same order is accepted
+// later its 'o' record is simply written again.
+//
 // Over its life an order costs its body and two listing entries; one that
 // outlives the batch it arrived in also costs its open entry, that entry's
 // removal, and a state record for each later batch in which it changed. A

@@ -230,6 +230,14 @@ func (h *harness) place(o orderSpec) machine.Hash {
 	h.t.Helper()
 	id := cmdID()
 	id[0] = 0x0d
+	c, signed := placeCommand(o, id)
+	h.mustApply(c, signed)
+	return id
+}
+
+// placeCommand builds the place command of o with order id id, and the
+// order's signed fields.
+func placeCommand(o orderSpec, id machine.Hash) (machine.Command, *SignedOrder) {
 	if o.typ == 0 {
 		o.typ = machine.GTC
 	}
@@ -243,8 +251,7 @@ func (h *harness) place(o orderSpec) machine.Hash {
 	signed := &SignedOrder{Salt: uint64(id[31]) + 7, Signer: o.account, Taker: addr(0xee), Nonce: 3,
 		SignatureType: 2, ScopeID: []byte("scope-" + string('a'+id[31]%26))}
 	signed.Signature[0], signed.Signature[64] = 0x51, 0x1b
-	h.mustApply(machine.Command{Kind: machine.KindPlace, ID: id, Owner: o.owner, Order: spec}, signed)
-	return id
+	return machine.Command{Kind: machine.KindPlace, ID: id, Owner: o.owner, Order: spec}, signed
 }
 
 func (h *harness) cancel(a machine.Address, id machine.Hash) {

@@ -78,6 +78,9 @@ func (q *reader) orderRecord(o *orderRec) (*pb.OrderRecord, error) {
 		UpdatedMs:   o.state.updatedMs,
 		TradeIds:    tradeIDs,
 	}
+	if o.state.status == machine.StatusInvalid {
+		r.RejectReason = pb.RejectReason(o.state.reason)
+	}
 	if o.hasSigned {
 		r.Signed = signedOrder(o, token)
 	}

@@ -23,10 +23,13 @@ type SignedOrder struct {
 // store's records keep lengths in 16 bits.
 const scopeMaxBytes = 1 << 10
 
-// orderState is the mutable part of an order.
+// orderState is the mutable part of an order. An INVALID order (a place
+// the engine refused) has a reject reason instead of a cancel cause; the
+// two share one byte of the stored state, read by the status.
 type orderState struct {
 	status    machine.OrderStatus
 	cause     machine.CancelCause
+	reason    machine.Reason
 	remaining uint64
 	updatedMs int64
 }
@@ -101,7 +104,11 @@ func encodeOrder(e *enc, o *orderRec, scope []byte) []byte {
 
 func appendState(e *enc, s *orderState) {
 	e.u8(uint8(s.status))
-	e.u8(uint8(s.cause))
+	if s.status == machine.StatusInvalid {
+		e.u8(uint8(s.reason))
+	} else {
+		e.u8(uint8(s.cause))
+	}
 	e.u64(s.remaining)
 	e.i64(s.updatedMs)
 }
@@ -140,7 +147,12 @@ func decodeOrder(id machine.Hash, v []byte, o *orderRec) error {
 }
 
 func readState(d *dec, s *orderState) {
-	s.status, s.cause = machine.OrderStatus(d.u8()), machine.CancelCause(d.u8())
+	s.status, s.cause, s.reason = machine.OrderStatus(d.u8()), 0, 0
+	if s.status == machine.StatusInvalid {
+		s.reason = machine.Reason(d.u8())
+	} else {
+		s.cause = machine.CancelCause(d.u8())
+	}
 	s.remaining = d.u64()
 	s.updatedMs = d.i64()
 }

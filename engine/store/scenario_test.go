@@ -68,6 +68,8 @@ func runScenarioTo(t *testing.T, h *harness, last int, check func(step int, s *s
 			s.exp = uint64(h.nowMs/1000) + 3600
 			s.o[7] = h.place(orderSpec{account: dave, owner: key(4), mk: mkA, outcome: machine.Yes, side: machine.Buy, cents: 10, shares: 1, typ: machine.GTD, exp: s.exp})
 			h.mustApply(machine.Command{Kind: machine.KindSetTradeStatus, ID: cmdID(), Args: &machine.Args{
+				TradeID: 1, TradeStatus: machine.TradeSubmitted, TxHash: txT1}})
+			h.mustApply(machine.Command{Kind: machine.KindSetTradeStatus, ID: cmdID(), Args: &machine.Args{
 				TradeID: 1, TradeStatus: machine.TradeMined, TxHash: txT1}})
 		},
 		func() { h.tick() },
@@ -252,7 +254,7 @@ func checkOrdersAtEnd(t *testing.T, h *harness, s *scenario) {
 	wantEq(t, "o5 price", o5.GetPrice(), cents(55))
 	o7 := h.order(s.o[7])
 	wantEq(t, "o7 status", o7.GetStatus(), pb.OrderStatus_ORDER_STATUS_CANCELED)
-	wantEq(t, "o7 cause (expired)", o7.GetCancelCause(), pb.CancelCause_CANCEL_CAUSE_UNSPECIFIED)
+	wantEq(t, "o7 cause", o7.GetCancelCause(), pb.CancelCause_CANCEL_CAUSE_EXPIRED)
 	wantEq(t, "o7 expiration", o7.GetExpiration(), s.exp)
 	wantEq(t, "o7 updated", o7.GetUpdatedMs(), startMs+65*minute)
 

@@ -560,7 +560,7 @@ func (x *OrderAccepted) GetCreatedMs() int64 {
 }
 
 // A place or cancel that the engine refused. order_id is the order the
-// command named.
+// command named. A refused place spends nothing: its id may be placed again.
 type OrderRejected struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
@@ -788,7 +788,8 @@ func (x *OrderCancelled) GetRemaining() uint64 {
 	return 0
 }
 
-// A GTD order reached its expiration; its status is CANCELED.
+// A GTD order reached its expiration (engine time at or past expiration
+// seconds); its status is CANCELED, its cancel cause EXPIRED.
 type OrderExpired struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`

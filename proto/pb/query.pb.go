@@ -1172,7 +1172,8 @@ func (x *OrderQuery) GetOrderId() []byte {
 	return nil
 }
 
-// An order as the store keeps it, open or finished.
+// An order as the store keeps it, open or finished, or refused (status
+// INVALID: order_seq 0, and only found by id, never in a listing).
 type OrderRecord struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	OrderId     []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
@@ -1197,7 +1198,9 @@ type OrderRecord struct {
 	// Trades the order took part in, oldest first.
 	TradeIds []uint64 `protobuf:"varint,20,rep,packed,name=trade_ids,json=tradeIds,proto3" json:"trade_ids,omitempty"`
 	// The order as signed, for settlement and for clients.
-	Signed        *SignedOrder `protobuf:"bytes,21,opt,name=signed,proto3" json:"signed,omitempty"`
+	Signed *SignedOrder `protobuf:"bytes,21,opt,name=signed,proto3" json:"signed,omitempty"`
+	// Why the engine refused the order, when status is INVALID.
+	RejectReason  RejectReason `protobuf:"varint,22,opt,name=reject_reason,json=rejectReason,proto3,enum=pred.v1.RejectReason" json:"reject_reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1377,6 +1380,13 @@ func (x *OrderRecord) GetSigned() *SignedOrder {
 		return x.Signed
 	}
 	return nil
+}
+
+func (x *OrderRecord) GetRejectReason() RejectReason {
+	if x != nil {
+		return x.RejectReason
+	}
+	return RejectReason_REJECT_REASON_UNSPECIFIED
 }
 
 // A wallet's orders, newest first; or everyone's when account is empty.
@@ -1738,7 +1748,8 @@ type TradesQuery struct {
 	TokenId  []byte                 `protobuf:"bytes,3,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
 	AfterMs  int64                  `protobuf:"varint,4,opt,name=after_ms,json=afterMs,proto3" json:"after_ms,omitempty"`
 	BeforeMs int64                  `protobuf:"varint,5,opt,name=before_ms,json=beforeMs,proto3" json:"before_ms,omitempty"`
-	// Only trades with id >= from_id when set.
+	// Only trades with id >= from_id when set. Trade ids are sequential in
+	// log order, so this is every trade from that one on.
 	FromId        uint64 `protobuf:"varint,6,opt,name=from_id,json=fromId,proto3" json:"from_id,omitempty"`
 	Cursor        string `protobuf:"bytes,7,opt,name=cursor,proto3" json:"cursor,omitempty"`
 	Limit         uint32 `protobuf:"varint,8,opt,name=limit,proto3" json:"limit,omitempty"`
@@ -2573,7 +2584,7 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x06prices\x18\x01 \x03(\v2\x14.pred.v1.TokenPricesR\x06prices\"'\n" +
 	"\n" +
 	"OrderQuery\x12\x19\n" +
-	"\border_id\x18\x01 \x01(\fR\aorderId\"\xc6\x05\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\"\x82\x06\n" +
 	"\vOrderRecord\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
 	"\torder_seq\x18\x02 \x01(\x04R\borderSeq\x12\x16\n" +
@@ -2602,7 +2613,8 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\n" +
 	"updated_ms\x18\x13 \x01(\x03R\tupdatedMs\x12\x1b\n" +
 	"\ttrade_ids\x18\x14 \x03(\x04R\btradeIds\x12,\n" +
-	"\x06signed\x18\x15 \x01(\v2\x14.pred.v1.SignedOrderR\x06signed\"\xa5\x01\n" +
+	"\x06signed\x18\x15 \x01(\v2\x14.pred.v1.SignedOrderR\x06signed\x12:\n" +
+	"\rreject_reason\x18\x16 \x01(\x0e2\x15.pred.v1.RejectReasonR\frejectReason\"\xa5\x01\n" +
 	"\vOrdersQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06market\x18\x02 \x01(\fR\x06market\x12\x19\n" +
@@ -2763,9 +2775,10 @@ var file_pred_v1_query_proto_goTypes = []any{
 	(OrderStatus)(0),          // 34: pred.v1.OrderStatus
 	(CancelCause)(0),          // 35: pred.v1.CancelCause
 	(*SignedOrder)(nil),       // 36: pred.v1.SignedOrder
-	(MatchType)(0),            // 37: pred.v1.MatchType
-	(TradeStatus)(0),          // 38: pred.v1.TradeStatus
-	(TransferKind)(0),         // 39: pred.v1.TransferKind
+	(RejectReason)(0),         // 37: pred.v1.RejectReason
+	(MatchType)(0),            // 38: pred.v1.MatchType
+	(TradeStatus)(0),          // 39: pred.v1.TradeStatus
+	(TransferKind)(0),         // 40: pred.v1.TransferKind
 }
 var file_pred_v1_query_proto_depIdxs = []int32{
 	4,  // 0: pred.v1.QueryRequest.book:type_name -> pred.v1.BookQuery
@@ -2805,20 +2818,21 @@ var file_pred_v1_query_proto_depIdxs = []int32{
 	34, // 34: pred.v1.OrderRecord.status:type_name -> pred.v1.OrderStatus
 	35, // 35: pred.v1.OrderRecord.cancel_cause:type_name -> pred.v1.CancelCause
 	36, // 36: pred.v1.OrderRecord.signed:type_name -> pred.v1.SignedOrder
-	13, // 37: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
-	37, // 38: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
-	31, // 39: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
-	31, // 40: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
-	38, // 41: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
-	16, // 42: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
-	39, // 43: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
-	19, // 44: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
-	25, // 45: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
-	46, // [46:46] is the sub-list for method output_type
-	46, // [46:46] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	37, // 37: pred.v1.OrderRecord.reject_reason:type_name -> pred.v1.RejectReason
+	13, // 38: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
+	38, // 39: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
+	31, // 40: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
+	31, // 41: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
+	39, // 42: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
+	16, // 43: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
+	40, // 44: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
+	19, // 45: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
+	25, // 46: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
+	47, // [47:47] is the sub-list for method output_type
+	47, // [47:47] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_query_proto_init() }

@@ -316,6 +316,10 @@ const (
 	CancelCause_CANCEL_CAUSE_MARKET_CLOSED CancelCause = 6
 	// The market resolved.
 	CancelCause_CANCEL_CAUSE_MARKET_RESOLVED CancelCause = 7
+	// A GTD order reached its expiration. The engine reports it as an
+	// OrderExpired event; the read model records the order CANCELED with
+	// this cause.
+	CancelCause_CANCEL_CAUSE_EXPIRED CancelCause = 8
 )
 
 // Enum value maps for CancelCause.
@@ -329,6 +333,7 @@ var (
 		5: "CANCEL_CAUSE_MARKET_CLEARED",
 		6: "CANCEL_CAUSE_MARKET_CLOSED",
 		7: "CANCEL_CAUSE_MARKET_RESOLVED",
+		8: "CANCEL_CAUSE_EXPIRED",
 	}
 	CancelCause_value = map[string]int32{
 		"CANCEL_CAUSE_UNSPECIFIED":     0,
@@ -339,6 +344,7 @@ var (
 		"CANCEL_CAUSE_MARKET_CLEARED":  5,
 		"CANCEL_CAUSE_MARKET_CLOSED":   6,
 		"CANCEL_CAUSE_MARKET_RESOLVED": 7,
+		"CANCEL_CAUSE_EXPIRED":         8,
 	}
 )
 
@@ -379,7 +385,10 @@ const (
 	OrderStatus_ORDER_STATUS_CANCELED                 OrderStatus = 3
 	OrderStatus_ORDER_STATUS_CANCELED_MARKET_RESOLVED OrderStatus = 4
 	OrderStatus_ORDER_STATUS_SYSTEM_CLEARED           OrderStatus = 5
-	OrderStatus_ORDER_STATUS_INVALID                  OrderStatus = 6
+	// A PlaceOrder that reached the command log and that the engine refused
+	// (OrderRejected), for any reason but a duplicate id. Final, unless the
+	// same order (same id) is placed again and accepted.
+	OrderStatus_ORDER_STATUS_INVALID OrderStatus = 6
 )
 
 // Enum value maps for OrderStatus.
@@ -431,7 +440,16 @@ func (OrderStatus) EnumDescriptor() ([]byte, []int) {
 	return file_pred_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
-// On-chain progress of a trade, the spec's trade status.
+// On-chain progress of a trade, the spec's trade status. Every trade starts
+// MATCHED; the engine allows these transitions and refuses others:
+//
+//	MATCHED   -> SUBMITTED | FAILED | SYNTHETIC
+//	SUBMITTED -> MINED | RETRYING | FAILED
+//	MINED     -> CONFIRMED | RETRYING (a reorg) | FAILED
+//	RETRYING  -> SUBMITTED | FAILED
+//
+// CONFIRMED, FAILED and SYNTHETIC are final. The status a trade has,
+// reported again, is a no-op unless it is final.
 type TradeStatus int32
 
 const (
@@ -442,6 +460,8 @@ const (
 	TradeStatus_TRADE_STATUS_CONFIRMED   TradeStatus = 4
 	TradeStatus_TRADE_STATUS_RETRYING    TradeStatus = 5
 	TradeStatus_TRADE_STATUS_FAILED      TradeStatus = 6
+	// Never goes on chain: an internal test trade, not a user trade.
+	TradeStatus_TRADE_STATUS_SYNTHETIC TradeStatus = 7
 )
 
 // Enum value maps for TradeStatus.
@@ -454,6 +474,7 @@ var (
 		4: "TRADE_STATUS_CONFIRMED",
 		5: "TRADE_STATUS_RETRYING",
 		6: "TRADE_STATUS_FAILED",
+		7: "TRADE_STATUS_SYNTHETIC",
 	}
 	TradeStatus_value = map[string]int32{
 		"TRADE_STATUS_UNSPECIFIED": 0,
@@ -463,6 +484,7 @@ var (
 		"TRADE_STATUS_CONFIRMED":   4,
 		"TRADE_STATUS_RETRYING":    5,
 		"TRADE_STATUS_FAILED":      6,
+		"TRADE_STATUS_SYNTHETIC":   7,
 	}
 )
 
@@ -586,6 +608,12 @@ const (
 	RejectReason_REJECT_REASON_TOO_MANY_ORDERS      RejectReason = 24
 	RejectReason_REJECT_REASON_INVALID_ORDER_TYPE   RejectReason = 25
 	RejectReason_REJECT_REASON_TRADE_NOT_FOUND      RejectReason = 26
+	// SetTradeStatus about a trade whose status is final (CONFIRMED, FAILED
+	// or SYNTHETIC): no status follows a final one, not even the same.
+	RejectReason_REJECT_REASON_TRADE_STATUS_FINAL RejectReason = 27
+	// SetTradeStatus with a status that may not follow the trade's current
+	// one (see TradeStatus).
+	RejectReason_REJECT_REASON_INVALID_TRADE_STATUS RejectReason = 28
 )
 
 // Enum value maps for RejectReason.
@@ -618,6 +646,8 @@ var (
 		24: "REJECT_REASON_TOO_MANY_ORDERS",
 		25: "REJECT_REASON_INVALID_ORDER_TYPE",
 		26: "REJECT_REASON_TRADE_NOT_FOUND",
+		27: "REJECT_REASON_TRADE_STATUS_FINAL",
+		28: "REJECT_REASON_INVALID_TRADE_STATUS",
 	}
 	RejectReason_value = map[string]int32{
 		"REJECT_REASON_UNSPECIFIED":            0,
@@ -647,6 +677,8 @@ var (
 		"REJECT_REASON_TOO_MANY_ORDERS":        24,
 		"REJECT_REASON_INVALID_ORDER_TYPE":     25,
 		"REJECT_REASON_TRADE_NOT_FOUND":        26,
+		"REJECT_REASON_TRADE_STATUS_FINAL":     27,
+		"REJECT_REASON_INVALID_TRADE_STATUS":   28,
 	}
 )
 
@@ -796,7 +828,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xfe\x01\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\x98\x02\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -805,7 +837,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x16CANCEL_CAUSE_HEARTBEAT\x10\x04\x12\x1f\n" +
 	"\x1bCANCEL_CAUSE_MARKET_CLEARED\x10\x05\x12\x1e\n" +
 	"\x1aCANCEL_CAUSE_MARKET_CLOSED\x10\x06\x12 \n" +
-	"\x1cCANCEL_CAUSE_MARKET_RESOLVED\x10\a*\xdd\x01\n" +
+	"\x1cCANCEL_CAUSE_MARKET_RESOLVED\x10\a\x12\x18\n" +
+	"\x14CANCEL_CAUSE_EXPIRED\x10\b*\xdd\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11ORDER_STATUS_LIVE\x10\x01\x12\x18\n" +
@@ -813,7 +846,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x15ORDER_STATUS_CANCELED\x10\x03\x12)\n" +
 	"%ORDER_STATUS_CANCELED_MARKET_RESOLVED\x10\x04\x12\x1f\n" +
 	"\x1bORDER_STATUS_SYSTEM_CLEARED\x10\x05\x12\x18\n" +
-	"\x14ORDER_STATUS_INVALID\x10\x06*\xc9\x01\n" +
+	"\x14ORDER_STATUS_INVALID\x10\x06*\xe5\x01\n" +
 	"\vTradeStatus\x12\x1c\n" +
 	"\x18TRADE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14TRADE_STATUS_MATCHED\x10\x01\x12\x1a\n" +
@@ -821,13 +854,14 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x12TRADE_STATUS_MINED\x10\x03\x12\x1a\n" +
 	"\x16TRADE_STATUS_CONFIRMED\x10\x04\x12\x19\n" +
 	"\x15TRADE_STATUS_RETRYING\x10\x05\x12\x17\n" +
-	"\x13TRADE_STATUS_FAILED\x10\x06*\x9a\x01\n" +
+	"\x13TRADE_STATUS_FAILED\x10\x06\x12\x1a\n" +
+	"\x16TRADE_STATUS_SYNTHETIC\x10\a*\x9a\x01\n" +
 	"\fTransferKind\x12\x1d\n" +
 	"\x19TRANSFER_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15TRANSFER_KIND_DEPOSIT\x10\x01\x12\x1c\n" +
 	"\x18TRANSFER_KIND_WITHDRAWAL\x10\x02\x12\x18\n" +
 	"\x14TRANSFER_KIND_FAUCET\x10\x03\x12\x18\n" +
-	"\x14TRANSFER_KIND_PAYOUT\x10\x04*\xd8\a\n" +
+	"\x14TRANSFER_KIND_PAYOUT\x10\x04*\xa6\b\n" +
 	"\fRejectReason\x12\x1d\n" +
 	"\x19REJECT_REASON_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eREJECT_REASON_MARKET_NOT_FOUND\x10\x01\x12&\n" +
@@ -856,7 +890,9 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1dREJECT_REASON_INVALID_COMMAND\x10\x17\x12!\n" +
 	"\x1dREJECT_REASON_TOO_MANY_ORDERS\x10\x18\x12$\n" +
 	" REJECT_REASON_INVALID_ORDER_TYPE\x10\x19\x12!\n" +
-	"\x1dREJECT_REASON_TRADE_NOT_FOUND\x10\x1aB\x13Z\x11pred.dev/proto/pbb\x06proto3"
+	"\x1dREJECT_REASON_TRADE_NOT_FOUND\x10\x1a\x12$\n" +
+	" REJECT_REASON_TRADE_STATUS_FINAL\x10\x1b\x12&\n" +
+	"\"REJECT_REASON_INVALID_TRADE_STATUS\x10\x1cB\x13Z\x11pred.dev/proto/pbb\x06proto3"
 
 var (
 	file_pred_v1_types_proto_rawDescOnce sync.Once

@@ -135,8 +135,26 @@ func orderStatusString(s pb.OrderStatus) string {
 	return strings.TrimPrefix(s.String(), "ORDER_STATUS_")
 }
 
+// tradeStatusString names a trade status as the spec does. Every trade
+// starts MATCHED and the engine never records less, so a status the
+// gateway does not know (none today) is rendered MATCHED rather than
+// UNSPECIFIED.
 func tradeStatusString(s pb.TradeStatus) string {
-	return strings.TrimPrefix(s.String(), "TRADE_STATUS_")
+	switch s {
+	case pb.TradeStatus_TRADE_STATUS_SUBMITTED:
+		return "SUBMITTED"
+	case pb.TradeStatus_TRADE_STATUS_MINED:
+		return "MINED"
+	case pb.TradeStatus_TRADE_STATUS_CONFIRMED:
+		return "CONFIRMED"
+	case pb.TradeStatus_TRADE_STATUS_RETRYING:
+		return "RETRYING"
+	case pb.TradeStatus_TRADE_STATUS_FAILED:
+		return "FAILED"
+	case pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
+		return "SYNTHETIC"
+	}
+	return "MATCHED"
 }
 
 func matchTypeString(m pb.MatchType) string {
@@ -158,6 +176,16 @@ func cancelCauseString(c pb.CancelCause) string {
 		return ""
 	}
 	return strings.TrimPrefix(c.String(), "CANCEL_CAUSE_")
+}
+
+// cancelReason says why an order is not live: the cancel cause of a
+// cancelled order, and for an INVALID order the error code its placement
+// was answered with (the engine's reject reason).
+func cancelReason(r *pb.OrderRecord) string {
+	if r.GetStatus() == pb.OrderStatus_ORDER_STATUS_INVALID {
+		return string(errcode.FromReject(r.GetRejectReason()))
+	}
+	return cancelCauseString(r.GetCancelCause())
 }
 
 func transferKindString(k pb.TransferKind) string {
@@ -187,7 +215,7 @@ func openOrder(r *pb.OrderRecord, withOwner bool) client.OpenOrder {
 		OrderType:       orderTypeString(r.GetOrderType()),
 		PostOnly:        r.GetPostOnly(),
 		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
-		CancelReason:    cancelCauseString(r.GetCancelCause()),
+		CancelReason:    cancelReason(r),
 	}
 	if withOwner {
 		o.Owner = uuidString(r.GetOwner())
