@@ -1,0 +1,145 @@
+package deploy_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/deploy"
+)
+
+func sample() *deploy.Deployment {
+	a := func(b byte) common.Address { return common.BytesToAddress([]byte{b}) }
+	return &deploy.Deployment{
+		ChainID: 31337,
+		RPCURL:  "http://127.0.0.1:8545",
+		Contracts: deploy.Contracts{
+			ConditionalTokens: a(1), Exchange: a(2), NegRiskExchange: a(3), SafeFactory: a(4),
+			SafeSingleton: a(5), SafeFallbackHandler: a(6), Collateral: a(7), Stablecoin: a(8),
+		},
+		SafeInitCodeHash: common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf"),
+		Deployer:         a(9),
+		Block:            3,
+	}
+}
+
+// TestRecordRoundTrip: Save then Load gives the same record, and the JSON
+// has the documented field names.
+func TestRecordRoundTrip(t *testing.T) {
+	d := sample()
+	d.ExplorerURL = "https://explorer.example/"
+	path := filepath.Join(t.TempDir(), "deployment.json")
+	if err := d.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := deploy.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != *d {
+		t.Fatalf("loaded %+v, saved %+v", got, d)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(d.JSON(), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"chainId", "rpcUrl", "explorerUrl", "contracts", "safeInitCodeHash", "deployer", "block"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %q in %s", k, d.JSON())
+		}
+	}
+	c := m["contracts"].(map[string]any)
+	for _, k := range []string{"conditionalTokens", "exchange", "negRiskExchange", "safeFactory", "safeSingleton", "safeFallbackHandler", "collateral", "stablecoin"} {
+		if _, ok := c[k]; !ok {
+			t.Errorf("no contracts.%q", k)
+		}
+	}
+}
+
+// TestMalformedRecords: every malformed record is refused with an error
+// that names what is wrong.
+func TestMalformedRecords(t *testing.T) {
+	good := string(sample().JSON())
+	cases := []struct {
+		name, json, want string
+	}{
+		{"not json", "{", "unexpected EOF"},
+		{"unknown field", strings.Replace(good, `"block"`, `"blok"`, 1), `unknown field "blok"`},
+		{"trailing data", good + "{}", "trailing data"},
+		{"bad address", strings.Replace(good, `"0x0000000000000000000000000000000000000002"`, `"0x02"`, 1), "hex string has length 2"},
+		{"zero chain id", strings.Replace(good, `"chainId": 31337`, `"chainId": 0`, 1), "chainId is missing"},
+		{"no rpc url", strings.Replace(good, `"http://127.0.0.1:8545"`, `""`, 1), "rpcUrl is missing"},
+		{"bad rpc url", strings.Replace(good, `"http://127.0.0.1:8545"`, `"127.0.0.1:8545"`, 1), "rpcUrl"},
+		{"bad explorer url", strings.Replace(good, `"rpcUrl"`, `"explorerUrl": "ftp://x", "rpcUrl"`, 1), "explorerUrl"},
+		{"missing contract", strings.Replace(good, `"0x0000000000000000000000000000000000000003"`, `"0x0000000000000000000000000000000000000000"`, 1), "contracts.negRiskExchange is missing"},
+		{"duplicate contract", strings.Replace(good, `"0x0000000000000000000000000000000000000003"`, `"0x0000000000000000000000000000000000000002"`, 1), "contracts.exchange and contracts.negRiskExchange are the same"},
+		{"no init code hash", strings.Replace(good, `"0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf"`, `"0x0000000000000000000000000000000000000000000000000000000000000000"`, 1), "safeInitCodeHash is missing"},
+	}
+	for _, c := range cases {
+		_, err := deploy.Parse([]byte(c.json))
+		if err == nil || !errors.Is(err, deploy.ErrInvalidRecord) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+	if _, err := deploy.Load(filepath.Join(t.TempDir(), "missing.json")); err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestVerify: a fresh deployment verifies against its chain; a record
+// with another chain id, an address without code or contracts swapped
+// does not, and the error says which.
+func TestVerify(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	e, err := chaintest.NewSimulated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	b := e.Chain.Backend
+	if err := e.D.Verify(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if e.D.ChainID != 1337 {
+		t.Fatalf("simulated chain id %d", e.D.ChainID)
+	}
+	bad := func(name, want string, mod func(d *deploy.Deployment)) {
+		d := *e.D
+		mod(&d)
+		err := d.Verify(ctx, b)
+		if err == nil || !errors.Is(err, deploy.ErrMismatch) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want a mismatch containing %q", name, err, want)
+		}
+	}
+	bad("chain id", "chain id is 1337, the record's is 31337", func(d *deploy.Deployment) { d.ChainID = 31337 })
+	bad("no code", "no contract at contracts.exchange", func(d *deploy.Deployment) {
+		d.Contracts.Exchange = common.HexToAddress("0x00000000000000000000000000000000000000ee")
+	})
+	bad("swapped", "exchange.collateral()", func(d *deploy.Deployment) {
+		d.Contracts.Collateral, d.Contracts.Stablecoin = d.Contracts.Stablecoin, d.Contracts.Collateral
+	})
+	bad("init code hash", "proxyInitCodeHash", func(d *deploy.Deployment) { d.SafeInitCodeHash = common.HexToHash("0x01") })
+	bad("singleton", "safeFactory.singleton()", func(d *deploy.Deployment) {
+		d.Contracts.SafeSingleton, d.Contracts.SafeFallbackHandler = d.Contracts.SafeFallbackHandler, d.Contracts.SafeSingleton
+	})
+	d := *e.D
+	d.RPCURL = ""
+	if err := d.Verify(ctx, b); !errors.Is(err, deploy.ErrInvalidRecord) {
+		t.Errorf("invalid record: %v", err)
+	}
+	// The record names the last deployment block, which holds code.
+	code, err := b.CodeAt(ctx, e.D.Contracts.NegRiskExchange, new(big.Int).SetUint64(e.D.Block))
+	if err != nil || len(code) == 0 {
+		t.Fatalf("no exchange code at block %d: %v", e.D.Block, err)
+	}
+}
