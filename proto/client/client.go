@@ -16,6 +16,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/ecdsa"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,13 +26,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/holiman/uint256"
 
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
@@ -41,9 +41,14 @@ import (
 // responseBytesMax bounds a response body the client reads.
 const responseBytesMax = 16 << 20
 
-// l1ResignsMax bounds how often an L1 call is signed again after the
-// server reports its (address, timestamp, nonce) as already used.
+// l1ResignsMax bounds how often an L1 call is signed again, with a new
+// nonce, after the server reports its nonce as already used (which only a
+// broken random source could cause).
 const l1ResignsMax = 3
+
+// l1NonceBytes is the entropy of a generated PRED_NONCE: 128 bits,
+// written as 32 hex digits.
+const l1NonceBytes = 16
 
 // defaultTimeout bounds one HTTP exchange when the caller's http.Client
 // has no timeout of its own.
@@ -78,12 +83,6 @@ type Client struct {
 	funder          common.Address
 
 	rateLimitRetries int
-
-	// lastL1Sec is the timestamp of the last L1 signature. The server
-	// accepts each signed (address, timestamp, nonce) once, so two L1
-	// calls within one second must sign different timestamps.
-	l1mu      sync.Mutex
-	lastL1Sec int64
 }
 
 // Option configures a Client.
@@ -206,7 +205,6 @@ type request struct {
 	query  url.Values
 	body   any
 	level  level
-	nonce  *uint256.Int // L1 only
 }
 
 // do performs r and decodes the answer into out (if not nil), retrying
@@ -223,8 +221,8 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		if !errors.As(err, &ae) {
 			return err
 		}
-		// Another client of the same wallet signed this second's L1
-		// message first; a later timestamp makes a new message.
+		// Each attempt signs a fresh random nonce, so a retry is a new
+		// message.
 		if ae.Code == errcode.L1NonceUsed && r.level == l1 && resigned < l1ResignsMax {
 			resigned++
 			continue
@@ -319,21 +317,20 @@ func apiError(resp *http.Response, data []byte) error {
 func (c *Client) sign(h http.Header, r request, body []byte) error {
 	switch r.level {
 	case l1:
-		return c.signL1(h, c.l1Timestamp(), r.nonce)
+		return c.signL1(h, strconv.FormatInt(c.now().Unix(), 10), NewL1Nonce())
 	case l2:
 		return c.signL2(h, strconv.FormatInt(c.now().Unix(), 10), r.method, r.path, body)
 	}
 	return nil
 }
 
-// l1Timestamp returns the current second, or one past the last L1
-// timestamp if that is not older: a few seconds ahead of the clock is
-// well within the server's window, and each L1 signature stays unique.
-func (c *Client) l1Timestamp() string {
-	c.l1mu.Lock()
-	defer c.l1mu.Unlock()
-	c.lastL1Sec = max(c.now().Unix(), c.lastL1Sec+1)
-	return strconv.FormatInt(c.lastL1Sec, 10)
+// NewL1Nonce returns a fresh random PRED_NONCE: 32 hex digits from the
+// operating system's CSPRNG. The server accepts each nonce of a wallet
+// once.
+func NewL1Nonce() string {
+	var b [l1NonceBytes]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails since Go 1.24.
+	return hex.EncodeToString(b[:])
 }
 
 // ErrNoKey and ErrNoCreds report a call that needs what the client lacks.
@@ -343,18 +340,16 @@ var (
 )
 
 // L1Headers returns the L1 headers for a timestamp and nonce: the EIP-712
-// ClobAuth signature of (address, timestamp, nonce, attestation message).
-func (c *Client) L1Headers(timestamp string, nonce *uint256.Int) (http.Header, error) {
+// ClobAuth signature of (address, timestamp, nonce, attestation message),
+// with the timestamp and nonce signed as the strings given.
+func (c *Client) L1Headers(timestamp, nonce string) (http.Header, error) {
 	h := http.Header{}
 	return h, c.signL1(h, timestamp, nonce)
 }
 
-func (c *Client) signL1(h http.Header, ts string, nonce *uint256.Int) error {
+func (c *Client) signL1(h http.Header, ts, nonce string) error {
 	if c.key == nil || c.chainID == 0 {
 		return ErrNoKey
-	}
-	if nonce == nil {
-		nonce = new(uint256.Int)
 	}
 	sig, err := eip712.SignClobAuth(c.key, c.chainID, ts, nonce, eip712.AttestMessage)
 	if err != nil {
@@ -363,7 +358,7 @@ func (c *Client) signL1(h http.Header, ts string, nonce *uint256.Int) error {
 	setHeader(h, HeaderAddress, c.addr.Hex())
 	setHeader(h, HeaderSignature, hexutil.Encode(sig))
 	setHeader(h, HeaderTimestamp, ts)
-	setHeader(h, HeaderNonce, nonce.Dec())
+	setHeader(h, HeaderNonce, nonce)
 	if c.scope != "" {
 		setHeader(h, HeaderScopeID, c.scope)
 	}

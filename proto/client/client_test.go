@@ -16,7 +16,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/holiman/uint256"
 
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
@@ -29,7 +28,7 @@ const (
 	vectorKey    = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	vectorAddr   = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 	zeroSecret   = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
-	vectorL1Sig  = "0xf62319a987514da40e57e2f4d7529f7bac38f0355bd88bb5adbb3768d80de6c1682518e0af677d5260366425f4361e7b70c25ae232aff0ab2331e2b164a1aedc1b"
+	vectorL1Sig  = "0x0ece8a31f068c44e7ff6ec194a64d7d21a4f097a322c1498cd084c4b9487677d728466685e9108b6255b992e59b2f89505d26038d0e420d0a418689c67bcf3361b"
 	amoyExchange = "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40"
 )
 
@@ -46,11 +45,11 @@ func vectorClient(t *testing.T, base string, opts ...Option) *Client {
 
 func TestL1HeadersVector(t *testing.T) {
 	c := vectorClient(t, "http://unused")
-	h, err := c.L1Headers("10000000", uint256.NewInt(23))
+	h, err := c.L1Headers("10000000", "5f0c1e9a2b7d4c36")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Get(HeaderSignature) != vectorL1Sig || h.Get(HeaderAddress) != vectorAddr || h.Get(HeaderTimestamp) != "10000000" || h.Get(HeaderNonce) != "23" {
+	if h.Get(HeaderSignature) != vectorL1Sig || h.Get(HeaderAddress) != vectorAddr || h.Get(HeaderTimestamp) != "10000000" || h.Get(HeaderNonce) != "5f0c1e9a2b7d4c36" {
 		t.Fatalf("L1 headers %v", h)
 	}
 }
@@ -242,10 +241,10 @@ func TestRetries(t *testing.T) {
 		t.Fatalf("with a retry: %q, %v", p, err)
 	}
 
-	var stamps []string
+	var nonces []string
 	l1 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		stamps = append(stamps, r.Header.Get(HeaderTimestamp))
-		if len(stamps) == 1 {
+		nonces = append(nonces, r.Header.Get(HeaderNonce))
+		if len(nonces) == 1 {
 			w.WriteHeader(http.StatusUnauthorized)
 			_, _ = io.WriteString(w, `{"error":"used","code":"L1_NONCE_ALREADY_USED"}`)
 			return
@@ -253,8 +252,8 @@ func TestRetries(t *testing.T) {
 		_, _ = io.WriteString(w, `{"apiKey":"k","secret":"s","passphrase":"p"}`)
 	}))
 	defer l1.Close()
-	creds, err := vectorClient(t, l1.URL).CreateAPIKey(context.Background(), 0)
-	if err != nil || creds.APIKey != "k" || len(stamps) != 2 || stamps[0] == stamps[1] {
-		t.Fatalf("re-signed L1: %+v, %v, timestamps %v", creds, err, stamps)
+	creds, err := vectorClient(t, l1.URL).CreateAPIKey(context.Background())
+	if err != nil || creds.APIKey != "k" || len(nonces) != 2 || nonces[0] == nonces[1] || len(nonces[1]) != 2*l1NonceBytes {
+		t.Fatalf("re-signed L1: %+v, %v, nonces %v", creds, err, nonces)
 	}
 }

@@ -31,7 +31,7 @@ type OrderArgs struct {
 	Price      string
 	Size       string
 	OrderType  string // GTC (default), GTD, FOK, FAK
-	Expiration int64  // Unix seconds; GTD only, later than now + 60
+	Expiration int64  // Unix seconds; GTD only, in the future: the order leaves the book then
 	FeeRateBps uint32 // at least the market's rate (GET /fee-rate/{tokenID})
 	PostOnly   bool   // GTC and GTD only
 	NegRisk    bool   // sign for the neg-risk exchange
@@ -68,7 +68,7 @@ func (c *Client) BuildOrder(a OrderArgs) (*PostOrderRequest, string, error) {
 		orderType = "GTC"
 	}
 	req := &PostOrderRequest{
-		Order:     jsonOrder(o, sig, c.scope),
+		Order:     jsonOrder(o, sig),
 		Owner:     c.creds.APIKey,
 		OrderType: orderType,
 		PostOnly:  a.PostOnly,
@@ -100,7 +100,7 @@ func (c *Client) orderStruct(a OrderArgs) (*eip712.Order, error) {
 	signedSide, _ := eip712.SideOf(side)
 	o := &eip712.Order{
 		Maker: c.funder, Signer: c.addr, TokenID: *tok,
-		Side: signedSide, SignatureType: c.sigType,
+		Side: signedSide, SignatureType: c.sigType, ScopeID: c.scope,
 	}
 	o.Salt.SetUint64(saltOf(a.Salt))
 	o.MakerAmount.SetUint64(maker)
@@ -120,7 +120,7 @@ func saltOf(s uint64) uint64 {
 	return binary.LittleEndian.Uint64(b[:])%saltMax + 1
 }
 
-func jsonOrder(o *eip712.Order, sig []byte, scope string) SignedOrder {
+func jsonOrder(o *eip712.Order, sig []byte) SignedOrder {
 	return SignedOrder{
 		Salt:          FlexUint(o.Salt.Uint64()),
 		Maker:         o.Maker.Hex(),
@@ -135,7 +135,7 @@ func jsonOrder(o *eip712.Order, sig []byte, scope string) SignedOrder {
 		FeeRateBps:    o.FeeRateBps.Dec(),
 		SignatureType: FlexUint(o.SignatureType),
 		Signature:     hexutil.Encode(sig),
-		ScopeID:       scope,
+		ScopeID:       o.ScopeID,
 	}
 }
 

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/holiman/uint256"
-
 	"pred.dev/proto/errcode"
 )
 
@@ -18,42 +16,53 @@ import (
 // repeating a cursor cannot loop a client forever.
 const pagesMax = 100_000
 
-// CreateAPIKey creates the API key of (this wallet, nonce, scope) with L1
-// auth. Creating an existing key returns the same credentials.
-func (c *Client) CreateAPIKey(ctx context.Context, nonce uint64) (APICreds, error) {
+// CreateAPIKey creates a new API key for this wallet in the client's
+// scope with L1 auth. Every call makes a new key (the server caps how many
+// a wallet may hold); keep the returned secret, or recover it with
+// DeriveAPIKey.
+func (c *Client) CreateAPIKey(ctx context.Context) (APICreds, error) {
 	var out APICreds
-	err := c.do(ctx, request{method: http.MethodPost, path: "/auth/api-key", level: l1, nonce: uint256.NewInt(nonce)}, &out)
+	err := c.do(ctx, request{method: http.MethodPost, path: "/auth/api-key", level: l1}, &out)
 	return out, err
 }
 
-// DeriveAPIKey recomputes the credentials of an existing key.
-func (c *Client) DeriveAPIKey(ctx context.Context, nonce uint64) (APICreds, error) {
+// DeriveAPIKey recomputes the credentials of one of the wallet's active
+// keys in the client's scope: apiKey, or the newest one when apiKey is "".
+func (c *Client) DeriveAPIKey(ctx context.Context, apiKey string) (APICreds, error) {
 	var out APICreds
-	err := c.do(ctx, request{method: http.MethodGet, path: "/auth/derive-api-key", level: l1, nonce: uint256.NewInt(nonce)}, &out)
+	err := c.do(ctx, request{method: http.MethodGet, path: "/auth/derive-api-key", query: keyQuery(apiKey), level: l1}, &out)
 	return out, err
 }
 
-// CreateOrDeriveAPIKey creates the key, falling back to deriving it, and
-// installs the credentials in the client.
-func (c *Client) CreateOrDeriveAPIKey(ctx context.Context, nonce uint64) (APICreds, error) {
-	creds, err := c.CreateAPIKey(ctx, nonce)
+func keyQuery(apiKey string) url.Values {
+	if apiKey == "" {
+		return nil
+	}
+	return url.Values{"api_key": {apiKey}}
+}
+
+// CreateOrDeriveAPIKey derives the wallet's newest key, creating one if it
+// has none, and installs the credentials in the client. Reusing the key
+// keeps a client that starts often from piling up keys.
+func (c *Client) CreateOrDeriveAPIKey(ctx context.Context) (APICreds, error) {
+	creds, err := c.DeriveAPIKey(ctx, "")
+	if errors.Is(err, errcode.APIKeyNotFound) {
+		creds, err = c.CreateAPIKey(ctx)
+	}
 	if err != nil {
-		var ae *APIError
-		if !errors.As(err, &ae) || ae.Status >= 500 || ae.Code == errcode.RateLimited {
-			return APICreds{}, err
-		}
-		if creds, err = c.DeriveAPIKey(ctx, nonce); err != nil {
-			return APICreds{}, err
-		}
+		return APICreds{}, err
 	}
 	c.SetCreds(creds)
 	return creds, nil
 }
 
-// RevokeAPIKey revokes the key of (this wallet, nonce, scope) with L1 auth.
-func (c *Client) RevokeAPIKey(ctx context.Context, nonce uint64) (RevokeAPIKeyResponse, error) {
+// RevokeAPIKey revokes one of this wallet's keys with L1 auth.
+func (c *Client) RevokeAPIKey(ctx context.Context, apiKey string) (RevokeAPIKeyResponse, error) {
 	var out RevokeAPIKeyResponse
-	err := c.do(ctx, request{method: http.MethodDelete, path: "/auth/api-key", level: l1, nonce: uint256.NewInt(nonce)}, &out)
+	if apiKey == "" {
+		return out, errors.New("clob: RevokeAPIKey needs the key to revoke")
+	}
+	err := c.do(ctx, request{method: http.MethodDelete, path: "/auth/api-key", query: keyQuery(apiKey), level: l1}, &out)
 	return out, err
 }
 

@@ -1,10 +1,11 @@
 package client
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"pred.dev/proto/fixed"
 )
 
 // The JSON shapes of the CLOB API. The gateway encodes its responses with
@@ -45,7 +46,9 @@ type RevokeAPIKeyResponse struct {
 
 // FlexUint is an unsigned integer that decodes from a JSON number or a
 // decimal string and encodes as a JSON number. The reference clients send
-// the order salt as a number and some send it as a string.
+// the order salt as a number and some send it as a string. Either way the
+// digits must be canonical (no sign, no leading zero, no exponent or
+// fraction), because the value is signed.
 type FlexUint uint64
 
 // MarshalJSON encodes the value as a JSON number.
@@ -55,10 +58,13 @@ func (v FlexUint) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON accepts 123 and "123".
 func (v *FlexUint) UnmarshalJSON(b []byte) error {
-	s := string(bytes.Trim(b, `"`))
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return fmt.Errorf("want an unsigned integer below 2^64 as a number or decimal string, got %s", clip(b))
+	s := b
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		s = b[1 : len(b)-1]
+	}
+	n, ok := fixed.ParseCanonicalUint(string(s))
+	if !ok {
+		return fmt.Errorf("want an unsigned integer below 2^64 without sign or leading zeros, as a number or decimal string, got %s", clip(b))
 	}
 	*v = FlexUint(n)
 	return nil

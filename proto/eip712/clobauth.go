@@ -5,12 +5,15 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/holiman/uint256"
 )
 
 // L1 authentication: a wallet proves control of its address by signing a
-// ClobAuth message, exactly as in the reference (polymarket-clob.md §2).
-// The server recomputes the digest from the request headers (address,
+// ClobAuth message, as in the reference (polymarket-clob.md §2), with one
+// difference: the nonce is a string. The spec makes PRED_NONCE a "random
+// nonce string", a replay guard, where the reference signs a uint256 that
+// selects one of the wallet's keys; signing the header's bytes as they are
+// means no two spellings of one number can carry the same signature. The
+// server recomputes the digest from the request headers (address,
 // timestamp, nonce) and the fixed attestation message.
 const (
 	ClobAuthDomainName    = "ClobAuthDomain"
@@ -24,7 +27,7 @@ const (
 	ClobAuthDomainTypeString = "EIP712Domain(string name,string version,uint256 chainId)"
 
 	// ClobAuthTypeString is the EIP-712 type of the attestation.
-	ClobAuthTypeString = "ClobAuth(address address,string timestamp,uint256 nonce,string message)"
+	ClobAuthTypeString = "ClobAuth(address address,string timestamp,string nonce,string message)"
 )
 
 // Type hashes of the ClobAuth domain and message, computed once.
@@ -46,25 +49,22 @@ func ClobAuthSeparator(chainID uint64) [32]byte {
 }
 
 // HashClobAuth returns the EIP-712 digest of a ClobAuth message. The
-// timestamp is the Unix-seconds string exactly as sent in the header (it
-// is signed as a string); a nil nonce means 0, the clients' default.
-// message is normally AttestMessage.
-func HashClobAuth(chainID uint64, addr common.Address, timestamp string, nonce *uint256.Int, message string) [32]byte {
+// timestamp and the nonce are the header values exactly as sent (both are
+// signed as strings). message is normally AttestMessage.
+func HashClobAuth(chainID uint64, addr common.Address, timestamp, nonce, message string) [32]byte {
 	var buf [5 * wordLen]byte
 	copy(buf[0:], ClobAuthTypeHash[:])
 	putAddress(buf[1*wordLen:], addr)
-	ts, msg := keccakString(timestamp), keccakString(message)
+	ts, n, msg := keccakString(timestamp), keccakString(nonce), keccakString(message)
 	copy(buf[2*wordLen:], ts[:])
-	if nonce != nil {
-		nonce.PutUint256(buf[3*wordLen:])
-	}
+	copy(buf[3*wordLen:], n[:])
 	copy(buf[4*wordLen:], msg[:])
 	return TypedDataDigest(ClobAuthSeparator(chainID), crypto.Keccak256Hash(buf[:]))
 }
 
 // SignClobAuth signs a ClobAuth message for the key's own address, as a
 // client does before calling the key-management endpoints.
-func SignClobAuth(key *ecdsa.PrivateKey, chainID uint64, timestamp string, nonce *uint256.Int, message string) ([]byte, error) {
+func SignClobAuth(key *ecdsa.PrivateKey, chainID uint64, timestamp, nonce, message string) ([]byte, error) {
 	if key == nil {
 		return nil, ErrNilKey
 	}
@@ -75,6 +75,6 @@ func SignClobAuth(key *ecdsa.PrivateKey, chainID uint64, timestamp string, nonce
 // VerifyClobAuth checks that sig is addr's signature of the ClobAuth
 // message. Freshness of the timestamp and the choice of message are the
 // caller's policy; pass AttestMessage unless another message is agreed.
-func VerifyClobAuth(chainID uint64, addr common.Address, timestamp string, nonce *uint256.Int, message string, sig []byte) error {
+func VerifyClobAuth(chainID uint64, addr common.Address, timestamp, nonce, message string, sig []byte) error {
 	return VerifySigner(HashClobAuth(chainID, addr, timestamp, nonce, message), sig, addr)
 }

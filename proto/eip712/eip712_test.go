@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,8 +17,12 @@ import (
 	"pred.dev/proto/fixed"
 )
 
-// Test vectors from polymarket-clob.md §11 (re-verified there with
-// go-ethereum apitypes and the reference clients' own tests).
+// Test vectors: the reference's fixtures (polymarket-clob.md §11: keys,
+// orders, domains) hashed under this exchange's types, whose order type
+// ends with "string scopeId" and whose ClobAuth nonce is a string. The
+// pinned digests were produced by go-ethereum's generic encoder
+// (apitypes), and each test checks the hand-written hash against it
+// again; the published vector in the OpenAPI document is TestPublishedOrderVector's.
 const (
 	testKeyHex  = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	testAddrHex = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -59,10 +64,10 @@ func orderA() *Order {
 }
 
 func TestTypeHashes(t *testing.T) {
-	if OrderTypeHash != h32("0xa852566c4e14d00869b6db0220888a9090a13eccdaea03713ff0a3d27bf9767c") {
+	if OrderTypeHash != h32("0xdd0b3d38693bb05298951a78ceae0310432b499f731a8c061776a1be1026fa18") {
 		t.Errorf("OrderTypeHash = %x", OrderTypeHash)
 	}
-	if ClobAuthTypeHash != h32("0x52578c5c725a28a84fedc8c22aa47947822942f35b4dc350db028e45320e035c") {
+	if ClobAuthTypeHash != h32("0x575ee820d6551b3955b84bd390c136d499e32bfefb265f3a84a47c0fc12833b2") {
 		t.Errorf("ClobAuthTypeHash = %x", ClobAuthTypeHash)
 	}
 	// The well-known EIP-712 domain type hash with all four fields.
@@ -79,18 +84,21 @@ func TestOrderAVectors(t *testing.T) {
 		{
 			amoyExchange,
 			"0x44b180a7e548e2d916b5410176db13a07744966f9b6c93c4bccdabebbcdfca93",
-			"0x02ca1d1aa31103804173ad1acd70066cb6c1258a4be6dada055111f9a7ea4e55",
-			"0x302cd9abd0b5fcaa202a344437ec0b6660da984e24ae9ad915a592a90facf5a51bb8a873cd8d270f070217fea1986531d5eec66f1162a81f66e026db653bf7ce1c",
+			"0xf9caa7899b680ed4f53a9a8bb815d7667b9ad17840a722f7470ff91df532f444",
+			"0x83e916e4f90cbb17818636fa66cdb74848ba4cf93ebfd10bb3e5a9836b98f8bb13fe6f279199f3e8d1844d62855c27ad36263fa126e9873f11cfbed719cdb9d91c",
 		},
 		{
 			negRiskExch,
 			"0x9fa10822e4b86fd1eed68ea1c2628e0ee9a6c523cb2570592768432cfdb09bf1",
-			"0xf15790d3edc4b5aed427b0b543a9206fcf4b1a13dfed016d33bfb313076263b8",
-			"0x1b3646ef347e5bd144c65bd3357ba19c12c12abaeedae733cf8579bc51a2752c0454c3bc6b236957e393637982c769b8dc0706c0f5c399983d933850afd1cbcd1c",
+			"0xe8274892b63dd9dd255f19ac730d99c420f0d5fd4702706308d66aa608243568",
+			"0xa230b38d70777aef60bc349c8544600ed08e0401d247d0477d4f7740bc7886eb5c36df858b29b89d3d03f6d78e90406e4f0464731ffe90dea5cb1551dce56b701b",
 		},
 	}
 	o := orderA()
-	if got := HashOrderStruct(o); got != h32("0x26eb80b08612a9945a9a2af3af152f3bcdccd154f9708a68d2f261f44b66a11d") {
+	if HashOrder(refDomain(80002, amoyExchange).Separator(), o) != oracleOrderHash(t, refDomain(80002, amoyExchange), o) {
+		t.Fatal("order A disagrees with the oracle")
+	}
+	if got := HashOrderStruct(o); got != h32("0x4e4d72dd95797d48c146ecc1a2a19d3ad2bb50d2cd8335e3018922e3919bf162") {
 		t.Errorf("hashStruct(order A) = %x", got)
 	}
 	for _, c := range cases {
@@ -124,7 +132,7 @@ func TestOrderBVector(t *testing.T) {
 		Side: SideBuy, SignatureType: SignatureEOA,
 	}
 	sep := refDomain(137, "0x0000000000000000000000000000000000000001").Separator()
-	if got := HashOrder(sep, o); got != h32("0xeb162c6cc7aa28ad096a7c40fb9556d41fa1730d71103ba7103589ae1f18d942") {
+	if got := HashOrder(sep, o); got != h32("0x245faa84bf8919c3a8b76811822bf3c7b22961aa2a289aba5deba0f4496130d3") {
 		t.Errorf("order B hash = %x", got)
 	}
 }
@@ -133,14 +141,14 @@ func TestOrderCVector(t *testing.T) {
 	o := &Order{} // all zero: BUY, EOA
 	sep := refDomain(137, polygonExch).Separator()
 	digest := HashOrder(sep, o)
-	if digest != h32("0x54c067fcb57613f2da09446f3380fce1537502897d11121c41e6ed19f40df286") {
+	if digest != h32("0x88003eef6f65ec9a4ae9015c8b9694f4ad79650e9f92d2a8f24863b81011043e") {
 		t.Errorf("order C digest = %x", digest)
 	}
 	sig, err := SignOrder(testKey(t), sep, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "0x0d18c04a653d89bf7375636adb7db69cffe362755960dc6ce8a0d46b04355b767958fae51c48e0e4b0908347442cb461e811d2f5a751303f7a8c1f75e17b3e701b"
+	want := "0x5c065879aebac4e0d74f4fbe42175ca95afdfeecb21c712b573ebcf9124c42222bbb8033fd069dd99603aa963314d2c705e18f65ac478e751ef75bb06a2ea8e01c"
 	if hexutil.Encode(sig) != want {
 		t.Errorf("order C signature = %s", hexutil.Encode(sig))
 	}
@@ -292,13 +300,13 @@ func TestClobAuthVectors(t *testing.T) {
 		digest, sig string
 	}{
 		{80002,
-			"0x8f442df8073c9cf2e36d7b20ca9d64d1a9352e982cc82a293b7de2df57920610",
-			"0xf62319a987514da40e57e2f4d7529f7bac38f0355bd88bb5adbb3768d80de6c1682518e0af677d5260366425f4361e7b70c25ae232aff0ab2331e2b164a1aedc1b"},
+			"0x83a2960830e909a0f590006d3986674ee5263a7808b36d6fb49778e9c8f13efe",
+			"0x0ece8a31f068c44e7ff6ec194a64d7d21a4f097a322c1498cd084c4b9487677d728466685e9108b6255b992e59b2f89505d26038d0e420d0a418689c67bcf3361b"},
 		{137,
-			"0x577908bf2b712def8592d5078487f59ab9aa28b656e6fda011c8ac4333792037",
-			"0x1a7118db6100dfd8efd102be36f472b59475dcac56eb4c9a2a94748d3655ba7c3c89deb8c19ee79eceb0a531122fbfbe88ed118034f9d8212e2b725e7b296b9d1c"},
+			"0x8f258ea2753a9d1fc6b2b508400f369a72fad115c4216a6de292cf0724628a25",
+			"0x4f0fae0f9191444ed36a02f38ea6bb2b94ce827dd80df2417ce9ba83222c5d5028e1841cbebb96d3f52cbb3d5edc8be741ff91a514b83b20fa50f1a9810b4bc81b"},
 	}
-	nonce := uint256.NewInt(23)
+	const nonce = "5f0c1e9a2b7d4c36"
 	for _, c := range cases {
 		digest := HashClobAuth(c.chainID, addr, "10000000", nonce, AttestMessage)
 		if digest != h32(c.digest) {
@@ -323,7 +331,7 @@ func TestClobAuthVectors(t *testing.T) {
 func TestClobAuthRejections(t *testing.T) {
 	key := testKey(t)
 	addr := common.HexToAddress(testAddrHex)
-	nonce := uint256.NewInt(23)
+	const nonce = "5f0c1e9a2b7d4c36"
 	sig, err := SignClobAuth(key, 137, "10000000", nonce, AttestMessage)
 	if err != nil {
 		t.Fatal(err)
@@ -337,8 +345,10 @@ func TestClobAuthRejections(t *testing.T) {
 	}{
 		{"other chain", VerifyClobAuth(80002, addr, "10000000", nonce, AttestMessage, sig)},
 		{"other timestamp", VerifyClobAuth(137, addr, "10000001", nonce, AttestMessage, sig)},
-		{"other nonce", VerifyClobAuth(137, addr, "10000000", uint256.NewInt(24), AttestMessage, sig)},
-		{"nil nonce", VerifyClobAuth(137, addr, "10000000", nil, AttestMessage, sig)},
+		{"other nonce", VerifyClobAuth(137, addr, "10000000", nonce+"0", AttestMessage, sig)},
+		{"empty nonce", VerifyClobAuth(137, addr, "10000000", "", AttestMessage, sig)},
+		{"nonce re-spelled", VerifyClobAuth(137, addr, "10000000", "0"+nonce, AttestMessage, sig)},
+		{"timestamp re-spelled", VerifyClobAuth(137, addr, "+10000000", nonce, AttestMessage, sig)},
 		{"other message", VerifyClobAuth(137, addr, "10000000", nonce, AttestMessage+".", sig)},
 		{"other address", VerifyClobAuth(137, other, "10000000", nonce, AttestMessage, sig)},
 	}
@@ -360,20 +370,28 @@ func TestClobAuthRejections(t *testing.T) {
 	}
 }
 
-func TestClobAuthNilNonceIsZero(t *testing.T) {
-	addr := common.HexToAddress(testAddrHex)
-	if HashClobAuth(137, addr, "1", nil, AttestMessage) != HashClobAuth(137, addr, "1", new(uint256.Int), AttestMessage) {
-		t.Error("a nil nonce must hash like nonce 0")
-	}
+// TestClobAuthMatchesOracle compares the hand-written ClobAuth hash with
+// go-ethereum's encoder for random addresses, chains, timestamps and
+// nonces, including spellings of one number that must hash apart.
+func TestClobAuthMatchesOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for range 200 {
-		n := randWord(r)
-		ts := string(rune('0' + r.IntN(10)))
+		n := randScope(r)
+		ts := strconv.FormatUint(r.Uint64N(1<<40), 10)
 		a := randAddress(r)
 		chain := r.Uint64()
-		if HashClobAuth(chain, a, ts, &n, AttestMessage) != oracleClobAuthHash(t, chain, a, ts, &n, AttestMessage) {
-			t.Fatalf("HashClobAuth disagrees with the oracle for nonce %s", n.Dec())
+		if HashClobAuth(chain, a, ts, n, AttestMessage) != oracleClobAuthHash(t, chain, a, ts, n, AttestMessage) {
+			t.Fatalf("HashClobAuth disagrees with the oracle for nonce %q", n)
 		}
+	}
+	addr := common.HexToAddress(testAddrHex)
+	seen := map[[32]byte]string{}
+	for _, n := range []string{"0", "00", "000", "+0", "0000000000", "0x0"} {
+		h := HashClobAuth(137, addr, "1", n, AttestMessage)
+		if prev, dup := seen[h]; dup {
+			t.Errorf("nonces %q and %q hash alike", prev, n)
+		}
+		seen[h] = n
 	}
 }
 
@@ -381,7 +399,7 @@ func TestSignNilKey(t *testing.T) {
 	if _, err := SignOrder(nil, [32]byte{}, &Order{}); !errors.Is(err, ErrNilKey) {
 		t.Errorf("SignOrder(nil) = %v", err)
 	}
-	if _, err := SignClobAuth(nil, 1, "1", nil, AttestMessage); !errors.Is(err, ErrNilKey) {
+	if _, err := SignClobAuth(nil, 1, "1", "n", AttestMessage); !errors.Is(err, ErrNilKey) {
 		t.Errorf("SignClobAuth(nil) = %v", err)
 	}
 }
@@ -392,7 +410,37 @@ func TestTypedDataDigest(t *testing.T) {
 	if got := TypedDataDigest(sep, st); got != want {
 		t.Errorf("TypedDataDigest = %x, want %x", got, want)
 	}
-	if !bytes.Equal(want[:], common.FromHex("0x02ca1d1aa31103804173ad1acd70066cb6c1258a4be6dada055111f9a7ea4e55")) {
+	if !bytes.Equal(want[:], common.FromHex("0xf9caa7899b680ed4f53a9a8bb815d7667b9ad17840a722f7470ff91df532f444")) {
 		t.Error("digest of order A from its parts is wrong")
+	}
+}
+
+// TestPublishedOrderVector pins the order vector the CLOB API's OpenAPI
+// document publishes (info.description, "Order signing"), so that a client
+// written against any EIP-712 library can check its encoding: order A of
+// the reference fixtures, once with the empty scope and once with scope
+// "acme", in the default domain on chain 1337 for exchange
+// 0x5FbDB2315678afecb367f032d93F642f64180aa3.
+func TestPublishedOrderVector(t *testing.T) {
+	d := OrderDomain(1337, common.HexToAddress("0x5FbDB2315678afecb367f032d93F642f64180aa3"))
+	cases := []struct{ scope, sep, digest, sig string }{
+		{"", "0x5801534dce38c67cef58a0adae082934024144c17734431d25ce6fccb4d7e958", "0xd69ea8ff22c5c366bb76f03cd8fd916905a9c84f4187d6ce59c0fced7c3d35e9", "0x039139118d29db8707cbe98c40586ab49df96122bf795e88d538f8dbbee2fd1f6eb4bf31c9fa97144c2b4c4d9c6b1ef9dd3087c2452d962511d00bd84a812a071c"},
+		{"acme", "0x5801534dce38c67cef58a0adae082934024144c17734431d25ce6fccb4d7e958", "0xf2c12a1d1da003d0577fe435f00dd86966cf7f3fb1d170dc301db881f40b8f44", "0x5d6133f249b8d0fcb5d3a7631224ff3d80e7f71fb30a385d3e377b63652e5b177c60044461d838b7f24e0768e9ef0ec638f76e75d4b147b641c0b05b399aa71a1b"},
+	}
+	for _, c := range cases {
+		o := orderA()
+		o.ScopeID = c.scope
+		sep := d.Separator()
+		digest := HashOrder(sep, o)
+		sig, err := SignOrder(testKey(t), sep, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sep != h32(c.sep) || digest != h32(c.digest) || hexutil.Encode(sig) != c.sig {
+			t.Errorf("scope %q: separator %x, digest %x, signature %s", c.scope, sep, digest, hexutil.Encode(sig))
+		}
+		if digest != oracleOrderHash(t, d, o) {
+			t.Errorf("scope %q: digest disagrees with the oracle", c.scope)
+		}
 	}
 }

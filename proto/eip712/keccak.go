@@ -14,7 +14,7 @@ const wordLen = 32
 // allocation per call.
 type hasher struct {
 	k      crypto.KeccakState
-	buf    [orderEncodedLen]byte // hashStruct input: type hash and 12 fields
+	buf    [orderEncodedLen]byte // hashStruct input: type hash and 13 fields
 	prefix [2 + 2*wordLen]byte   // 0x19 0x01 ‖ domain separator ‖ struct hash
 	out    [wordLen]byte
 	// Signature recovery hands these to C; as locals they would escape.

@@ -35,6 +35,7 @@ var orderTypes = apitypes.Types{
 		{Name: "feeRateBps", Type: "uint256"},
 		{Name: "side", Type: "uint8"},
 		{Name: "signatureType", Type: "uint8"},
+		{Name: "scopeId", Type: "string"},
 	},
 }
 
@@ -65,6 +66,7 @@ func apitypesOrder(d Domain, o *Order) apitypes.TypedData {
 			"feeRateBps":    o.FeeRateBps.Dec(),
 			"side":          strconv.Itoa(int(o.Side)),
 			"signatureType": strconv.Itoa(int(o.SignatureType)),
+			"scopeId":       o.ScopeID,
 		},
 	}
 }
@@ -78,7 +80,7 @@ func oracleOrderHash(t testing.TB, d Domain, o *Order) [32]byte {
 	return [32]byte(h)
 }
 
-func oracleClobAuthHash(t testing.TB, chainID uint64, addr common.Address, ts string, nonce *uint256.Int, msg string) [32]byte {
+func oracleClobAuthHash(t testing.TB, chainID uint64, addr common.Address, ts, nonce, msg string) [32]byte {
 	t.Helper()
 	td := apitypes.TypedData{
 		Types: apitypes.Types{
@@ -90,7 +92,7 @@ func oracleClobAuthHash(t testing.TB, chainID uint64, addr common.Address, ts st
 			"ClobAuth": {
 				{Name: "address", Type: "address"},
 				{Name: "timestamp", Type: "string"},
-				{Name: "nonce", Type: "uint256"},
+				{Name: "nonce", Type: "string"},
 				{Name: "message", Type: "string"},
 			},
 		},
@@ -99,7 +101,7 @@ func oracleClobAuthHash(t testing.TB, chainID uint64, addr common.Address, ts st
 		Message: apitypes.TypedDataMessage{
 			"address":   addr.Hex(),
 			"timestamp": ts,
-			"nonce":     nonce.Dec(),
+			"nonce":     nonce,
 			"message":   msg,
 		},
 	}
@@ -156,7 +158,21 @@ func randOrder(r *rand.Rand) *Order {
 		FeeRateBps:    randWord(r),
 		Side:          Side(r.UintN(256)),
 		SignatureType: SignatureType(r.UintN(256)),
+		ScopeID:       randScope(r),
 	}
+}
+
+// randScope returns the empty scope half of the time, else a string of
+// any bytes, UTF-8 or not, of up to 80 bytes.
+func randScope(r *rand.Rand) string {
+	if r.IntN(2) == 0 {
+		return ""
+	}
+	b := make([]byte, 1+r.IntN(80))
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return string(b)
 }
 
 func randDomain(r *rand.Rand) Domain {

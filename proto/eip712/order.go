@@ -10,17 +10,26 @@ import (
 	"pred.dev/proto/fixed"
 )
 
-// OrderTypeString is the EIP-712 type of an order, identical to the
-// reference CTF Exchange (ORDER_TYPEHASH in OrderStructs.sol). The
-// signature itself is not part of the hashed type.
-const OrderTypeString = "Order(uint256 salt,address maker,address signer,address taker,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint256 expiration,uint256 nonce,uint256 feeRateBps,uint8 side,uint8 signatureType)"
+// OrderTypeString is the EIP-712 type of an order: the reference CTF
+// Exchange's type (ORDER_TYPEHASH in OrderStructs.sol) with the spec's
+// scopeId appended, because the spec signs every field of the Order
+// resource and an unsigned scope would let anyone move a whitelabel order
+// to another tenant. scopeId is a string, hashed as EIP-712 hashes strings
+// (keccak256 of its UTF-8 bytes); standard users sign the empty string.
+// The signature itself is not part of the hashed type.
+const OrderTypeString = "Order(uint256 salt,address maker,address signer,address taker,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint256 expiration,uint256 nonce,uint256 feeRateBps,uint8 side,uint8 signatureType,string scopeId)"
 
 // OrderTypeHash is keccak256(OrderTypeString), computed once at start-up.
 var OrderTypeHash = crypto.Keccak256Hash([]byte(OrderTypeString))
 
 // orderEncodedLen is the size of encodeData for an order: the type hash and
-// 12 fields, one 32-byte word each (no field is dynamic).
-const orderEncodedLen = 13 * wordLen
+// 13 fields, one 32-byte word each (the one dynamic field, scopeId, is
+// encoded as its hash).
+const orderEncodedLen = 14 * wordLen
+
+// emptyStringHash is keccak256(""), the scopeId word of every standard
+// user's order, computed once so the hot path hashes no second string.
+var emptyStringHash = keccakString("")
 
 // Side is an order side as it is signed on chain: BUY=0, SELL=1. This
 // differs from fixed.Side (BUY=1, SELL=2, the protobuf values); use SideOf
@@ -88,7 +97,7 @@ const (
 // Valid reports whether t is one of the three reference types.
 func (t SignatureType) Valid() bool { return t <= SignaturePolyGnosisSafe }
 
-// Order holds the 12 signed fields of an order, in type-string order.
+// Order holds the 13 signed fields of an order, in type-string order.
 // Amounts are base units (6 decimals); see package fixed for their
 // meaning per side.
 type Order struct {
@@ -104,10 +113,11 @@ type Order struct {
 	FeeRateBps    uint256.Int    // fee rate in basis points
 	Side          Side
 	SignatureType SignatureType
+	ScopeID       string // tenant scope; empty for standard users
 }
 
 // HashOrderStruct returns hashStruct(order): keccak256 of the type hash
-// followed by the 12 fields, each encoded as one 32-byte word.
+// followed by the 13 fields, each encoded as one 32-byte word.
 func HashOrderStruct(o *Order) [32]byte {
 	h := getHasher()
 	s := h.orderStruct(o)
@@ -142,5 +152,10 @@ func (h *hasher) orderStruct(o *Order) [wordLen]byte {
 	o.FeeRateBps.PutUint256(b[10*wordLen:])
 	putUint8(b[11*wordLen:], uint8(o.Side))
 	putUint8(b[12*wordLen:], uint8(o.SignatureType))
+	scope := emptyStringHash
+	if o.ScopeID != "" {
+		scope = h.sum([]byte(o.ScopeID))
+	}
+	copy(b[13*wordLen:], scope[:])
 	return h.sum(b)
 }

@@ -99,6 +99,11 @@ const (
 	InvalidCommand   Code = "INVALID_COMMAND"
 )
 
+// Conflicts with the caller's existing state (409).
+const (
+	APIKeyLimitReached Code = "API_KEY_LIMIT_REACHED"
+)
+
 // Authentication (401).
 const (
 	Unauthorized         Code = "UNAUTHORIZED"
@@ -151,7 +156,7 @@ var table = []Entry{
 	{InvalidOrderAmounts, 400, "invalid order amounts: the share amount must be a positive whole number of lots (a multiple of 10000 base units, 0.01 share) and the collateral amount must equal shares times price exactly"},
 	{InvalidOrderMinSize, 400, "order size lower than the market's minimum: raise the share amount to at least min_order_size (GET /book)"},
 	{InvalidOrderMaxSize, 400, "order size higher than the market's maximum: lower the share amount to at most max_order_size (GET /book)"},
-	{InvalidOrderExpiration, 400, "invalid expiration: only GTD orders may set one, and it must be more than 60 seconds in the future; use 0 for GTC, FOK and FAK"},
+	{InvalidOrderExpiration, 400, "invalid expiration: only GTD orders may set one, and it must be in the future (the order leaves the book at that Unix second); use 0 for GTC, FOK and FAK"},
 	{InvalidOrderFeeRateTooLow, 400, "feeRateBps is below the market's fee rate: sign at least the rate GET /fee-rate/{tokenID} returns"},
 	{InvalidOrderFeeRateTooHigh, 400, "feeRateBps is above the maximum of 1000: sign the market's fee rate (GET /fee-rate/{tokenID})"},
 	{InvalidOrderType, 400, "invalid orderType: use GTC, GTD, FOK or FAK"},
@@ -181,12 +186,13 @@ var table = []Entry{
 	{InvalidAddress, 400, "invalid address: send 0x followed by 40 hex digits"},
 	{TooManyTokenIDs, 400, "too many token ids: batch price endpoints take at most 500 token ids"},
 	{PayloadTooLarge, 413, "request body too large: split the request"},
-	{APIKeyRevoked, 400, "this API key was revoked: create a new key with a different PRED_NONCE"},
+	{APIKeyRevoked, 400, "this API key was revoked: create a new key with POST /auth/api-key"},
+	{APIKeyLimitReached, 409, "this wallet has as many active API keys in this scope as it may: revoke one with DELETE /auth/api-key?api_key=<apiKey>, or derive an existing one with GET /auth/derive-api-key"},
 	{InvalidCommand, 400, "the engine refused the command as malformed"},
 	{Unauthorized, 401, "unauthorized: send the L2 headers PRED_API_KEY, PRED_PASSPHRASE, PRED_SIGNATURE and PRED_TIMESTAMP"},
-	{InvalidL1Headers, 401, "invalid L1 request headers: send PRED_ADDRESS, PRED_SIGNATURE, PRED_TIMESTAMP and PRED_NONCE (a decimal uint256)"},
-	{InvalidL1Signature, 401, "invalid L1 signature: sign the EIP-712 ClobAuth message (address, timestamp, nonce, attestation message) with the key of PRED_ADDRESS on this chain id"},
-	{L1NonceUsed, 401, "this L1 signature was already used: sign again with a new PRED_TIMESTAMP"},
+	{InvalidL1Headers, 401, "invalid L1 request headers: send PRED_ADDRESS, PRED_SIGNATURE, PRED_TIMESTAMP and PRED_NONCE (a fresh random string of 1 to 64 visible ASCII characters)"},
+	{InvalidL1Signature, 401, "invalid L1 signature: sign the EIP-712 ClobAuth message (address, timestamp string, nonce string, attestation message) with the key of PRED_ADDRESS on this chain id"},
+	{L1NonceUsed, 401, "this PRED_NONCE was already used by this wallet: sign again with a new random PRED_NONCE"},
 	{InvalidL2Headers, 401, "invalid L2 request headers: send PRED_API_KEY, PRED_PASSPHRASE, PRED_SIGNATURE and PRED_TIMESTAMP"},
 	{InvalidAPIKey, 401, "unauthorized/invalid api key: the key or passphrase is unknown or the key was revoked; derive or create a key with L1 auth"},
 	{InvalidL2Signature, 401, "invalid L2 signature: PRED_SIGNATURE must be the base64url HMAC-SHA256, keyed with the secret, of timestamp + method + path + body"},
@@ -197,7 +203,7 @@ var table = []Entry{
 	{TokenNotFound, 404, "token not found: no market trades this token id; take token ids from the market's clobTokenIds"},
 	{MarketNotFound, 404, "market not found: no market has this condition id"},
 	{TradeNotFound, 404, "trade not found: no trade with this id involves the caller"},
-	{APIKeyNotFound, 404, "no API key exists for this address, nonce and scope: create one with POST /auth/api-key"},
+	{APIKeyNotFound, 404, "no active API key exists for this wallet in this scope: create one with POST /auth/api-key"},
 	{PriceNotAvailable, 404, "no price: that side of the book is empty"},
 	{MethodNotAllowed, 405, "method not allowed on this path: see GET /openapi.yaml"},
 	{RateLimited, 429, "rate limit exceeded: wait for the number of seconds in the Retry-After header"},

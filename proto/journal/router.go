@@ -10,6 +10,13 @@ import (
 // router hands results to the callers waiting for them, by command id.
 // The result can arrive before the publish ack, so a caller registers
 // before its command is even queued.
+//
+// Several callers may submit commands with one id at once (a client
+// retrying an order while the first copy is in flight). Each copy is its
+// own command in the log and gets its own result (the engine places the
+// first and refuses the others as duplicates), so each result goes to one
+// caller, the earliest registered: every caller learns the outcome of one
+// copy, and only one caller hears that the order was placed.
 type router struct {
 	mu   sync.Mutex
 	byID map[string][]*waiter
@@ -46,16 +53,22 @@ func (rt *router) remove(id string, w *waiter) {
 	rt.byID[id] = ws
 }
 
-// deliver gives res to every caller waiting on id, each its own copy.
+// deliver gives res to the earliest caller still waiting on id.
 func (rt *router) deliver(id string, res Result) {
 	rt.mu.Lock()
 	ws := rt.byID[id]
-	delete(rt.byID, id)
-	rt.mu.Unlock()
-	for _, w := range ws {
-		r := res
-		w.result <- &r
+	if len(ws) == 0 {
+		rt.mu.Unlock()
+		return
 	}
+	w := ws[0]
+	if len(ws) == 1 {
+		delete(rt.byID, id)
+	} else {
+		rt.byID[id] = ws[1:]
+	}
+	rt.mu.Unlock()
+	w.result <- &res
 }
 
 // onReply routes one framed EventBatch from the engine. A reply that fails
