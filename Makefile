@@ -33,7 +33,7 @@ help:
 setup: tools
 	@for m in $(MODULES); do (cd $$m && $(GO) list -deps -test ./... >/dev/null) || exit 1; done
 
-tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth
 
 $(BIN)/buf:
 	GOBIN=$(BIN) $(GO) install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
@@ -43,6 +43,14 @@ $(BIN)/protoc-gen-go:
 
 $(BIN)/staticcheck:
 	GOBIN=$(BIN) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+# geth, at the go-ethereum version proto/chain builds with, runs the
+# contracts on a real node in proto/chain/deploy's TestGethDev (which
+# builds it into the user cache itself when ./bin has none).
+GETH_VERSION = $(shell cd proto/chain && $(GO) list -m -f '{{.Version}}' github.com/ethereum/go-ethereum)
+
+$(BIN)/geth:
+	GOBIN=$(BIN) GOWORK=off $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
 test:
 	@set -e; for m in $(MODULES); do \
