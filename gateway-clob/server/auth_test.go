@@ -8,13 +8,14 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/holiman/uint256"
 
+	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
@@ -22,8 +23,7 @@ import (
 
 func now() string { return strconv.FormatInt(time.Now().Unix(), 10) }
 
-// later is a timestamp k seconds ahead: raw L1 requests in these tests use
-// distinct timestamps so they never collide with the SDK's own.
+// later is a timestamp k seconds ahead.
 func later(k int64) string { return strconv.FormatInt(time.Now().Unix()+k, 10) }
 
 func errorCode(t *testing.T, data []byte) string {
@@ -35,35 +35,51 @@ func errorCode(t *testing.T, data []byte) string {
 	return eb.Code
 }
 
-// TestL1 covers key creation and derivation with wallet signatures: the
-// same (wallet, nonce) always gives the same key, a different nonce
-// another; replays, stale timestamps and signatures for another address
-// are refused.
+// TestL1 covers key management with wallet signatures as a client that
+// follows the spec does it: a fresh random PRED_NONCE on every call. Each
+// create makes a new key; derive returns the newest (or the one named);
+// revoke needs the key named; replays, stale timestamps and signatures
+// for another address or nonce are refused.
 func TestL1(t *testing.T) {
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, key := h.newClient(0)
-	created, err := c.CreateAPIKey(ctx, 0)
+	if _, err := c.DeriveAPIKey(ctx, ""); !isCode(err, errcode.APIKeyNotFound, 404) {
+		t.Fatalf("derive before any create: %v", err)
+	}
+	first, err := c.CreateAPIKey(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := c.CreateAPIKey(ctx, 0)
-	if err != nil || again != created {
-		t.Fatalf("create is not idempotent: %+v, %v", again, err)
+	derived, err := c.DeriveAPIKey(ctx, "")
+	if err != nil || derived != first {
+		t.Fatalf("derive: %+v, %v (created %+v)", derived, err, first)
 	}
-	derived, err := c.DeriveAPIKey(ctx, 0)
-	if err != nil || derived != created {
-		t.Fatalf("derive: %+v, %v (created %+v)", derived, err, created)
+	second, err := c.CreateAPIKey(ctx)
+	if err != nil || second.APIKey == first.APIKey || second.Secret == first.Secret {
+		t.Fatalf("a second create gave %+v, %v", second, err)
 	}
-	other, err := c.CreateAPIKey(ctx, 7)
-	if err != nil || other.APIKey == created.APIKey || other.Secret == created.Secret {
-		t.Fatalf("nonce 7 gave %+v, %v", other, err)
+	if newest, err := c.DeriveAPIKey(ctx, ""); err != nil || newest != second {
+		t.Fatalf("derive picks the newest key: %+v, %v", newest, err)
 	}
-	if _, err := c.DeriveAPIKey(ctx, 8); !isCode(err, errcode.APIKeyNotFound, 404) {
-		t.Fatalf("derive of a never created key: %v", err)
+	if named, err := c.DeriveAPIKey(ctx, first.APIKey); err != nil || named != first {
+		t.Fatalf("derive of a named key: %+v, %v", named, err)
+	}
+	if _, err := c.RevokeAPIKey(ctx, second.APIKey); err != nil {
+		t.Fatal(err)
+	}
+	if newest, err := c.DeriveAPIKey(ctx, ""); err != nil || newest != first {
+		t.Fatalf("after revoking the newest, derive gives the one before: %+v, %v", newest, err)
+	}
+	if _, err := c.DeriveAPIKey(ctx, second.APIKey); !isCode(err, errcode.APIKeyRevoked, 400) {
+		t.Fatalf("derive of a revoked key: %v", err)
+	}
+	unnamed, _ := c.L1Headers(now(), client.NewL1Nonce())
+	if resp, data := h.do(0, http.MethodDelete, "/auth/api-key", nil, unnamed); resp.StatusCode != 400 || errorCode(t, data) != string(errcode.InvalidParameter) {
+		t.Fatalf("revoke without naming a key: %d %s", resp.StatusCode, data)
 	}
 
-	hdr, err := c.L1Headers(later(21), uint256.NewInt(0))
+	hdr, err := c.L1Headers(now(), client.NewL1Nonce())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,31 +89,93 @@ func TestL1(t *testing.T) {
 	if resp, data := h.do(0, http.MethodGet, "/auth/derive-api-key", nil, hdr); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.L1NonceUsed) {
 		t.Fatalf("replayed L1 headers: %d %s", resp.StatusCode, data)
 	}
+	// The same nonce signed again with another timestamp is still a reuse.
+	reused, _ := c.L1Headers(later(1), hdr.Get(client.HeaderNonce))
+	if resp, data := h.do(0, http.MethodGet, "/auth/derive-api-key", nil, reused); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.L1NonceUsed) {
+		t.Fatalf("a used nonce with a new timestamp: %d %s", resp.StatusCode, data)
+	}
 
-	stale, _ := c.L1Headers(strconv.FormatInt(time.Now().Add(-2*time.Minute).Unix(), 10), uint256.NewInt(0))
+	stale, _ := c.L1Headers(strconv.FormatInt(time.Now().Add(-2*time.Minute).Unix(), 10), client.NewL1Nonce())
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, stale); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.TimestampOutOfWindow) {
 		t.Fatalf("stale L1 timestamp: %d %s", resp.StatusCode, data)
 	}
-	future, _ := c.L1Headers(strconv.FormatInt(time.Now().Add(2*time.Minute).Unix(), 10), uint256.NewInt(0))
+	future, _ := c.L1Headers(strconv.FormatInt(time.Now().Add(2*time.Minute).Unix(), 10), client.NewL1Nonce())
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, future); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.TimestampOutOfWindow) {
 		t.Fatalf("future L1 timestamp: %d %s", resp.StatusCode, data)
 	}
 
-	wrong, _ := c.L1Headers(later(22), uint256.NewInt(0))
+	wrong, _ := c.L1Headers(now(), client.NewL1Nonce())
 	wrong.Set(client.HeaderAddress, crypto.PubkeyToAddress(mustKey(t).PublicKey).Hex())
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, wrong); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.InvalidL1Signature) {
 		t.Fatalf("signature for another address: %d %s", resp.StatusCode, data)
 	}
 	// A signature over another nonce than the header says.
-	ts := later(40)
-	sig, _ := eip712.SignClobAuth(key, testChainID, ts, uint256.NewInt(1), eip712.AttestMessage)
-	forged, _ := c.L1Headers(ts, uint256.NewInt(0))
+	ts := now()
+	sig, _ := eip712.SignClobAuth(key, testChainID, ts, "signed-nonce", eip712.AttestMessage)
+	forged, _ := c.L1Headers(ts, "header-nonce")
 	forged.Set(client.HeaderSignature, hexutil.Encode(sig))
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, forged); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.InvalidL1Signature) {
 		t.Fatalf("signature over another nonce: %d %s", resp.StatusCode, data)
 	}
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, nil); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.InvalidL1Headers) {
 		t.Fatalf("no L1 headers: %d %s", resp.StatusCode, data)
+	}
+}
+
+// TestL1ReplayRespelled is the replay hole found by fuzzing the running
+// gateway: a used L1 header set, with PRED_NONCE or PRED_TIMESTAMP
+// re-spelled ("0" as "00", "+0", ...), must not return the secret again.
+// Numeric-looking nonces are exactly what a client following the
+// reference sends.
+func TestL1ReplayRespelled(t *testing.T) {
+	h := newHarness(t, withoutEngine())
+	c, _ := h.newClient(0)
+	ts := now()
+	hdr, err := c.L1Headers(ts, "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, hdr); resp.StatusCode != 200 {
+		t.Fatalf("first use: %d %s", resp.StatusCode, data)
+	}
+	spellings := map[string][]string{
+		client.HeaderNonce:     {"00", "000", "+0", "0000000000", "-0", "0x0", "0.0"},
+		client.HeaderTimestamp: {"0" + ts, "00" + ts, "+" + ts, ts + ".0"},
+	}
+	for name, values := range spellings {
+		for _, v := range values {
+			replay := hdr.Clone()
+			replay.Set(name, v)
+			resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, replay)
+			if resp.StatusCode < 400 || resp.StatusCode >= 500 {
+				t.Errorf("%s %q: a captured header set was accepted again: %d %s", name, v, resp.StatusCode, data)
+			}
+		}
+	}
+}
+
+// TestAPIKeyCap: creation stops at ActiveKeysPerScopeMax active keys and
+// resumes after a revoke.
+func TestAPIKeyCap(t *testing.T) {
+	h := newHarness(t, withoutEngine())
+	ctx := context.Background()
+	c, _ := h.newClient(0)
+	var last client.APICreds
+	for range auth.ActiveKeysPerScopeMax {
+		k, err := c.CreateAPIKey(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = k
+	}
+	if _, err := c.CreateAPIKey(ctx); !isCode(err, errcode.APIKeyLimitReached, 409) {
+		t.Fatalf("create past the cap: %v", err)
+	}
+	if _, err := c.RevokeAPIKey(ctx, last.APIKey); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreateAPIKey(ctx); err != nil {
+		t.Fatalf("create after a revoke: %v", err)
 	}
 }
 
@@ -179,11 +257,11 @@ func TestScopedKeys(t *testing.T) {
 	_, key := h.newClient(0)
 	plain := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)), client.WithPrivateKey(key), client.WithChain(testChainID, testExchange, testNegRisk))
 	scoped := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)), client.WithPrivateKey(key), client.WithChain(testChainID, testExchange, testNegRisk), client.WithScope("tenant-a"))
-	a, err := plain.CreateOrDeriveAPIKey(ctx, 0)
+	a, err := plain.CreateOrDeriveAPIKey(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := scoped.CreateOrDeriveAPIKey(ctx, 0)
+	b, err := scoped.CreateOrDeriveAPIKey(ctx)
 	if err != nil || a.APIKey == b.APIKey {
 		t.Fatalf("scoped key %+v, %v (plain %+v)", b, err, a)
 	}
@@ -211,7 +289,7 @@ func TestTwoReplicas(t *testing.T) {
 	h.addGateway()
 	ctx := context.Background()
 	onA, key := h.newClient(0)
-	creds, err := onA.CreateAPIKey(ctx, 0)
+	creds, err := onA.CreateAPIKey(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +298,11 @@ func TestTwoReplicas(t *testing.T) {
 	if keys, err := onB.ListAPIKeys(ctx); err != nil || len(keys) != 1 || keys[0].APIKey != creds.APIKey {
 		t.Fatalf("key created on A, listed on B: %+v, %v", keys, err)
 	}
-	if derived, err := onB.DeriveAPIKey(ctx, 0); err != nil || derived != creds {
+	if derived, err := onB.DeriveAPIKey(ctx, ""); err != nil || derived != creds {
 		t.Fatalf("derived on B: %+v, %v", derived, err)
 	}
 
-	hdr, err := onA.L1Headers(later(23), uint256.NewInt(0))
+	hdr, err := onA.L1Headers(now(), client.NewL1Nonce())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,20 +313,20 @@ func TestTwoReplicas(t *testing.T) {
 		t.Fatalf("the same L1 signature on B: %d %s", resp.StatusCode, data)
 	}
 
-	if r, err := onA.RevokeAPIKey(ctx, 0); err != nil || !r.Revoked || r.APIKey != creds.APIKey {
+	if r, err := onA.RevokeAPIKey(ctx, creds.APIKey); err != nil || !r.Revoked || r.APIKey != creds.APIKey {
 		t.Fatalf("revoke on A: %+v, %v", r, err)
 	}
 	if _, err := onB.ListAPIKeys(ctx); !isCode(err, errcode.InvalidAPIKey, 401) {
 		t.Fatalf("revoked key on B: %v", err)
 	}
-	if _, err := onB.DeriveAPIKey(ctx, 0); !isCode(err, errcode.APIKeyRevoked, 400) {
+	if _, err := onB.DeriveAPIKey(ctx, creds.APIKey); !isCode(err, errcode.APIKeyRevoked, 400) {
 		t.Fatalf("derive of a revoked key on B: %v", err)
 	}
-	if _, err := onB.CreateAPIKey(ctx, 0); !isCode(err, errcode.APIKeyRevoked, 400) {
-		t.Fatalf("re-creating a revoked key on B: %v", err)
+	if _, err := onB.DeriveAPIKey(ctx, ""); !isCode(err, errcode.APIKeyNotFound, 404) {
+		t.Fatalf("derive with no active key on B: %v", err)
 	}
-	// A new nonce gives a new, working key on either replica.
-	fresh, err := onB.CreateOrDeriveAPIKey(ctx, 1)
+	// A create gives a new, working key on either replica.
+	fresh, err := onB.CreateOrDeriveAPIKey(ctx)
 	if err != nil || fresh.APIKey == creds.APIKey {
 		t.Fatalf("new key: %+v, %v", fresh, err)
 	}
@@ -264,17 +342,21 @@ func TestRevokeOtherKeyOfSameWallet(t *testing.T) {
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, _ := h.newClient(0)
-	k7, err := c.CreateAPIKey(ctx, 7)
+	k7, err := c.CreateAPIKey(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stranger := h.tradingClient(0)
 	strangerCreds, _ := stranger.Creds()
-	hdr, _ := c.L1Headers(later(24), uint256.NewInt(0))
+	hdr, _ := c.L1Headers(now(), client.NewL1Nonce())
 	if resp, data := h.do(0, http.MethodDelete, "/auth/api-key?api_key="+strangerCreds.APIKey, nil, hdr); resp.StatusCode != 404 || errorCode(t, data) != string(errcode.APIKeyNotFound) {
 		t.Fatalf("revoking another wallet's key: %d %s", resp.StatusCode, data)
 	}
-	hdr, _ = c.L1Headers(later(25), uint256.NewInt(0))
+	hdr, _ = c.L1Headers(now(), client.NewL1Nonce())
+	if resp, data := h.do(0, http.MethodDelete, "/auth/api-key?api_key="+strings.ToUpper(k7.APIKey), nil, hdr); resp.StatusCode != 400 || errorCode(t, data) != string(errcode.InvalidParameter) {
+		t.Fatalf("revoking with an upper-case key id: %d %s", resp.StatusCode, data)
+	}
+	hdr, _ = c.L1Headers(now(), client.NewL1Nonce())
 	if resp, data := h.do(0, http.MethodDelete, "/auth/api-key?api_key="+k7.APIKey, nil, hdr); resp.StatusCode != 200 {
 		t.Fatalf("revoking own key 7: %d %s", resp.StatusCode, data)
 	}

@@ -67,4 +67,54 @@ func TestDocsRenderInChromium(t *testing.T) {
 	if len(paths) < 40 {
 		t.Errorf("only %d operations rendered", len(paths))
 	}
+	checkRenderedIntroduction(t, bctx)
+}
+
+// checkRenderedIntroduction reads the introduction as the browser shows it,
+// not as the YAML writes it: Markdown can turn a wrapped line that starts
+// with "+" into a list item, which once broke the L2 formula on this page.
+func checkRenderedIntroduction(t *testing.T, bctx context.Context) {
+	t.Helper()
+	code, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('.info .description pre')).map(e => e.textContent)`))
+	if err != nil {
+		t.Fatalf("read the code blocks: %v", err)
+	}
+	items, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('.info .description li')).map(e => e.textContent.trim())`))
+	if err != nil {
+		t.Fatalf("read the list items: %v", err)
+	}
+	text, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS(".info .description")))
+	if err != nil {
+		t.Fatalf("read the introduction: %v", err)
+	}
+	blocks := strings.Join(code, "\n")
+	for _, want := range []string{
+		"message        = timestamp + METHOD + path + body",
+		"PRED_SIGNATURE = base64url( HMAC-SHA256( key = base64url_decode(secret), message ) )",
+		"ClobAuth(address address,string timestamp,string nonce,string message)",
+		"Order(uint256 salt,address maker,address signer,address taker,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint256 expiration,uint256 nonce,uint256 feeRateBps,uint8 side,uint8 signatureType,string scopeId)",
+	} {
+		if !strings.Contains(blocks, want) {
+			t.Errorf("no rendered code block holds %q whole", want)
+		}
+	}
+	for _, it := range items {
+		if strings.HasPrefix(it, "body") || strings.HasPrefix(it, "+") || strings.HasPrefix(it, "path") {
+			t.Errorf("a formula line was rendered as the list item %q", it)
+		}
+	}
+	for _, want := range []string{
+		"plus the largest taker fee",       // placement needs notional plus maximum fee
+		"locks only the notional",          // a resting BUY locks the notional
+		"capacity of the bucket",           // what X-RateLimit-Limit carries
+		"cancel_reason EXPIRED",            // an expired GTD order says why
+		"INVALID_ORDER_DUPLICATED",         // every copy after the first
+		"most recently created active key", // how derive picks a key
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rendered introduction does not say %q", want)
+		}
+	}
 }

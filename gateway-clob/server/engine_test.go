@@ -29,12 +29,12 @@ var testFeeAccount = common.HexToAddress("0x000000000000000000000000000000000000
 // is tested here, and every message in the CMD stream is then one the
 // test or a gateway appended. stop and start restart it on the same dir.
 type engine struct {
-	t    *testing.T
+	t    testing.TB
 	cfg  service.Config
 	stop func() // stops the running engine; a no-op once stopped
 }
 
-func startEngine(t *testing.T, nc *nats.Conn) *engine {
+func startEngine(t testing.TB, nc *nats.Conn) *engine {
 	t.Helper()
 	mc := machine.DefaultConfig()
 	mc.FeeAccount = machine.Address(testFeeAccount)

@@ -55,7 +55,7 @@ var (
 // listener whose every response is validated against the OpenAPI
 // document.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	ns     *natsembed.Server
 	nc     *nats.Conn
 	js     jetstream.JetStream
@@ -79,7 +79,7 @@ func withConfig(f func(*server.Config)) harnessOpt {
 	return func(o *harnessOpts) { o.cfg = f }
 }
 
-func newHarness(t *testing.T, opts ...harnessOpt) *harness {
+func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	t.Helper()
 	var o harnessOpts
 	for _, f := range opts {
@@ -167,7 +167,7 @@ func (h *harness) lenient(i int, key *ecdsa.PrivateKey, c *client.Client) *clien
 // tradingClient is newClient with API credentials already created.
 func (h *harness) tradingClient(i int, opts ...client.Option) *client.Client {
 	c, _ := h.newClient(i, opts...)
-	if _, err := c.CreateOrDeriveAPIKey(context.Background(), 0); err != nil {
+	if _, err := c.CreateOrDeriveAPIKey(context.Background()); err != nil {
 		h.t.Fatal(err)
 	}
 	return c
@@ -201,21 +201,28 @@ func (h *harness) streamState() jetstream.StreamState {
 // do sends a raw request to gateway i (responses are still validated).
 func (h *harness) do(i int, method, path string, body []byte, hdr http.Header) (*http.Response, []byte) {
 	h.t.Helper()
+	return h.doT(h.t, i, method, path, body, hdr)
+}
+
+// doT is do failing t, for fuzz functions, which must not use the
+// harness's own testing.F.
+func (h *harness) doT(t testing.TB, i int, method, path string, body []byte, hdr http.Header) (*http.Response, []byte) {
+	t.Helper()
 	req, err := http.NewRequest(method, h.url(i)+path, bytes.NewReader(body))
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	for k, v := range hdr {
 		req.Header[k] = v
 	}
 	resp, err := h.httpClient(false).Do(req)
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return resp, data
 }

@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -73,10 +75,21 @@ func TestRoutesAreDocumented(t *testing.T) {
 	}
 }
 
+// updateDoc rewrites the document's error table and ErrorCode enum from
+// proto/errcode: go test ./server -run TestErrorCodesMatchTable -update.
+var updateDoc = flag.Bool("update", false, "rewrite the OpenAPI document's error table and ErrorCode enum from proto/errcode")
+
+// docPath is the embedded document's source, relative to this package.
+const docPath = "../internal/api/openapi.yaml"
+
 // TestErrorCodesMatchTable: the ErrorCode enum and the error table of the
 // document are proto/errcode, code for code and status for status. On a
-// mismatch the failure prints the lines to paste.
+// mismatch the failure prints the lines to paste; -update writes them.
 func TestErrorCodesMatchTable(t *testing.T) {
+	if *updateDoc {
+		rewriteErrorCodes(t)
+		return
+	}
 	doc := loadDoc(t)
 	schema := doc.Components.Schemas["ErrorCode"].Value
 	var got []string
@@ -99,6 +112,47 @@ func TestErrorCodesMatchTable(t *testing.T) {
 	if n := len(tableRow.FindAllString(string(api.OpenAPI), -1)); n != len(rows) {
 		t.Errorf("error table has %d rows, errcode has %d codes", n, len(rows))
 	}
+}
+
+// rewriteErrorCodes replaces the table's rows and the enum's values in the
+// document's source with proto/errcode's.
+func rewriteErrorCodes(t *testing.T) {
+	src, err := os.ReadFile(docPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows, values []string
+	for _, e := range errcode.All() {
+		rows = append(rows, fmt.Sprintf("    | `%s` | %d | %s |", string(e.Code), e.Status, strings.ReplaceAll(e.Message, "|", "/")))
+		values = append(values, "        - "+string(e.Code))
+	}
+	lines := strings.Split(string(src), "\n")
+	var out []string
+	inSchema, inEnum := false, false
+	for i, l := range lines {
+		switch {
+		case tableRow.MatchString(l):
+			if !tableRow.MatchString(lines[i-1]) {
+				out = append(out, rows...)
+			}
+			continue
+		case inEnum && strings.HasPrefix(l, "        - "):
+			continue
+		case strings.HasPrefix(l, "    ErrorCode:"):
+			inSchema = true
+		case inSchema && strings.TrimSpace(l) == "enum:":
+			out = append(out, l)
+			out = append(out, values...)
+			inSchema, inEnum = false, true
+			continue
+		}
+		inEnum = false
+		out = append(out, l)
+	}
+	if err := os.WriteFile(docPath, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("rewrote %s: %d codes", docPath, len(rows))
 }
 
 // TestEveryStatusOfAnErrorIsDocumented: each operation that can answer a

@@ -68,7 +68,7 @@ func TestClientOrderLifecycle(t *testing.T) {
 	}
 }
 
-func mustBuild(t *testing.T, c *client.Client, a client.OrderArgs) *client.PostOrderRequest {
+func mustBuild(t testing.TB, c *client.Client, a client.OrderArgs) *client.PostOrderRequest {
 	t.Helper()
 	req, _, err := c.BuildOrder(a)
 	if err != nil {

@@ -98,7 +98,7 @@ func amounts(maker, taker uint64) func(o *eip712.Order) {
 func TestOrderValidationTable(t *testing.T) {
 	h := newHarness(t)
 	c, key := h.newClient(0)
-	creds, err := c.CreateOrDeriveAPIKey(context.Background(), 0)
+	creds, err := c.CreateOrDeriveAPIKey(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestOrderValidationTable(t *testing.T) {
 		{name: "EOA order for another maker", sign: func(o *eip712.Order) { o.Maker = common.HexToAddress("0x02") }, code: errcode.InvalidOrderMaker},
 		{name: "proxy order with the EOA as maker", sign: func(o *eip712.Order) { o.SignatureType = eip712.SignaturePolyGnosisSafe }, code: errcode.InvalidOrderMaker},
 		{name: "GTC with an expiration", sign: func(o *eip712.Order) { o.Expiration.SetUint64(now + 3600) }, code: errcode.InvalidOrderExpiration},
-		{name: "GTD inside the 60 s margin", sign: func(o *eip712.Order) { o.Expiration.SetUint64(now + 30) },
+		{name: "GTD already expired", sign: func(o *eip712.Order) { o.Expiration.SetUint64(now - 1) },
 			env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
 		{name: "GTD without expiration", env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
 		{name: "unknown token", sign: func(o *eip712.Order) { o.TokenID.SetUint64(999) }, code: errcode.TokenNotFound},
@@ -151,6 +151,20 @@ func TestOrderValidationTable(t *testing.T) {
 			r.Order.Signature = hexutil.Encode(sig)
 		}, code: errcode.InvalidSignature},
 		{name: "scope differs from the key's", env: func(r *client.PostOrderRequest) { r.Order.ScopeID = "tenant-b" }, code: errcode.ScopeMismatch},
+		{name: "signed for a scope, sent without it", sign: func(o *eip712.Order) { o.ScopeID = "tenant-b" }, code: errcode.InvalidSignature},
+		{name: "taker is the other exchange", sign: func(o *eip712.Order) { o.Taker = testNegRisk }, code: errcode.InvalidOrderTaker},
+		// Spellings nobody documented: the OpenAPI document allows one.
+		{name: "lowercase order type", env: func(r *client.PostOrderRequest) { r.OrderType = "gtc" }, code: errcode.InvalidOrderType},
+		{name: "empty order type", env: func(r *client.PostOrderRequest) { r.OrderType = "" }, code: errcode.InvalidOrderType},
+		{name: "upper-case owner", env: func(r *client.PostOrderRequest) { r.Owner = strings.ToUpper(r.Owner) }, code: errcode.InvalidOrderOwner},
+		{name: "leading zero in makerAmount", env: func(r *client.PostOrderRequest) { r.Order.MakerAmount = "0" + r.Order.MakerAmount }, code: errcode.InvalidOrderPayload},
+		{name: "plus sign in takerAmount", env: func(r *client.PostOrderRequest) { r.Order.TakerAmount = "+" + r.Order.TakerAmount }, code: errcode.InvalidOrderPayload},
+		{name: "expiration 00", env: func(r *client.PostOrderRequest) { r.Order.Expiration = "00" }, code: errcode.InvalidOrderPayload},
+		{name: "nonce with a space", env: func(r *client.PostOrderRequest) { r.Order.Nonce = " 0" }, code: errcode.InvalidOrderPayload},
+		{name: "fee rate 010", env: func(r *client.PostOrderRequest) { r.Order.FeeRateBps = "010" }, code: errcode.InvalidOrderPayload},
+		{name: "token id with a leading zero", env: func(r *client.PostOrderRequest) { r.Order.TokenID = "0" + r.Order.TokenID }, code: errcode.InvalidTokenID},
+		{name: "salt string with a leading zero", raw: `{"order":{"salt":"012345"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
+		{name: "signature type \"00\"", raw: `{"order":{"salt":1,"signatureType":"00"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
 	}
 	before := h.commandCount()
 	for _, tc := range cases {
@@ -172,6 +186,36 @@ func TestOrderValidationTable(t *testing.T) {
 	}
 	if n := h.commandCount(); n != before+1 {
 		t.Fatalf("the valid order made %d commands, want 1", n-before)
+	}
+}
+
+// TestTakerAndOrderTypeForms: the spec's "normally the exchange
+// contract" taker is accepted on both kinds of market, and an absent
+// orderType means GTC.
+func TestTakerAndOrderTypeForms(t *testing.T) {
+	h := newHarness(t)
+	c, key := h.newClient(0)
+	creds, err := c.CreateOrDeriveAPIKey(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.fund(c.Address(), 100)
+	cases := []orderCase{
+		{name: "taker is the exchange", sign: func(o *eip712.Order) { o.Taker = testExchange; o.Salt.SetUint64(1) }},
+		{name: "taker is the neg-risk exchange on a neg-risk market", domain: testNegRisk,
+			sign: func(o *eip712.Order) { o.Taker, o.Salt = testNegRisk, *o.Salt.SetUint64(2); o.TokenID.SetUint64(2001) }},
+		{name: "GTD one second ahead", sign: func(o *eip712.Order) { o.Salt.SetUint64(3); o.Expiration.SetUint64(uint64(time.Now().Unix()) + 2) },
+			env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }},
+		{name: "no orderType", sign: func(o *eip712.Order) { o.Salt.SetUint64(4) }, env: func(r *client.PostOrderRequest) { r.OrderType = "OMIT" }},
+	}
+	for _, tc := range cases {
+		body := buildCase(t, tc, key, creds.APIKey)
+		body = []byte(strings.Replace(string(body), `,"orderType":"OMIT"`, "", 1))
+		resp, data := h.do(0, http.MethodPost, "/order", body, l2Headers(t, c, http.MethodPost, "/order", body))
+		var out client.OrderResponse
+		if err := json.Unmarshal(data, &out); resp.StatusCode != 200 || err != nil || !out.Success || out.Status != "live" {
+			t.Errorf("%s: %d %s", tc.name, resp.StatusCode, data)
+		}
 	}
 }
 
@@ -213,7 +257,7 @@ func TestBatchOrders(t *testing.T) {
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	ctx := context.Background()
-	if _, err := c.CreateOrDeriveAPIKey(ctx, 0); err != nil {
+	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		t.Fatal(err)
 	}
 	h.fund(c.Address(), 100)
@@ -257,7 +301,7 @@ func isCode(err error, code errcode.Code, status int) bool {
 }
 
 // l2Headers signs a raw request as the client would.
-func l2Headers(t *testing.T, c *client.Client, method, path string, body []byte) http.Header {
+func l2Headers(t testing.TB, c *client.Client, method, path string, body []byte) http.Header {
 	t.Helper()
 	h, err := c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), method, path, body)
 	if err != nil {
@@ -316,7 +360,7 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 const waitMax = 30 * time.Second
 
 // waitFor polls cond until it holds, for at most waitMax.
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(waitMax)
 	for !cond() {

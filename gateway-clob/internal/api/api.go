@@ -39,9 +39,6 @@ const (
 	// PageNumberMax bounds the offset-style page parameter, which the
 	// gateway serves by walking cursors.
 	PageNumberMax = 100
-	// GTDMarginSec is how long before its signed expiration the engine
-	// takes a GTD order off the book; an expiration must lie beyond it.
-	GTDMarginSec = 60
 	// FeeRateMaxBps is the highest fee rate an order may sign (the
 	// exchange contract's MAX_FEE_RATE_BIPS).
 	FeeRateMaxBps = 1000

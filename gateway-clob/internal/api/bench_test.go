@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
-	"github.com/holiman/uint256"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-clob/internal/auth"
@@ -48,7 +47,7 @@ func newVerifyFixture(tb testing.TB) *verifyFixture {
 		tb.Fatal(err)
 	}
 	addr := crypto.PubkeyToAddress(key.PublicKey)
-	keyID := deriver.KeyID(addr, uint256.NewInt(0), "")
+	keyID := deriver.KeyID(auth.L1Identity{Address: addr, Timestamp: "1", Nonce: "bench"})
 	secret, pass := deriver.Creds(keyID)
 	c := client.New("http://unused", client.WithPrivateKey(key), client.WithChain(80002, benchExchange, common.Address{}),
 		client.WithCreds(client.APICreds{APIKey: keyID.String(), Secret: secret, Passphrase: pass}))

@@ -23,8 +23,8 @@ const tokenDecimalLenMax = 78
 // reference and the Gamma API's clobTokenIds write it.
 func parseTokenID(s string) ([32]byte, error) {
 	var out [32]byte
-	if s == "" || len(s) > tokenDecimalLenMax || strings.TrimLeft(s, "0123456789") != "" {
-		return out, errcode.Errorf(errcode.InvalidTokenID, "invalid token id %q: send the uint256 token id as a decimal string", clipStr(s))
+	if len(s) > tokenDecimalLenMax || !fixed.IsCanonicalDecimal(s) {
+		return out, errcode.Errorf(errcode.InvalidTokenID, "invalid token id %q: send the uint256 token id as a decimal string without leading zeros", clipStr(s))
 	}
 	v, err := uint256.FromDecimal(s)
 	if err != nil {
@@ -117,8 +117,10 @@ func orderTypeString(t pb.OrderType) string {
 	return strings.TrimPrefix(t.String(), "ORDER_TYPE_")
 }
 
+// parseOrderType accepts the four names exactly; "" is what an absent
+// orderType decodes to (see orderEnvelope), which means GTC.
 func parseOrderType(s string) (pb.OrderType, bool) {
-	switch strings.ToUpper(s) {
+	switch s {
 	case "", "GTC":
 		return pb.OrderType_ORDER_TYPE_GTC, true
 	case "GTD":

@@ -18,62 +18,100 @@ func (a *API) registerKeys(e *echo.Echo) {
 	e.GET("/auth/api-keys", a.listAPIKeys, a.requireL2)
 }
 
-// createAPIKey creates the key of (address, PRED_NONCE, PRED_SCOPE_ID).
-// The key id and secrets are derived, so creating an existing key returns
-// the same credentials.
+// createAPIKey creates a new key for the wallet in the request's scope.
+// The key id is derived from the signed request (KeyID) and the secrets
+// from the id, so nothing secret is stored and every replica agrees.
 func (a *API) createAPIKey(c echo.Context) error {
 	id := l1Identity(c)
-	keyID := a.deriver.KeyID(id.Address, id.Nonce, id.Scope)
-	rec := auth.KeyRecord{
-		KeyID: keyID.String(), Address: id.Address.Hex(), Scope: id.Scope,
-		Nonce: id.Nonce.Dec(), CreatedAt: a.now().Unix(),
-	}
-	if _, err := a.keys.Create(c.Request().Context(), rec); err != nil {
-		return keyStoreError(err)
-	}
-	secret, pass := a.deriver.Creds(keyID)
-	return c.JSON(http.StatusOK, client.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
-}
-
-// deriveAPIKey recomputes the credentials of an existing key.
-func (a *API) deriveAPIKey(c echo.Context) error {
-	id := l1Identity(c)
-	keyID := a.deriver.KeyID(id.Address, id.Nonce, id.Scope)
-	rec, err := a.keys.Get(c.Request().Context(), keyID.String())
+	ctx := c.Request().Context()
+	active, err := a.keys.ActiveInScope(ctx, id.Address, id.Scope)
 	if err != nil {
 		return keyStoreError(err)
 	}
-	if rec.Revoked {
-		return errcode.New(errcode.APIKeyRevoked)
+	if len(active) >= auth.ActiveKeysPerScopeMax {
+		return errcode.Errorf(errcode.APIKeyLimitReached, "%s (limit %d)", errcode.APIKeyLimitReached.Message(), auth.ActiveKeysPerScopeMax)
+	}
+	keyID := a.deriver.KeyID(id)
+	rec := auth.KeyRecord{KeyID: keyID.String(), Address: id.Address.Hex(), Scope: id.Scope, CreatedAt: a.now().Unix()}
+	if _, err := a.keys.Create(ctx, rec); err != nil {
+		return keyStoreError(err)
 	}
 	secret, pass := a.deriver.Creds(keyID)
 	return c.JSON(http.StatusOK, client.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
 }
 
-// revokeAPIKey revokes the key the L1 headers select, or the key named by
-// the query parameter api_key if it belongs to the same wallet.
+// deriveAPIKey recomputes the credentials of one of the wallet's active
+// keys in the request's scope: the one named by api_key, or else the most
+// recently created one.
+func (a *API) deriveAPIKey(c echo.Context) error {
+	rec, err := a.selectKey(c, false)
+	if err != nil {
+		return err
+	}
+	keyID, _ := auth.ParseKeyID(rec.KeyID)
+	secret, pass := a.deriver.Creds(keyID)
+	return c.JSON(http.StatusOK, client.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
+}
+
+// revokeAPIKey revokes the key named by api_key (or by a PRED_API_KEY
+// header), which must be one of the signing wallet's keys. Naming the key
+// is required: a revoke never guesses.
 func (a *API) revokeAPIKey(c echo.Context) error {
-	id := l1Identity(c)
-	target := a.deriver.KeyID(id.Address, id.Nonce, id.Scope).String()
+	if keyParam(c) == "" {
+		return errcode.Errorf(errcode.InvalidParameter, "name the key to revoke: DELETE /auth/api-key?api_key=<apiKey> (GET /auth/api-keys lists them)")
+	}
+	rec, err := a.selectKey(c, true)
+	if err != nil {
+		return err
+	}
+	if _, err := a.keys.Revoke(c.Request().Context(), rec.KeyID, a.now()); err != nil {
+		return keyStoreError(err)
+	}
+	return c.JSON(http.StatusOK, client.RevokeAPIKeyResponse{APIKey: rec.KeyID, Revoked: true})
+}
+
+// keyParam is the key a request names: the api_key query parameter, else
+// the PRED_API_KEY header.
+func keyParam(c echo.Context) string {
 	if s := c.QueryParam("api_key"); s != "" {
+		return s
+	}
+	return c.Request().Header.Get(auth.HeaderAPIKey)
+}
+
+// selectKey finds the active key an L1 request is about: the one it names,
+// if it belongs to the signing wallet and scope, or else the wallet's
+// newest active key in the scope. Another wallet's key is reported as not
+// found, so ids reveal nothing. A revoked key is refused unless
+// allowRevoked (revoking twice is not an error).
+func (a *API) selectKey(c echo.Context, allowRevoked bool) (auth.KeyRecord, error) {
+	id := l1Identity(c)
+	ctx := c.Request().Context()
+	if s := keyParam(c); s != "" {
 		k, ok := auth.ParseKeyID(s)
 		if !ok {
-			return errcode.Errorf(errcode.InvalidParameter, "api_key must be a key id (UUID) as returned by POST /auth/api-key")
+			return auth.KeyRecord{}, errcode.Errorf(errcode.InvalidParameter, "api_key must be a key id (lowercase UUID) as returned by POST /auth/api-key")
 		}
-		target = k.String()
+		rec, err := a.keys.Get(ctx, k.String())
+		if err != nil {
+			return auth.KeyRecord{}, keyStoreError(err)
+		}
+		if rec.Address != id.Address.Hex() || rec.Scope != id.Scope {
+			return auth.KeyRecord{}, errcode.New(errcode.APIKeyNotFound)
+		}
+		if rec.Revoked && !allowRevoked {
+			return auth.KeyRecord{}, errcode.New(errcode.APIKeyRevoked)
+		}
+		return rec, nil
 	}
-	ctx := c.Request().Context()
-	rec, err := a.keys.Get(ctx, target)
+	active, err := a.keys.ActiveInScope(ctx, id.Address, id.Scope)
 	if err != nil {
-		return keyStoreError(err)
+		return auth.KeyRecord{}, keyStoreError(err)
 	}
-	if rec.Address != id.Address.Hex() {
-		return errcode.New(errcode.APIKeyNotFound) // another wallet's key: reveal nothing
+	if len(active) == 0 {
+		return auth.KeyRecord{}, errcode.New(errcode.APIKeyNotFound)
 	}
-	if _, err := a.keys.Revoke(ctx, target, a.now()); err != nil {
-		return keyStoreError(err)
-	}
-	return c.JSON(http.StatusOK, client.RevokeAPIKeyResponse{APIKey: target, Revoked: true})
+	return active[len(active)-1], nil
 }
 
 // listAPIKeys lists the active keys of the caller's wallet in the caller's

@@ -32,8 +32,12 @@ func (a *API) postOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req client.PostOrderRequest
-	if err := decodeJSON(body, &req, errcode.InvalidOrderPayload); err != nil {
+	var env orderEnvelope
+	if err := decodeJSON(body, &env, errcode.InvalidOrderPayload); err != nil {
+		return err
+	}
+	req, err := env.request()
+	if err != nil {
 		return err
 	}
 	resp, err := a.place(c.Request().Context(), l2Identity(c), &req)
@@ -43,18 +47,45 @@ func (a *API) postOrder(c echo.Context) error {
 	return c.JSON(http.StatusOK, resp)
 }
 
+// orderEnvelope is the POST /order body as decoded: orderType is a
+// pointer so that an absent orderType (GTC) and an empty one (refused)
+// differ. The outer field shadows the embedded one.
+type orderEnvelope struct {
+	client.PostOrderRequest
+	OrderType *string `json:"orderType"`
+}
+
+func (e *orderEnvelope) request() (client.PostOrderRequest, error) {
+	req := e.PostOrderRequest
+	if e.OrderType != nil {
+		if *e.OrderType == "" {
+			return req, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType \"\": use GTC, GTD, FOK or FAK, or leave orderType out for GTC")
+		}
+		req.OrderType = *e.OrderType
+	}
+	return req, nil
+}
+
 // postOrders places up to PostOrdersMax orders. Each element is validated
 // and placed independently: the answer is an array in request order, with
 // success false, errorMsg and code for the elements that failed. Valid
-// elements are submitted concurrently, so they share group commits.
+// elements are submitted concurrently, so they share group commits. An
+// element whose signed order repeats an earlier element's is answered
+// INVALID_ORDER_DUPLICATED without being submitted, as it would be if it
+// came in a later request.
 func (a *API) postOrders(c echo.Context) error {
 	body, err := middleware.ReadBody(c)
 	if err != nil {
 		return err
 	}
-	var reqs []client.PostOrderRequest
-	if err := decodeJSON(body, &reqs, errcode.InvalidOrderPayload); err != nil {
+	var envs []orderEnvelope
+	if err := decodeJSON(body, &envs, errcode.InvalidOrderPayload); err != nil {
 		return err
+	}
+	reqs := make([]client.PostOrderRequest, len(envs))
+	errs := make([]error, len(envs))
+	for i := range envs {
+		reqs[i], errs[i] = envs[i].request()
 	}
 	if len(reqs) == 0 {
 		return errcode.Errorf(errcode.InvalidOrderPayload, "invalid order payload: send a JSON array of 1 to %d order envelopes", PostOrdersMax)
@@ -67,10 +98,22 @@ func (a *API) postOrders(c echo.Context) error {
 	}
 	out := make([]client.OrderResponse, len(reqs))
 	ctx, id := c.Request().Context(), l2Identity(c)
+	placements := make([]*placement, len(reqs))
 	var wg sync.WaitGroup
 	for i := range reqs {
+		if errs[i] == nil {
+			wg.Go(func() { placements[i], errs[i] = a.validateOrder(ctx, id, &reqs[i]) })
+		}
+	}
+	wg.Wait()
+	markBatchDuplicates(placements, errs)
+	for i, p := range placements {
+		if errs[i] != nil {
+			out[i] = failedOrder(errs[i])
+			continue
+		}
 		wg.Go(func() {
-			resp, err := a.place(ctx, id, &reqs[i])
+			resp, err := a.submitPlacement(ctx, id, p)
 			if err != nil {
 				resp = failedOrder(err)
 			}
@@ -79,6 +122,23 @@ func (a *API) postOrders(c echo.Context) error {
 	}
 	wg.Wait()
 	return c.JSON(http.StatusOK, out)
+}
+
+// markBatchDuplicates fails every valid placement whose order id an
+// earlier element of the batch already has.
+func markBatchDuplicates(ps []*placement, errs []error) {
+	seen := make(map[[32]byte]bool, len(ps))
+	for i, p := range ps {
+		if errs[i] != nil {
+			continue
+		}
+		if seen[p.id] {
+			errs[i] = &pendingError{err: errcode.Errorf(errcode.InvalidOrderDuplicated,
+				"%s (it repeats an earlier order of this batch)", errcode.InvalidOrderDuplicated.Message()), orderID: p.orderID()}
+			continue
+		}
+		seen[p.id] = true
+	}
 }
 
 // failedOrder is a batch element that was not placed.
@@ -106,6 +166,14 @@ func (a *API) place(ctx context.Context, id auth.Identity, req *client.PostOrder
 	if err != nil {
 		return client.OrderResponse{}, err
 	}
+	return a.submitPlacement(ctx, id, p)
+}
+
+// submitPlacement appends a validated order and reads its outcome. Copies
+// of one signed order sent at once each get their own engine result (the
+// journal hands out one result per command), so only the first is placed
+// and every other copy is told INVALID_ORDER_DUPLICATED.
+func (a *API) submitPlacement(ctx context.Context, id auth.Identity, p *placement) (client.OrderResponse, error) {
 	cmd := &pb.Command{Id: p.id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: p.cmd}}
 	res, err := a.submit(ctx, id, cmd, p.orderID())
 	if err != nil {

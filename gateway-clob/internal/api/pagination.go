@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -12,6 +13,20 @@ import (
 
 // cursorBytesMax bounds an incoming cursor.
 const cursorBytesMax = 512
+
+// engineCursorBytes is the size of the position an engine cursor encodes
+// (a log sequence); the engine writes it as unpadded base64url
+// (engine/store, encodeCursor), and the wire cursor is that text in
+// standard base64.
+const engineCursorBytes = 8
+
+// validEngineCursor reports whether s has the form of a cursor the engine
+// issues, so that a cursor a client made up is refused here as
+// INVALID_CURSOR instead of reaching the engine.
+func validEngineCursor(s string) bool {
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
+	return err == nil && len(b) == engineCursorBytes && binary.BigEndian.Uint64(b) != 0
+}
 
 // pageReq is a parsed page request. Cursors on the wire are the engine's
 // opaque cursor in base64, with the reference's sentinels: "MA==" (or
@@ -30,8 +45,11 @@ func parsePage(c echo.Context) (pageReq, error) {
 	case client.EndCursor:
 		p.end = true
 	default:
+		if len(raw) > cursorBytesMax {
+			return p, errcode.New(errcode.InvalidCursor)
+		}
 		b, err := base64.StdEncoding.DecodeString(raw)
-		if err != nil || len(raw) > cursorBytesMax || len(b) == 0 {
+		if err != nil || !validEngineCursor(string(b)) {
 			return p, errcode.New(errcode.InvalidCursor)
 		}
 		p.cursor = string(b)

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -43,7 +42,7 @@ func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *client.P
 	if err != nil {
 		return nil, err
 	}
-	if err := a.checkParties(id, o); err != nil {
+	if err := a.checkSigner(id, o); err != nil {
 		return nil, err
 	}
 	if err := checkExpiration(env.orderType, o.Expiration.Uint64(), a.now().Unix()); err != nil {
@@ -59,16 +58,20 @@ func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *client.P
 	if err != nil {
 		return nil, err
 	}
-	sep := a.exchangeSep
+	sep, exchange := a.exchangeSep, a.cfg.Exchange
 	if mk.NegRisk {
-		sep = a.negRiskSep
+		sep, exchange = a.negRiskSep, a.cfg.NegRiskExchange
+	}
+	if o.Taker != (common.Address{}) && o.Taker != exchange {
+		return nil, errcode.Errorf(errcode.InvalidOrderTaker,
+			"invalid taker %s: use the zero address or this market's exchange contract %s", o.Taker.Hex(), exchange.Hex())
 	}
 	hash, err := eip712.VerifyOrder(sep, o, sig)
 	if err != nil {
 		return nil, errcode.Wrap(errcode.InvalidSignature, err)
 	}
 	cmd := &pb.PlaceOrder{
-		Order:     signedOrder(o, sig, id.Scope),
+		Order:     signedOrder(o, sig),
 		OrderType: env.orderType,
 		PostOnly:  req.PostOnly,
 		Owner:     id.KeyID[:],
@@ -80,18 +83,22 @@ type envelope struct {
 	orderType pb.OrderType
 }
 
-// checkEnvelope checks the fields around the signed order.
+// checkEnvelope checks the fields around the signed order, and that the
+// signed scope is the API key's: an order signs its scopeId (empty for
+// standard users), so it can only be placed in the scope it was signed
+// for.
 func checkEnvelope(id auth.Identity, req *client.PostOrderRequest) (envelope, error) {
-	if !strings.EqualFold(req.Owner, id.KeyID.String()) {
+	if req.Owner != id.KeyID.String() {
 		return envelope{}, errcode.Errorf(errcode.InvalidOrderOwner,
 			"the order owner has to be the API key: \"owner\" is %q but the request is signed with API key %s", clipStr(req.Owner), id.KeyID)
 	}
-	if req.Order.ScopeID != "" && req.Order.ScopeID != id.Scope {
-		return envelope{}, errcode.Errorf(errcode.ScopeMismatch, "the order's scopeId %q is not the API key's scope %q", clipStr(req.Order.ScopeID), id.Scope)
+	if req.Order.ScopeID != id.Scope {
+		return envelope{}, errcode.Errorf(errcode.ScopeMismatch,
+			"the order's signed scopeId %q is not the API key's scope %q: sign the order with scopeId equal to the key's scope (empty for standard users)", clipStr(req.Order.ScopeID), id.Scope)
 	}
 	t, ok := parseOrderType(req.OrderType)
 	if !ok {
-		return envelope{}, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType %q: use GTC, GTD, FOK or FAK", clipStr(req.OrderType))
+		return envelope{}, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType %q: use GTC, GTD, FOK or FAK (upper case), or leave orderType out for GTC", clipStr(req.OrderType))
 	}
 	if req.PostOnly && t != pb.OrderType_ORDER_TYPE_GTC && t != pb.OrderType_ORDER_TYPE_GTD {
 		return envelope{}, errcode.New(errcode.InvalidPostOnlyOrderType)
@@ -103,7 +110,7 @@ func checkEnvelope(id auth.Identity, req *client.PostOrderRequest) (envelope, er
 // uint256 field must also fit the engine's integer (uint64, the fee rate
 // uint32), since the engine stores them so.
 func parseSignedOrder(j *client.SignedOrder) (*eip712.Order, []byte, error) {
-	o := &eip712.Order{}
+	o := &eip712.Order{ScopeID: j.ScopeID}
 	o.Salt.SetUint64(uint64(j.Salt))
 	var err error
 	if o.Maker, err = orderAddress(j.Maker, "maker"); err != nil {
@@ -160,10 +167,10 @@ func parseUintFields(j *client.SignedOrder, o *eip712.Order) error {
 		{"feeRateBps", j.FeeRateBps, &o.FeeRateBps, 1<<32 - 1},
 	}
 	for _, f := range fields {
-		v, err := strconv.ParseUint(f.val, 10, 64)
-		if err != nil || v > f.max {
+		v, ok := fixed.ParseCanonicalUint(f.val)
+		if !ok || v > f.max {
 			return errcode.Errorf(errcode.InvalidOrderPayload,
-				"invalid order %s %q: send a decimal integer string (amounts in base units of 1e-6) that fits in %d bits",
+				"invalid order %s %q: send a decimal integer string without sign or leading zeros (amounts in base units of 1e-6) that fits in %d bits",
 				f.name, clipStr(f.val), bitsOf(f.max))
 		}
 		f.dst.SetUint64(v)
@@ -188,16 +195,13 @@ func parseOrderSide(s string) (eip712.Side, error) {
 	return 0, errcode.Errorf(errcode.InvalidOrderSide, "invalid side %q: use \"BUY\" or \"SELL\"", clipStr(s))
 }
 
-// checkParties binds the order to the API key: the signer is the key's
-// wallet, the maker is the signer (EOA) or its proxy wallet, and the taker
-// is public.
-func (a *API) checkParties(id auth.Identity, o *eip712.Order) error {
+// checkSigner binds the order to the API key: the signer is the key's
+// wallet and the maker is the signer (EOA) or its proxy wallet. The taker
+// depends on the market, so validateOrder checks it.
+func (a *API) checkSigner(id auth.Identity, o *eip712.Order) error {
 	if o.Signer != id.Address {
 		return errcode.Errorf(errcode.InvalidOrderSigner,
 			"the order signer address has to be the address of the API key: signer is %s, the key belongs to %s", o.Signer.Hex(), id.Address.Hex())
-	}
-	if o.Taker != (common.Address{}) {
-		return errcode.New(errcode.InvalidOrderTaker)
 	}
 	switch o.SignatureType {
 	case eip712.SignatureEOA:
@@ -220,8 +224,9 @@ func (a *API) checkParties(id auth.Identity, o *eip712.Order) error {
 	return nil
 }
 
-// checkExpiration: only GTD orders expire, and a GTD order must outlive
-// the engine's one-minute safety margin.
+// checkExpiration: only GTD orders expire, and a GTD order's expiration
+// must not have passed. The engine takes it off the book at its
+// expiration exactly, on the log's clock.
 func checkExpiration(t pb.OrderType, expiration uint64, nowSec int64) error {
 	if t != pb.OrderType_ORDER_TYPE_GTD {
 		if expiration != 0 {
@@ -230,10 +235,9 @@ func checkExpiration(t pb.OrderType, expiration uint64, nowSec int64) error {
 		}
 		return nil
 	}
-	if earliest := uint64(nowSec) + GTDMarginSec; expiration <= earliest {
+	if expiration <= uint64(nowSec) {
 		return errcode.Errorf(errcode.InvalidOrderExpiration,
-			"invalid expiration: a GTD order leaves the book %d s before its expiration, so expiration must be after %d (now + %d s); to expire in N seconds send now + %d + N",
-			GTDMarginSec, earliest, GTDMarginSec, GTDMarginSec)
+			"invalid expiration: %d is not in the future (server time %d); a GTD order's expiration is the Unix second it leaves the book", expiration, nowSec)
 	}
 	return nil
 }
@@ -282,7 +286,7 @@ func amountError(err error, tick fixed.TickSize) error {
 	return errcode.Errorf(errcode.InvalidOrderAmounts, "order is invalid: %s", detail)
 }
 
-func signedOrder(o *eip712.Order, sig []byte, scope string) *pb.SignedOrder {
+func signedOrder(o *eip712.Order, sig []byte) *pb.SignedOrder {
 	return &pb.SignedOrder{
 		Salt:          o.Salt.Uint64(),
 		Maker:         o.Maker.Bytes(),
@@ -297,7 +301,7 @@ func signedOrder(o *eip712.Order, sig []byte, scope string) *pb.SignedOrder {
 		Side:          pbSide(o.Side),
 		SignatureType: uint32(o.SignatureType),
 		Signature:     sig,
-		ScopeId:       scope,
+		ScopeId:       o.ScopeID,
 	}
 }
 

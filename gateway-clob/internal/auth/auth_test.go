@@ -6,13 +6,13 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
-	"github.com/holiman/uint256"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
@@ -20,12 +20,13 @@ import (
 	"pred.dev/proto/natsembed"
 )
 
-// The reference L1 vector (polymarket-clob.md §11): the ClobAuth domain
-// and type are the reference's, so its signature is valid here verbatim.
+// The L1 vector of proto/eip712 (TestClobAuthVectors, chain 80002): the
+// reference's key and timestamp, with the nonce signed as a string.
 const (
 	vectorAddress   = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 	vectorTimestamp = "10000000"
-	vectorSignature = "0xf62319a987514da40e57e2f4d7529f7bac38f0355bd88bb5adbb3768d80de6c1682518e0af677d5260366425f4361e7b70c25ae232aff0ab2331e2b164a1aedc1b"
+	vectorNonce     = "5f0c1e9a2b7d4c36"
+	vectorSignature = "0x0ece8a31f068c44e7ff6ec194a64d7d21a4f097a322c1498cd084c4b9487677d728466685e9108b6255b992e59b2f89505d26038d0e420d0a418689c67bcf3361b"
 )
 
 func jetStream(t *testing.T) jetstream.JetStream {
@@ -42,13 +43,13 @@ func vectorHeaders() http.Header {
 	h.Set(HeaderAddress, vectorAddress)
 	h.Set(HeaderSignature, vectorSignature)
 	h.Set(HeaderTimestamp, vectorTimestamp)
-	h.Set(HeaderNonce, "23")
+	h.Set(HeaderNonce, vectorNonce)
 	return h
 }
 
-// TestL1ReferenceVector verifies the reference signature with the clock
-// set to its timestamp, then refuses its replay and a later clock.
-func TestL1ReferenceVector(t *testing.T) {
+// TestL1Vector verifies the vector signature with the clock set to its
+// timestamp, then refuses its replay and a later clock.
+func TestL1Vector(t *testing.T) {
 	js := jetStream(t)
 	nonces, err := OpenNonceStore(context.Background(), js, DefaultWindow, 1)
 	if err != nil {
@@ -60,7 +61,7 @@ func TestL1ReferenceVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id.Address != common.HexToAddress(vectorAddress) || id.Nonce.Uint64() != 23 || id.Scope != "" {
+	if id.Address != common.HexToAddress(vectorAddress) || id.Nonce != vectorNonce || id.Timestamp != vectorTimestamp || id.Scope != "" {
 		t.Fatalf("identity %+v", id)
 	}
 	if _, err := l1.Verify(context.Background(), vectorHeaders()); !errors.Is(err, errcode.L1NonceUsed) {
@@ -73,7 +74,7 @@ func TestL1ReferenceVector(t *testing.T) {
 	}
 	l1.ChainID = 137
 	clock = time.Unix(10_000_000, 0)
-	h.Set(HeaderNonce, "24") // a fresh message, so the replay guard is not what refuses it
+	h.Set(HeaderNonce, "24") // a fresh nonce, so the replay guard is not what refuses it
 	if _, err := l1.Verify(context.Background(), h); !errors.Is(err, errcode.InvalidL1Signature) {
 		t.Fatalf("another chain or nonce: %v", err)
 	}
@@ -82,17 +83,56 @@ func TestL1ReferenceVector(t *testing.T) {
 func TestL1HeaderSyntax(t *testing.T) {
 	l1 := &L1{ChainID: 80002, Window: DefaultWindow, Now: time.Now}
 	for name, mutate := range map[string]func(http.Header){
-		"no address":      func(h http.Header) { h.Del(HeaderAddress) },
-		"short address":   func(h http.Header) { h.Set(HeaderAddress, "0x1234") },
-		"no nonce":        func(h http.Header) { h.Del(HeaderNonce) },
-		"negative nonce":  func(h http.Header) { h.Set(HeaderNonce, "-1") },
-		"short signature": func(h http.Header) { h.Set(HeaderSignature, "0x12") },
-		"long scope":      func(h http.Header) { h.Set(HeaderScopeID, string(bytes.Repeat([]byte("s"), ScopeBytesMax+1))) },
+		"no address":       func(h http.Header) { h.Del(HeaderAddress) },
+		"short address":    func(h http.Header) { h.Set(HeaderAddress, "0x1234") },
+		"no nonce":         func(h http.Header) { h.Del(HeaderNonce) },
+		"long nonce":       func(h http.Header) { h.Set(HeaderNonce, string(bytes.Repeat([]byte("n"), L1NonceBytesMax+1))) },
+		"nonce with space": func(h http.Header) { h.Set(HeaderNonce, "a b") },
+		"non-ASCII nonce":  func(h http.Header) { h.Set(HeaderNonce, "nonce\u00e9") },
+		"upper-case 0X":    func(h http.Header) { h.Set(HeaderAddress, "0X"+vectorAddress[2:]) },
+		"short signature":  func(h http.Header) { h.Set(HeaderSignature, "0x12") },
+		"long scope":       func(h http.Header) { h.Set(HeaderScopeID, string(bytes.Repeat([]byte("s"), ScopeBytesMax+1))) },
 	} {
 		h := vectorHeaders()
 		mutate(h)
 		if _, err := l1.Verify(context.Background(), h); !errors.Is(err, errcode.InvalidL1Headers) {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestL1ReplayUnderOtherSpellings is the replay hole of issue 8: a used
+// header set must stay refused however its signed values are re-spelled.
+// Each re-spelling is either refused as malformed, or fails the signature
+// (the nonce and timestamp are signed as strings), or hits the replay
+// guard; none is accepted.
+func TestL1ReplayUnderOtherSpellings(t *testing.T) {
+	js := jetStream(t)
+	nonces, err := OpenNonceStore(context.Background(), js, DefaultWindow, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l1 := &L1{ChainID: 80002, Window: DefaultWindow, Nonces: nonces, Now: func() time.Time { return time.Unix(10_000_000, 0) }}
+	if _, err := l1.Verify(context.Background(), vectorHeaders()); err != nil {
+		t.Fatal(err)
+	}
+	respell := map[string][]string{
+		HeaderNonce:     {"0" + vectorNonce, "00" + vectorNonce, "+" + vectorNonce, " " + vectorNonce, vectorNonce + " ", "0x" + vectorNonce, "5F0C1E9A2B7D4C36"},
+		HeaderTimestamp: {"010000000", "0010000000", "+10000000", "10000000.0", "1e7", " 10000000", "0x989680", "-10000000"},
+		HeaderAddress:   {"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", "0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266"},
+	}
+	for name, values := range respell {
+		for _, v := range values {
+			h := vectorHeaders()
+			h.Set(name, v)
+			_, err := l1.Verify(context.Background(), h)
+			if err == nil {
+				t.Errorf("%s %q: a used L1 header set was accepted again", name, v)
+				continue
+			}
+			if name == HeaderAddress && !errors.Is(err, errcode.L1NonceUsed) {
+				t.Errorf("%s %q: %v, want L1_NONCE_ALREADY_USED (the address is signed as 20 bytes)", name, v, err)
+			}
 		}
 	}
 }
@@ -105,16 +145,18 @@ func TestDeriverIsDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	d2, _ := NewDeriver(bytes.Repeat([]byte{2}, 32))
-	addr := common.HexToAddress(vectorAddress)
-	base := d1.KeyID(addr, uint256.NewInt(0), "")
-	if base != d1.KeyID(addr, uint256.NewInt(0), "") || base.Version() != 8 || base.Variant() != uuid.RFC4122 {
+	req := L1Identity{Address: common.HexToAddress(vectorAddress), Timestamp: vectorTimestamp, Nonce: vectorNonce}
+	with := func(f func(*L1Identity)) L1Identity { r := req; f(&r); return r }
+	base := d1.KeyID(req)
+	if base != d1.KeyID(req) || base.Version() != 8 || base.Variant() != uuid.RFC4122 {
 		t.Fatalf("key id %s is not a stable version 8 UUID", base)
 	}
 	for name, other := range map[string]uuid.UUID{
-		"nonce":      d1.KeyID(addr, uint256.NewInt(1), ""),
-		"scope":      d1.KeyID(addr, uint256.NewInt(0), "tenant"),
-		"address":    d1.KeyID(common.HexToAddress("0x01"), uint256.NewInt(0), ""),
-		"master key": d2.KeyID(addr, uint256.NewInt(0), ""),
+		"nonce":      d1.KeyID(with(func(r *L1Identity) { r.Nonce = "other" })),
+		"timestamp":  d1.KeyID(with(func(r *L1Identity) { r.Timestamp = "10000001" })),
+		"scope":      d1.KeyID(with(func(r *L1Identity) { r.Scope = "tenant" })),
+		"address":    d1.KeyID(with(func(r *L1Identity) { r.Address = common.HexToAddress("0x01") })),
+		"master key": d2.KeyID(req),
 	} {
 		if other == base {
 			t.Errorf("changing the %s does not change the key id", name)
@@ -147,8 +189,8 @@ func TestL2Verify(t *testing.T) {
 	clock := time.Unix(1_700_000_000, 0)
 	l2 := &L2{Deriver: d, Keys: keys, Window: DefaultWindow, Now: func() time.Time { return clock }}
 	addr := common.HexToAddress(vectorAddress)
-	id := d.KeyID(addr, uint256.NewInt(0), "")
-	if _, err := keys.Create(ctx, KeyRecord{KeyID: id.String(), Address: addr.Hex(), Nonce: "0", CreatedAt: clock.Unix()}); err != nil {
+	id := d.KeyID(L1Identity{Address: addr, Timestamp: "1700000000", Nonce: "n"})
+	if _, err := keys.Create(ctx, KeyRecord{KeyID: id.String(), Address: addr.Hex(), CreatedAt: clock.Unix()}); err != nil {
 		t.Fatal(err)
 	}
 	secret, pass := d.Creds(id)
@@ -166,6 +208,18 @@ func TestL2Verify(t *testing.T) {
 	if _, err := l2.Verify(ctx, "POST", "/order", h, body); !errors.Is(err, errcode.InvalidL2Signature) {
 		t.Fatalf("another method: %v", err)
 	}
+	upper := h.Clone()
+	upper.Set(HeaderAPIKey, strings.ToUpper(id.String()))
+	if _, err := l2.Verify(ctx, "DELETE", "/order", upper, body); !errors.Is(err, errcode.InvalidAPIKey) {
+		t.Fatalf("upper-case key id: %v", err)
+	}
+	for _, ts := range []string{"+1700000000", "01700000000", "1700000000.0"} {
+		respelled := h.Clone()
+		respelled.Set(HeaderTimestamp, ts)
+		if _, err := l2.Verify(ctx, "DELETE", "/order", respelled, body); !errors.Is(err, errcode.TimestampOutOfWindow) {
+			t.Fatalf("timestamp %q: %v", ts, err)
+		}
+	}
 	if _, err := keys.Revoke(ctx, id.String(), clock); err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +232,7 @@ func TestL2Verify(t *testing.T) {
 	}
 }
 
-// TestNonceStoreIsAtomic: of many concurrent uses of one message, exactly
+// TestNonceStoreIsAtomic: of many concurrent uses of one nonce, exactly
 // one succeeds.
 func TestNonceStoreIsAtomic(t *testing.T) {
 	js := jetStream(t)
@@ -190,7 +244,7 @@ func TestNonceStoreIsAtomic(t *testing.T) {
 	const racers = 16
 	errs := make(chan error, racers)
 	for range racers {
-		go func() { errs <- nonces.Use(context.Background(), addr, "1700000000", "5") }()
+		go func() { errs <- nonces.Use(context.Background(), addr, "5") }()
 	}
 	ok := 0
 	for range racers {
@@ -205,8 +259,12 @@ func TestNonceStoreIsAtomic(t *testing.T) {
 	if ok != 1 {
 		t.Fatalf("%d of %d concurrent uses succeeded", ok, racers)
 	}
-	if err := nonces.Use(context.Background(), addr, "1700000001", "5"); err != nil {
-		t.Fatalf("the next second's message: %v", err)
+	if err := nonces.Use(context.Background(), addr, "6"); err != nil {
+		t.Fatalf("another nonce: %v", err)
+	}
+	other := crypto.PubkeyToAddress(mustKey(t).PublicKey)
+	if err := nonces.Use(context.Background(), other, "5"); err != nil {
+		t.Fatalf("the same nonce of another wallet: %v", err)
 	}
 }
 

@@ -9,9 +9,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/google/uuid"
-	"github.com/holiman/uint256"
 
 	"pred.dev/proto/l2auth"
 )
@@ -27,7 +25,7 @@ const ScopeBytesMax = 64
 // Domain-separation labels of the three derivations. Changing one changes
 // every credential ever issued, so they are versioned.
 const (
-	labelKeyID      = "pred/clob/api-key-id/v1"
+	labelKeyID      = "pred/clob/api-key-id/v2"
 	labelSecret     = "pred/clob/api-secret/v1"
 	labelPassphrase = "pred/clob/api-passphrase/v1"
 )
@@ -59,15 +57,13 @@ func (d *Deriver) mac(label string, parts ...[]byte) []byte {
 	return m.Sum(nil)
 }
 
-// KeyID is the API key of (address, L1 nonce, scope): a UUID (version 8,
-// "custom") whose bits come from an HMAC under the master key, so only the
-// server can mint ids and the same inputs always give the same id.
-func (d *Deriver) KeyID(addr common.Address, nonce *uint256.Int, scope string) uuid.UUID {
-	var n [32]byte
-	if nonce != nil {
-		nonce.PutUint256(n[:])
-	}
-	sum := d.mac(labelKeyID, addr[:], n[:], []byte(scope))
+// KeyID is the API key created by one L1 request: a UUID (version 8,
+// "custom") whose bits come from an HMAC under the master key of the
+// wallet, its scope and the signed timestamp and nonce. Only the server
+// can mint ids, every replica computes the same id for the same request,
+// and since a nonce is single use, every create makes a new key.
+func (d *Deriver) KeyID(req L1Identity) uuid.UUID {
+	sum := d.mac(labelKeyID, req.Address[:], []byte(req.Scope), []byte(req.Timestamp), []byte(req.Nonce))
 	var id uuid.UUID
 	copy(id[:], sum[:16])
 	id[6] = id[6]&0x0f | 0x80 // version 8

@@ -14,15 +14,16 @@ import (
 	"pred.dev/proto/errcode"
 )
 
-// NonceStore remembers used L1 signatures across all gateway replicas.
+// NonceStore remembers used L1 nonces across all gateway replicas.
 //
-// What is single use is the signed L1 message, that is the triple
-// (address, timestamp, nonce): the nonce also selects which API key the
-// wallet creates or derives (as in the reference, where it defaults to 0),
-// so the same nonce must stay usable with a fresh timestamp. A record
-// needs to outlive only the time its timestamp is acceptable, so the
-// bucket's TTL is twice the timestamp window plus a margin, and the
-// bucket never grows beyond the signatures of that period.
+// PRED_NONCE is the spec's "random nonce string": a replay guard and
+// nothing else. Each (address, nonce) is accepted once, keyed on the nonce
+// bytes exactly as they were signed, so a captured header set cannot be
+// sent again, with the same or any other timestamp. A record needs to
+// outlive only the time a signed timestamp is acceptable (after that the
+// window check refuses the message anyway), so the bucket's TTL is twice
+// the timestamp window plus a margin, and the bucket never grows beyond
+// the nonces of that period.
 type NonceStore struct {
 	kv jetstream.KeyValue
 }
@@ -36,7 +37,7 @@ const nonceTTLMargin = 5 * time.Second
 func OpenNonceStore(ctx context.Context, js jetstream.JetStream, window time.Duration, replicas int) (*NonceStore, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      NoncesBucket,
-		Description: "Used CLOB L1 signatures (address, timestamp, nonce), kept while their timestamp is valid",
+		Description: "Used CLOB L1 nonces (address, nonce), kept while a signed timestamp can be valid",
 		Storage:     jetstream.FileStorage,
 		TTL:         2*window + nonceTTLMargin,
 		Replicas:    replicas,
@@ -47,18 +48,16 @@ func OpenNonceStore(ctx context.Context, js jetstream.JetStream, window time.Dur
 	return &NonceStore{kv: kv}, nil
 }
 
-// Use records the L1 message as used. The create is atomic in the stream,
-// so of two replicas racing with the same message exactly one succeeds;
-// the other gets L1_NONCE_ALREADY_USED.
-func (s *NonceStore) Use(ctx context.Context, addr common.Address, timestamp, nonce string) error {
+// Use records addr's nonce as used. The create is atomic in the stream,
+// so of two replicas racing with the same nonce exactly one succeeds; the
+// other gets L1_NONCE_ALREADY_USED. The address has a fixed length, so
+// address ‖ nonce is unambiguous.
+func (s *NonceStore) Use(ctx context.Context, addr common.Address, nonce string) error {
 	h := sha256.New()
 	h.Write(addr[:])
-	h.Write([]byte{0})
-	h.Write([]byte(timestamp))
-	h.Write([]byte{0})
 	h.Write([]byte(nonce))
 	key := "n." + hex.EncodeToString(h.Sum(nil))
-	if _, err := s.kv.Create(ctx, key, []byte(timestamp)); err != nil {
+	if _, err := s.kv.Create(ctx, key, nil); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
 			return errcode.New(errcode.L1NonceUsed)
 		}

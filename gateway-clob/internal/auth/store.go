@@ -26,6 +26,14 @@ const (
 // keysPerAddressMax bounds GET /auth/api-keys and the index scan behind it.
 const keysPerAddressMax = 1000
 
+// ActiveKeysPerScopeMax is how many active API keys one wallet may hold in
+// one scope. Every POST /auth/api-key makes a new key, so the cap keeps a
+// client that creates a key per session from piling them up: past it,
+// creation answers API_KEY_LIMIT_REACHED until a key is revoked. Replicas
+// count from the shared bucket, so two creates racing on two replicas can
+// pass the cap by one each; the cap bounds growth, not an exact count.
+const ActiveKeysPerScopeMax = 20
+
 // revokeRetriesMax bounds optimistic-concurrency retries of a revoke that
 // races another write to the same record.
 const revokeRetriesMax = 8
@@ -36,10 +44,13 @@ type KeyRecord struct {
 	KeyID     string `json:"keyId"`
 	Address   string `json:"address"` // 0x checksummed EOA
 	Scope     string `json:"scope"`
-	Nonce     string `json:"nonce"` // the L1 nonce it was created with, decimal
 	CreatedAt int64  `json:"createdAt"`
 	Revoked   bool   `json:"revoked"`
 	RevokedAt int64  `json:"revokedAt,omitempty"`
+	// revision is the record's position in the bucket's stream, read
+	// back from KV: unlike CreatedAt (seconds) it orders two keys created
+	// in one second, on any replica.
+	revision uint64
 }
 
 // KeyStore keeps key records in NATS KV. Records live at "k.<key id>";
@@ -122,6 +133,7 @@ func (s *KeyStore) get(ctx context.Context, id string) (KeyRecord, uint64, error
 	if err := json.Unmarshal(e.Value(), &rec); err != nil {
 		return KeyRecord{}, 0, fmt.Errorf("auth: key record %s: %w", id, err)
 	}
+	rec.revision = e.Revision()
 	return rec, e.Revision(), nil
 }
 
@@ -188,18 +200,27 @@ func (s *KeyStore) List(ctx context.Context, addr common.Address) ([]KeyRecord, 
 	return out, nil
 }
 
+// ActiveInScope returns the active keys of an address in one scope, oldest
+// first.
+func (s *KeyStore) ActiveInScope(ctx context.Context, addr common.Address, scope string) ([]KeyRecord, error) {
+	recs, err := s.List(ctx, addr)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(recs, func(r KeyRecord) bool { return r.Scope != scope }), nil
+}
+
+// sortRecords orders active records by creation: a record is written once
+// when created and again only when revoked, so the revision of an active
+// record is its creation order.
 func sortRecords(rs []KeyRecord) {
-	slices.SortFunc(rs, func(a, b KeyRecord) int {
-		if c := cmp.Compare(a.CreatedAt, b.CreatedAt); c != 0 {
-			return c
-		}
-		return strings.Compare(a.KeyID, b.KeyID)
-	})
+	slices.SortFunc(rs, func(a, b KeyRecord) int { return cmp.Compare(a.revision, b.revision) })
 }
 
 // ParseKeyID parses an API key as sent in PRED_API_KEY or an order's
-// owner field.
+// owner field. Only the form the API issues is accepted: a lowercase
+// hyphenated UUID.
 func ParseKeyID(s string) (uuid.UUID, bool) {
 	id, err := uuid.Parse(s)
-	return id, err == nil && len(s) == 36
+	return id, err == nil && id.String() == s
 }
