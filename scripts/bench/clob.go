@@ -135,7 +135,7 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 	}
 	c := client.New(d.URL, client.WithPrivateKey(key), client.WithHTTPClient(hc),
 		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange))
-	if _, err := c.CreateOrDeriveAPIKey(ctx, 0); err != nil {
+	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		return nil, err
 	}
 	if _, err := c.Faucet(ctx, c.Address().Hex(), traderFundsUSDW); err != nil {

@@ -14,7 +14,6 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
-	"github.com/holiman/uint256"
 
 	"pred.dev/proto/client"
 	"pred.dev/proto/errcode"
@@ -101,8 +100,8 @@ func (e *errorEnv) orderCases() []errorCase {
 		{"size above the maximum", errcode.InvalidOrderMaxSize, e.place("BUY", "0.30", "100001", nil)},
 		{"fee rate below the market's", errcode.InvalidOrderFeeRateTooLow, e.place("BUY", "0.30", "10", feeRate(0))},
 		{"fee rate above the maximum", errcode.InvalidOrderFeeRateTooHigh, e.place("BUY", "0.30", "10", feeRate(1001))},
-		{"GTD expiring too soon", errcode.InvalidOrderExpiration, e.place("BUY", "0.30", "10", func(a *client.OrderArgs) {
-			a.OrderType, a.Expiration = "GTD", time.Now().Unix()+30
+		{"GTD already expired", errcode.InvalidOrderExpiration, e.place("BUY", "0.30", "10", func(a *client.OrderArgs) {
+			a.OrderType, a.Expiration = "GTD", time.Now().Unix()-1
 		})},
 		{"GTC with an expiration", errcode.InvalidOrderExpiration, e.place("BUY", "0.30", "10", func(a *client.OrderArgs) {
 			a.Expiration = time.Now().Unix() + 3600
@@ -218,24 +217,22 @@ func (e *errorEnv) authCases() []errorCase {
 		{"L1 signed for another chain", errcode.InvalidL1Signature, func(*testing.T) error {
 			c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()), client.WithPrivateKey(e.tr.key),
 				client.WithChain(devnet.ChainID+1, devnet.Exchange, devnet.NegRiskExchange))
-			_, err := c.CreateAPIKey(e.ctx, 0)
+			_, err := c.CreateAPIKey(e.ctx)
 			return err
 		}},
 		{"L1 signature used twice", errcode.L1NonceUsed, e.l1Replay},
-		{"derive a key never created", errcode.APIKeyNotFound, func(*testing.T) error {
-			_, err := e.tr.DeriveAPIKey(e.ctx, 77)
+		{"derive for a wallet with no key", errcode.APIKeyNotFound, func(*testing.T) error {
+			_, err := e.n.wallet(0).DeriveAPIKey(e.ctx, "")
 			return err
 		}},
 		{"revoked key", errcode.InvalidAPIKey, e.revoked},
-		{"create a revoked key again", errcode.APIKeyRevoked, func(*testing.T) error {
-			_, err := e.tr.CreateAPIKey(e.ctx, 5)
-			return err
-		}},
+		{"derive a revoked key", errcode.APIKeyRevoked, e.deriveRevoked},
+		{"L1 nonce re-spelled", errcode.L1NonceUsed, e.l1Respelled},
 	}
 }
 
 func (e *errorEnv) l1Replay(t *testing.T) error {
-	hdr, err := e.tr.L1Headers(strconv.FormatInt(time.Now().Unix(), 10), uint256.NewInt(9))
+	hdr, err := e.tr.L1Headers(strconv.FormatInt(time.Now().Unix(), 10), client.NewL1Nonce())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,17 +242,57 @@ func (e *errorEnv) l1Replay(t *testing.T) error {
 	return e.rawErr(t, http.MethodPost, "/auth/api-key", hdr, nil)
 }
 
-// revoked creates a key with nonce 5, revokes it, and uses it.
-func (e *errorEnv) revoked(*testing.T) error {
+// l1Respelled uses a nonce "0" once, then sends the same signature with
+// the nonce spelled "00": the replay hole of issue 8. The nonce is signed
+// as a string, so the re-spelled header fails the signature check; this
+// case asks for the first refusal a client sees, which is the reuse of
+// "0" itself.
+func (e *errorEnv) l1Respelled(t *testing.T) error {
+	hdr, err := e.tr.L1Headers(strconv.FormatInt(time.Now().Unix(), 10), "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, body := e.n.raw(t, 0, http.MethodPost, "/auth/api-key", hdr); status != http.StatusOK {
+		t.Fatalf("first use: %d %s", status, body)
+	}
+	for _, v := range []string{"00", "000", "+0", "0000000000"} {
+		respelled := hdr.Clone()
+		respelled.Set(client.HeaderNonce, v)
+		if status, body := e.n.raw(t, 0, http.MethodPost, "/auth/api-key", respelled); status != http.StatusUnauthorized {
+			t.Fatalf("nonce %q replayed a used signature: %d %s", v, status, body)
+		}
+	}
+	return e.rawErr(t, http.MethodPost, "/auth/api-key", hdr, nil)
+}
+
+// revokedKey creates a key, revokes it, and returns its credentials.
+func (e *errorEnv) revokedKey() (client.APICreds, error) {
 	c := e.n.sdk(0, e.tr.key)
-	creds, err := c.CreateAPIKey(e.ctx, 5)
+	creds, err := c.CreateAPIKey(e.ctx)
+	if err != nil {
+		return creds, err
+	}
+	_, err = c.RevokeAPIKey(e.ctx, creds.APIKey)
+	return creds, err
+}
+
+// revoked uses a revoked key.
+func (e *errorEnv) revoked(*testing.T) error {
+	creds, err := e.revokedKey()
 	if err != nil {
 		return err
 	}
-	if _, err := c.RevokeAPIKey(e.ctx, 5); err != nil {
+	_, err = e.n.sdk(0, e.tr.key, client.WithCreds(creds)).GetBalanceAllowance(e.ctx, client.BalanceParams{})
+	return err
+}
+
+// deriveRevoked asks for the credentials of a revoked key by name.
+func (e *errorEnv) deriveRevoked(*testing.T) error {
+	creds, err := e.revokedKey()
+	if err != nil {
 		return err
 	}
-	_, err = e.n.sdk(0, e.tr.key, client.WithCreds(creds)).GetBalanceAllowance(e.ctx, client.BalanceParams{})
+	_, err = e.n.sdk(0, e.tr.key).DeriveAPIKey(e.ctx, creds.APIKey)
 	return err
 }
 

@@ -168,7 +168,7 @@ func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *cli
 func (n *testNet) trader(usdw string) *trader {
 	n.t.Helper()
 	tr := n.wallet(0)
-	if _, err := tr.CreateOrDeriveAPIKey(context.Background(), 0); err != nil {
+	if _, err := tr.CreateOrDeriveAPIKey(context.Background()); err != nil {
 		n.t.Fatalf("create API key: %v", err)
 	}
 	if usdw != "" {

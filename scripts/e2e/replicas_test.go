@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/holiman/uint256"
-
 	"pred.dev/proto/client"
 	"pred.dev/proto/errcode"
 	"pred.dev/scripts/devnet"
@@ -42,9 +40,9 @@ func checkReplicas(t *testing.T, n *testNet) {
 		t.Fatalf("gateway 1 lists keys %+v (%v), want the one created on gateway 0", keys, err)
 	}
 
-	// One L1 signature is accepted once, whichever gateway sees it first.
+	// One L1 nonce is accepted once, whichever gateway sees it first.
 	w := n.wallet(0)
-	hdr, err := w.L1Headers(strconv.FormatInt(time.Now().Unix(), 10), uint256.NewInt(3))
+	hdr, err := w.L1Headers(strconv.FormatInt(time.Now().Unix(), 10), client.NewL1Nonce())
 	if err != nil {
 		t.Fatal(err)
 	}

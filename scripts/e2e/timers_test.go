@@ -47,17 +47,17 @@ func TestHeartbeatDeadManSwitch(t *testing.T) {
 	}
 }
 
-// TestGTDExpiry: a GTD order leaves the book 60 s before its signed
-// expiration, on the engine's next tick, and its funds are released.
+// TestGTDExpiry: a GTD order leaves the book at its signed expiration, not
+// before, on the engine's next tick; it reads CANCELED with reason EXPIRED
+// and its funds are released.
 func TestGTDExpiry(t *testing.T) {
 	t.Parallel()
 	n := startNet(t)
 	m := n.market(1)
 	tr := n.trader("100")
-	// The gateway accepts expirations after now + 60 s. Five seconds more
-	// leave room for a slow request (the gateway reads its own clock),
-	// and the engine takes the order off about five seconds from now.
-	exp := time.Now().Unix() + 65
+	// Five seconds leave room for a slow request (the gateway refuses an
+	// expiration that has passed by its own clock).
+	exp := time.Now().Unix() + 5
 	placed := tr.buy(t, m.YesTokenID(), "0.25", "10", func(a *client.OrderArgs) {
 		a.OrderType, a.Expiration = "GTD", exp
 	})
@@ -67,9 +67,12 @@ func TestGTDExpiry(t *testing.T) {
 	waitFor(t, "the GTD order to expire", func() bool {
 		return tr.order(t, placed.OrderID).Status == "CANCELED"
 	})
+	if now := time.Now().Unix(); now < exp {
+		t.Errorf("the order expired at %d, before its expiration %d", now, exp)
+	}
 	o := tr.order(t, placed.OrderID)
-	if o.OrderType != "GTD" || o.Expiration == "0" {
-		t.Errorf("expired order %+v, want GTD with its expiration", o)
+	if o.OrderType != "GTD" || o.Expiration == "0" || o.CancelReason != "EXPIRED" {
+		t.Errorf("expired order %+v, want GTD with its expiration and cancel reason EXPIRED", o)
 	}
 	wantBalance(t, "USDW after expiry", tr.balance(t, ""), "100", "0")
 	book, err := tr.GetBook(context.Background(), m.YesTokenID())

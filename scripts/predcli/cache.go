@@ -14,12 +14,12 @@ import (
 )
 
 // The credentials cache. Every pred run is a new process, and deriving
-// the API key costs an L1 call whose signature (wallet, second, nonce) the
-// server accepts once: a script running pred several times a second
-// would run out of fresh signatures. So derived credentials are kept in
-// the user's cache directory, one file per (API URL, wallet, key nonce),
-// readable by the user only. They are no more secret than the private key
-// they derive from, and deleting the directory only costs one L1 call.
+// the API key costs an L1 call (a signature and a round trip to the
+// server's shared nonce store) that a script running pred many times a
+// second should not pay each time. So derived credentials are kept in the
+// user's cache directory, one file per (API URL, wallet), readable by the
+// user only. They are no more secret than the private key they derive
+// from, and deleting the directory only costs one L1 call.
 
 // credsCache stores API credentials under dir; the zero value caches
 // nothing.
@@ -37,18 +37,18 @@ func DefaultCacheDir() string {
 	return filepath.Join(d, "pred")
 }
 
-func (c credsCache) path(url string, addr common.Address, nonce uint64) string {
-	h := sha256.Sum256([]byte(url + "\n" + addr.Hex() + "\n" + strconv.FormatUint(nonce, 10)))
+func (c credsCache) path(url string, addr common.Address) string {
+	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
 	return filepath.Join(c.dir, "creds", hex.EncodeToString(h[:16])+".json")
 }
 
 // load returns the cached credentials, if any.
-func (c credsCache) load(url string, addr common.Address, nonce uint64) (client.APICreds, bool) {
+func (c credsCache) load(url string, addr common.Address) (client.APICreds, bool) {
 	var creds client.APICreds
 	if c.dir == "" {
 		return creds, false
 	}
-	data, err := os.ReadFile(c.path(url, addr, nonce))
+	data, err := os.ReadFile(c.path(url, addr))
 	if err != nil || json.Unmarshal(data, &creds) != nil || creds.APIKey == "" {
 		return client.APICreds{}, false
 	}
@@ -56,11 +56,11 @@ func (c credsCache) load(url string, addr common.Address, nonce uint64) (client.
 }
 
 // store caches credentials; a failure only costs a later L1 call.
-func (c credsCache) store(url string, addr common.Address, nonce uint64, creds client.APICreds) error {
+func (c credsCache) store(url string, addr common.Address, creds client.APICreds) error {
 	if c.dir == "" {
 		return nil
 	}
-	p := c.path(url, addr, nonce)
+	p := c.path(url, addr)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
@@ -76,11 +76,11 @@ func (c credsCache) store(url string, addr common.Address, nonce uint64, creds c
 }
 
 // drop forgets cached credentials the server refused.
-func (c credsCache) drop(url string, addr common.Address, nonce uint64) {
+func (c credsCache) drop(url string, addr common.Address) {
 	if c.dir == "" {
 		return
 	}
 	// A file that cannot be removed is refused again next time and
 	// replaced once the key is derived anew.
-	_ = os.Remove(c.path(url, addr, nonce))
+	_ = os.Remove(c.path(url, addr))
 }

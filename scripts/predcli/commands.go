@@ -63,10 +63,10 @@ func commands() []*command {
 	return []*command{
 		{noun: "wallet", verb: "new", help: "generate a private key; print its address and key", run: walletNew},
 		{noun: "wallet", verb: "address", help: "print the address of --private-key", run: walletAddress},
-		{noun: "keys", verb: "create", help: "create the API key of your wallet and --key-nonce (L1)", run: keysCreate},
-		{noun: "keys", verb: "derive", help: "recompute the credentials of an existing API key (L1)", run: keysDerive},
+		{noun: "keys", verb: "create", help: "create a new API key for your wallet (L1)", run: keysCreate},
+		{noun: "keys", verb: "derive", args: "[<api key>]", maxArgs: 1, help: "recompute the credentials of an API key, your newest by default (L1)", run: keysDerive},
 		{noun: "keys", verb: "list", help: "list your wallet's active API keys", run: keysList},
-		{noun: "keys", verb: "revoke", help: "revoke the API key of your wallet and --key-nonce (L1)", run: keysRevoke},
+		{noun: "keys", verb: "revoke", args: "<api key>", minArgs: 1, maxArgs: 1, help: "revoke one of your wallet's API keys (L1)", run: keysRevoke},
 		{noun: "book", args: "<token>", minArgs: 1, maxArgs: 1, help: "show a token's order book", run: book},
 		{noun: "order", verb: "buy", args: "<token> <price> <size>", minArgs: 3, maxArgs: 3, flags: orderFlags,
 			help: "buy <size> shares of <token> at <price> USDW or better", run: orderPlace},
@@ -106,7 +106,7 @@ func lookup(pos []string) (*command, []string, error) {
 
 func orderFlags(fs *flag.FlagSet, o *cmdOpts) {
 	fs.StringVar(&o.orderType, "type", "GTC", "order type: GTC, GTD (needs --expiration), FOK or FAK")
-	fs.Int64Var(&o.expiration, "expiration", 0, "GTD only: Unix time in seconds, more than 60 s ahead")
+	fs.Int64Var(&o.expiration, "expiration", 0, "GTD only: Unix time in seconds at which the order leaves the book (in the future)")
 	fs.BoolVar(&o.postOnly, "post-only", false, "GTC and GTD only: refuse the order if it would trade at once")
 	fs.Int64Var(&o.feeRateBps, "fee-rate-bps", -1, "taker fee rate to sign (default: the market's, from GET /fee-rate)")
 }

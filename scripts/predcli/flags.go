@@ -33,7 +33,6 @@ type globals struct {
 	apiKey          string
 	secret          string
 	passphrase      string
-	keyNonce        uint64
 	chainID         uint64
 	exchange        string
 	negRiskExchange string
@@ -52,7 +51,6 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.apiKey, "api-key", "", "API key; with --secret and --passphrase, skips deriving credentials from the private key")
 	fs.StringVar(&g.secret, "secret", "", "API secret; secret")
 	fs.StringVar(&g.passphrase, "passphrase", "", "API passphrase; secret")
-	fs.Uint64Var(&g.keyNonce, "key-nonce", 0, "nonce of the API key to create, derive, revoke or trade with")
 	fs.Uint64Var(&g.chainID, "chain-id", DefaultChainID, "chain id of the EIP-712 domains (the devnet's by default)")
 	fs.StringVar(&g.exchange, "exchange", DefaultExchange, "exchange contract address orders are signed for")
 	fs.StringVar(&g.negRiskExchange, "neg-risk-exchange", DefaultNegRiskExchange, "exchange address of neg-risk markets")

@@ -162,6 +162,7 @@ func TestWallet(t *testing.T) {
 
 func TestKeys(t *testing.T) {
 	u := newUser(t, true)
+	u.fails(predcli.ExitError, "API_KEY_NOT_FOUND (HTTP 404)", "keys", "derive")
 	var created, derived client.APICreds
 	u.json(&created, "keys", "create")
 	u.json(&derived, "keys", "derive")
@@ -171,16 +172,20 @@ func TestKeys(t *testing.T) {
 	if r := u.ok("keys", "list"); !strings.Contains(r.stdout, created.APIKey) {
 		t.Fatalf("keys list lacks %s:\n%s", created.APIKey, r.stdout)
 	}
-	other := u.ok("keys", "create", "--key-nonce", "3").stdout
-	if strings.Contains(other, created.APIKey) || !strings.Contains(other, "api_key") {
-		t.Fatalf("keys create --key-nonce 3 printed %s, want another key", other)
+	var other, newest, named client.APICreds
+	u.json(&other, "keys", "create")
+	u.json(&newest, "keys", "derive")
+	u.json(&named, "keys", "derive", created.APIKey)
+	if other.APIKey == created.APIKey || newest != other || named != created {
+		t.Fatalf("second key %+v; derive gave %+v (want the newest) and %+v by name", other, newest, named)
 	}
 	var revoked client.RevokeAPIKeyResponse
-	u.json(&revoked, "keys", "revoke", "--key-nonce", "3")
-	if !revoked.Revoked {
+	u.json(&revoked, "keys", "revoke", other.APIKey)
+	if !revoked.Revoked || revoked.APIKey != other.APIKey {
 		t.Fatalf("keys revoke: %+v", revoked)
 	}
-	u.fails(predcli.ExitError, "API_KEY_REVOKED (HTTP 400)", "keys", "create", "--key-nonce", "3")
+	u.fails(predcli.ExitError, "API_KEY_REVOKED (HTTP 400)", "keys", "derive", other.APIKey)
+	u.fails(predcli.ExitUsage, "<api key>", "keys", "revoke")
 	var keys []client.APIKeyInfo
 	u.json(&keys, "keys", "list")
 	if len(keys) != 1 || keys[0].APIKey != created.APIKey {
@@ -373,10 +378,15 @@ func TestCredentialsCache(t *testing.T) {
 	for range 8 {
 		u.ok("orders", "list")
 	}
-	// A revoked key is refused, derived again, and that is refused too.
-	u.ok("keys", "revoke")
-	u.fails(predcli.ExitError, "API_KEY_REVOKED", "balance")
-	u.ok("balance", "--key-nonce", "1")
+	// A revoked key is refused; pred then derives the wallet's newest
+	// active key, and with none left creates one, once.
+	u.ok("keys", "revoke", creds.APIKey)
+	u.ok("balance")
+	var fresh client.APICreds
+	readJSON(t, files[0], &fresh)
+	if fresh.APIKey == "" || fresh.APIKey == creds.APIKey {
+		t.Fatalf("the cache holds %+v after the revoke, want a new key", fresh)
+	}
 }
 
 func writeJSON(t *testing.T, path string, v any) {

@@ -25,9 +25,9 @@ const (
 )
 
 // client returns an SDK client with what the command needs. Without API
-// credentials in the flags or environment, a trader command creates (or,
-// if it exists, re-derives) the API key of the wallet and --key-nonce:
-// the credentials are deterministic, so nothing needs to be stored.
+// credentials in the flags or environment, a trader command re-derives
+// the wallet's newest API key (creating one if it has none): the server
+// can always recompute the secret, so losing the cache loses nothing.
 func (inv *invocation) client(ctx context.Context, need access) (*client.Client, error) {
 	opts, err := inv.clientOptions(need)
 	if err != nil {
@@ -51,17 +51,17 @@ func (inv *invocation) deriveCreds(ctx context.Context, c *client.Client) error 
 	cache := credsCache{dir: inv.env.CacheDir}
 	inv.credsOwner = c.Address()
 	if !inv.cacheRefused {
-		if creds, ok := cache.load(inv.g.url, c.Address(), inv.g.keyNonce); ok {
+		if creds, ok := cache.load(inv.g.url, c.Address()); ok {
 			c.SetCreds(creds)
 			inv.cachedCreds = true
 			return nil
 		}
 	}
-	creds, err := c.CreateOrDeriveAPIKey(ctx, inv.g.keyNonce)
+	creds, err := c.CreateOrDeriveAPIKey(ctx)
 	if err != nil {
 		return err
 	}
-	if err := cache.store(inv.g.url, c.Address(), inv.g.keyNonce, creds); err != nil {
+	if err := cache.store(inv.g.url, c.Address(), creds); err != nil {
 		inv.hint("pred: could not cache the API credentials (%v); the next run derives them again", err)
 	}
 	return nil
@@ -75,7 +75,7 @@ func (inv *invocation) runCommand(ctx context.Context) error {
 	err := inv.cmd.run(ctx, inv)
 	refused := errors.Is(err, errcode.InvalidAPIKey) || errors.Is(err, errcode.InvalidL2Signature)
 	if inv.cachedCreds && refused {
-		credsCache{dir: inv.env.CacheDir}.drop(inv.g.url, inv.credsOwner, inv.g.keyNonce)
+		credsCache{dir: inv.env.CacheDir}.drop(inv.g.url, inv.credsOwner)
 		inv.cachedCreds, inv.cacheRefused = false, true
 		err = inv.cmd.run(ctx, inv)
 	}

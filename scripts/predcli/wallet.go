@@ -53,20 +53,24 @@ func walletAddress(_ context.Context, inv *invocation) error {
 }
 
 func keysCreate(ctx context.Context, inv *invocation) error {
-	return inv.keyCreds(ctx, (*client.Client).CreateAPIKey)
+	return inv.keyCreds(ctx, func(c *client.Client) (client.APICreds, error) { return c.CreateAPIKey(ctx) })
 }
 
 func keysDerive(ctx context.Context, inv *invocation) error {
-	return inv.keyCreds(ctx, (*client.Client).DeriveAPIKey)
+	apiKey := ""
+	if len(inv.args) > 0 {
+		apiKey = inv.args[0]
+	}
+	return inv.keyCreds(ctx, func(c *client.Client) (client.APICreds, error) { return c.DeriveAPIKey(ctx, apiKey) })
 }
 
 // keyCreds runs an L1 call that returns credentials and prints them.
-func (inv *invocation) keyCreds(ctx context.Context, call func(*client.Client, context.Context, uint64) (client.APICreds, error)) error {
+func (inv *invocation) keyCreds(ctx context.Context, call func(*client.Client) (client.APICreds, error)) error {
 	c, err := inv.client(ctx, wallet)
 	if err != nil {
 		return err
 	}
-	creds, err := call(c, ctx, inv.g.keyNonce)
+	creds, err := call(c)
 	if err != nil {
 		return err
 	}
@@ -108,7 +112,7 @@ func keysRevoke(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	r, err := c.RevokeAPIKey(ctx, inv.g.keyNonce)
+	r, err := c.RevokeAPIKey(ctx, inv.args[0])
 	if err != nil {
 		return err
 	}
