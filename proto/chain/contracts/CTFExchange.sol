@@ -50,7 +50,10 @@ interface ISafeFactory {
 /// shares of tokenId, a SELL gives makerAmount shares for takerAmount
 /// collateral (6 decimals both). signatureType 0 (EOA) needs signer ==
 /// maker; 2 (Safe) needs maker to be signer's proxy wallet, the CREATE2
-/// address of this deployment's SafeFactory for signer. Type 1 is refused.
+/// address of this deployment's SafeFactory for signer (derived, not read
+/// from the wallet: a wallet exists only at the address derived for its
+/// owner). Type 1 is refused. The signature is 65 bytes r ‖ s ‖ v with v
+/// 27/28 or 0/1 and a low s, as the gateway accepts it.
 ///
 /// matchOrders settles one taker order against up to 15 maker orders exactly
 /// as the matching engine's ledger does. All fill amounts are SHARES (base
@@ -452,8 +455,7 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
         }
         if (o.feeRateBps > MAX_FEE_RATE_BPS) revert FeeTooHigh(h);
         if (o.nonce != nonces[o.maker]) revert InvalidNonce(h);
-        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(h, o.signature);
-        if (err != ECDSA.RecoverError.NoError || signer != o.signer) revert InvalidSignature(h);
+        if (_recover(h, o.signature) != o.signer || o.signer == address(0)) revert InvalidSignature(h);
         if (o.signatureType == SIGNATURE_EOA) {
             if (o.signer != o.maker) revert SignerNotMaker(h);
         } else if (o.signatureType == SIGNATURE_SAFE) {
@@ -461,6 +463,23 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
         } else {
             revert InvalidSignatureType(h);
         }
+    }
+
+    /// @dev The signer of a 65-byte r ‖ s ‖ v signature, or zero. It takes
+    /// v as 27/28 or 0/1 and refuses a high s, exactly as the gateway does.
+    function _recover(bytes32 h, bytes calldata sig) internal pure returns (address) {
+        if (sig.length != 65) return address(0);
+        bytes32 r;
+        bytes32 s;
+        uint8 v;
+        assembly ("memory-safe") {
+            r := calldataload(sig.offset)
+            s := calldataload(add(sig.offset, 0x20))
+            v := byte(0, calldataload(add(sig.offset, 0x40)))
+        }
+        if (v < 27) v += 27;
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(h, v, r, s);
+        return err == ECDSA.RecoverError.NoError ? signer : address(0);
     }
 
     /// @dev hashStruct(order): the type hash, the 12 static fields as they
