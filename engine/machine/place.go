@@ -162,6 +162,10 @@ func fee(notional int64, bps uint32) int64 {
 	return notional * int64(bps) / BpsDenominator
 }
 
+// Fee is the taker fee of a fill: floor(notional * bps / 10000), the notional
+// in the taker's own token's collateral. The exchange contract charges the same.
+func Fee(notional int64, bps uint32) int64 { return fee(notional, bps) }
+
 // fund finds the account and checks it can lock what the order needs.
 func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	acct, ok := m.account(o.Maker)
