@@ -18,7 +18,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
 
 	"pred.dev/proto/chain/bind/ctf"
@@ -61,16 +63,29 @@ type Env struct {
 // base units: a billion dollars.
 var FaucetReserve = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(1_000_000))
 
+// SimOption configures the simulated backend (see simulated.NewBackend).
+type SimOption = func(*node.Config, *ethconfig.Config)
+
+// OsakaRules runs the simulated chain under the Osaka fork's rules. By
+// default it runs every fork go-ethereum knows (as geth --dev does),
+// Amsterdam's EIP-8037 state gas included, under which a new storage slot
+// costs about 110,000 gas instead of 22,100.
+func OsakaRules(_ *node.Config, ec *ethconfig.Config) {
+	cfg := *ec.Genesis.Config
+	cfg.AmsterdamTime, cfg.BogotaTime = nil, nil
+	ec.Genesis.Config = &cfg
+}
+
 // NewSimulated starts a simulated chain (chain id 1337) whose genesis funds
 // an admin, an operator and a faucet key, and deploys everything.
-func NewSimulated(ctx context.Context) (*Env, error) {
+func NewSimulated(ctx context.Context, opts ...SimOption) (*Env, error) {
 	admin, operator, faucet := mustKey(), mustKey(), mustKey()
 	rich := new(big.Int).Mul(big.NewInt(1_000_000), big.NewInt(params.Ether))
 	alloc := types.GenesisAlloc{}
 	for _, k := range []*ecdsa.PrivateKey{admin, operator, faucet} {
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: rich}
 	}
-	sim := simulated.NewBackend(alloc, simulated.WithBlockGasLimit(60_000_000))
+	sim := simulated.NewBackend(alloc, append([]SimOption{simulated.WithBlockGasLimit(60_000_000)}, opts...)...)
 	c := &txn.Chain{Backend: sim.Client(), Mine: func() { sim.Commit() }}
 	e, err := setup(ctx, c, admin, operator, faucet, "http://127.0.0.1:8545")
 	if err != nil {

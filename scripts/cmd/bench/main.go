@@ -12,7 +12,7 @@ import (
 
 func main() {
 	cfg, ecfg, ccfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB
-	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify")
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
@@ -33,6 +33,7 @@ func main() {
 		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
 		{"clob", func() ([]bench.Figure, error) { return bench.CLOB(ccfg) }},
 		{"verify", bench.Verify},
+		{"chain", bench.Chain},
 	}
 	failed := false
 	for _, g := range groups {
