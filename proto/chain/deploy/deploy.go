@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/exchange"
@@ -48,9 +49,22 @@ type Options struct {
 	ExplorerURL string
 }
 
+// Predict returns the addresses Deploy gives the contracts when the
+// deployer's next nonce is nonce: it sends the eight creations in a fixed
+// order with consecutive nonces, so a fresh deployer key (nonce 0) always
+// yields the same addresses on every chain.
+func Predict(deployer common.Address, nonce uint64) Contracts {
+	at := func(i uint64) common.Address { return crypto.CreateAddress(deployer, nonce+i) }
+	return Contracts{
+		Stablecoin: at(0), ConditionalTokens: at(1), SafeSingleton: at(2), SafeFallbackHandler: at(3),
+		Collateral: at(4), SafeFactory: at(5), Exchange: at(6), NegRiskExchange: at(7),
+	}
+}
+
 // Deploy deploys every contract in dependency order, in three blocks'
 // worth of transactions, and returns the record. The chain's Mine function
-// (for the simulated backend) is called after each batch.
+// (for the simulated backend) is called after each batch. The addresses
+// are Predict(deployer, its nonce before the first transaction).
 func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error) {
 	if opts.Deployer == nil {
 		return nil, errors.New("deploy: no deployer key")
@@ -68,6 +82,7 @@ func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error
 		feeReceiver = admin
 	}
 	b := c.Backend
+	predicted := Predict(s.From, s.Nonce())
 	d := &Deployment{ChainID: s.ChainID.Uint64(), RPCURL: opts.RPCURL, ExplorerURL: opts.ExplorerURL, Deployer: s.From}
 	k := d.Contracts
 
@@ -125,6 +140,9 @@ func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error
 		return nil, err
 	}
 
+	if k != predicted {
+		return nil, fmt.Errorf("deploy: contracts at %+v, predicted %+v", k, predicted)
+	}
 	d.Contracts = k
 	d.Block = last.BlockNumber.Uint64()
 	d.SafeInitCodeHash = safewallet.InitCodeHash(k.SafeSingleton)

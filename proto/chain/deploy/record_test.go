@@ -143,3 +143,18 @@ func TestVerify(t *testing.T) {
 		t.Fatalf("no exchange code at block %d: %v", e.D.Block, err)
 	}
 }
+
+// TestPredict: a fresh deployer's contracts land where Predict says, so
+// a devnet with a fixed deployer key has fixed addresses.
+func TestPredict(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	e, err := chaintest.NewSimulated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if got := deploy.Predict(e.D.Deployer, 0); got != e.D.Contracts {
+		t.Fatalf("predicted %+v, deployed %+v", got, e.D.Contracts)
+	}
+}

@@ -122,6 +122,13 @@ func NewSender(ctx context.Context, c *Chain, key *ecdsa.PrivateKey) (*Sender, e
 	return &Sender{Chain: c, Key: key, From: from, ChainID: id, nonce: nonce}, nil
 }
 
+// Nonce returns the nonce the next transaction will carry.
+func (s *Sender) Nonce() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nonce
+}
+
 // Send calls f with options that sign with the sender's key and carry its
 // next nonce; the nonce is spent only if f returns a transaction. An error
 // of f is usually the node refusing to estimate the gas of a call that
