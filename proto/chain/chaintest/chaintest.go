@@ -76,7 +76,17 @@ func OsakaRules(_ *node.Config, ec *ethconfig.Config) {
 	ec.Genesis.Config = &cfg
 }
 
-// NewSimulated starts a simulated chain (chain id 1337) whose genesis funds
+// WithChainID gives the simulated chain another chain id than its 1337
+// (the devnet's orders sign for 31337, for example).
+func WithChainID(id uint64) SimOption {
+	return func(_ *node.Config, ec *ethconfig.Config) {
+		cfg := *ec.Genesis.Config
+		cfg.ChainID = new(big.Int).SetUint64(id)
+		ec.Genesis.Config = &cfg
+	}
+}
+
+// NewSimulated starts a simulated chain (chain id 1337 unless WithChainID) whose genesis funds
 // an admin, an operator and a faucet key, and deploys everything.
 func NewSimulated(ctx context.Context, opts ...SimOption) (*Env, error) {
 	admin, operator, faucet := mustKey(), mustKey(), mustKey()

@@ -158,3 +158,26 @@ func TestPredict(t *testing.T) {
 		t.Fatalf("predicted %+v, deployed %+v", got, e.D.Contracts)
 	}
 }
+
+// TestOtherChainID: the simulated chain can take the devnet's chain id,
+// and the record and its verification follow it.
+func TestOtherChainID(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	e, err := chaintest.NewSimulated(ctx, chaintest.WithChainID(31337))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.D.ChainID != 31337 {
+		t.Fatalf("chain id %d", e.D.ChainID)
+	}
+	if err := e.D.Verify(ctx, e.Chain.Backend); err != nil {
+		t.Fatal(err)
+	}
+	d := *e.D
+	d.ChainID = 1337
+	if err := d.Verify(ctx, e.Chain.Backend); !errors.Is(err, deploy.ErrMismatch) {
+		t.Fatalf("a 1337 record verified on 31337: %v", err)
+	}
+}
