@@ -104,6 +104,34 @@ const (
 	APIKeyLimitReached Code = "API_KEY_LIMIT_REACHED"
 )
 
+// Gamma API: catalogue queries and writes.
+const (
+	UnknownParameter Code = "UNKNOWN_PARAMETER"
+	InvalidLimit     Code = "INVALID_LIMIT"
+	InvalidOffset    Code = "INVALID_OFFSET"
+	InvalidSortKey   Code = "INVALID_SORT_KEY"
+	InvalidDate      Code = "INVALID_DATE"
+	InvalidID        Code = "INVALID_ID"
+	InvalidSlug      Code = "INVALID_SLUG"
+	EventNotFound    Code = "EVENT_NOT_FOUND"
+	GameNotFound     Code = "GAME_NOT_FOUND"
+	ProfileNotFound  Code = "PROFILE_NOT_FOUND"
+	SlugTaken        Code = "SLUG_TAKEN"
+	Conflict         Code = "CONFLICT"
+	StoreUnavailable Code = "STORE_UNAVAILABLE"
+)
+
+// Gamma API: login, bearer tokens and operator auth (401).
+const (
+	InvalidLoginMessage  Code = "INVALID_LOGIN_MESSAGE"
+	LoginNonceInvalid    Code = "LOGIN_NONCE_INVALID"
+	InvalidLoginSig      Code = "INVALID_LOGIN_SIGNATURE"
+	InvalidToken         Code = "INVALID_TOKEN"
+	TokenExpired         Code = "TOKEN_EXPIRED"
+	RefreshTokenUsed     Code = "REFRESH_TOKEN_USED"
+	OperatorUnauthorized Code = "OPERATOR_UNAUTHORIZED"
+)
+
 // Authentication (401).
 const (
 	Unauthorized         Code = "UNAUTHORIZED"
@@ -189,6 +217,26 @@ var table = []Entry{
 	{APIKeyRevoked, 400, "this API key was revoked: create a new key with POST /auth/api-key"},
 	{APIKeyLimitReached, 409, "this wallet has as many active API keys in this scope as it may: revoke one with DELETE /auth/api-key?api_key=<apiKey>, or derive an existing one with GET /auth/derive-api-key"},
 	{InvalidCommand, 400, "the engine refused the command as malformed"},
+	{UnknownParameter, 400, "unknown query parameter: the message names it; see GET /openapi.yaml for the parameters of this endpoint"},
+	{InvalidLimit, 400, "invalid limit: send an integer from 1 to 100 (pages never hold more than 100 rows; use offset or the keyset cursor for more)"},
+	{InvalidOffset, 400, "invalid offset: send an integer from 0 to 100000 (page deeper with the keyset endpoint's next_cursor)"},
+	{InvalidSortKey, 400, "invalid order: send one sort field in camelCase as the message lists, and ascending=true or false"},
+	{InvalidDate, 400, "invalid date: send an RFC 3339 date-time (2026-11-21T18:00:00Z) or a date (2026-11-21)"},
+	{InvalidID, 400, "invalid id: catalogue ids are positive decimal integers"},
+	{InvalidSlug, 400, "invalid slug: use 1 to 128 lowercase letters, digits and single dashes (will-it-rain-in-lisbon)"},
+	{EventNotFound, 404, "event not found: no event has this id or slug"},
+	{GameNotFound, 404, "game not found: no game has this id"},
+	{ProfileNotFound, 404, "profile not found: this address has not created a profile (POST /profiles)"},
+	{SlugTaken, 409, "this slug is taken: slugs are unique and stable, choose another"},
+	{Conflict, 409, "the record changed or exists already: read it again and retry"},
+	{StoreUnavailable, 503, "the catalogue store (NATS KV) is unavailable: nothing was written; retry later"},
+	{InvalidLoginMessage, 400, "invalid login request: send {\"signature\":\"0x...\",\"messageParams\":{...the nonce response's fields...}}"},
+	{LoginNonceInvalid, 401, "login nonce unknown, used or expired: get a new one with GET /auth/nonce?address=<your address> and sign again; a nonce is spent by the first login attempt"},
+	{InvalidLoginSig, 401, "invalid login signature: sign the EIP-712 Login message (address, statement, nonce, issuedAt, chainId, scopeId as the nonce response gave them) with the key of the address the nonce was issued to"},
+	{InvalidToken, 401, "invalid bearer token: send Authorization: Bearer <token> with a token from POST /auth/login or POST /auth/refresh"},
+	{TokenExpired, 401, "the bearer token has expired: log in again (GET /auth/nonce, POST /auth/login)"},
+	{RefreshTokenUsed, 401, "this token was already refreshed: use the token the refresh returned, or log in again"},
+	{OperatorUnauthorized, 401, "operator endpoints need the PRED_OPERATOR_KEY header with the operator key; trader tokens are not accepted"},
 	{Unauthorized, 401, "unauthorized: send the L2 headers PRED_API_KEY, PRED_PASSPHRASE, PRED_SIGNATURE and PRED_TIMESTAMP"},
 	{InvalidL1Headers, 401, "invalid L1 request headers: send PRED_ADDRESS, PRED_SIGNATURE, PRED_TIMESTAMP and PRED_NONCE (a fresh random string of 1 to 64 visible ASCII characters)"},
 	{InvalidL1Signature, 401, "invalid L1 signature: sign the EIP-712 ClobAuth message (address, timestamp string, nonce string, attestation message) with the key of PRED_ADDRESS on this chain id"},

@@ -1,0 +1,351 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/errcode"
+)
+
+// View is one replica's in-memory copy of the catalogue, kept current by
+// a watch of the whole bucket. Every read of the API is served from it.
+// It is safe for concurrent use.
+type View struct {
+	log *zap.Logger
+
+	mu           sync.RWMutex
+	events       map[string]*EventRecord
+	eventBySlug  map[string]string
+	markets      map[string]*MarketRecord
+	marketBySlug map[string]string
+	marketByCond map[string]string
+	eventMarkets map[string][]string // event id -> market ids, ascending
+	games        map[string]*Game
+	scores       map[string]*GameScores
+	profiles     map[string]*Profile
+	rev          uint64        // highest KV revision applied
+	changed      chan struct{} // closed and replaced on every applied change
+	ready        chan struct{} // closed once the initial values are applied
+	watcher      jetstream.KeyWatcher
+	stopped      chan struct{}
+}
+
+// NewView returns an empty view; Start fills it.
+func NewView(log *zap.Logger) *View {
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return &View{
+		log:    log,
+		events: map[string]*EventRecord{}, eventBySlug: map[string]string{},
+		markets: map[string]*MarketRecord{}, marketBySlug: map[string]string{}, marketByCond: map[string]string{},
+		eventMarkets: map[string][]string{},
+		games:        map[string]*Game{}, scores: map[string]*GameScores{}, profiles: map[string]*Profile{},
+		changed: make(chan struct{}), ready: make(chan struct{}), stopped: make(chan struct{}),
+	}
+}
+
+// Start watches the bucket: every current value, then every change. It
+// returns once the current values are applied (or ctx ends).
+func (v *View) Start(ctx context.Context, kv jetstream.KeyValue) error {
+	w, err := kv.WatchAll(context.Background())
+	if err != nil {
+		return fmt.Errorf("catalog: watch %s: %w", Bucket, err)
+	}
+	v.watcher = w
+	go v.run(w)
+	select {
+	case <-v.ready:
+		return nil
+	case <-ctx.Done():
+		_ = w.Stop()
+		return fmt.Errorf("catalog: initial load of %s: %w", Bucket, ctx.Err())
+	}
+}
+
+// Stop ends the watch.
+func (v *View) Stop() {
+	if v.watcher != nil {
+		_ = v.watcher.Stop()
+		<-v.stopped
+	}
+}
+
+// Ready reports whether the initial values are applied.
+func (v *View) Ready() bool {
+	select {
+	case <-v.ready:
+		return true
+	default:
+		return false
+	}
+}
+
+func (v *View) run(w jetstream.KeyWatcher) {
+	defer close(v.stopped)
+	readyOnce := sync.OnceFunc(func() { close(v.ready) })
+	for e := range w.Updates() {
+		if e == nil {
+			readyOnce() // the initial values are all delivered
+			continue
+		}
+		if err := v.apply(e); err != nil {
+			// A record this code cannot read is skipped, not fatal: an
+			// older or newer writer must not take every replica down.
+			v.log.Error("unreadable catalogue record", zap.String("key", e.Key()), zap.Error(err))
+		}
+	}
+}
+
+// apply folds one KV entry into the view.
+func (v *View) apply(e jetstream.KeyValueEntry) error {
+	prefix, name, ok := strings.Cut(e.Key(), ".")
+	if !ok {
+		return errors.New("key without a prefix")
+	}
+	del := e.Operation() != jetstream.KeyValuePut
+	v.mu.Lock()
+	defer v.notify(e.Revision())
+	defer v.mu.Unlock()
+	switch prefix {
+	case prefixEvent:
+		return applyRecord(v, del, name, e.Value(), v.putEvent, v.delEvent)
+	case prefixMarket:
+		return applyRecord(v, del, name, e.Value(), v.putMarket, v.delMarket)
+	case prefixGame:
+		return applyRecord(v, del, name, e.Value(), func(g *Game) { v.games[g.ID] = g }, func(id string) { delete(v.games, id) })
+	case prefixScores:
+		return applyRecord(v, del, name, e.Value(), func(s *GameScores) { v.scores[s.FixtureID] = s }, func(id string) { delete(v.scores, id) })
+	case prefixProfile:
+		return applyRecord(v, del, name, e.Value(), func(p *Profile) { v.profiles[p.Address] = p }, func(a string) { delete(v.profiles, a) })
+	}
+	return nil // slugs and counters: writers' bookkeeping
+}
+
+func applyRecord[T any](_ *View, del bool, name string, data []byte, put func(*T), remove func(string)) error {
+	if del {
+		remove(name)
+		return nil
+	}
+	r := new(T)
+	if err := json.Unmarshal(data, r); err != nil {
+		return err
+	}
+	put(r)
+	return nil
+}
+
+func (v *View) putEvent(r *EventRecord) {
+	if old, ok := v.events[r.ID]; ok && old.Slug != r.Slug {
+		delete(v.eventBySlug, old.Slug)
+	}
+	v.events[r.ID] = r
+	v.eventBySlug[r.Slug] = r.ID
+}
+
+func (v *View) delEvent(id string) {
+	if old, ok := v.events[id]; ok {
+		delete(v.eventBySlug, old.Slug)
+		delete(v.events, id)
+	}
+}
+
+func (v *View) putMarket(r *MarketRecord) {
+	if old, ok := v.markets[r.ID]; ok {
+		v.unlinkMarket(old)
+	}
+	v.markets[r.ID] = r
+	v.marketBySlug[r.Slug] = r.ID
+	v.marketByCond[r.ConditionID] = r.ID
+	ids := v.eventMarkets[r.EventID]
+	i, found := slices.BinarySearchFunc(ids, r.ID, cmpID)
+	if !found {
+		v.eventMarkets[r.EventID] = slices.Insert(ids, i, r.ID)
+	}
+}
+
+func (v *View) delMarket(id string) {
+	if old, ok := v.markets[id]; ok {
+		v.unlinkMarket(old)
+		delete(v.markets, id)
+	}
+}
+
+func (v *View) unlinkMarket(old *MarketRecord) {
+	delete(v.marketBySlug, old.Slug)
+	delete(v.marketByCond, old.ConditionID)
+	ids := v.eventMarkets[old.EventID]
+	if i, found := slices.BinarySearchFunc(ids, old.ID, cmpID); found {
+		v.eventMarkets[old.EventID] = slices.Delete(ids, i, i+1)
+	}
+}
+
+func cmpID(a, b string) int {
+	switch {
+	case a == b:
+		return 0
+	case idLess(a, b):
+		return -1
+	}
+	return 1
+}
+
+// notify records a new revision and wakes the waiters. apply calls it
+// after releasing mu.
+func (v *View) notify(rev uint64) {
+	v.mu.Lock()
+	if rev > v.rev {
+		v.rev = rev
+	}
+	close(v.changed)
+	v.changed = make(chan struct{})
+	v.mu.Unlock()
+}
+
+// Revision returns the highest KV revision the view has applied.
+func (v *View) Revision() uint64 {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.rev
+}
+
+// WaitFor returns once the view has applied revision rev, so that a
+// writer reads its own write from this replica.
+func (v *View) WaitFor(ctx context.Context, rev uint64) error {
+	for {
+		v.mu.RLock()
+		done, ch := v.rev >= rev, v.changed
+		v.mu.RUnlock()
+		if done {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return errcode.Wrap(errcode.StoreUnavailable, fmt.Errorf("the view did not reach revision %d: %w", rev, ctx.Err()))
+		}
+	}
+}
+
+// Event returns an event record by id.
+func (v *View) Event(id string) (*EventRecord, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	r, ok := v.events[id]
+	return r, ok
+}
+
+// EventBySlug returns an event record by slug.
+func (v *View) EventBySlug(slug string) (*EventRecord, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	r, ok := v.events[v.eventBySlug[slug]]
+	return r, ok
+}
+
+// Market returns a market record by id.
+func (v *View) Market(id string) (*MarketRecord, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	r, ok := v.markets[id]
+	return r, ok
+}
+
+// MarketBySlug returns a market record by slug.
+func (v *View) MarketBySlug(slug string) (*MarketRecord, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	r, ok := v.markets[v.marketBySlug[slug]]
+	return r, ok
+}
+
+// MarketByCondition returns a market record by condition id (0x hex,
+// lowercase).
+func (v *View) MarketByCondition(cond string) (*MarketRecord, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	r, ok := v.markets[v.marketByCond[cond]]
+	return r, ok
+}
+
+// EventMarkets returns the market records of an event, by ascending id.
+func (v *View) EventMarkets(eventID string) []*MarketRecord {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.eventMarketsLocked(eventID)
+}
+
+func (v *View) eventMarketsLocked(eventID string) []*MarketRecord {
+	ids := v.eventMarkets[eventID]
+	out := make([]*MarketRecord, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, v.markets[id])
+	}
+	return out
+}
+
+// Game returns a game by id.
+func (v *View) Game(id string) (*Game, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	g, ok := v.games[id]
+	return g, ok
+}
+
+// Scores returns the score feed's state of a game.
+func (v *View) Scores(id string) (*GameScores, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	s, ok := v.scores[id]
+	return s, ok
+}
+
+// Profile returns the profile of a lowercase address.
+func (v *View) Profile(addr string) (*Profile, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	p, ok := v.profiles[addr]
+	return p, ok
+}
+
+// snapshot helpers for the list queries: records are immutable once in
+// the view (a change replaces the pointer), so a list built under the
+// read lock stays valid after it.
+
+func (v *View) allEvents() []*EventRecord {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	out := make([]*EventRecord, 0, len(v.events))
+	for _, r := range v.events {
+		out = append(out, r)
+	}
+	return out
+}
+
+func (v *View) allMarkets() []*MarketRecord {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	out := make([]*MarketRecord, 0, len(v.markets))
+	for _, r := range v.markets {
+		out = append(out, r)
+	}
+	return out
+}
+
+func (v *View) allGames() []*Game {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	out := make([]*Game, 0, len(v.games))
+	for _, g := range v.games {
+		out = append(out, g)
+	}
+	return out
+}

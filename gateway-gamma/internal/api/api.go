@@ -1,0 +1,115 @@
+// Package api holds the Gamma API's HTTP handlers, one file per resource
+// group, and the embedded OpenAPI document that describes them.
+//
+// Reads are answered from the replica's in-memory catalogue view and the
+// statistics folded from the engine's event stream; writes go to the
+// catalogue's KV bucket (and, for operator market creation, to the
+// engine's command log) and wait until this replica's view shows them.
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
+
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/internal/middleware"
+)
+
+// Config is the API's share of the server configuration.
+type Config struct {
+	// SportTypes are the sports GET /config/sport-types lists and games
+	// may use.
+	SportTypes []catalog.SportType
+	// PublicInfo is what GET /public-info answers.
+	PublicInfo PublicInfo
+}
+
+// PublicInfo is the spec's publicInfoResponse.
+type PublicInfo struct {
+	Chain     []ChainInfo `json:"chain"`
+	Contracts Contracts   `json:"contracts"`
+}
+
+// ChainInfo is one chain a client can reach the exchange's contracts on.
+type ChainInfo struct {
+	ChainID     uint64 `json:"chainId"`
+	RPCURL      string `json:"rpcUrl"`
+	ExplorerURL string `json:"explorerUrl"`
+}
+
+// Contracts are the deployment's addresses (0x hex, EIP-55).
+type Contracts struct {
+	ConditionalTokens string `json:"conditionalTokens"`
+	Exchange          string `json:"exchange"`
+	NegRiskExchange   string `json:"negRiskExchange"`
+	SafeFactory       string `json:"safeFactory"`
+	Collateral        string `json:"collateral"`
+}
+
+// Health reports a probe's checks.
+type Health struct {
+	Status string            `json:"status"`
+	Checks map[string]string `json:"checks,omitempty"`
+}
+
+// ReadyCheck is one named readiness check: nil when ready.
+type ReadyCheck struct {
+	Name  string
+	Check func() error
+}
+
+// API holds the handlers' dependencies.
+type API struct {
+	cfg     Config
+	nc      *nats.Conn
+	view    *catalog.View
+	reader  *catalog.Reader
+	store   *catalog.Store
+	limiter *middleware.Limiter
+	log     *zap.Logger
+	now     func() time.Time
+	ready   []ReadyCheck
+	metrics http.Handler
+	sports  []string
+}
+
+// Deps are the collaborators the server wires into the API.
+type Deps struct {
+	NC      *nats.Conn
+	View    *catalog.View
+	Reader  *catalog.Reader
+	Store   *catalog.Store
+	Limiter *middleware.Limiter
+	Log     *zap.Logger
+	Now     func() time.Time
+	Ready   []ReadyCheck
+	Metrics http.Handler
+}
+
+// New builds the API.
+func New(cfg Config, d Deps) *API {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	a := &API{cfg: cfg, nc: d.NC, view: d.View, reader: d.Reader, store: d.Store, limiter: d.Limiter,
+		log: d.Log, now: d.Now, ready: d.Ready, metrics: d.Metrics}
+	for _, s := range cfg.SportTypes {
+		a.sports = append(a.sports, s.ID)
+	}
+	return a
+}
+
+// Register adds every route to e.
+func (a *API) Register(e *echo.Echo) {
+	a.registerHealth(e)
+	a.registerDocs(e)
+	a.registerEvents(e)
+	a.registerMarkets(e)
+	a.registerGames(e)
+	a.registerInfo(e)
+	a.registerProfiles(e)
+}

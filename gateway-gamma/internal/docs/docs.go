@@ -1,0 +1,51 @@
+// Package docs embeds the interactive API viewer served at /docs: the
+// swagger-ui-dist bundle from npm (version in swaggerui/VERSION, files
+// copied unmodified) and a small page that points it at /openapi.yaml.
+// Nothing is loaded from the internet.
+package docs
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+)
+
+//go:embed index.html init.js swaggerui/swagger-ui-bundle.js swaggerui/swagger-ui.css swaggerui/LICENSE swaggerui/NOTICE swaggerui/VERSION
+var files embed.FS
+
+// Asset returns the content and media type of a viewer asset by its name
+// under /docs/ ("index.html", "swagger-ui-bundle.js", ...).
+func Asset(name string) ([]byte, string, bool) {
+	file, ok := assets[name]
+	if !ok {
+		return nil, "", false
+	}
+	b, err := fs.ReadFile(files, file)
+	if err != nil {
+		return nil, "", false
+	}
+	return b, mediaType(name), true
+}
+
+// assets maps the served names to embedded paths.
+var assets = map[string]string{
+	"index.html":           "index.html",
+	"init.js":              "init.js",
+	"swagger-ui-bundle.js": "swaggerui/swagger-ui-bundle.js",
+	"swagger-ui.css":       "swaggerui/swagger-ui.css",
+	"LICENSE":              "swaggerui/LICENSE",
+	"NOTICE":               "swaggerui/NOTICE",
+	"VERSION":              "swaggerui/VERSION",
+}
+
+func mediaType(name string) string {
+	switch path.Ext(name) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	}
+	return "text/plain; charset=utf-8"
+}

@@ -1,0 +1,254 @@
+// Package server assembles the Gamma HTTP gateway: configuration, the
+// Echo instance with its middleware and routes, the catalogue store and
+// view, the statistics follower, login and the operator API.
+//
+// It is usable in-process (the devnet constructs it on its own NATS
+// connection) and by cmd/gateway-gamma. A Server keeps no state of its
+// own beyond its view of the catalogue and the statistics, both rebuilt
+// from NATS at start, so any number of them can serve the same NATS.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.uber.org/zap"
+
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/internal/api"
+	"pred.dev/gateway-gamma/internal/middleware"
+	"pred.dev/proto/chain/deploy"
+)
+
+// Config is everything a gateway needs besides its NATS connection.
+type Config struct {
+	// SportTypes are the sports games may use (GET /config/sport-types).
+	SportTypes []catalog.SportType
+	// PublicInfo is what GET /public-info answers; see PublicInfoFrom.
+	PublicInfo api.PublicInfo
+	// RateLimit sets the token buckets (per replica).
+	RateLimit middleware.RateConfig
+	// KVReplicas is the replica count of the KV buckets this gateway
+	// creates: 1 on one node, 3 in a cluster.
+	KVReplicas int
+	// ShutdownTimeout bounds the graceful drain of Start.
+	ShutdownTimeout time.Duration
+	// StartTimeout bounds the initial load of the catalogue.
+	StartTimeout time.Duration
+	// TrustForwardedFor takes the client IP for per-IP rate limits from
+	// X-Forwarded-For, for gateways behind a trusted load balancer.
+	TrustForwardedFor bool
+}
+
+// DefaultSportTypes are the sports of a fresh deployment.
+var DefaultSportTypes = []catalog.SportType{
+	{ID: "nba", Name: "Basketball (NBA)"}, {ID: "nfl", Name: "American football (NFL)"},
+	{ID: "mlb", Name: "Baseball (MLB)"}, {ID: "nhl", Name: "Ice hockey (NHL)"},
+	{ID: "soccer", Name: "Soccer"}, {ID: "tennis", Name: "Tennis"}, {ID: "esports", Name: "Esports"},
+}
+
+// Defaults of the optional fields.
+const (
+	DefaultShutdownTimeout = 10 * time.Second
+	DefaultStartTimeout    = 30 * time.Second
+	setupTimeout           = 10 * time.Second
+
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+// DefaultConfig returns a configuration with every optional field set.
+func DefaultConfig() Config {
+	return Config{
+		SportTypes:      DefaultSportTypes,
+		RateLimit:       middleware.DefaultRateConfig,
+		KVReplicas:      1,
+		ShutdownTimeout: DefaultShutdownTimeout,
+		StartTimeout:    DefaultStartTimeout,
+	}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.SportTypes == nil {
+		c.SportTypes = d.SportTypes
+	}
+	if c.KVReplicas <= 0 {
+		c.KVReplicas = d.KVReplicas
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = d.ShutdownTimeout
+	}
+	if c.StartTimeout <= 0 {
+		c.StartTimeout = d.StartTimeout
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	seen := map[string]bool{}
+	for _, s := range c.SportTypes {
+		if !catalog.ValidSlug(s.ID) || s.Name == "" || seen[s.ID] {
+			return fmt.Errorf("server: sport type %+v: ids are unique slugs and names are set", s)
+		}
+		seen[s.ID] = true
+	}
+	return nil
+}
+
+// Server is one gateway replica.
+type Server struct {
+	cfg     Config
+	log     *zap.Logger
+	echo    *echo.Echo
+	store   *catalog.Store
+	view    *catalog.View
+	reader  *catalog.Reader
+	httpSrv *http.Server
+	closers []func()
+}
+
+// New connects a gateway to NATS: it ensures the KV buckets, loads the
+// catalogue view and starts following its changes, and builds the
+// routes. The connection stays the caller's; Close releases everything
+// else.
+func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = zap.NewNop()
+	}
+	log = log.Named("gateway-gamma")
+	s := &Server{cfg: cfg, log: log}
+	if err := s.open(nc); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) open(nc *nats.Conn) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return fmt.Errorf("server: jetstream: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StartTimeout)
+	defer cancel()
+	if s.store, err = catalog.Open(ctx, js, s.cfg.KVReplicas); err != nil {
+		return err
+	}
+	s.view = catalog.NewView(s.log.Named("catalog"))
+	if err := s.view.Start(ctx, s.store.KV()); err != nil {
+		return err
+	}
+	s.closers = append(s.closers, s.view.Stop)
+	s.reader = catalog.NewReader(s.view, nil)
+
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	limiter := middleware.NewLimiter(s.cfg.RateLimit)
+	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo}, api.Deps{
+		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log,
+		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
+	})
+	s.echo = newEcho(a, limiter, middleware.NewMetrics(reg), s.log)
+	if s.cfg.TrustForwardedFor {
+		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	return nil
+}
+
+// newEcho builds the Echo instance. Middleware order: request id, the
+// request log (which renders errors so it logs the final status),
+// metrics, panic recovery, then the per-IP rate limit.
+func newEcho(a *api.API, limiter *middleware.Limiter, m *middleware.Metrics, log *zap.Logger) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = api.ErrorHandler(log)
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.Use(middleware.RequestID(), middleware.RequestLog(log), m.Middleware(), middleware.Recover(log), middleware.RateLimitIP(limiter))
+	a.Register(e)
+	return e
+}
+
+// Handler returns the HTTP handler, for callers that run their own
+// listener (httptest, the devnet).
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Routes lists the registered routes.
+func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
+
+// Store returns the catalogue store, for seeding (the devnet's demo data).
+func (s *Server) Store() *catalog.Store { return s.store }
+
+// View returns this replica's catalogue view.
+func (s *Server) View() *catalog.View { return s.view }
+
+// Start serves HTTP on addr until ctx is done, then drains for at most
+// ShutdownTimeout.
+func (s *Server) Start(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("server: listen %s: %w", addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve is Start on an existing listener.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.httpSrv = &http.Server{Handler: s.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
+	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
+	errc := make(chan error, 1)
+	go func() { errc <- s.httpSrv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := s.httpSrv.Shutdown(shutCtx); err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close stops the watch and the followers. It does not close the NATS
+// connection.
+func (s *Server) Close() {
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+	s.closers = nil
+}
+
+// PublicInfoFrom builds GET /public-info from the chain's deployment
+// record, the one file every service reads at start.
+func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
+	return api.PublicInfo{
+		Chain: []api.ChainInfo{{ChainID: d.ChainID, RPCURL: d.RPCURL, ExplorerURL: d.ExplorerURL}},
+		Contracts: api.Contracts{
+			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
+			NegRiskExchange: d.Contracts.NegRiskExchange.Hex(), SafeFactory: d.Contracts.SafeFactory.Hex(),
+			Collateral: d.Contracts.Collateral.Hex(),
+		},
+	}
+}
