@@ -7,9 +7,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -27,6 +29,14 @@ import (
 // failure.
 const waitMax = 10 * time.Second
 
+const testChainID = 31337
+
+var (
+	testJWTKey       = bytes.Repeat([]byte{0x5a}, 32)
+	testFactory      = common.HexToAddress("0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b")
+	testInitCodeHash = common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf")
+)
+
 var testPublicInfo = api.PublicInfo{
 	Chain: []api.ChainInfo{{ChainID: 31337, RPCURL: "http://127.0.0.1:8545", ExplorerURL: ""}},
 	Contracts: api.Contracts{
@@ -40,14 +50,33 @@ var testPublicInfo = api.PublicInfo{
 // on its own NATS connection behind a real HTTP listener whose every
 // response is validated against the OpenAPI document.
 type harness struct {
-	t   testing.TB
-	ns  *natsembed.Server
-	nc  *nats.Conn
-	js  jetstream.JetStream
-	api *apitest.Validator
-	gws []*server.Server
-	tss []*httptest.Server
-	cfg server.Config
+	t     testing.TB
+	ns    *natsembed.Server
+	nc    *nats.Conn
+	js    jetstream.JetStream
+	api   *apitest.Validator
+	gws   []*server.Server
+	tss   []*httptest.Server
+	cfg   server.Config
+	clock *testClock
+}
+
+// testClock is the gateways' clock: real time plus what Advance added.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }
 
 type harnessOpt func(*server.Config)
@@ -63,6 +92,13 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	h.js = js
 	h.cfg = server.DefaultConfig()
 	h.cfg.PublicInfo = testPublicInfo
+	h.cfg.ChainID, h.cfg.JWTKey = testChainID, testJWTKey
+	h.cfg.ProxyFactory, h.cfg.ProxyInitCodeHash = testFactory, testInitCodeHash
+	h.clock = &testClock{t: time.Now()}
+	h.cfg.Clock = h.clock.Now
+	// Generous login limits; the rate limit test sets its own.
+	h.cfg.RateLimit.AuthIPPerSecond, h.cfg.RateLimit.AuthIPBurst = 1000, 1000
+	h.cfg.RateLimit.AddressPerSecond, h.cfg.RateLimit.AddressBurst = 1000, 1000
 	for _, o := range opts {
 		o(&h.cfg)
 	}

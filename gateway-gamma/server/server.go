@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -27,11 +28,29 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/internal/middleware"
+	"pred.dev/gateway-gamma/login"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/jwtauth"
 )
 
 // Config is everything a gateway needs besides its NATS connection.
 type Config struct {
+	// ChainID is the chain logins sign for (the deployment's).
+	ChainID uint64
+	// JWTKey signs and verifies bearer tokens: at least 32 bytes, shared
+	// by every replica and by the relayer. Secret: never logged.
+	JWTKey []byte
+	// TokenLifetime is the bearer token lifetime (15 minutes if zero).
+	TokenLifetime time.Duration
+	// Login sets the nonce TTL, the issuedAt skew, the session bound and
+	// the statement; its ChainID and KVReplicas are taken from above.
+	Login login.Config
+	// ProxyFactory and ProxyInitCodeHash derive the proxy wallet of a
+	// profile (the deployment's SafeFactory and safeInitCodeHash).
+	ProxyFactory      common.Address
+	ProxyInitCodeHash common.Hash
+	// Clock replaces time.Now (tests).
+	Clock func() time.Time
 	// SportTypes are the sports games may use (GET /config/sport-types).
 	SportTypes []catalog.SportType
 	// PublicInfo is what GET /public-info answers; see PublicInfoFrom.
@@ -94,10 +113,23 @@ func (c Config) withDefaults() Config {
 	if c.StartTimeout <= 0 {
 		c.StartTimeout = d.StartTimeout
 	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
+	c.Login.ChainID, c.Login.KVReplicas = c.ChainID, c.KVReplicas
 	return c
 }
 
 func (c Config) validate() error {
+	if c.ChainID == 0 {
+		return errors.New("server: ChainID is required")
+	}
+	if len(c.JWTKey) < jwtauth.KeyBytesMin {
+		return fmt.Errorf("server: JWTKey must have at least %d bytes", jwtauth.KeyBytesMin)
+	}
+	if c.ProxyFactory == (common.Address{}) || c.ProxyInitCodeHash == (common.Hash{}) {
+		return errors.New("server: ProxyFactory and ProxyInitCodeHash are required (the deployment's SafeFactory and safeInitCodeHash)")
+	}
 	seen := map[string]bool{}
 	for _, s := range c.SportTypes {
 		if !catalog.ValidSlug(s.ID) || s.Name == "" || seen[s.ID] {
@@ -157,12 +189,28 @@ func (s *Server) open(nc *nats.Conn) error {
 	}
 	s.closers = append(s.closers, s.view.Stop)
 	s.reader = catalog.NewReader(s.view, nil)
+	s.reader.Now = s.cfg.Clock
+	signer, err := jwtauth.NewSigner(s.cfg.JWTKey, s.cfg.TokenLifetime)
+	if err != nil {
+		return err
+	}
+	verifier, err := jwtauth.NewVerifier(s.cfg.JWTKey)
+	if err != nil {
+		return err
+	}
+	signer.WithClock(s.cfg.Clock)
+	verifier.WithClock(s.cfg.Clock)
+	lg, err := login.Open(ctx, js, s.cfg.Login, signer, verifier, s.cfg.Clock)
+	if err != nil {
+		return err
+	}
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	limiter := middleware.NewLimiter(s.cfg.RateLimit)
-	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo}, api.Deps{
-		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log,
+	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
+		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
+		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
 	s.echo = newEcho(a, limiter, middleware.NewMetrics(reg), s.log)

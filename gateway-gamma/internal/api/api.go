@@ -11,13 +11,19 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/internal/middleware"
+	"pred.dev/gateway-gamma/login"
 )
+
+// writeWaitMax bounds a write and the wait for this replica's view to
+// show it before answering.
+const writeWaitMax = 5 * time.Second
 
 // Config is the API's share of the server configuration.
 type Config struct {
@@ -26,6 +32,9 @@ type Config struct {
 	SportTypes []catalog.SportType
 	// PublicInfo is what GET /public-info answers.
 	PublicInfo PublicInfo
+	// ProxyFactory and ProxyInitCodeHash derive a profile's proxy wallet.
+	ProxyFactory      common.Address
+	ProxyInitCodeHash common.Hash
 }
 
 // PublicInfo is the spec's publicInfoResponse.
@@ -75,6 +84,7 @@ type API struct {
 	ready   []ReadyCheck
 	metrics http.Handler
 	sports  []string
+	login   *login.Service
 }
 
 // Deps are the collaborators the server wires into the API.
@@ -88,6 +98,7 @@ type Deps struct {
 	Now     func() time.Time
 	Ready   []ReadyCheck
 	Metrics http.Handler
+	Login   *login.Service
 }
 
 // New builds the API.
@@ -96,7 +107,7 @@ func New(cfg Config, d Deps) *API {
 		d.Now = time.Now
 	}
 	a := &API{cfg: cfg, nc: d.NC, view: d.View, reader: d.Reader, store: d.Store, limiter: d.Limiter,
-		log: d.Log, now: d.Now, ready: d.Ready, metrics: d.Metrics}
+		log: d.Log, now: d.Now, ready: d.Ready, metrics: d.Metrics, login: d.Login}
 	for _, s := range cfg.SportTypes {
 		a.sports = append(a.sports, s.ID)
 	}
@@ -112,4 +123,5 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerGames(e)
 	a.registerInfo(e)
 	a.registerProfiles(e)
+	a.registerAuth(e)
 }

@@ -209,6 +209,7 @@ func (a *API) publicInfo(c echo.Context) error {
 
 func (a *API) registerProfiles(e *echo.Echo) {
 	e.GET("/profiles/user_address/:user_address", a.getProfile)
+	e.POST("/profiles", a.postProfile, a.requireBearer)
 }
 
 // parseAddress reads a 0x address, any case.
