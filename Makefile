@@ -3,8 +3,8 @@
 
 GO            ?= go
 BIN           := $(CURDIR)/bin
-MODULES       := proto proto/chain engine gateway-clob gateway-gamma relayer settler scripts
-RACE_MODULES  := proto engine
+MODULES       := proto proto/runtime proto/client proto/chain engine gateway-clob gateway-gamma relayer settler scripts
+RACE_MODULES  := proto proto/runtime engine
 export PATH   := $(BIN):$(PATH)
 
 # Tool versions are pinned: buf only installs at v1.73.0 from this

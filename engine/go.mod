@@ -49,6 +49,9 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
+	pred.dev/proto/runtime v0.0.0
 )
 
 replace pred.dev/proto => ../proto
+
+replace pred.dev/proto/runtime => ../proto/runtime

@@ -71,9 +71,15 @@ require (
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	pred.dev/proto/client v0.0.0
+	pred.dev/proto/runtime v0.0.0
 )
 
 replace (
 	pred.dev/engine => ../engine
 	pred.dev/proto => ../proto
 )
+
+replace pred.dev/proto/runtime => ../proto/runtime
+
+replace pred.dev/proto/client => ../proto/client

@@ -129,6 +129,8 @@ require (
 	golang.org/x/time v0.16.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	pred.dev/proto/chain v0.0.0
+	pred.dev/proto/client v0.0.0
+	pred.dev/proto/runtime v0.0.0
 )
 
 replace (
@@ -138,3 +140,7 @@ replace (
 )
 
 replace pred.dev/proto/chain => ../proto/chain
+
+replace pred.dev/proto/runtime => ../proto/runtime
+
+replace pred.dev/proto/client => ../proto/client

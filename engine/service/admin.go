@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/streams"
 )
 
 // metrics are the engine's Prometheus series, on its own registry.
@@ -75,34 +74,11 @@ func (m *metrics) batch(msgs, cmds int, took time.Duration) {
 // lagPollInterval is how often the admin server reads the log's end.
 const lagPollInterval = time.Second
 
-// serveAdmin serves /metrics, /livez and /readyz until ctx ends.
+// serveAdmin serves /metrics, /livez and /readyz (the runtime's admin
+// server) until ctx ends, and polls the log's end for the lag meanwhile.
 func (s *Service) serveAdmin(ctx context.Context) error {
-	mux := http.NewServeMux()
-	mux.Handle("/metrics", promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("/livez", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
-	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
-		if err := s.ready(); err != nil {
-			http.Error(w, err.Error(), http.StatusServiceUnavailable)
-			return
-		}
-		fmt.Fprintln(w, "ok")
-	})
-	ln, err := net.Listen("tcp", s.cfg.AdminAddr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go s.pollLag(ctx)
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
-	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return daemon.Admin{Addr: s.cfg.AdminAddr, Registry: s.met.reg, Ready: s.ready}.Serve(ctx)
 }
 
 // ready says whether the engine can answer queries with current data.
@@ -120,15 +96,12 @@ func (s *Service) pollLag(ctx context.Context) {
 	t := time.NewTicker(lagPollInterval)
 	defer t.Stop()
 	for {
-		if cmd, err := s.js.Stream(ctx, journal.CommandStream); err == nil {
-			if info, err := cmd.Info(ctx); err == nil {
-				last := info.State.LastSeq
-				s.met.logLast.Store(last)
-				if applied := s.applied.Load(); last > applied {
-					s.met.lag.Store(last - applied)
-				} else {
-					s.met.lag.Store(0)
-				}
+		if last, err := streams.LastSeq(ctx, s.js, journal.CommandStream); err == nil {
+			s.met.logLast.Store(last)
+			if applied := s.applied.Load(); last > applied {
+				s.met.lag.Store(last - applied)
+			} else {
+				s.met.lag.Store(0)
 			}
 		}
 		select {

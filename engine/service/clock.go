@@ -8,15 +8,15 @@ import (
 
 	"go.uber.org/zap"
 
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 )
 
 // tick appends a Tick command to the log at a fixed interval. Expiries and
 // heartbeat timeouts then happen at a point in the log, so every engine
 // replaying it sees them at the same command.
 func (s *Service) tick(ctx context.Context) error {
-	pub, err := journal.NewPublisher(s.cfg.Conn, journal.PublisherConfig{}, s.log.Named("clock"))
+	pub, err := publish.New(s.cfg.Conn, publish.Config{}, s.log.Named("clock"))
 	if err != nil {
 		return err
 	}

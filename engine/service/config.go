@@ -22,7 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/engine/machine"
-	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/lease"
 )
 
 // Config configures an engine.
@@ -134,8 +134,8 @@ func (c *Config) withDefaults() error {
 	if c.QueryWaitMax == 0 {
 		c.QueryWaitMax = DefaultQueryWaitMax
 	}
-	if c.LeaseTTL != 0 && c.LeaseTTL < journal.LeaseTTLMin {
-		return fmt.Errorf("service: lease TTL %s is below the minimum %s", c.LeaseTTL, journal.LeaseTTLMin)
+	if c.LeaseTTL != 0 && c.LeaseTTL < lease.TTLMin {
+		return fmt.Errorf("service: lease TTL %s is below the minimum %s", c.LeaseTTL, lease.TTLMin)
 	}
 	if c.InstanceID == "" {
 		host, _ := os.Hostname()

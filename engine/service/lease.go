@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/lease"
 )
 
 // Leadership. The leader is the engine that publishes events, answers
@@ -25,10 +26,11 @@ import (
 //
 // Without a lease (Config.LeaseTTL zero) a ModeLeader engine leads from
 // its start and followers never lead. With one, every ModeLeader engine
-// starts as a gated standby and campaigns for the lease (journal's lease
-// bucket); the winner leads while it renews the lease and exits (Run
-// returns ErrLeaseLost) when it cannot, and a standby takes over once the
-// lease expires, or at once when a leader stops cleanly and releases it.
+// starts as a gated standby and campaigns for the lease (package lease of
+// the runtime, on journal.LeaseBucket); the winner leads while it renews
+// the lease and exits (Run returns ErrLeaseLost) when it cannot, and a
+// standby takes over once the lease expires, or at once when a leader
+// stops cleanly and releases it (the standby watches the key).
 //
 // What keeps the EVT stream consistent is not the lease but fencing: each
 // EVT publish names the stream sequence it must follow. Of two engines
@@ -80,8 +82,8 @@ func eventMark(ctx context.Context, js jetstream.JetStream) (cmdSeq, evtSeq uint
 // watchEvents follows the EVT stream's headers and raises the gate's mark
 // as messages arrive.
 func (s *Service) watchEvents(ctx context.Context) error {
-	cfg := jetstream.OrderedConsumerConfig{HeadersOnly: true, DeliverPolicy: jetstream.DeliverLastPolicy}
-	return s.consume(ctx, journal.EventStream, cfg, func(msg jetstream.Msg) error {
+	opts := follow.Options{Start: follow.FromLast(), HeadersOnly: true}
+	return s.follow(ctx, journal.EventStream, opts, func(msg jetstream.Msg) error {
 		seq, err := journal.EventCmdSeq(msg.Headers())
 		if err != nil {
 			return err
@@ -110,50 +112,42 @@ func (s *Service) gate(ctx context.Context, seq uint64) bool {
 // campaign waits for the lease, takes over, and leads until ctx ends or
 // the lease is lost. clock is the leader's clock, run while it leads.
 func (s *Service) campaign(ctx context.Context, promotions chan<- promotion, clock func(context.Context) error) error {
-	kv, err := journal.EnsureLeaseBucket(ctx, s.js, s.cfg.LeaseTTL, s.cfg.Replicas)
+	l, err := lease.Open(ctx, s.js, lease.Config{Bucket: journal.LeaseBucket, Key: journal.LeaseKey,
+		Holder: s.cfg.InstanceID, TTL: s.cfg.LeaseTTL, Replicas: s.cfg.Replicas, Logger: s.log})
 	if err != nil {
 		return err
 	}
-	rev, sent, err := s.acquire(ctx, kv)
-	if err != nil || rev == 0 {
+	held, err := l.Acquire(ctx)
+	if err != nil || !held {
 		return err
 	}
 	s.log.Info("lease acquired: taking over", zap.String("instance", s.cfg.InstanceID))
 	if err := s.takeOver(ctx, promotions); err != nil {
-		s.release(kv, rev)
+		l.Release()
 		return err
 	}
-	cctx, stopClock := context.WithCancel(ctx)
+	// The clock stops only on error: a leader without it would never
+	// expire an order, so it steps down (Hold releases the lease when its
+	// context ends).
+	lctx, stepDown := context.WithCancel(ctx)
+	defer stepDown()
 	clockDone := make(chan error, 1)
-	go func() { clockDone <- clock(cctx) }()
-	err = s.hold(ctx, kv, rev, sent, clockDone)
-	stopClock()
+	go func() {
+		err := clock(lctx)
+		if err != nil {
+			stepDown()
+		}
+		clockDone <- err
+	}()
+	err = l.Hold(lctx)
+	stepDown()
 	if cerr := <-clockDone; err == nil {
 		err = cerr
 	}
-	return err
-}
-
-// acquire polls for the lease until it gets it (rev > 0) or ctx ends
-// (rev 0). sent is when the winning request left.
-func (s *Service) acquire(ctx context.Context, kv jetstream.KeyValue) (rev uint64, sent time.Time, err error) {
-	t := time.NewTicker(s.cfg.LeaseTTL / 4)
-	defer t.Stop()
-	for {
-		sent = time.Now()
-		rev, err := kv.Create(ctx, journal.LeaseKey, []byte(s.cfg.InstanceID))
-		if err == nil {
-			return rev, sent, nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyExists) && ctx.Err() == nil {
-			s.log.Warn("lease campaign", zap.Error(err))
-		}
-		select {
-		case <-ctx.Done():
-			return 0, sent, nil
-		case <-t.C:
-		}
+	if errors.Is(err, lease.ErrLost) {
+		return fmt.Errorf("%w (%v)", ErrLeaseLost, err)
 	}
+	return err
 }
 
 // takeOver turns this standby into the leader, from where the EVT stream
@@ -176,58 +170,4 @@ func (s *Service) takeOver(ctx context.Context, promotions chan<- promotion) err
 	s.evtMoved.wake()
 	s.log.Info("leading", zap.Uint64("events_from_cmd_seq", cmdSeq+1))
 	return nil
-}
-
-// hold renews the lease at a third of its TTL until ctx ends (then it
-// releases it) or a renewal fails for good. The lease counts as lost a
-// TTL after the last successful renewal was sent: by then the bucket may
-// have expired it and a standby taken it.
-func (s *Service) hold(ctx context.Context, kv jetstream.KeyValue, rev uint64, sent time.Time, clockDone chan error) error {
-	ttl := s.cfg.LeaseTTL
-	t := time.NewTicker(ttl / 3)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			s.release(kv, rev)
-			return nil
-		case err := <-clockDone:
-			// The clock stops only on error: a leader without it would
-			// never expire an order. Step down.
-			clockDone <- err
-			s.release(kv, rev)
-			return err
-		case <-t.C:
-		}
-		if time.Since(sent) >= ttl {
-			return ErrLeaseLost
-		}
-		try := time.Now()
-		rctx, cancel := context.WithDeadline(ctx, sent.Add(ttl))
-		next, err := kv.Update(rctx, journal.LeaseKey, []byte(s.cfg.InstanceID), rev)
-		cancel()
-		switch {
-		case err == nil:
-			rev, sent = next, try
-		case errors.Is(err, jetstream.ErrKeyExists), errors.Is(err, jetstream.ErrKeyNotFound):
-			return fmt.Errorf("%w: renewal refused: %v", ErrLeaseLost, err)
-		case ctx.Err() == nil:
-			s.log.Warn("lease renewal failed; retrying", zap.Error(err))
-		}
-	}
-}
-
-// leaseReleaseWait bounds the release at shutdown.
-const leaseReleaseWait = time.Second
-
-// release deletes the lease if this engine still holds it, so that a
-// standby takes over at once instead of after the TTL.
-func (s *Service) release(kv jetstream.KeyValue, rev uint64) {
-	ctx, cancel := context.WithTimeout(context.Background(), leaseReleaseWait)
-	defer cancel()
-	if err := kv.Delete(ctx, journal.LeaseKey, jetstream.LastRevision(rev)); err != nil {
-		s.log.Warn("lease not released; it expires by itself", zap.Error(err))
-		return
-	}
-	s.log.Info("lease released")
 }

@@ -12,8 +12,10 @@ import (
 
 	"pred.dev/engine/machine"
 	"pred.dev/engine/wire"
-	"pred.dev/proto/journal"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/streams"
 )
 
 // engineRun is an engine whose end the test watches.
@@ -27,7 +29,7 @@ type engineRun struct {
 // startEngine opens and runs an engine on its own NATS connection.
 func startEngine(t *testing.T, srv *natsembed.Server, cfg Config) *engineRun {
 	t.Helper()
-	nc := natsembed.ConnectTest(t, srv)
+	nc := natstest.Connect(t, srv)
 	cfg.Conn = nc
 	s, err := Open(context.Background(), cfg)
 	if err != nil {
@@ -85,8 +87,8 @@ func waitLeader(t *testing.T, runs ...*engineRun) *engineRun {
 // leaderAndStandby starts two engines that share a lease and returns a
 // client connection, the one that won the lease and the other.
 func leaderAndStandby(t *testing.T) (nc *nats.Conn, leader, standby *engineRun) {
-	srv := natsembed.StartTest(t)
-	nc = natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc = natstest.Connect(t, srv)
 	a, b := startEngine(t, srv, leaseConfig(t, "a")), startEngine(t, srv, leaseConfig(t, "b"))
 	leader = waitLeader(t, a, b)
 	return nc, leader, map[*engineRun]*engineRun{a: b, b: a}[leader]
@@ -96,7 +98,7 @@ func leaderAndStandby(t *testing.T) (nc *nats.Conn, leader, standby *engineRun) 
 // gets its result: someone leads and answers.
 func submitTicks(t *testing.T, nc *nats.Conn, tag byte, n int) uint64 {
 	t.Helper()
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, nil)
+	pub, err := publish.New(nc, publish.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,8 +192,8 @@ func TestStandbyTakesOverOnCrash(t *testing.T) {
 // cover, so it can never take over having applied commands whose events
 // are missing.
 func TestStandbyIsGated(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	follower := startEngine(t, srv, testConfig(t, nil, ModeFollower))
 	last := appendAll(t, nc, workload(0)[:5])
 	// With no leader, nothing covers the commands. Absence needs a wait:
@@ -212,8 +214,8 @@ func TestStandbyIsGated(t *testing.T) {
 // stream still covers every command exactly once with the survivor's
 // events.
 func TestFencing(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	a, b := startEngine(t, srv, testConfig(t, nil, ModeLeader)), startEngine(t, srv, testConfig(t, nil, ModeLeader))
 	last := appendAll(t, nc, workload(300))
 	var survivor *engineRun
@@ -255,10 +257,10 @@ func TestFencing(t *testing.T) {
 // the EVT stream (a replay made where events were never published) will
 // not lead: it could never publish the events in between.
 func TestLeaderRefusesDataAheadOfEvents(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	js, _ := jetstream.New(nc)
-	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
+	if err := streams.Ensure(context.Background(), js, streams.Config{}); err != nil {
 		t.Fatal(err)
 	}
 	last := appendAll(t, nc, workload(0)[:3])

@@ -14,6 +14,8 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/store"
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/streams"
 )
 
 // Service is one engine: leader, standby, follower or replayer.
@@ -121,7 +123,7 @@ func (s *Service) connect(ctx context.Context) error {
 		return err
 	}
 	s.js = js
-	if err := journal.EnsureStreams(ctx, js, journal.StreamConfig{Replicas: s.cfg.Replicas}); err != nil {
+	if err := streams.Ensure(ctx, js, streams.Config{Replicas: s.cfg.Replicas}); err != nil {
 		return err
 	}
 	if s.cfg.Mode == ModeReplay {
@@ -165,18 +167,14 @@ func (s *Service) canLead(lastPublished uint64) error {
 // replayEnd notes where the replay stops: Config.ReplayTo, or where the
 // log ends now.
 func (s *Service) replayEnd(ctx context.Context) error {
-	cmd, err := s.js.Stream(ctx, journal.CommandStream)
+	last, err := streams.LastSeq(ctx, s.js, journal.CommandStream)
 	if err != nil {
 		return err
 	}
-	info, err := cmd.Info(ctx)
-	if err != nil {
-		return err
-	}
-	s.replayTo = info.State.LastSeq
+	s.replayTo = last
 	if to := s.cfg.ReplayTo; to != 0 {
-		if to > info.State.LastSeq {
-			return fmt.Errorf("service: cannot replay to CMD %d: the log ends at %d", to, info.State.LastSeq)
+		if to > last {
+			return fmt.Errorf("service: cannot replay to CMD %d: the log ends at %d", to, last)
 		}
 		s.replayTo = to
 	}
@@ -318,8 +316,8 @@ func (b *beacon) wake() {
 // and hands messages to the apply loop, holding back (when gated) what
 // the EVT stream does not cover yet.
 func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
-	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: s.applied.Load() + 1}
-	return s.consume(ctx, journal.CommandStream, cfg, func(msg jetstream.Msg) error {
+	opts := follow.Options{Start: follow.FromSeq(s.applied.Load() + 1), PullMax: pullMaxMsgs}
+	return s.follow(ctx, journal.CommandStream, opts, func(msg jetstream.Msg) error {
 		if s.gated.Load() {
 			meta, err := msg.Metadata()
 			if err != nil {
@@ -334,40 +332,18 @@ func (s *Service) pump(ctx context.Context, out chan<- jetstream.Msg) error {
 		case <-ctx.Done():
 		}
 		return nil
-	}, jetstream.PullMaxMessages(pullMaxMsgs))
+	})
 }
 
-// consume reads a stream in order through an ordered consumer, which
-// rides out reconnects, and calls fn with each message until ctx ends,
-// fn fails, or the connection closes for good.
-func (s *Service) consume(ctx context.Context, stream string, cfg jetstream.OrderedConsumerConfig,
-	fn func(jetstream.Msg) error, opts ...jetstream.PullMessagesOpt) error {
-	cons, err := s.js.OrderedConsumer(ctx, stream, cfg)
-	if err != nil {
-		return err
+// follow reads a stream in order (pred.dev/proto/runtime/follow), which
+// rides out reconnects, and calls fn with each message until ctx ends, fn
+// fails, or the connection closes for good.
+func (s *Service) follow(ctx context.Context, stream string, opts follow.Options, fn func(jetstream.Msg) error) error {
+	err := follow.Stream(ctx, s.js, stream, opts, fn)
+	if errors.Is(err, follow.ErrConnClosed) {
+		return ErrConnClosed
 	}
-	it, err := cons.Messages(opts...)
-	if err != nil {
-		return err
-	}
-	go func() {
-		<-ctx.Done()
-		it.Stop()
-	}()
-	for {
-		msg, err := it.Next()
-		switch {
-		case ctx.Err() != nil:
-			return nil
-		case err != nil && s.cfg.Conn.IsClosed():
-			return ErrConnClosed
-		case err != nil:
-			return err
-		}
-		if err := fn(msg); err != nil {
-			return err
-		}
-	}
+	return err
 }
 
 // pullMaxMsgs is how many messages the consumer asks the server for at a

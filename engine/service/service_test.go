@@ -17,8 +17,10 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/wire"
 	"pred.dev/proto/journal"
-	"pred.dev/proto/natsembed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
 )
 
 // workload returns a small loadgen workload as protobuf commands.
@@ -63,7 +65,7 @@ func running(t *testing.T, cfg Config) *Service {
 // a time, and returns the last stream sequence.
 func appendAll(t *testing.T, nc *nats.Conn, cmds []*pb.Command) uint64 {
 	t.Helper()
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, nil)
+	pub, err := publish.New(nc, publish.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,8 +191,8 @@ func flatten(t *testing.T, framed [][]byte) []byte {
 // TestSubmitGetsResults: a gateway's Submit gets the engine's events for
 // its command, and queries see the result.
 func TestSubmitGetsResults(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	running(t, testConfig(t, nc, ModeLeader))
 	market, yes, no := machine.Hash{0xa1}, machine.Hash{0xa2}, machine.Hash{0xa3}
 	appendAll(t, nc, []*pb.Command{
@@ -198,7 +200,7 @@ func TestSubmitGetsResults(t *testing.T) {
 			Tokens: [2]machine.Hash{yes, no}, Params: machine.MarketParams{TickSize: 10_000, MinSize: 1_000_000, MaxSize: 1_000_000_000}}}, nil),
 		wire.ToPB(&machine.Command{Kind: machine.KindFaucet, ID: machine.Hash{2}, Account: loadgen.UserAddress(0), Amount: 1_000_000_000}, nil),
 	})
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, nil)
+	pub, err := publish.New(nc, publish.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +215,7 @@ func TestSubmitGetsResults(t *testing.T) {
 	if len(res.Events) == 0 || res.Events[0].GetOrderAccepted() == nil {
 		t.Fatalf("result events: %v", res.Events)
 	}
-	q, err := journal.Query(context.Background(), nc, &pb.QueryRequest{MinSeq: res.Seq,
+	q, err := query.Do(context.Background(), nc, &pb.QueryRequest{MinSeq: res.Seq,
 		Query: &pb.QueryRequest_Book{Book: &pb.BookQuery{TokenId: yes[:]}}})
 	if err != nil || q.GetError() != nil {
 		t.Fatalf("book query: %v %v", err, q.GetError())
@@ -228,8 +230,8 @@ func TestSubmitGetsResults(t *testing.T) {
 // byte for byte and the same state hash; a restarted leader publishes
 // nothing again.
 func TestReplayEqualsLive(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	cfg := testConfig(t, nc, ModeLeader)
 	liveHash, last := applyAndStop(t, cfg, workload(3_000))
 
@@ -266,15 +268,15 @@ func TestReplayEqualsLive(t *testing.T) {
 // TestFollowerMirrorsLeader: a follower on the same log applies the same
 // commands, publishes nothing and ends in the same state.
 func TestFollowerMirrorsLeader(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	lcfg, fcfg := testConfig(t, nc, ModeLeader), testConfig(t, nc, ModeFollower)
 	leader, follower := running(t, lcfg), running(t, fcfg)
 	last := appendAll(t, nc, workload(1_000))
 	waitApplied(t, leader, last)
 	waitApplied(t, follower, last)
 	eventStream(t, nc, last) // each CMD message covered once: the follower published nothing
-	q, err := journal.Query(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}})
+	q, err := query.Do(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}})
 	if err != nil || q.GetStatus().GetAppliedSeq() != last {
 		t.Fatalf("status: %v %v", q, err)
 	}
@@ -283,8 +285,8 @@ func TestFollowerMirrorsLeader(t *testing.T) {
 // TestCorruptCommandHalts: a CMD message that fails its checksum stops
 // the engine with a diagnostic naming it, and nothing after it is applied.
 func TestCorruptCommandHalts(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	cfg := testConfig(t, nc, ModeLeader)
 	s, err := Open(context.Background(), cfg)
 	if err != nil {
@@ -314,8 +316,8 @@ func TestCorruptCommandHalts(t *testing.T) {
 // state the live engine had there, even though the log goes on; a replay
 // past the log's end is refused.
 func TestReplayTo(t *testing.T) {
-	srv := natsembed.StartTest(t)
-	nc := natsembed.ConnectTest(t, srv)
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
 	cmds := workload(1_000)
 	midHash, mid := applyAndStop(t, testConfig(t, nc, ModeLeader), cmds[:len(cmds)/2])
 	last := appendAll(t, nc, cmds[len(cmds)/2:])

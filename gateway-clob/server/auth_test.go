@@ -17,6 +17,7 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 )
@@ -28,7 +29,7 @@ func later(k int64) string { return strconv.FormatInt(time.Now().Unix()+k, 10) }
 
 func errorCode(t *testing.T, data []byte) string {
 	t.Helper()
-	var eb client.ErrorBody
+	var eb clobapi.ErrorBody
 	if err := json.Unmarshal(data, &eb); err != nil {
 		t.Fatalf("error body %q: %v", data, err)
 	}
@@ -90,7 +91,7 @@ func TestL1(t *testing.T) {
 		t.Fatalf("replayed L1 headers: %d %s", resp.StatusCode, data)
 	}
 	// The same nonce signed again with another timestamp is still a reuse.
-	reused, _ := c.L1Headers(later(1), hdr.Get(client.HeaderNonce))
+	reused, _ := c.L1Headers(later(1), hdr.Get(clobapi.HeaderNonce))
 	if resp, data := h.do(0, http.MethodGet, "/auth/derive-api-key", nil, reused); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.L1NonceUsed) {
 		t.Fatalf("a used nonce with a new timestamp: %d %s", resp.StatusCode, data)
 	}
@@ -105,7 +106,7 @@ func TestL1(t *testing.T) {
 	}
 
 	wrong, _ := c.L1Headers(now(), client.NewL1Nonce())
-	wrong.Set(client.HeaderAddress, crypto.PubkeyToAddress(mustKey(t).PublicKey).Hex())
+	wrong.Set(clobapi.HeaderAddress, crypto.PubkeyToAddress(mustKey(t).PublicKey).Hex())
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, wrong); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.InvalidL1Signature) {
 		t.Fatalf("signature for another address: %d %s", resp.StatusCode, data)
 	}
@@ -113,7 +114,7 @@ func TestL1(t *testing.T) {
 	ts := now()
 	sig, _ := eip712.SignClobAuth(key, testChainID, ts, "signed-nonce", eip712.AttestMessage)
 	forged, _ := c.L1Headers(ts, "header-nonce")
-	forged.Set(client.HeaderSignature, hexutil.Encode(sig))
+	forged.Set(clobapi.HeaderSignature, hexutil.Encode(sig))
 	if resp, data := h.do(0, http.MethodPost, "/auth/api-key", nil, forged); resp.StatusCode != 401 || errorCode(t, data) != string(errcode.InvalidL1Signature) {
 		t.Fatalf("signature over another nonce: %d %s", resp.StatusCode, data)
 	}
@@ -139,8 +140,8 @@ func TestL1ReplayRespelled(t *testing.T) {
 		t.Fatalf("first use: %d %s", resp.StatusCode, data)
 	}
 	spellings := map[string][]string{
-		client.HeaderNonce:     {"00", "000", "+0", "0000000000", "-0", "0x0", "0.0"},
-		client.HeaderTimestamp: {"0" + ts, "00" + ts, "+" + ts, ts + ".0"},
+		clobapi.HeaderNonce:     {"00", "000", "+0", "0000000000", "-0", "0x0", "0.0"},
+		clobapi.HeaderTimestamp: {"0" + ts, "00" + ts, "+" + ts, ts + ".0"},
 	}
 	for name, values := range spellings {
 		for _, v := range values {
@@ -160,7 +161,7 @@ func TestAPIKeyCap(t *testing.T) {
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, _ := h.newClient(0)
-	var last client.APICreds
+	var last clobapi.APICreds
 	for range auth.ActiveKeysPerScopeMax {
 		k, err := c.CreateAPIKey(ctx)
 		if err != nil {
@@ -214,17 +215,17 @@ func TestL2(t *testing.T) {
 		code   errcode.Code
 	}{
 		{"no headers", http.Header{}, 401, errcode.Unauthorized},
-		{"missing passphrase", func() http.Header { h := sign(now()); h.Del(client.HeaderPassphrase); return h }(), 401, errcode.InvalidL2Headers},
-		{"wrong passphrase", func() http.Header { h := sign(now()); h.Set(client.HeaderPassphrase, "00"); return h }(), 401, errcode.InvalidAPIKey},
-		{"bad signature", func() http.Header { h := sign(now()); h.Set(client.HeaderSignature, "AAAA"); return h }(), 401, errcode.InvalidL2Signature},
+		{"missing passphrase", func() http.Header { h := sign(now()); h.Del(clobapi.HeaderPassphrase); return h }(), 401, errcode.InvalidL2Headers},
+		{"wrong passphrase", func() http.Header { h := sign(now()); h.Set(clobapi.HeaderPassphrase, "00"); return h }(), 401, errcode.InvalidAPIKey},
+		{"bad signature", func() http.Header { h := sign(now()); h.Set(clobapi.HeaderSignature, "AAAA"); return h }(), 401, errcode.InvalidL2Signature},
 		{"stale timestamp", sign(strconv.FormatInt(time.Now().Add(-5*time.Minute).Unix(), 10)), 401, errcode.TimestampOutOfWindow},
 		{"signature of an older timestamp", func() http.Header {
 			h := sign(strconv.FormatInt(time.Now().Unix()-5, 10))
-			h.Set(client.HeaderTimestamp, now())
+			h.Set(clobapi.HeaderTimestamp, now())
 			return h
 		}(), 401, errcode.InvalidL2Signature},
-		{"not a key id", func() http.Header { h := sign(now()); h.Set(client.HeaderAPIKey, "nope"); return h }(), 401, errcode.InvalidAPIKey},
-		{"other scope", func() http.Header { h := sign(now()); h.Set(client.HeaderScopeID, "tenant"); return h }(), 401, errcode.ScopeMismatch},
+		{"not a key id", func() http.Header { h := sign(now()); h.Set(clobapi.HeaderAPIKey, "nope"); return h }(), 401, errcode.InvalidAPIKey},
+		{"other scope", func() http.Header { h := sign(now()); h.Set(clobapi.HeaderScopeID, "tenant"); return h }(), 401, errcode.ScopeMismatch},
 	}
 	for _, tc := range cases {
 		resp, data := h.do(0, http.MethodGet, "/auth/api-keys", nil, tc.hdr)
@@ -331,7 +332,7 @@ func TestTwoReplicas(t *testing.T) {
 		t.Fatalf("new key: %+v, %v", fresh, err)
 	}
 	onA.SetCreds(fresh)
-	if keys, err := onA.ListAPIKeys(ctx); err != nil || !slices.ContainsFunc(keys, func(k client.APIKeyInfo) bool { return k.APIKey == fresh.APIKey }) || len(keys) != 1 {
+	if keys, err := onA.ListAPIKeys(ctx); err != nil || !slices.ContainsFunc(keys, func(k clobapi.APIKeyInfo) bool { return k.APIKey == fresh.APIKey }) || len(keys) != 1 {
 		t.Fatalf("keys after revoke and re-create: %+v, %v", keys, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -33,7 +34,7 @@ func TestDuplicateOrders(t *testing.T) {
 
 	t.Run("batch", func(t *testing.T) {
 		req := mustBuild(t, c, buyArgs("0.21", "10"))
-		batch := make([]*client.PostOrderRequest, 15)
+		batch := make([]*clobapi.PostOrderRequest, 15)
 		for i := range batch {
 			batch[i] = req
 		}
@@ -47,16 +48,16 @@ func TestDuplicateOrders(t *testing.T) {
 	t.Run("concurrent", func(t *testing.T) {
 		req := mustBuild(t, c, buyArgs("0.22", "10"))
 		const copies = 50
-		out := make([]client.OrderResponse, copies)
+		out := make([]clobapi.OrderResponse, copies)
 		var wg sync.WaitGroup
 		for i := range copies {
 			wg.Go(func() {
 				r, err := c.PostOrder(ctx, req)
 				var ae *client.APIError
 				if errors.As(err, &ae) {
-					r = client.OrderResponse{Code: string(ae.Code), ErrorMsg: ae.Error()}
+					r = clobapi.OrderResponse{Code: string(ae.Code), ErrorMsg: ae.Error()}
 				} else if err != nil {
-					r = client.OrderResponse{ErrorMsg: err.Error()}
+					r = clobapi.OrderResponse{ErrorMsg: err.Error()}
 				}
 				out[i] = r
 			})
@@ -82,7 +83,7 @@ func TestDuplicateOrders(t *testing.T) {
 
 // assertOnePlaced: exactly one answer is a success and every other one
 // is INVALID_ORDER_DUPLICATED for the same order id.
-func assertOnePlaced(t *testing.T, out []client.OrderResponse) {
+func assertOnePlaced(t *testing.T, out []clobapi.OrderResponse) {
 	t.Helper()
 	placed := 0
 	for i, r := range out {

@@ -15,9 +15,12 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
 )
 
 // testFeeAccount collects the taker fees of the test engines.
@@ -72,7 +75,7 @@ func (e *engine) start() {
 // newAdmin starts the harness's own publisher, which appends the
 // commands no gateway sends: market administration and deposits.
 func (h *harness) newAdmin() {
-	pub, err := journal.NewPublisher(h.nc, journal.PublisherConfig{}, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
+	pub, err := publish.New(h.nc, publish.Config{}, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -88,7 +91,7 @@ func randomID() []byte {
 
 // submit appends an administrative command, waits for the engine's
 // result and fails the test if the engine refused it.
-func (h *harness) submit(body func(c *pb.Command)) *journal.Result {
+func (h *harness) submit(body func(c *pb.Command)) *publish.Result {
 	h.t.Helper()
 	cmd := &pb.Command{Id: randomID()}
 	body(cmd)
@@ -159,9 +162,9 @@ func (h *harness) sync() {
 	waitFor(h.t, "the engine to apply the log", func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), waitMax)
 		defer cancel()
-		resp, err := journal.Query(ctx, h.nc, req)
+		resp, err := query.Do(ctx, h.nc, req)
 		switch {
-		case errors.Is(err, journal.ErrNoEngine):
+		case errors.Is(err, query.ErrNoEngine):
 			return false // a restarted engine not yet subscribed
 		case err != nil:
 			h.t.Fatalf("status query: %v", err)
@@ -218,12 +221,12 @@ func (h *harness) mint(holder *client.Client, token, other, price, complement, s
 	h.t.Helper()
 	ctx := context.Background()
 	bid, err := holder.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: token, Side: "BUY", Price: price, Size: size, FeeRateBps: 10})
-	if err != nil || bid.Status != client.InsertStatusLive {
+	if err != nil || bid.Status != clobapi.InsertStatusLive {
 		h.t.Fatalf("the holder's bid: %+v, %v", bid, err)
 	}
 	counter := h.funded(0, 1000)
 	fill, err := counter.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: other, Side: "BUY", Price: complement, Size: size, FeeRateBps: 10})
-	if err != nil || fill.Status != client.InsertStatusMatched {
+	if err != nil || fill.Status != clobapi.InsertStatusMatched {
 		h.t.Fatalf("the minting counter-order: %+v, %v", fill, err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -222,7 +223,7 @@ func FuzzOrderBatch(f *testing.F) {
 			t.Fatalf("POST /orders %s: %d %s", body, status, data)
 		}
 		var elems []json.RawMessage
-		var answers []client.OrderResponse
+		var answers []clobapi.OrderResponse
 		if status != 200 || json.Unmarshal(body, &elems) != nil || json.Unmarshal(data, &answers) != nil {
 			return
 		}
@@ -246,7 +247,7 @@ func FuzzL1Headers(f *testing.F) {
 	if status, data := n.send(f, http.MethodPost, "/auth/api-key", nil, used); status != 200 {
 		f.Fatalf("first use of the L1 headers: %d %s", status, data)
 	}
-	addr, sig := used.Get(client.HeaderAddress), used.Get(client.HeaderSignature)
+	addr, sig := used.Get(clobapi.HeaderAddress), used.Get(clobapi.HeaderSignature)
 	for _, v := range []string{"0", "00", "000", "+0", "0000000000", " 0", "0x0"} {
 		f.Add(addr, ts, v, sig, "")
 	}
@@ -257,8 +258,8 @@ func FuzzL1Headers(f *testing.F) {
 	f.Add(addr, ts, "0", sig, "scope")
 	f.Fuzz(func(t *testing.T, address, timestamp, nonce, signature, scope string) {
 		h := http.Header{}
-		for k, v := range map[string]string{client.HeaderAddress: address, client.HeaderTimestamp: timestamp,
-			client.HeaderNonce: nonce, client.HeaderSignature: signature, client.HeaderScopeID: scope} {
+		for k, v := range map[string]string{clobapi.HeaderAddress: address, clobapi.HeaderTimestamp: timestamp,
+			clobapi.HeaderNonce: nonce, clobapi.HeaderSignature: signature, clobapi.HeaderScopeID: scope} {
 			if v != "" {
 				h[k] = []string{v}
 			}
@@ -276,15 +277,15 @@ func FuzzL2Headers(f *testing.F) {
 	n := newFuzzNet(f)
 	creds, _ := n.c.Creds()
 	valid := l2Headers(f, n.c, http.MethodGet, "/orders", nil)
-	f.Add(creds.APIKey, creds.Passphrase, valid.Get(client.HeaderSignature), valid.Get(client.HeaderTimestamp))
-	f.Add(strings.ToUpper(creds.APIKey), creds.Passphrase, valid.Get(client.HeaderSignature), valid.Get(client.HeaderTimestamp))
-	f.Add(creds.APIKey, creds.Passphrase, valid.Get(client.HeaderSignature), "+"+valid.Get(client.HeaderTimestamp))
+	f.Add(creds.APIKey, creds.Passphrase, valid.Get(clobapi.HeaderSignature), valid.Get(clobapi.HeaderTimestamp))
+	f.Add(strings.ToUpper(creds.APIKey), creds.Passphrase, valid.Get(clobapi.HeaderSignature), valid.Get(clobapi.HeaderTimestamp))
+	f.Add(creds.APIKey, creds.Passphrase, valid.Get(clobapi.HeaderSignature), "+"+valid.Get(clobapi.HeaderTimestamp))
 	f.Add(creds.APIKey, "", "", "")
 	f.Add("not-a-key", "x", "y", "z")
 	f.Fuzz(func(t *testing.T, apiKey, passphrase, signature, timestamp string) {
 		h := http.Header{}
-		for k, v := range map[string]string{client.HeaderAPIKey: apiKey, client.HeaderPassphrase: passphrase,
-			client.HeaderSignature: signature, client.HeaderTimestamp: timestamp} {
+		for k, v := range map[string]string{clobapi.HeaderAPIKey: apiKey, clobapi.HeaderPassphrase: passphrase,
+			clobapi.HeaderSignature: signature, clobapi.HeaderTimestamp: timestamp} {
 			if v != "" {
 				h[k] = []string{v}
 			}

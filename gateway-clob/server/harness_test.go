@@ -22,8 +22,11 @@ import (
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
 	"pred.dev/proto/journal"
-	"pred.dev/proto/natsembed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/streams"
 )
 
 // Test deployment constants.
@@ -60,7 +63,7 @@ type harness struct {
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	engine *engine
-	admin  *journal.Publisher // the test's own commands: markets, deposits
+	admin  *publish.Publisher // the test's own commands: markets, deposits
 	api    *apitest.Validator // checks the exchanges of h.httpClient
 	gws    []*httptest.Server
 	cfg    server.Config
@@ -85,14 +88,14 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	for _, f := range opts {
 		f(&o)
 	}
-	ns := natsembed.StartTest(t)
-	h := &harness{t: t, ns: ns, nc: natsembed.ConnectTest(t, ns), api: apitest.New(t)}
+	ns := natstest.Start(t)
+	h := &harness{t: t, ns: ns, nc: natstest.Connect(t, ns), api: apitest.New(t)}
 	js, err := jetstream.New(h.nc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.js = js
-	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
+	if err := streams.Ensure(context.Background(), js, streams.Config{}); err != nil {
 		t.Fatal(err)
 	}
 	h.cfg = server.DefaultConfig()
@@ -122,7 +125,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 // returns its index.
 func (h *harness) addGateway() int {
 	h.t.Helper()
-	nc := natsembed.ConnectTest(h.t, h.ns)
+	nc := natstest.Connect(h.t, h.ns)
 	gw, err := server.New(h.cfg, nc, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
 	if err != nil {
 		h.t.Fatal(err)

@@ -12,15 +12,16 @@ import (
 
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
 
 // ordersByID reads GET /orders?id= for c's wallet.
-func ordersByID(t *testing.T, h *harness, c *client.Client, id string) client.Page[client.OpenOrder] {
+func ordersByID(t *testing.T, h *harness, c *client.Client, id string) clobapi.Page[clobapi.OpenOrder] {
 	t.Helper()
 	resp, data := h.do(0, http.MethodGet, "/orders?id="+url.QueryEscape(id), nil, l2Headers(t, c, http.MethodGet, "/orders", nil))
-	var page client.Page[client.OpenOrder]
+	var page clobapi.Page[clobapi.OpenOrder]
 	if resp.StatusCode != http.StatusOK || json.Unmarshal(data, &page) != nil {
 		t.Fatalf("GET /orders?id=%s: %d %s", id, resp.StatusCode, data)
 	}
@@ -29,7 +30,7 @@ func ordersByID(t *testing.T, h *harness, c *client.Client, id string) client.Pa
 
 // wantInvalidOrder checks that GET /order/{id} and GET /orders?id= answer
 // the order as INVALID with the code of its refusal.
-func wantInvalidOrder(t *testing.T, h *harness, c *client.Client, id string, code errcode.Code, want client.OpenOrder) {
+func wantInvalidOrder(t *testing.T, h *harness, c *client.Client, id string, code errcode.Code, want clobapi.OpenOrder) {
 	t.Helper()
 	o, err := c.GetOrder(context.Background(), id)
 	if err != nil {
@@ -65,7 +66,7 @@ func TestInvalidOrderIsReadable(t *testing.T) {
 	if _, err := c.PostOrder(ctx, poor); !errors.Is(err, errcode.InvalidOrderNotEnoughBal) {
 		t.Fatalf("an unfunded order: %v", err)
 	}
-	want := client.OpenOrder{Price: "0.4", OriginalSize: "10", Side: "BUY", OrderType: "GTC", AssetID: testYesStr, Outcome: "Yes"}
+	want := clobapi.OpenOrder{Price: "0.4", OriginalSize: "10", Side: "BUY", OrderType: "GTC", AssetID: testYesStr, Outcome: "Yes"}
 	wantInvalidOrder(t, h, c, poorID, errcode.InvalidOrderNotEnoughBal, want)
 
 	// A FOK on an empty book.
@@ -79,7 +80,7 @@ func TestInvalidOrderIsReadable(t *testing.T) {
 		t.Fatalf("a FOK on an empty book: %v", err)
 	}
 	wantInvalidOrder(t, h, c, fokID, errcode.FOKOrderNotFilled,
-		client.OpenOrder{Price: "0.35", OriginalSize: "6", Side: "BUY", OrderType: "FOK", AssetID: testNoStr, Outcome: "No"})
+		clobapi.OpenOrder{Price: "0.35", OriginalSize: "6", Side: "BUY", OrderType: "FOK", AssetID: testNoStr, Outcome: "No"})
 
 	// Refused orders are in no listing, and other wallets cannot read them.
 	all, err := c.AllOrders(ctx, client.OrderParams{IncludeClosed: true})
@@ -94,7 +95,7 @@ func TestInvalidOrderIsReadable(t *testing.T) {
 	// The wallet is funded now: the same signed order is accepted, and its
 	// id names the live order.
 	resp, err := c.PostOrder(ctx, poor)
-	if err != nil || resp.OrderID != poorID || resp.Status != client.InsertStatusLive {
+	if err != nil || resp.OrderID != poorID || resp.Status != clobapi.InsertStatusLive {
 		t.Fatalf("the refused order, placed again: %+v, %v", resp, err)
 	}
 	o, err := c.GetOrder(ctx, poorID)
@@ -137,5 +138,5 @@ func TestInvalidOrderAfterTimeout(t *testing.T) {
 	h.engine.start()
 	h.sync()
 	wantInvalidOrder(t, h, c, id, errcode.FromReject(pb.RejectReason_REJECT_REASON_NOT_ENOUGH_BALANCE),
-		client.OpenOrder{Price: "0.45", OriginalSize: "20", Side: "BUY", OrderType: "GTC", AssetID: testYesStr, Outcome: "Yes"})
+		clobapi.OpenOrder{Price: "0.45", OriginalSize: "20", Side: "BUY", OrderType: "GTC", AssetID: testYesStr, Outcome: "Yes"})
 }

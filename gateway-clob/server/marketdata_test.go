@@ -18,6 +18,7 @@ import (
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -36,7 +37,7 @@ func restingBook(t *testing.T, h *harness, c *client.Client) (yes, no []string) 
 		{TokenID: testNoStr, Side: "BUY", Price: "0.40", Size: "9", FeeRateBps: 10},
 	} {
 		resp, err := c.CreateAndPostOrder(ctx, a)
-		if err != nil || resp.Status != client.InsertStatusLive {
+		if err != nil || resp.Status != clobapi.InsertStatusLive {
 			t.Fatalf("%+v: %+v, %v", a, resp, err)
 		}
 		if a.TokenID == testYesStr {
@@ -63,7 +64,7 @@ func TestBookAndPrices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prices := func(ls []client.PriceLevel) []string {
+	prices := func(ls []clobapi.PriceLevel) []string {
 		var out []string
 		for _, l := range ls {
 			out = append(out, l.Price)
@@ -113,7 +114,7 @@ func TestPostPricesAndLastTrades(t *testing.T) {
 	restingBook(t, h, c)
 	body := []byte(`[{"token_id":"1001","side":"SELL"},{"token_id":"1002","side":"BUY"}]`)
 	resp, data := h.do(0, http.MethodPost, "/prices", body, http.Header{"Content-Type": {"application/json"}})
-	var ps client.Prices
+	var ps clobapi.Prices
 	if resp.StatusCode != 200 || json.Unmarshal(data, &ps) != nil || ps["1001"]["SELL"] != "0.55" || ps["1001"]["BUY"] != "" {
 		t.Fatalf("POST /prices: %d %s", resp.StatusCode, data)
 	}
@@ -183,7 +184,7 @@ func TestPagination(t *testing.T) {
 	restingBook(t, h, c)
 	pub := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)))
 	var seen []string
-	cursor := client.InitialCursor
+	cursor := clobapi.InitialCursor
 	for range 10 {
 		page, err := pub.GetAllOrders(ctx, client.OrderParams{PageParams: client.PageParams{Cursor: cursor, Limit: 2}})
 		if err != nil {
@@ -198,7 +199,7 @@ func TestPagination(t *testing.T) {
 				t.Fatal("the public history shows an API key")
 			}
 		}
-		if page.NextCursor == client.EndCursor {
+		if page.NextCursor == clobapi.EndCursor {
 			break
 		}
 		cursor = page.NextCursor
@@ -208,8 +209,8 @@ func TestPagination(t *testing.T) {
 		t.Fatalf("walked %d public and %d own orders, want 5 each (%v)", len(seen), len(mine), err)
 	}
 	resp, data := h.do(0, http.MethodGet, "/all-orders?limit=2&page=3", nil, nil)
-	var p client.Page[client.OpenOrder]
-	if resp.StatusCode != 200 || json.Unmarshal(data, &p) != nil || p.Count != 1 || p.Data[0].ID != seen[4] || p.NextCursor != client.EndCursor {
+	var p clobapi.Page[clobapi.OpenOrder]
+	if resp.StatusCode != 200 || json.Unmarshal(data, &p) != nil || p.Count != 1 || p.Data[0].ID != seen[4] || p.NextCursor != clobapi.EndCursor {
 		t.Fatalf("page 3: %d %s", resp.StatusCode, data)
 	}
 	resp, data = h.do(0, http.MethodGet, "/all-orders?next_cursor=LTE%3D", nil, nil)

@@ -16,7 +16,7 @@ import (
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/errcode"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/natstest"
 )
 
 func loadDoc(t *testing.T) *openapi3.T {
@@ -41,7 +41,7 @@ var (
 // document, and every documented operation is a registered route.
 func TestRoutesAreDocumented(t *testing.T) {
 	h := newHarness(t, withoutEngine())
-	gw, err := server.New(h.cfg, natsembed.ConnectTest(t, h.ns), nil)
+	gw, err := server.New(h.cfg, natstest.Connect(t, h.ns), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

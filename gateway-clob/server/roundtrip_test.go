@@ -8,6 +8,7 @@ import (
 
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -27,7 +28,7 @@ func TestClientOrderLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !resp.Success || resp.Status != client.InsertStatusLive || resp.MakingAmount != "0" || len(resp.OrderID) != 66 {
+	if !resp.Success || resp.Status != clobapi.InsertStatusLive || resp.MakingAmount != "0" || len(resp.OrderID) != 66 {
 		t.Fatalf("place: %+v", resp)
 	}
 	o, err := c.GetOrder(ctx, resp.OrderID)
@@ -40,7 +41,7 @@ func TestClientOrderLifecycle(t *testing.T) {
 		t.Fatalf("order: %+v", o)
 	}
 	page, err := c.GetOrders(ctx, client.OrderParams{})
-	if err != nil || page.Count != 1 || page.Data[0].ID != resp.OrderID || page.NextCursor != client.EndCursor {
+	if err != nil || page.Count != 1 || page.Data[0].ID != resp.OrderID || page.NextCursor != clobapi.EndCursor {
 		t.Fatalf("orders: %+v, %v", page, err)
 	}
 	// Another wallet can neither read nor cancel it.
@@ -68,7 +69,7 @@ func TestClientOrderLifecycle(t *testing.T) {
 	}
 }
 
-func mustBuild(t testing.TB, c *client.Client, a client.OrderArgs) *client.PostOrderRequest {
+func mustBuild(t testing.TB, c *client.Client, a client.OrderArgs) *clobapi.PostOrderRequest {
 	t.Helper()
 	req, _, err := c.BuildOrder(a)
 	if err != nil {
@@ -86,7 +87,7 @@ func TestClientFilledOrder(t *testing.T) {
 	maker := h.funded(0, 100)
 	h.mint(maker, testYesStr, testNoStr, "0.5", "0.5", "8")
 	ask, err := maker.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: testYesStr, Side: "SELL", Price: "0.25", Size: "8", FeeRateBps: 10})
-	if err != nil || ask.Status != client.InsertStatusLive {
+	if err != nil || ask.Status != clobapi.InsertStatusLive {
 		t.Fatalf("the maker's ask: %+v, %v", ask, err)
 	}
 	c := h.funded(0, 100)
@@ -94,7 +95,7 @@ func TestClientFilledOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Status != client.InsertStatusMatched || resp.MakingAmount != "2" || resp.TakingAmount != "8" || len(resp.TradeIDs) != 1 {
+	if resp.Status != clobapi.InsertStatusMatched || resp.MakingAmount != "2" || resp.TakingAmount != "8" || len(resp.TradeIDs) != 1 {
 		t.Fatalf("filled order: %+v", resp)
 	}
 	trades, err := c.AllTrades(ctx, client.TradeParams{})

@@ -27,6 +27,9 @@ import (
 	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
+	"pred.dev/proto/runtime/streams"
 )
 
 // Config is everything a gateway needs besides its NATS connection.
@@ -142,7 +145,7 @@ type Server struct {
 	cfg     Config
 	log     *zap.Logger
 	echo    *echo.Echo
-	pub     *journal.Publisher
+	pub     *publish.Publisher
 	markets *market.Cache
 	httpSrv *http.Server
 }
@@ -212,7 +215,7 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 	for _, name := range []string{journal.CommandStream, journal.EventStream} {
 		_, err := js.Stream(ctx, name)
 		if errors.Is(err, jetstream.ErrStreamNotFound) {
-			return journal.EnsureStreams(ctx, js, journal.StreamConfig{Replicas: replicas})
+			return streams.Ensure(ctx, js, streams.Config{Replicas: replicas})
 		}
 		if err != nil {
 			return fmt.Errorf("server: stream %s: %w", name, err)
@@ -223,14 +226,14 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 
 // startPipes starts the publisher and the market cache's event feed.
 func (s *Server) startPipes(ctx context.Context, nc *nats.Conn) error {
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{ResultTimeout: s.cfg.ResultTimeout}, s.log)
+	pub, err := publish.New(nc, publish.Config{ResultTimeout: s.cfg.ResultTimeout}, s.log)
 	if err != nil {
 		return err
 	}
 	query := func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
 		ctx, cancel := context.WithTimeout(ctx, s.cfg.QueryTimeout)
 		defer cancel()
-		return journal.Query(ctx, nc, req)
+		return query.Do(ctx, nc, req)
 	}
 	s.markets = market.New(query, s.log.Named("market"))
 	if err := s.markets.Follow(ctx, nc); err != nil {

@@ -8,15 +8,16 @@ import (
 	"testing"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
 // tradeIDs walks a trade list from the first page with limit, checking
 // every page, and returns the ids in the order served.
-func tradeIDs(t *testing.T, what string, limit int, fetch func(p client.PageParams) (client.Page[client.Trade], error)) []uint64 {
+func tradeIDs(t *testing.T, what string, limit int, fetch func(p client.PageParams) (clobapi.Page[clobapi.Trade], error)) []uint64 {
 	t.Helper()
 	var ids []uint64
-	cursor := client.InitialCursor
+	cursor := clobapi.InitialCursor
 	for pages := 0; ; pages++ {
 		if pages > 50 {
 			t.Fatalf("%s: the pages do not end", what)
@@ -28,7 +29,7 @@ func tradeIDs(t *testing.T, what string, limit int, fetch func(p client.PagePara
 		if page.Limit != limit || page.Count != len(page.Data) || page.Count > limit {
 			t.Fatalf("%s, page %d: limit %d, count %d, %d trades", what, pages+1, page.Limit, page.Count, len(page.Data))
 		}
-		if page.NextCursor != client.EndCursor && page.Count < limit {
+		if page.NextCursor != clobapi.EndCursor && page.Count < limit {
 			t.Fatalf("%s, page %d: a short page (%d) that is not the last", what, pages+1, page.Count)
 		}
 		for _, tr := range page.Data {
@@ -38,7 +39,7 @@ func tradeIDs(t *testing.T, what string, limit int, fetch func(p client.PagePara
 			}
 			ids = append(ids, id)
 		}
-		if page.NextCursor == client.EndCursor {
+		if page.NextCursor == clobapi.EndCursor {
 			return ids
 		}
 		if page.NextCursor == cursor || page.NextCursor == "" {
@@ -71,17 +72,17 @@ func TestFromIDPaging(t *testing.T) {
 	carol, dave := h.funded(0, 1000), h.funded(0, 1000)
 	// alice bids for YES; bob's NO bids take it, minting pairs, one trade
 	// each. carol and dave trade with each other in between.
-	if r, err := alice.CreateAndPostOrder(ctx, buyArgs("0.5", "100")); err != nil || r.Status != client.InsertStatusLive {
+	if r, err := alice.CreateAndPostOrder(ctx, buyArgs("0.5", "100")); err != nil || r.Status != clobapi.InsertStatusLive {
 		t.Fatalf("alice's bid: %+v, %v", r, err)
 	}
-	if r, err := carol.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: testYesStr, Side: "BUY", Price: "0.3", Size: "100", FeeRateBps: 10}); err != nil || r.Status != client.InsertStatusLive {
+	if r, err := carol.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: testYesStr, Side: "BUY", Price: "0.3", Size: "100", FeeRateBps: 10}); err != nil || r.Status != clobapi.InsertStatusLive {
 		t.Fatalf("carol's bid: %+v, %v", r, err)
 	}
 	var all, alices []uint64 // trade ids in the order they happened
 	trade := func(taker *client.Client, price string, withAlice bool) {
 		t.Helper()
 		r, err := taker.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: testNoStr, Side: "BUY", Price: price, Size: "5", FeeRateBps: 10})
-		if err != nil || r.Status != client.InsertStatusMatched || len(r.TradeIDs) != 1 {
+		if err != nil || r.Status != clobapi.InsertStatusMatched || len(r.TradeIDs) != 1 {
 			t.Fatalf("a trade: %+v, %v", r, err)
 		}
 		id, _ := strconv.ParseUint(r.TradeIDs[0], 10, 64)
@@ -113,13 +114,13 @@ func TestFromIDPaging(t *testing.T) {
 	}
 	n := uint64(len(all))
 	public := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)))
-	allTrades := func(fromID uint64) func(p client.PageParams) (client.Page[client.Trade], error) {
-		return func(p client.PageParams) (client.Page[client.Trade], error) {
+	allTrades := func(fromID uint64) func(p client.PageParams) (clobapi.Page[clobapi.Trade], error) {
+		return func(p client.PageParams) (clobapi.Page[clobapi.Trade], error) {
 			return public.GetAllTrades(ctx, client.TradeParams{PageParams: p, FromID: fromID})
 		}
 	}
-	aliceTrades := func(fromID uint64) func(p client.PageParams) (client.Page[client.Trade], error) {
-		return func(p client.PageParams) (client.Page[client.Trade], error) {
+	aliceTrades := func(fromID uint64) func(p client.PageParams) (clobapi.Page[clobapi.Trade], error) {
+		return func(p client.PageParams) (clobapi.Page[clobapi.Trade], error) {
 			return alice.GetTrades(ctx, client.TradeParams{PageParams: p, FromID: fromID})
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
@@ -28,7 +29,7 @@ import (
 type orderCase struct {
 	name   string
 	sign   func(o *eip712.Order)
-	env    func(r *client.PostOrderRequest)
+	env    func(r *clobapi.PostOrderRequest)
 	raw    string // a literal body instead of a built order
 	signer *ecdsa.PrivateKey
 	domain common.Address
@@ -68,7 +69,7 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &client.PostOrderRequest{Order: jsonOf(o, sig), Owner: apiKey, OrderType: "GTC"}
+	req := &clobapi.PostOrderRequest{Order: jsonOf(o, sig), Owner: apiKey, OrderType: "GTC"}
 	if c.env != nil {
 		c.env(req)
 	}
@@ -79,12 +80,12 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 	return body
 }
 
-func jsonOf(o *eip712.Order, sig []byte) client.SignedOrder {
-	return client.SignedOrder{
-		Salt: client.FlexUint(o.Salt.Uint64()), Maker: o.Maker.Hex(), Signer: o.Signer.Hex(), Taker: o.Taker.Hex(),
+func jsonOf(o *eip712.Order, sig []byte) clobapi.SignedOrder {
+	return clobapi.SignedOrder{
+		Salt: clobapi.FlexUint(o.Salt.Uint64()), Maker: o.Maker.Hex(), Signer: o.Signer.Hex(), Taker: o.Taker.Hex(),
 		TokenID: o.TokenID.Dec(), MakerAmount: o.MakerAmount.Dec(), TakerAmount: o.TakerAmount.Dec(), Side: o.Side.String(),
 		Expiration: o.Expiration.Dec(), Nonce: o.Nonce.Dec(), FeeRateBps: o.FeeRateBps.Dec(),
-		SignatureType: client.FlexUint(o.SignatureType), Signature: hexutil.Encode(sig),
+		SignatureType: clobapi.FlexUint(o.SignatureType), Signature: hexutil.Encode(sig),
 	}
 }
 
@@ -109,17 +110,17 @@ func TestOrderValidationTable(t *testing.T) {
 	cases := []orderCase{
 		{name: "malformed JSON", raw: `{"order":`, code: errcode.InvalidOrderPayload},
 		{name: "salt is a float", raw: `{"order":{"salt":1.5},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
-		{name: "owner is another key", env: func(r *client.PostOrderRequest) { r.Owner = "00000000-0000-0000-0000-000000000000" }, code: errcode.InvalidOrderOwner},
-		{name: "unknown order type", env: func(r *client.PostOrderRequest) { r.OrderType = "IOC" }, code: errcode.InvalidOrderType},
-		{name: "post-only FOK", env: func(r *client.PostOrderRequest) { r.OrderType, r.PostOnly = "FOK", true }, code: errcode.InvalidPostOnlyOrderType},
-		{name: "lowercase side", env: func(r *client.PostOrderRequest) { r.Order.Side = "buy" }, code: errcode.InvalidOrderSide},
-		{name: "maker not an address", env: func(r *client.PostOrderRequest) { r.Order.Maker = "0x1234" }, code: errcode.InvalidOrderPayload},
-		{name: "token id not decimal", env: func(r *client.PostOrderRequest) { r.Order.TokenID = "0x3e9" }, code: errcode.InvalidTokenID},
-		{name: "amount in exponent form", env: func(r *client.PostOrderRequest) { r.Order.MakerAmount = "5e6" }, code: errcode.InvalidOrderPayload},
-		{name: "amount beyond 64 bits", env: func(r *client.PostOrderRequest) { r.Order.TakerAmount = "18446744073709551616" }, code: errcode.InvalidOrderPayload},
+		{name: "owner is another key", env: func(r *clobapi.PostOrderRequest) { r.Owner = "00000000-0000-0000-0000-000000000000" }, code: errcode.InvalidOrderOwner},
+		{name: "unknown order type", env: func(r *clobapi.PostOrderRequest) { r.OrderType = "IOC" }, code: errcode.InvalidOrderType},
+		{name: "post-only FOK", env: func(r *clobapi.PostOrderRequest) { r.OrderType, r.PostOnly = "FOK", true }, code: errcode.InvalidPostOnlyOrderType},
+		{name: "lowercase side", env: func(r *clobapi.PostOrderRequest) { r.Order.Side = "buy" }, code: errcode.InvalidOrderSide},
+		{name: "maker not an address", env: func(r *clobapi.PostOrderRequest) { r.Order.Maker = "0x1234" }, code: errcode.InvalidOrderPayload},
+		{name: "token id not decimal", env: func(r *clobapi.PostOrderRequest) { r.Order.TokenID = "0x3e9" }, code: errcode.InvalidTokenID},
+		{name: "amount in exponent form", env: func(r *clobapi.PostOrderRequest) { r.Order.MakerAmount = "5e6" }, code: errcode.InvalidOrderPayload},
+		{name: "amount beyond 64 bits", env: func(r *clobapi.PostOrderRequest) { r.Order.TakerAmount = "18446744073709551616" }, code: errcode.InvalidOrderPayload},
 		{name: "signature type 1", sign: func(o *eip712.Order) { o.SignatureType = eip712.SignaturePolyProxy }, code: errcode.InvalidSignatureType},
 		{name: "signature type 3", sign: func(o *eip712.Order) { o.SignatureType = 3 }, code: errcode.InvalidSignatureType},
-		{name: "short signature", env: func(r *client.PostOrderRequest) { r.Order.Signature = "0x1234" }, code: errcode.InvalidSignature},
+		{name: "short signature", env: func(r *clobapi.PostOrderRequest) { r.Order.Signature = "0x1234" }, code: errcode.InvalidSignature},
 		{name: "signer is not the key's wallet", signer: other, sign: func(o *eip712.Order) {
 			a := crypto.PubkeyToAddress(other.PublicKey)
 			o.Signer, o.Maker = a, a
@@ -129,8 +130,8 @@ func TestOrderValidationTable(t *testing.T) {
 		{name: "proxy order with the EOA as maker", sign: func(o *eip712.Order) { o.SignatureType = eip712.SignaturePolyGnosisSafe }, code: errcode.InvalidOrderMaker},
 		{name: "GTC with an expiration", sign: func(o *eip712.Order) { o.Expiration.SetUint64(now + 3600) }, code: errcode.InvalidOrderExpiration},
 		{name: "GTD already expired", sign: func(o *eip712.Order) { o.Expiration.SetUint64(now - 1) },
-			env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
-		{name: "GTD without expiration", env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
+			env: func(r *clobapi.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
+		{name: "GTD without expiration", env: func(r *clobapi.PostOrderRequest) { r.OrderType = "GTD" }, code: errcode.InvalidOrderExpiration},
 		{name: "unknown token", sign: func(o *eip712.Order) { o.TokenID.SetUint64(999) }, code: errcode.TokenNotFound},
 		{name: "price off the tick grid", sign: amounts(5_550_000, 10_000_000), code: errcode.InvalidOrderMinTickSize},
 		{name: "price above 0.99", sign: amounts(9_950_000, 10_000_000), code: errcode.InvalidOrderPrice},
@@ -144,25 +145,25 @@ func TestOrderValidationTable(t *testing.T) {
 		{name: "signed by another key", signer: other, code: errcode.InvalidSignature},
 		{name: "neg-risk market signed for the plain exchange", sign: func(o *eip712.Order) { o.TokenID.SetUint64(2001) }, code: errcode.InvalidSignature},
 		{name: "plain market signed for the neg-risk exchange", domain: testNegRisk, code: errcode.InvalidSignature},
-		{name: "field changed after signing", env: func(r *client.PostOrderRequest) { r.Order.Salt++ }, code: errcode.InvalidSignature},
-		{name: "wrong chain", env: func(r *client.PostOrderRequest) {
+		{name: "field changed after signing", env: func(r *clobapi.PostOrderRequest) { r.Order.Salt++ }, code: errcode.InvalidSignature},
+		{name: "wrong chain", env: func(r *clobapi.PostOrderRequest) {
 			o := defaultOrder(eoa)
 			sig, _ := eip712.SignOrder(key, eip712.OrderDomain(137, testExchange).Separator(), o)
 			r.Order.Signature = hexutil.Encode(sig)
 		}, code: errcode.InvalidSignature},
-		{name: "scope differs from the key's", env: func(r *client.PostOrderRequest) { r.Order.ScopeID = "tenant-b" }, code: errcode.ScopeMismatch},
+		{name: "scope differs from the key's", env: func(r *clobapi.PostOrderRequest) { r.Order.ScopeID = "tenant-b" }, code: errcode.ScopeMismatch},
 		{name: "signed for a scope, sent without it", sign: func(o *eip712.Order) { o.ScopeID = "tenant-b" }, code: errcode.InvalidSignature},
 		{name: "taker is the other exchange", sign: func(o *eip712.Order) { o.Taker = testNegRisk }, code: errcode.InvalidOrderTaker},
 		// Spellings nobody documented: the OpenAPI document allows one.
-		{name: "lowercase order type", env: func(r *client.PostOrderRequest) { r.OrderType = "gtc" }, code: errcode.InvalidOrderType},
-		{name: "empty order type", env: func(r *client.PostOrderRequest) { r.OrderType = "" }, code: errcode.InvalidOrderType},
-		{name: "upper-case owner", env: func(r *client.PostOrderRequest) { r.Owner = strings.ToUpper(r.Owner) }, code: errcode.InvalidOrderOwner},
-		{name: "leading zero in makerAmount", env: func(r *client.PostOrderRequest) { r.Order.MakerAmount = "0" + r.Order.MakerAmount }, code: errcode.InvalidOrderPayload},
-		{name: "plus sign in takerAmount", env: func(r *client.PostOrderRequest) { r.Order.TakerAmount = "+" + r.Order.TakerAmount }, code: errcode.InvalidOrderPayload},
-		{name: "expiration 00", env: func(r *client.PostOrderRequest) { r.Order.Expiration = "00" }, code: errcode.InvalidOrderPayload},
-		{name: "nonce with a space", env: func(r *client.PostOrderRequest) { r.Order.Nonce = " 0" }, code: errcode.InvalidOrderPayload},
-		{name: "fee rate 010", env: func(r *client.PostOrderRequest) { r.Order.FeeRateBps = "010" }, code: errcode.InvalidOrderPayload},
-		{name: "token id with a leading zero", env: func(r *client.PostOrderRequest) { r.Order.TokenID = "0" + r.Order.TokenID }, code: errcode.InvalidTokenID},
+		{name: "lowercase order type", env: func(r *clobapi.PostOrderRequest) { r.OrderType = "gtc" }, code: errcode.InvalidOrderType},
+		{name: "empty order type", env: func(r *clobapi.PostOrderRequest) { r.OrderType = "" }, code: errcode.InvalidOrderType},
+		{name: "upper-case owner", env: func(r *clobapi.PostOrderRequest) { r.Owner = strings.ToUpper(r.Owner) }, code: errcode.InvalidOrderOwner},
+		{name: "leading zero in makerAmount", env: func(r *clobapi.PostOrderRequest) { r.Order.MakerAmount = "0" + r.Order.MakerAmount }, code: errcode.InvalidOrderPayload},
+		{name: "plus sign in takerAmount", env: func(r *clobapi.PostOrderRequest) { r.Order.TakerAmount = "+" + r.Order.TakerAmount }, code: errcode.InvalidOrderPayload},
+		{name: "expiration 00", env: func(r *clobapi.PostOrderRequest) { r.Order.Expiration = "00" }, code: errcode.InvalidOrderPayload},
+		{name: "nonce with a space", env: func(r *clobapi.PostOrderRequest) { r.Order.Nonce = " 0" }, code: errcode.InvalidOrderPayload},
+		{name: "fee rate 010", env: func(r *clobapi.PostOrderRequest) { r.Order.FeeRateBps = "010" }, code: errcode.InvalidOrderPayload},
+		{name: "token id with a leading zero", env: func(r *clobapi.PostOrderRequest) { r.Order.TokenID = "0" + r.Order.TokenID }, code: errcode.InvalidTokenID},
 		{name: "salt string with a leading zero", raw: `{"order":{"salt":"012345"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
 		{name: "signature type \"00\"", raw: `{"order":{"salt":1,"signatureType":"00"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
 	}
@@ -170,7 +171,7 @@ func TestOrderValidationTable(t *testing.T) {
 	for _, tc := range cases {
 		body := buildCase(t, tc, key, creds.APIKey)
 		resp, data := h.do(0, http.MethodPost, "/order", body, l2Headers(t, c, http.MethodPost, "/order", body))
-		var eb client.ErrorBody
+		var eb clobapi.ErrorBody
 		_ = json.Unmarshal(data, &eb)
 		if resp.StatusCode != tc.code.Status() || eb.Code != string(tc.code) || len(eb.Error) < 10 {
 			t.Errorf("%s: %d %s %q, want %d %s", tc.name, resp.StatusCode, eb.Code, eb.Error, tc.code.Status(), string(tc.code))
@@ -205,14 +206,14 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 		{name: "taker is the neg-risk exchange on a neg-risk market", domain: testNegRisk,
 			sign: func(o *eip712.Order) { o.Taker, o.Salt = testNegRisk, *o.Salt.SetUint64(2); o.TokenID.SetUint64(2001) }},
 		{name: "GTD one second ahead", sign: func(o *eip712.Order) { o.Salt.SetUint64(3); o.Expiration.SetUint64(uint64(time.Now().Unix()) + 2) },
-			env: func(r *client.PostOrderRequest) { r.OrderType = "GTD" }},
-		{name: "no orderType", sign: func(o *eip712.Order) { o.Salt.SetUint64(4) }, env: func(r *client.PostOrderRequest) { r.OrderType = "OMIT" }},
+			env: func(r *clobapi.PostOrderRequest) { r.OrderType = "GTD" }},
+		{name: "no orderType", sign: func(o *eip712.Order) { o.Salt.SetUint64(4) }, env: func(r *clobapi.PostOrderRequest) { r.OrderType = "OMIT" }},
 	}
 	for _, tc := range cases {
 		body := buildCase(t, tc, key, creds.APIKey)
 		body = []byte(strings.Replace(string(body), `,"orderType":"OMIT"`, "", 1))
 		resp, data := h.do(0, http.MethodPost, "/order", body, l2Headers(t, c, http.MethodPost, "/order", body))
-		var out client.OrderResponse
+		var out clobapi.OrderResponse
 		if err := json.Unmarshal(data, &out); resp.StatusCode != 200 || err != nil || !out.Success || out.Status != "live" {
 			t.Errorf("%s: %d %s", tc.name, resp.StatusCode, data)
 		}
@@ -265,7 +266,7 @@ func TestBatchOrders(t *testing.T) {
 	good := mustBuild(t, c, buyArgs("0.41", "6"))
 	offTick := mustBuild(t, c, buyArgs("0.415", "6"))
 	before := h.commandCount()
-	out, err := c.PostOrders(ctx, []*client.PostOrderRequest{good, offTick})
+	out, err := c.PostOrders(ctx, []*clobapi.PostOrderRequest{good, offTick})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +277,7 @@ func TestBatchOrders(t *testing.T) {
 	if n := h.commandCount() - before; n != 1 {
 		t.Fatalf("the batch appended %d commands, want 1", n)
 	}
-	var many []*client.PostOrderRequest
+	var many []*clobapi.PostOrderRequest
 	for i := range 16 {
 		many = append(many, mustBuild(t, c, client.OrderArgs{TokenID: testYesStr, Side: "SELL", Price: "0.6", Size: strconv.Itoa(5 + i), FeeRateBps: 10}))
 	}

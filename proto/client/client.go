@@ -4,7 +4,8 @@
 // base URL it reads public market data; with a private key (WithPrivateKey
 // and WithChain) it can manage API keys (L1) and sign orders; with API
 // credentials (WithCreds, or the result of CreateOrDeriveAPIKey) it can
-// trade and read its account (L2).
+// trade and read its account (L2). Requests and responses are the JSON
+// types of package clobapi, which the gateway encodes with too.
 //
 // Every error response becomes an *APIError whose code matches the
 // errcode values with errors.Is:
@@ -32,6 +33,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/l2auth"
@@ -54,17 +56,6 @@ const l1NonceBytes = 16
 // has no timeout of its own.
 const defaultTimeout = 30 * time.Second
 
-// Header names (the spec's PRED_* headers).
-const (
-	HeaderAddress    = "PRED_ADDRESS"
-	HeaderSignature  = "PRED_SIGNATURE"
-	HeaderTimestamp  = "PRED_TIMESTAMP"
-	HeaderNonce      = "PRED_NONCE"
-	HeaderAPIKey     = "PRED_API_KEY"
-	HeaderPassphrase = "PRED_PASSPHRASE"
-	HeaderScopeID    = "PRED_SCOPE_ID"
-)
-
 // Client talks to one CLOB API. It is safe for concurrent use once
 // configured; SetCreds may be called between requests.
 type Client struct {
@@ -72,7 +63,7 @@ type Client struct {
 	http  *http.Client
 	key   *ecdsa.PrivateKey
 	addr  common.Address
-	creds *APICreds
+	creds *clobapi.APICreds
 	scope string
 	now   func() time.Time
 
@@ -114,7 +105,7 @@ func WithProxyWallet(factory common.Address, initCodeHash common.Hash) Option {
 }
 
 // WithCreds sets the L2 API credentials.
-func WithCreds(creds APICreds) Option { return func(c *Client) { c.creds = &creds } }
+func WithCreds(creds clobapi.APICreds) Option { return func(c *Client) { c.creds = &creds } }
 
 // WithScope sets PRED_SCOPE_ID on every authenticated request.
 func WithScope(scope string) Option { return func(c *Client) { c.scope = scope } }
@@ -144,12 +135,12 @@ func New(baseURL string, opts ...Option) *Client {
 }
 
 // SetCreds sets the L2 credentials, e.g. after CreateOrDeriveAPIKey.
-func (c *Client) SetCreds(creds APICreds) { c.creds = &creds }
+func (c *Client) SetCreds(creds clobapi.APICreds) { c.creds = &creds }
 
 // Creds returns the L2 credentials, if any.
-func (c *Client) Creds() (APICreds, bool) {
+func (c *Client) Creds() (clobapi.APICreds, bool) {
 	if c.creds == nil {
-		return APICreds{}, false
+		return clobapi.APICreds{}, false
 	}
 	return *c.creds, true
 }
@@ -298,7 +289,7 @@ func (c *Client) once(ctx context.Context, r request, body []byte, out any) erro
 }
 
 func apiError(resp *http.Response, data []byte) error {
-	var body ErrorBody
+	var body clobapi.ErrorBody
 	e := &APIError{Status: resp.StatusCode}
 	if json.Unmarshal(data, &body) == nil && body.Code != "" {
 		e.Code, e.Message, e.OrderID = errcode.Code(body.Code), body.Error, body.OrderID
@@ -355,12 +346,12 @@ func (c *Client) signL1(h http.Header, ts, nonce string) error {
 	if err != nil {
 		return fmt.Errorf("clob: sign L1: %w", err)
 	}
-	setHeader(h, HeaderAddress, c.addr.Hex())
-	setHeader(h, HeaderSignature, hexutil.Encode(sig))
-	setHeader(h, HeaderTimestamp, ts)
-	setHeader(h, HeaderNonce, nonce)
+	setHeader(h, clobapi.HeaderAddress, c.addr.Hex())
+	setHeader(h, clobapi.HeaderSignature, hexutil.Encode(sig))
+	setHeader(h, clobapi.HeaderTimestamp, ts)
+	setHeader(h, clobapi.HeaderNonce, nonce)
 	if c.scope != "" {
-		setHeader(h, HeaderScopeID, c.scope)
+		setHeader(h, clobapi.HeaderScopeID, c.scope)
 	}
 	return nil
 }
@@ -380,12 +371,12 @@ func (c *Client) signL2(h http.Header, ts, method, path string, body []byte) err
 	if err != nil {
 		return fmt.Errorf("clob: sign L2: %w", err)
 	}
-	setHeader(h, HeaderAPIKey, c.creds.APIKey)
-	setHeader(h, HeaderPassphrase, c.creds.Passphrase)
-	setHeader(h, HeaderSignature, sig)
-	setHeader(h, HeaderTimestamp, ts)
+	setHeader(h, clobapi.HeaderAPIKey, c.creds.APIKey)
+	setHeader(h, clobapi.HeaderPassphrase, c.creds.Passphrase)
+	setHeader(h, clobapi.HeaderSignature, sig)
+	setHeader(h, clobapi.HeaderTimestamp, ts)
 	if c.scope != "" {
-		setHeader(h, HeaderScopeID, c.scope)
+		setHeader(h, clobapi.HeaderScopeID, c.scope)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/l2auth"
@@ -39,7 +40,7 @@ func vectorClient(t *testing.T, base string, opts ...Option) *Client {
 		t.Fatal(err)
 	}
 	all := append([]Option{WithPrivateKey(key), WithChain(80002, common.HexToAddress(amoyExchange), common.Address{}),
-		WithCreds(APICreds{APIKey: "00000000-0000-0000-0000-000000000001", Secret: zeroSecret, Passphrase: "pass"})}, opts...)
+		WithCreds(clobapi.APICreds{APIKey: "00000000-0000-0000-0000-000000000001", Secret: zeroSecret, Passphrase: "pass"})}, opts...)
 	return New(base, all...)
 }
 
@@ -49,7 +50,7 @@ func TestL1HeadersVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Get(HeaderSignature) != vectorL1Sig || h.Get(HeaderAddress) != vectorAddr || h.Get(HeaderTimestamp) != "10000000" || h.Get(HeaderNonce) != "5f0c1e9a2b7d4c36" {
+	if h.Get(clobapi.HeaderSignature) != vectorL1Sig || h.Get(clobapi.HeaderAddress) != vectorAddr || h.Get(clobapi.HeaderTimestamp) != "10000000" || h.Get(clobapi.HeaderNonce) != "5f0c1e9a2b7d4c36" {
 		t.Fatalf("L1 headers %v", h)
 	}
 }
@@ -68,10 +69,10 @@ func TestL2HeadersVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := h.Get(HeaderSignature); got != tc.want {
+		if got := h.Get(clobapi.HeaderSignature); got != tc.want {
 			t.Errorf("%s %s %s: %s, want %s", tc.ts, tc.method, tc.body, got, tc.want)
 		}
-		if h.Get(HeaderAPIKey) == "" || h.Get(HeaderPassphrase) != "pass" || h.Get(HeaderTimestamp) != tc.ts {
+		if h.Get(clobapi.HeaderAPIKey) == "" || h.Get(clobapi.HeaderPassphrase) != "pass" || h.Get(clobapi.HeaderTimestamp) != tc.ts {
 			t.Errorf("headers %v", h)
 		}
 	}
@@ -120,23 +121,6 @@ func TestBuildOrder(t *testing.T) {
 	}
 }
 
-func TestFlexUint(t *testing.T) {
-	var v struct{ S FlexUint }
-	for _, in := range []string{`{"S":42}`, `{"S":"42"}`} {
-		if err := json.Unmarshal([]byte(in), &v); err != nil || v.S != 42 {
-			t.Fatalf("%s: %d, %v", in, v.S, err)
-		}
-	}
-	for _, in := range []string{`{"S":-1}`, `{"S":1.5}`, `{"S":"x"}`, `{"S":18446744073709551616}`} {
-		if err := json.Unmarshal([]byte(in), &v); err == nil {
-			t.Fatalf("%s decoded", in)
-		}
-	}
-	if b, _ := json.Marshal(v); string(b) != `{"S":42}` {
-		t.Fatalf("encodes as %s", b)
-	}
-}
-
 // TestErrorMapping: an error body becomes an *APIError matching its code.
 func TestErrorMapping(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -169,7 +153,7 @@ func TestL2RequestIsSignedOverTheSentBody(t *testing.T) {
 	var checked atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		if l2auth.Verify(zeroSecret, r.Header.Get(HeaderTimestamp), r.Method, r.URL.Path, body, r.Header.Get(HeaderSignature)) &&
+		if l2auth.Verify(zeroSecret, r.Header.Get(clobapi.HeaderTimestamp), r.Method, r.URL.Path, body, r.Header.Get(clobapi.HeaderSignature)) &&
 			r.URL.Path == "/order" && string(body) == `{"orderID":"0x01"}` {
 			checked.Store(true)
 		}
@@ -188,27 +172,27 @@ func TestPagesWalksCursors(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cur := r.URL.Query().Get("next_cursor")
 		n, _ := strconv.Atoi(cur)
-		if cur == InitialCursor {
+		if cur == clobapi.InitialCursor {
 			n = 0
 		}
 		next := strconv.Itoa(n + 1)
 		if n == 2 {
-			next = EndCursor
+			next = clobapi.EndCursor
 		}
-		_ = json.NewEncoder(w).Encode(Page[Transaction]{Data: []Transaction{{ID: fmt.Sprint(n)}}, NextCursor: next, Limit: 1, Count: 1})
+		_ = json.NewEncoder(w).Encode(clobapi.Page[clobapi.Transaction]{Data: []clobapi.Transaction{{ID: fmt.Sprint(n)}}, NextCursor: next, Limit: 1, Count: 1})
 	}))
 	defer srv.Close()
 	c := New(srv.URL)
-	all, err := All(context.Background(), func(ctx context.Context, cursor string) (Page[Transaction], error) {
+	all, err := All(context.Background(), func(ctx context.Context, cursor string) (clobapi.Page[clobapi.Transaction], error) {
 		return c.GetAllTransactions(ctx, PageParams{Cursor: cursor})
 	})
 	if err != nil || len(all) != 3 || all[2].ID != "2" {
 		t.Fatalf("walked %+v, %v", all, err)
 	}
 	stuck := 0
-	for _, err := range Pages(context.Background(), func(context.Context, string) (Page[int], error) {
+	for _, err := range Pages(context.Background(), func(context.Context, string) (clobapi.Page[int], error) {
 		stuck++
-		return Page[int]{Data: []int{1}, NextCursor: InitialCursor}, nil
+		return clobapi.Page[int]{Data: []int{1}, NextCursor: clobapi.InitialCursor}, nil
 	}) {
 		if err != nil {
 			t.Fatal(err)
@@ -243,7 +227,7 @@ func TestRetries(t *testing.T) {
 
 	var nonces []string
 	l1 := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		nonces = append(nonces, r.Header.Get(HeaderNonce))
+		nonces = append(nonces, r.Header.Get(clobapi.HeaderNonce))
 		if len(nonces) == 1 {
 			w.WriteHeader(http.StatusUnauthorized)
 			_, _ = io.WriteString(w, `{"error":"used","code":"L1_NONCE_ALREADY_USED"}`)

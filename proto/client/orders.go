@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/holiman/uint256"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/fixed"
 )
@@ -42,7 +43,7 @@ type OrderArgs struct {
 // BuildOrder signs an order and returns the POST /order envelope and the
 // order id (its EIP-712 hash). It needs the private key, the chain and API
 // credentials (the owner field is the API key).
-func (c *Client) BuildOrder(a OrderArgs) (*PostOrderRequest, string, error) {
+func (c *Client) BuildOrder(a OrderArgs) (*clobapi.PostOrderRequest, string, error) {
 	if c.key == nil || c.chainID == 0 {
 		return nil, "", ErrNoKey
 	}
@@ -67,7 +68,7 @@ func (c *Client) BuildOrder(a OrderArgs) (*PostOrderRequest, string, error) {
 	if orderType == "" {
 		orderType = "GTC"
 	}
-	req := &PostOrderRequest{
+	req := &clobapi.PostOrderRequest{
 		Order:     jsonOrder(o, sig),
 		Owner:     c.creds.APIKey,
 		OrderType: orderType,
@@ -120,9 +121,9 @@ func saltOf(s uint64) uint64 {
 	return binary.LittleEndian.Uint64(b[:])%saltMax + 1
 }
 
-func jsonOrder(o *eip712.Order, sig []byte) SignedOrder {
-	return SignedOrder{
-		Salt:          FlexUint(o.Salt.Uint64()),
+func jsonOrder(o *eip712.Order, sig []byte) clobapi.SignedOrder {
+	return clobapi.SignedOrder{
+		Salt:          clobapi.FlexUint(o.Salt.Uint64()),
 		Maker:         o.Maker.Hex(),
 		Signer:        o.Signer.Hex(),
 		Taker:         common.Address{}.Hex(),
@@ -133,86 +134,86 @@ func jsonOrder(o *eip712.Order, sig []byte) SignedOrder {
 		Expiration:    o.Expiration.Dec(),
 		Nonce:         o.Nonce.Dec(),
 		FeeRateBps:    o.FeeRateBps.Dec(),
-		SignatureType: FlexUint(o.SignatureType),
+		SignatureType: clobapi.FlexUint(o.SignatureType),
 		Signature:     hexutil.Encode(sig),
 		ScopeID:       o.ScopeID,
 	}
 }
 
 // PostOrder places a signed order.
-func (c *Client) PostOrder(ctx context.Context, req *PostOrderRequest) (OrderResponse, error) {
-	var out OrderResponse
+func (c *Client) PostOrder(ctx context.Context, req *clobapi.PostOrderRequest) (clobapi.OrderResponse, error) {
+	var out clobapi.OrderResponse
 	err := c.do(ctx, request{method: http.MethodPost, path: "/order", body: req, level: l2}, &out)
 	return out, err
 }
 
 // CreateAndPostOrder signs and places an order.
-func (c *Client) CreateAndPostOrder(ctx context.Context, a OrderArgs) (OrderResponse, error) {
+func (c *Client) CreateAndPostOrder(ctx context.Context, a OrderArgs) (clobapi.OrderResponse, error) {
 	req, _, err := c.BuildOrder(a)
 	if err != nil {
-		return OrderResponse{}, err
+		return clobapi.OrderResponse{}, err
 	}
 	return c.PostOrder(ctx, req)
 }
 
 // PostOrders places up to 15 signed orders; each element of the answer
 // says whether its order was placed.
-func (c *Client) PostOrders(ctx context.Context, reqs []*PostOrderRequest) ([]OrderResponse, error) {
-	var out []OrderResponse
+func (c *Client) PostOrders(ctx context.Context, reqs []*clobapi.PostOrderRequest) ([]clobapi.OrderResponse, error) {
+	var out []clobapi.OrderResponse
 	err := c.do(ctx, request{method: http.MethodPost, path: "/orders", body: reqs, level: l2}, &out)
 	return out, err
 }
 
 // CancelOrder cancels one order.
-func (c *Client) CancelOrder(ctx context.Context, orderID string) (CancelResponse, error) {
-	var out CancelResponse
-	err := c.do(ctx, request{method: http.MethodDelete, path: "/order", body: CancelOrderRequest{OrderID: orderID}, level: l2}, &out)
+func (c *Client) CancelOrder(ctx context.Context, orderID string) (clobapi.CancelResponse, error) {
+	var out clobapi.CancelResponse
+	err := c.do(ctx, request{method: http.MethodDelete, path: "/order", body: clobapi.CancelOrderRequest{OrderID: orderID}, level: l2}, &out)
 	return out, err
 }
 
 // CancelOrders cancels up to 3000 orders.
-func (c *Client) CancelOrders(ctx context.Context, orderIDs []string) (CancelResponse, error) {
-	var out CancelResponse
+func (c *Client) CancelOrders(ctx context.Context, orderIDs []string) (clobapi.CancelResponse, error) {
+	var out clobapi.CancelResponse
 	err := c.do(ctx, request{method: http.MethodDelete, path: "/orders", body: orderIDs, level: l2}, &out)
 	return out, err
 }
 
 // CancelMarketOrders cancels the caller's orders on a market (condition
 // id) or one of its tokens; either may be empty, not both.
-func (c *Client) CancelMarketOrders(ctx context.Context, market, assetID string) (CancelResponse, error) {
-	var out CancelResponse
-	body := CancelMarketOrdersRequest{Market: market, AssetID: assetID}
+func (c *Client) CancelMarketOrders(ctx context.Context, market, assetID string) (clobapi.CancelResponse, error) {
+	var out clobapi.CancelResponse
+	body := clobapi.CancelMarketOrdersRequest{Market: market, AssetID: assetID}
 	err := c.do(ctx, request{method: http.MethodDelete, path: "/cancel-market-orders", body: body, level: l2}, &out)
 	return out, err
 }
 
 // CancelAll cancels every open order of the caller.
-func (c *Client) CancelAll(ctx context.Context) (CancelResponse, error) {
-	var out CancelResponse
+func (c *Client) CancelAll(ctx context.Context) (clobapi.CancelResponse, error) {
+	var out clobapi.CancelResponse
 	err := c.do(ctx, request{method: http.MethodDelete, path: "/cancel-all", level: l2}, &out)
 	return out, err
 }
 
 // GetOrder returns one of the caller's orders.
-func (c *Client) GetOrder(ctx context.Context, orderID string) (OpenOrder, error) {
-	var out OpenOrder
+func (c *Client) GetOrder(ctx context.Context, orderID string) (clobapi.OpenOrder, error) {
+	var out clobapi.OpenOrder
 	err := c.do(ctx, request{method: http.MethodGet, path: "/order/" + orderID, level: l2}, &out)
 	return out, err
 }
 
 // PostHeartbeat starts or feeds the dead-man switch of the API key: once
 // started, the engine cancels the key's orders after 10 s without one.
-func (c *Client) PostHeartbeat(ctx context.Context) (HeartbeatResponse, error) {
-	var out HeartbeatResponse
+func (c *Client) PostHeartbeat(ctx context.Context) (clobapi.HeartbeatResponse, error) {
+	var out clobapi.HeartbeatResponse
 	err := c.do(ctx, request{method: http.MethodPost, path: "/heartbeats", level: l2}, &out)
 	return out, err
 }
 
 // Faucet credits devnet USDW (a decimal string) to an address. It exists
 // only on devnets.
-func (c *Client) Faucet(ctx context.Context, address, amount string) (FaucetResponse, error) {
-	var out FaucetResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: "/faucet", body: FaucetRequest{Address: address, Amount: amount}}, &out)
+func (c *Client) Faucet(ctx context.Context, address, amount string) (clobapi.FaucetResponse, error) {
+	var out clobapi.FaucetResponse
+	err := c.do(ctx, request{method: http.MethodPost, path: "/faucet", body: clobapi.FaucetRequest{Address: address, Amount: amount}}, &out)
 	return out, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -20,16 +21,16 @@ const pagesMax = 100_000
 // scope with L1 auth. Every call makes a new key (the server caps how many
 // a wallet may hold); keep the returned secret, or recover it with
 // DeriveAPIKey.
-func (c *Client) CreateAPIKey(ctx context.Context) (APICreds, error) {
-	var out APICreds
+func (c *Client) CreateAPIKey(ctx context.Context) (clobapi.APICreds, error) {
+	var out clobapi.APICreds
 	err := c.do(ctx, request{method: http.MethodPost, path: "/auth/api-key", level: l1}, &out)
 	return out, err
 }
 
 // DeriveAPIKey recomputes the credentials of one of the wallet's active
 // keys in the client's scope: apiKey, or the newest one when apiKey is "".
-func (c *Client) DeriveAPIKey(ctx context.Context, apiKey string) (APICreds, error) {
-	var out APICreds
+func (c *Client) DeriveAPIKey(ctx context.Context, apiKey string) (clobapi.APICreds, error) {
+	var out clobapi.APICreds
 	err := c.do(ctx, request{method: http.MethodGet, path: "/auth/derive-api-key", query: keyQuery(apiKey), level: l1}, &out)
 	return out, err
 }
@@ -44,21 +45,21 @@ func keyQuery(apiKey string) url.Values {
 // CreateOrDeriveAPIKey derives the wallet's newest key, creating one if it
 // has none, and installs the credentials in the client. Reusing the key
 // keeps a client that starts often from piling up keys.
-func (c *Client) CreateOrDeriveAPIKey(ctx context.Context) (APICreds, error) {
+func (c *Client) CreateOrDeriveAPIKey(ctx context.Context) (clobapi.APICreds, error) {
 	creds, err := c.DeriveAPIKey(ctx, "")
 	if errors.Is(err, errcode.APIKeyNotFound) {
 		creds, err = c.CreateAPIKey(ctx)
 	}
 	if err != nil {
-		return APICreds{}, err
+		return clobapi.APICreds{}, err
 	}
 	c.SetCreds(creds)
 	return creds, nil
 }
 
 // RevokeAPIKey revokes one of this wallet's keys with L1 auth.
-func (c *Client) RevokeAPIKey(ctx context.Context, apiKey string) (RevokeAPIKeyResponse, error) {
-	var out RevokeAPIKeyResponse
+func (c *Client) RevokeAPIKey(ctx context.Context, apiKey string) (clobapi.RevokeAPIKeyResponse, error) {
+	var out clobapi.RevokeAPIKeyResponse
 	if apiKey == "" {
 		return out, errors.New("clob: RevokeAPIKey needs the key to revoke")
 	}
@@ -67,8 +68,8 @@ func (c *Client) RevokeAPIKey(ctx context.Context, apiKey string) (RevokeAPIKeyR
 }
 
 // ListAPIKeys lists the wallet's active keys in the client's scope.
-func (c *Client) ListAPIKeys(ctx context.Context) ([]APIKeyInfo, error) {
-	var out APIKeysResponse
+func (c *Client) ListAPIKeys(ctx context.Context) ([]clobapi.APIKeyInfo, error) {
+	var out clobapi.APIKeysResponse
 	err := c.do(ctx, request{method: http.MethodGet, path: "/auth/api-keys", level: l2}, &out)
 	return out.APIKeys, err
 }
@@ -139,16 +140,16 @@ func (c *Client) walletParam(s string) string {
 }
 
 // GetOrders returns one page of the caller's orders.
-func (c *Client) GetOrders(ctx context.Context, p OrderParams) (Page[OpenOrder], error) {
-	var out Page[OpenOrder]
+func (c *Client) GetOrders(ctx context.Context, p OrderParams) (clobapi.Page[clobapi.OpenOrder], error) {
+	var out clobapi.Page[clobapi.OpenOrder]
 	p.SignatureType = c.walletParam(p.SignatureType)
 	err := c.do(ctx, request{method: http.MethodGet, path: "/orders", query: p.values(true), level: l2}, &out)
 	return out, err
 }
 
 // GetAllOrders returns one page of every order (public history).
-func (c *Client) GetAllOrders(ctx context.Context, p OrderParams) (Page[OpenOrder], error) {
-	var out Page[OpenOrder]
+func (c *Client) GetAllOrders(ctx context.Context, p OrderParams) (clobapi.Page[clobapi.OpenOrder], error) {
+	var out clobapi.Page[clobapi.OpenOrder]
 	err := c.do(ctx, request{method: http.MethodGet, path: "/all-orders", query: p.values(false)}, &out)
 	return out, err
 }
@@ -181,23 +182,23 @@ func (p TradeParams) values() url.Values {
 }
 
 // GetTrades returns one page of the caller's trades.
-func (c *Client) GetTrades(ctx context.Context, p TradeParams) (Page[Trade], error) {
-	var out Page[Trade]
+func (c *Client) GetTrades(ctx context.Context, p TradeParams) (clobapi.Page[clobapi.Trade], error) {
+	var out clobapi.Page[clobapi.Trade]
 	p.SignatureType = c.walletParam(p.SignatureType)
 	err := c.do(ctx, request{method: http.MethodGet, path: "/trades", query: p.values(), level: l2}, &out)
 	return out, err
 }
 
 // GetAllTrades returns one page of every trade (public history).
-func (c *Client) GetAllTrades(ctx context.Context, p TradeParams) (Page[Trade], error) {
-	var out Page[Trade]
+func (c *Client) GetAllTrades(ctx context.Context, p TradeParams) (clobapi.Page[clobapi.Trade], error) {
+	var out clobapi.Page[clobapi.Trade]
 	err := c.do(ctx, request{method: http.MethodGet, path: "/all-trades", query: p.values()}, &out)
 	return out, err
 }
 
 // GetTransactions returns one page of the caller's transactions.
-func (c *Client) GetTransactions(ctx context.Context, p PageParams) (Page[Transaction], error) {
-	var out Page[Transaction]
+func (c *Client) GetTransactions(ctx context.Context, p PageParams) (clobapi.Page[clobapi.Transaction], error) {
+	var out clobapi.Page[clobapi.Transaction]
 	q := p.values()
 	q.Set("signature_type", c.walletParam(""))
 	err := c.do(ctx, request{method: http.MethodGet, path: "/transactions", query: q, level: l2}, &out)
@@ -205,8 +206,8 @@ func (c *Client) GetTransactions(ctx context.Context, p PageParams) (Page[Transa
 }
 
 // GetAllTransactions returns one page of every wallet's transactions.
-func (c *Client) GetAllTransactions(ctx context.Context, p PageParams) (Page[Transaction], error) {
-	var out Page[Transaction]
+func (c *Client) GetAllTransactions(ctx context.Context, p PageParams) (clobapi.Page[clobapi.Transaction], error) {
+	var out clobapi.Page[clobapi.Transaction]
 	err := c.do(ctx, request{method: http.MethodGet, path: "/all-transactions", query: p.values()}, &out)
 	return out, err
 }
@@ -214,9 +215,9 @@ func (c *Client) GetAllTransactions(ctx context.Context, p PageParams) (Page[Tra
 // Pages walks a list from cursor start to the end, yielding each item;
 // fetch gets the page at a cursor. Iteration stops at the first error,
 // which is yielded.
-func Pages[T any](ctx context.Context, fetch func(ctx context.Context, cursor string) (Page[T], error)) iter.Seq2[T, error] {
+func Pages[T any](ctx context.Context, fetch func(ctx context.Context, cursor string) (clobapi.Page[T], error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		cursor := InitialCursor
+		cursor := clobapi.InitialCursor
 		for range pagesMax {
 			page, err := fetch(ctx, cursor)
 			if err != nil {
@@ -229,7 +230,7 @@ func Pages[T any](ctx context.Context, fetch func(ctx context.Context, cursor st
 					return
 				}
 			}
-			if page.NextCursor == EndCursor || page.NextCursor == "" || page.NextCursor == cursor {
+			if page.NextCursor == clobapi.EndCursor || page.NextCursor == "" || page.NextCursor == cursor {
 				return
 			}
 			cursor = page.NextCursor
@@ -238,7 +239,7 @@ func Pages[T any](ctx context.Context, fetch func(ctx context.Context, cursor st
 }
 
 // All collects every item of a list (see Pages).
-func All[T any](ctx context.Context, fetch func(ctx context.Context, cursor string) (Page[T], error)) ([]T, error) {
+func All[T any](ctx context.Context, fetch func(ctx context.Context, cursor string) (clobapi.Page[T], error)) ([]T, error) {
 	var out []T
 	for item, err := range Pages(ctx, fetch) {
 		if err != nil {
@@ -250,16 +251,16 @@ func All[T any](ctx context.Context, fetch func(ctx context.Context, cursor stri
 }
 
 // AllOrders collects every page of the caller's orders matching p.
-func (c *Client) AllOrders(ctx context.Context, p OrderParams) ([]OpenOrder, error) {
-	return All(ctx, func(ctx context.Context, cursor string) (Page[OpenOrder], error) {
+func (c *Client) AllOrders(ctx context.Context, p OrderParams) ([]clobapi.OpenOrder, error) {
+	return All(ctx, func(ctx context.Context, cursor string) (clobapi.Page[clobapi.OpenOrder], error) {
 		p.Cursor = cursor
 		return c.GetOrders(ctx, p)
 	})
 }
 
 // AllTrades collects every page of the caller's trades matching p.
-func (c *Client) AllTrades(ctx context.Context, p TradeParams) ([]Trade, error) {
-	return All(ctx, func(ctx context.Context, cursor string) (Page[Trade], error) {
+func (c *Client) AllTrades(ctx context.Context, p TradeParams) ([]clobapi.Trade, error) {
+	return All(ctx, func(ctx context.Context, cursor string) (clobapi.Page[clobapi.Trade], error) {
 		p.Cursor = cursor
 		return c.GetTrades(ctx, p)
 	})
@@ -273,7 +274,7 @@ type BalanceParams struct {
 }
 
 // GetBalanceAllowance returns the caller's balance of one asset.
-func (c *Client) GetBalanceAllowance(ctx context.Context, p BalanceParams) (BalanceAllowance, error) {
+func (c *Client) GetBalanceAllowance(ctx context.Context, p BalanceParams) (clobapi.BalanceAllowance, error) {
 	v := url.Values{}
 	if p.TokenID == "" {
 		v.Set("asset_type", "COLLATERAL")
@@ -282,7 +283,7 @@ func (c *Client) GetBalanceAllowance(ctx context.Context, p BalanceParams) (Bala
 		v.Set("asset_id", p.TokenID)
 	}
 	v.Set("signature_type", c.walletParam(p.SignatureType))
-	var out BalanceAllowance
+	var out clobapi.BalanceAllowance
 	err := c.do(ctx, request{method: http.MethodGet, path: "/balance-allowance", query: v, level: l2}, &out)
 	return out, err
 }
@@ -291,19 +292,19 @@ func tokenQuery(tokenID string) url.Values { return url.Values{"token_id": {toke
 
 // GetBook returns a token's order book. The best bid is the LAST element
 // of Bids and the best ask the LAST element of Asks.
-func (c *Client) GetBook(ctx context.Context, tokenID string) (OrderBookSummary, error) {
-	var out OrderBookSummary
+func (c *Client) GetBook(ctx context.Context, tokenID string) (clobapi.OrderBookSummary, error) {
+	var out clobapi.OrderBookSummary
 	err := c.do(ctx, request{method: http.MethodGet, path: "/book", query: tokenQuery(tokenID)}, &out)
 	return out, err
 }
 
 // GetBooks returns several books.
-func (c *Client) GetBooks(ctx context.Context, tokenIDs []string) ([]OrderBookSummary, error) {
-	body := make([]BookRequest, len(tokenIDs))
+func (c *Client) GetBooks(ctx context.Context, tokenIDs []string) ([]clobapi.OrderBookSummary, error) {
+	body := make([]clobapi.BookRequest, len(tokenIDs))
 	for i, t := range tokenIDs {
-		body[i] = BookRequest{TokenID: t}
+		body[i] = clobapi.BookRequest{TokenID: t}
 	}
-	var out []OrderBookSummary
+	var out []clobapi.OrderBookSummary
 	err := c.do(ctx, request{method: http.MethodPost, path: "/books", body: body}, &out)
 	return out, err
 }
@@ -313,33 +314,33 @@ func (c *Client) GetBooks(ctx context.Context, tokenIDs []string) ([]OrderBookSu
 func (c *Client) GetPrice(ctx context.Context, tokenID, side string) (string, error) {
 	v := tokenQuery(tokenID)
 	v.Set("side", side)
-	var out PriceResponse
+	var out clobapi.PriceResponse
 	err := c.do(ctx, request{method: http.MethodGet, path: "/price", query: v}, &out)
 	return out.Price, err
 }
 
 // GetPrices returns both sides of several tokens.
-func (c *Client) GetPrices(ctx context.Context, tokenIDs []string) (Prices, error) {
-	var out Prices
+func (c *Client) GetPrices(ctx context.Context, tokenIDs []string) (clobapi.Prices, error) {
+	var out clobapi.Prices
 	v := url.Values{"token_ids": {strings.Join(tokenIDs, ",")}}
 	err := c.do(ctx, request{method: http.MethodGet, path: "/prices", query: v}, &out)
 	return out, err
 }
 
 // GetLastTradePrice returns a token's last trade ("0" if none).
-func (c *Client) GetLastTradePrice(ctx context.Context, tokenID string) (LastTradePrice, error) {
-	var out LastTradePrice
+func (c *Client) GetLastTradePrice(ctx context.Context, tokenID string) (clobapi.LastTradePrice, error) {
+	var out clobapi.LastTradePrice
 	err := c.do(ctx, request{method: http.MethodGet, path: "/last-trade-price", query: tokenQuery(tokenID)}, &out)
 	return out, err
 }
 
 // GetLastTradesPrices returns the last trades of up to 500 tokens.
-func (c *Client) GetLastTradesPrices(ctx context.Context, tokenIDs []string) ([]LastTradePrice, error) {
-	body := make([]BookRequest, len(tokenIDs))
+func (c *Client) GetLastTradesPrices(ctx context.Context, tokenIDs []string) ([]clobapi.LastTradePrice, error) {
+	body := make([]clobapi.BookRequest, len(tokenIDs))
 	for i, t := range tokenIDs {
-		body[i] = BookRequest{TokenID: t}
+		body[i] = clobapi.BookRequest{TokenID: t}
 	}
-	var out []LastTradePrice
+	var out []clobapi.LastTradePrice
 	err := c.do(ctx, request{method: http.MethodPost, path: "/last-trades-prices", body: body}, &out)
 	return out, err
 }
@@ -351,14 +352,14 @@ func (c *Client) GetFeeRate(ctx context.Context, tokenID string) (uint32, error)
 	if tokenID != "" {
 		path += "/" + tokenID
 	}
-	var out FeeRate
+	var out clobapi.FeeRate
 	err := c.do(ctx, request{method: http.MethodGet, path: path}, &out)
 	return out.FeeRateBps, err
 }
 
 // GetTickSize returns a token's tick size ("0.01").
 func (c *Client) GetTickSize(ctx context.Context, tokenID string) (string, error) {
-	var out TickSizeResponse
+	var out clobapi.TickSizeResponse
 	err := c.do(ctx, request{method: http.MethodGet, path: "/tick-size/" + tokenID}, &out)
 	return out.MinimumTickSize.String(), err
 }
@@ -373,7 +374,7 @@ type PriceHistoryParams struct {
 }
 
 // GetPriceHistory returns a token's price history.
-func (c *Client) GetPriceHistory(ctx context.Context, p PriceHistoryParams) (PriceHistory, error) {
+func (c *Client) GetPriceHistory(ctx context.Context, p PriceHistoryParams) (clobapi.PriceHistory, error) {
 	v := url.Values{"market": {p.TokenID}}
 	setIf(v, "interval", p.Interval)
 	if p.Interval == "" {
@@ -383,7 +384,7 @@ func (c *Client) GetPriceHistory(ctx context.Context, p PriceHistoryParams) (Pri
 	if p.Fidelity > 0 {
 		v.Set("fidelity", strconv.Itoa(p.Fidelity))
 	}
-	var out PriceHistory
+	var out clobapi.PriceHistory
 	err := c.do(ctx, request{method: http.MethodGet, path: "/prices-history", query: v}, &out)
 	return out, err
 }

@@ -16,8 +16,9 @@ import (
 // under disk corruption, so every payload carries its own checksum and the
 // engine halts on a mismatch instead of applying garbage.
 const (
-	frameMagic     = "PRD1"
-	frameHeaderLen = 8
+	frameMagic = "PRD1"
+	// FrameHeaderLen is the length of the header before the payload.
+	FrameHeaderLen = 8
 )
 
 // ErrCorrupt marks a payload that failed a frame check. The wrapping error
@@ -51,33 +52,35 @@ func DecodeEventBatch(data []byte) (*pb.EventBatch, error) {
 }
 
 func encodeFrame(m proto.Message) ([]byte, error) {
-	buf := make([]byte, frameHeaderLen, frameHeaderLen+marshalOpts.Size(m))
+	buf := make([]byte, FrameHeaderLen, FrameHeaderLen+marshalOpts.Size(m))
 	buf, err := marshalOpts.MarshalAppend(buf, m)
 	if err != nil {
 		return nil, fmt.Errorf("journal: encode %T: %w", m, err)
 	}
-	sealFrame(buf)
+	SealFrame(buf)
 	return buf, nil
 }
 
-// sealFrame writes the magic and checksum into the first frameHeaderLen
-// bytes of buf, whose payload is already in place after them.
-func sealFrame(buf []byte) {
+// SealFrame writes the magic and checksum into the first FrameHeaderLen
+// bytes of buf, whose payload is already in place after them. Writers
+// that assemble a payload by hand (the group-commit publisher joins
+// commands it has already encoded) frame it with SealFrame.
+func SealFrame(buf []byte) {
 	copy(buf, frameMagic)
-	binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(buf[frameHeaderLen:], castagnoli))
+	binary.LittleEndian.PutUint32(buf[4:], crc32.Checksum(buf[FrameHeaderLen:], castagnoli))
 }
 
 // Unframe checks a frame's magic and checksum and returns its protobuf
 // payload, for readers that decode the payload themselves (the engine does,
 // into reused structures, without allocating).
 func Unframe(data []byte) ([]byte, error) {
-	if len(data) < frameHeaderLen {
-		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d-byte header", ErrCorrupt, len(data), frameHeaderLen)
+	if len(data) < FrameHeaderLen {
+		return nil, fmt.Errorf("%w: %d bytes is shorter than the %d-byte header", ErrCorrupt, len(data), FrameHeaderLen)
 	}
 	if string(data[:4]) != frameMagic {
 		return nil, fmt.Errorf("%w: bad magic %q, want %q", ErrCorrupt, data[:4], frameMagic)
 	}
-	payload := data[frameHeaderLen:]
+	payload := data[FrameHeaderLen:]
 	want := binary.LittleEndian.Uint32(data[4:])
 	if got := crc32.Checksum(payload, castagnoli); got != want {
 		return nil, fmt.Errorf("%w: CRC-32C mismatch: header says %08x, payload has %08x", ErrCorrupt, want, got)

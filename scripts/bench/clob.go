@@ -26,6 +26,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/l2auth"
 	"pred.dev/scripts/devnet"
@@ -269,7 +270,7 @@ func (t *trader) post(base string, hc *http.Client, body []byte) (bool, error) {
 	if resp.StatusCode != http.StatusOK {
 		return false, fmt.Errorf("POST /order: %d %s", resp.StatusCode, data)
 	}
-	var r client.OrderResponse
+	var r clobapi.OrderResponse
 	if err := json.Unmarshal(data, &r); err != nil {
 		return false, err
 	}
@@ -347,7 +348,7 @@ func newVerifyFixture() (*verifyFixture, error) {
 	if _, err := cryptorand.Read(raw); err != nil {
 		return nil, err
 	}
-	creds := client.APICreds{APIKey: "00000000-0000-4000-8000-000000000000", Secret: base64.URLEncoding.EncodeToString(raw), Passphrase: "p"}
+	creds := clobapi.APICreds{APIKey: "00000000-0000-4000-8000-000000000000", Secret: base64.URLEncoding.EncodeToString(raw), Passphrase: "p"}
 	c := client.New("http://unused", client.WithPrivateKey(key), client.WithCreds(creds),
 		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange))
 	req, _, err := c.BuildOrder(client.OrderArgs{TokenID: devnet.NewMarket(devnet.DemoMarkets()[0]).YesTokenID(),
@@ -363,7 +364,7 @@ func newVerifyFixture() (*verifyFixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.sig = hdr.Get(client.HeaderSignature)
+	f.sig = hdr.Get(clobapi.HeaderSignature)
 	return f, nil
 }
 
@@ -372,7 +373,7 @@ func (f *verifyFixture) verify() error {
 	if !l2auth.Verify(f.secret, f.ts, http.MethodPost, "/order", f.body, f.sig) {
 		return errors.New("HMAC does not verify")
 	}
-	var req client.PostOrderRequest
+	var req clobapi.PostOrderRequest
 	if err := json.Unmarshal(f.body, &req); err != nil {
 		return err
 	}
@@ -386,7 +387,7 @@ func (f *verifyFixture) verify() error {
 
 // decodeOrder turns the JSON order into the EIP-712 struct, as the
 // gateway does.
-func decodeOrder(j *client.SignedOrder) (*eip712.Order, []byte, error) {
+func decodeOrder(j *clobapi.SignedOrder) (*eip712.Order, []byte, error) {
 	o := &eip712.Order{Maker: common.HexToAddress(j.Maker), Signer: common.HexToAddress(j.Signer), Taker: common.HexToAddress(j.Taker)}
 	o.Salt.SetUint64(uint64(j.Salt))
 	tok, err := uint256.FromDecimal(j.TokenID)

@@ -16,8 +16,9 @@ import (
 	"pred.dev/engine/service"
 	"pred.dev/engine/wire"
 	"pred.dev/proto/journal"
-	"pred.dev/proto/natsembed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/publish"
 )
 
 // EngineConfig sizes the engine service figures.
@@ -97,7 +98,7 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	pub, err := journal.NewPublisher(tb.nc, journal.PublisherConfig{}, nil)
+	pub, err := publish.New(tb.nc, publish.Config{}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func toPB(parts ...[]machine.Command) []*pb.Command {
 
 // appendConcurrently appends (or submits) commands from callers goroutines
 // and returns each call's latency.
-func appendConcurrently(pub *journal.Publisher, cmds []*pb.Command, callers int, submit bool) ([]time.Duration, error) {
+func appendConcurrently(pub *publish.Publisher, cmds []*pb.Command, callers int, submit bool) ([]time.Duration, error) {
 	next := make(chan *pb.Command)
 	lat := make([][]time.Duration, callers)
 	errs := make([]error, callers)

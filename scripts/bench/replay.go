@@ -12,6 +12,7 @@ import (
 	"pred.dev/engine/wire"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/streams"
 )
 
 // logBatchCmds is how many commands each CMD message of the generated log
@@ -65,7 +66,7 @@ func writeLog(tb *testbed, lc loadgen.Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := journal.EnsureStreams(context.Background(), js, journal.StreamConfig{}); err != nil {
+	if err := streams.Ensure(context.Background(), js, streams.Config{}); err != nil {
 		return 0, err
 	}
 	var perr error

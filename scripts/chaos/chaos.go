@@ -32,6 +32,7 @@ import (
 	"pred.dev/engine/wire"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 	"pred.dev/scripts/internal/proc"
 )
 
@@ -233,7 +234,7 @@ func (r *run) load(ctx context.Context) (Report, map[string]bool, error) {
 		return Report{}, nil, err
 	}
 	defer nc.Close()
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{AckTimeout: 3 * time.Second}, zap.NewNop())
+	pub, err := publish.New(nc, publish.Config{AckTimeout: 3 * time.Second}, zap.NewNop())
 	if err != nil {
 		return Report{}, nil, err
 	}

@@ -28,7 +28,7 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/natsembed"
 )
 
 // Default addresses of `make run`: fixed and documented, so that the pred

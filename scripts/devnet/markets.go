@@ -16,6 +16,8 @@ import (
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
 )
 
 // MarketSpec describes a market to create. Amounts are base units
@@ -104,7 +106,7 @@ func EnsureMarkets(ctx context.Context, nc *nats.Conn, markets []Market, log *za
 	if err != nil {
 		return 0, err
 	}
-	pub, err := journal.NewPublisher(nc, journal.PublisherConfig{}, log)
+	pub, err := publish.New(nc, publish.Config{}, log)
 	if err != nil {
 		return 0, err
 	}
@@ -159,9 +161,9 @@ func lastCommandSeq(ctx context.Context, nc *nats.Conn) (uint64, error) {
 func marketExists(ctx context.Context, nc *nats.Conn, m Market, minSeq uint64) (bool, error) {
 	req := &pb.QueryRequest{MinSeq: minSeq, Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: m.ConditionID[:]}}}
 	for {
-		resp, err := journal.Query(ctx, nc, req)
+		resp, err := query.Do(ctx, nc, req)
 		switch {
-		case err != nil && !errors.Is(err, journal.ErrNoEngine):
+		case err != nil && !errors.Is(err, query.ErrNoEngine):
 			return false, err
 		case err == nil && resp.GetError() == nil:
 			return true, nil
@@ -181,7 +183,7 @@ func marketExists(ctx context.Context, nc *nats.Conn, m Market, minSeq uint64) (
 // createMarket appends a CreateMarket and returns its log sequence. Its
 // command id is derived from the condition id, so even a repeated
 // creation is applied at most once.
-func createMarket(ctx context.Context, pub *journal.Publisher, m Market) (uint64, error) {
+func createMarket(ctx context.Context, pub *publish.Publisher, m Market) (uint64, error) {
 	cmd := &pb.Command{
 		Id: crypto.Keccak256([]byte("pred-devnet/create-market/"), m.ConditionID[:]),
 		Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{

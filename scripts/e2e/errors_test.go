@@ -16,9 +16,10 @@ import (
 	"github.com/google/uuid"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 	"pred.dev/scripts/devnet"
 )
 
@@ -79,7 +80,7 @@ func (e *errorEnv) place(side, price, size string, mod func(*client.OrderArgs)) 
 
 // tamper returns a case posting the trader's signed order after change
 // edits the request.
-func (e *errorEnv) tamper(change func(*client.PostOrderRequest)) func(*testing.T) error {
+func (e *errorEnv) tamper(change func(*clobapi.PostOrderRequest)) func(*testing.T) error {
 	return func(t *testing.T) error {
 		req, _, err := e.tr.BuildOrder(client.OrderArgs{TokenID: e.m.YesTokenID(), Side: "BUY", Price: "0.30", Size: "10", FeeRateBps: e.m.FeeRateBps})
 		if err != nil {
@@ -95,7 +96,7 @@ func (e *errorEnv) orderCases() []errorCase {
 	feeRate := func(bps uint32) func(*client.OrderArgs) { return func(a *client.OrderArgs) { a.FeeRateBps = bps } }
 	return []errorCase{
 		{"price off the tick", errcode.InvalidOrderMinTickSize, e.place("BUY", "0.405", "10", nil)},
-		{"price out of range", errcode.InvalidOrderPrice, e.tamper(func(r *client.PostOrderRequest) { r.Order.MakerAmount = r.Order.TakerAmount })},
+		{"price out of range", errcode.InvalidOrderPrice, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.MakerAmount = r.Order.TakerAmount })},
 		{"size below the minimum", errcode.InvalidOrderMinSize, e.place("BUY", "0.30", "1", nil)},
 		{"size above the maximum", errcode.InvalidOrderMaxSize, e.place("BUY", "0.30", "100001", nil)},
 		{"fee rate below the market's", errcode.InvalidOrderFeeRateTooLow, e.place("BUY", "0.30", "10", feeRate(0))},
@@ -121,14 +122,14 @@ func (e *errorEnv) orderCases() []errorCase {
 			_, err := e.tr.place("12345", "BUY", "0.30", "10")
 			return err
 		}},
-		{"owner is not the API key", errcode.InvalidOrderOwner, e.tamper(func(r *client.PostOrderRequest) { r.Owner = uuid.NewString() })},
-		{"maker is not the signer", errcode.InvalidOrderMaker, e.tamper(func(r *client.PostOrderRequest) { r.Order.Maker = devnet.FeeAccountHex })},
-		{"signer is not the key's wallet", errcode.InvalidOrderSigner, e.tamper(func(r *client.PostOrderRequest) { r.Order.Signer = devnet.FeeAccountHex })},
-		{"taker is not public", errcode.InvalidOrderTaker, e.tamper(func(r *client.PostOrderRequest) { r.Order.Taker = devnet.FeeAccountHex })},
-		{"changed amount", errcode.InvalidOrderAmounts, e.tamper(func(r *client.PostOrderRequest) { r.Order.MakerAmount = "3000001" })},
-		{"changed salt", errcode.InvalidSignature, e.tamper(func(r *client.PostOrderRequest) { r.Order.Salt++ })},
-		{"signature type 1", errcode.InvalidSignatureType, e.tamper(func(r *client.PostOrderRequest) { r.Order.SignatureType = 1 })},
-		{"side is neither BUY nor SELL", errcode.InvalidOrderSide, e.tamper(func(r *client.PostOrderRequest) { r.Order.Side = "HOLD" })},
+		{"owner is not the API key", errcode.InvalidOrderOwner, e.tamper(func(r *clobapi.PostOrderRequest) { r.Owner = uuid.NewString() })},
+		{"maker is not the signer", errcode.InvalidOrderMaker, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.Maker = devnet.FeeAccountHex })},
+		{"signer is not the key's wallet", errcode.InvalidOrderSigner, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.Signer = devnet.FeeAccountHex })},
+		{"taker is not public", errcode.InvalidOrderTaker, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.Taker = devnet.FeeAccountHex })},
+		{"changed amount", errcode.InvalidOrderAmounts, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.MakerAmount = "3000001" })},
+		{"changed salt", errcode.InvalidSignature, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.Salt++ })},
+		{"signature type 1", errcode.InvalidSignatureType, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.SignatureType = 1 })},
+		{"side is neither BUY nor SELL", errcode.InvalidOrderSide, e.tamper(func(r *clobapi.PostOrderRequest) { r.Order.Side = "HOLD" })},
 		{"signed for another exchange", errcode.InvalidSignature, e.foreignSignature},
 		{"more than 15 orders at once", errcode.TooManyOrders, e.tooMany},
 		{"malformed order body", errcode.InvalidOrderPayload, e.rawL2(http.MethodPost, "/order", []byte(`{"order":`))},
@@ -156,7 +157,7 @@ func (e *errorEnv) foreignSignature(*testing.T) error {
 }
 
 func (e *errorEnv) tooMany(t *testing.T) error {
-	var reqs []*client.PostOrderRequest
+	var reqs []*clobapi.PostOrderRequest
 	for range 16 {
 		req, _, err := e.tr.BuildOrder(client.OrderArgs{TokenID: e.m.YesTokenID(), Side: "BUY", Price: "0.30", Size: "5", FeeRateBps: e.m.FeeRateBps})
 		if err != nil {
@@ -182,7 +183,7 @@ func (e *errorEnv) rawL2(method, path string, body []byte) func(*testing.T) erro
 // rawErr sends a raw request and turns an error answer into an APIError.
 func (e *errorEnv) rawErr(t *testing.T, method, path string, hdr http.Header, body []byte) error {
 	status, text := e.n.rawBody(t, 0, method, path, hdr, body)
-	var eb client.ErrorBody
+	var eb clobapi.ErrorBody
 	if err := json.Unmarshal([]byte(text), &eb); err != nil || status < 300 {
 		t.Fatalf("%s %s: %d %.600s, want an error body", method, path, status, text)
 	}
@@ -257,7 +258,7 @@ func (e *errorEnv) l1Respelled(t *testing.T) error {
 	}
 	for _, v := range []string{"00", "000", "+0", "0000000000"} {
 		respelled := hdr.Clone()
-		respelled.Set(client.HeaderNonce, v)
+		respelled.Set(clobapi.HeaderNonce, v)
 		if status, body := e.n.raw(t, 0, http.MethodPost, "/auth/api-key", respelled); status != http.StatusUnauthorized {
 			t.Fatalf("nonce %q replayed a used signature: %d %s", v, status, body)
 		}
@@ -266,7 +267,7 @@ func (e *errorEnv) l1Respelled(t *testing.T) error {
 }
 
 // revokedKey creates a key, revokes it, and returns its credentials.
-func (e *errorEnv) revokedKey() (client.APICreds, error) {
+func (e *errorEnv) revokedKey() (clobapi.APICreds, error) {
 	c := e.n.sdk(0, e.tr.key)
 	creds, err := c.CreateAPIKey(e.ctx)
 	if err != nil {
@@ -364,7 +365,7 @@ func (e *errorEnv) requestCases() []errorCase {
 // and the engine refuses it with the same code.
 func (e *errorEnv) halt(t *testing.T) {
 	t.Helper()
-	pub, err := journal.NewPublisher(connectNATS(t, e.n.d), journal.PublisherConfig{}, nil)
+	pub, err := publish.New(connectNATS(t, e.n.d), publish.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

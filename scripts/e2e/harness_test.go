@@ -20,6 +20,7 @@ import (
 
 	"pred.dev/gateway-clob/apitest"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/scripts/devnet"
 )
@@ -186,7 +187,7 @@ func (n *testNet) on(gw int, tr *trader) *trader {
 }
 
 // buy places a BUY and fails the test if it is refused.
-func (tr *trader) buy(t *testing.T, token, price, size string, mod ...func(*client.OrderArgs)) client.OrderResponse {
+func (tr *trader) buy(t *testing.T, token, price, size string, mod ...func(*client.OrderArgs)) clobapi.OrderResponse {
 	t.Helper()
 	resp, err := tr.place(token, "BUY", price, size, mod...)
 	if err != nil {
@@ -196,7 +197,7 @@ func (tr *trader) buy(t *testing.T, token, price, size string, mod ...func(*clie
 }
 
 // place signs and posts an order at the demo markets' fee rate.
-func (tr *trader) place(token, side, price, size string, mod ...func(*client.OrderArgs)) (client.OrderResponse, error) {
+func (tr *trader) place(token, side, price, size string, mod ...func(*client.OrderArgs)) (clobapi.OrderResponse, error) {
 	a := client.OrderArgs{TokenID: token, Side: side, Price: price, Size: size, FeeRateBps: devnet.DemoMarkets()[0].FeeRateBps}
 	for _, m := range mod {
 		m(&a)
@@ -205,7 +206,7 @@ func (tr *trader) place(token, side, price, size string, mod ...func(*client.Ord
 }
 
 // order returns one of the trader's orders.
-func (tr *trader) order(t *testing.T, id string) client.OpenOrder {
+func (tr *trader) order(t *testing.T, id string) clobapi.OpenOrder {
 	t.Helper()
 	o, err := tr.GetOrder(context.Background(), id)
 	if err != nil {
@@ -215,7 +216,7 @@ func (tr *trader) order(t *testing.T, id string) client.OpenOrder {
 }
 
 // balance returns the trader's balance of a token, or of USDW for "".
-func (tr *trader) balance(t *testing.T, token string) client.BalanceAllowance {
+func (tr *trader) balance(t *testing.T, token string) clobapi.BalanceAllowance {
 	t.Helper()
 	b, err := tr.GetBalanceAllowance(context.Background(), client.BalanceParams{TokenID: token})
 	if err != nil {
@@ -225,7 +226,7 @@ func (tr *trader) balance(t *testing.T, token string) client.BalanceAllowance {
 }
 
 // wantBalance checks a balance and its locked part, as decimal strings.
-func wantBalance(t *testing.T, what string, b client.BalanceAllowance, balance, locked string) {
+func wantBalance(t *testing.T, what string, b clobapi.BalanceAllowance, balance, locked string) {
 	t.Helper()
 	if b.Balance.String() != balance || b.Locked.String() != locked {
 		t.Errorf("%s: balance %s locked %s, want %s locked %s", what, b.Balance, b.Locked, balance, locked)
@@ -288,7 +289,7 @@ func (n *testNet) rawBody(t *testing.T, gw int, method, path string, hdr http.He
 
 // hasCode reports whether an error body carries the code.
 func hasCode(body string, code errcode.Code) bool {
-	var e client.ErrorBody
+	var e clobapi.ErrorBody
 	return json.Unmarshal([]byte(body), &e) == nil && e.Code == string(code)
 }
 

@@ -5,8 +5,9 @@ import (
 	"testing"
 
 	"pred.dev/proto/client"
-	"pred.dev/proto/journal"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/query"
 	"pred.dev/scripts/devnet"
 )
 
@@ -24,13 +25,13 @@ func TestNewcomerFlow(t *testing.T) {
 	// Alice bids 0.40 for 10 YES (it rests) and 0.35 for 10 more.
 	first := alice.buy(t, m.YesTokenID(), "0.40", "10")
 	second := alice.buy(t, m.YesTokenID(), "0.35", "10")
-	if first.Status != client.InsertStatusLive || second.Status != client.InsertStatusLive {
+	if first.Status != clobapi.InsertStatusLive || second.Status != clobapi.InsertStatusLive {
 		t.Fatalf("alice's bids: %s, %s, want live", first.Status, second.Status)
 	}
 	// Bob bids 0.60 for 10 NO, a YES ask at 0.40: it takes alice's first
 	// bid, both pay their price, and a YES/NO pair is minted.
 	took := bob.buy(t, m.NoTokenID(), "0.60", "10")
-	if took.Status != client.InsertStatusMatched || len(took.TradeIDs) != 1 {
+	if took.Status != clobapi.InsertStatusMatched || len(took.TradeIDs) != 1 {
 		t.Fatalf("bob's order: %+v, want matched with one trade", took)
 	}
 	tradeID := took.TradeIDs[0]
@@ -81,7 +82,7 @@ func checkTrade(t *testing.T, who string, tr *trader, id, role, price, fee strin
 }
 
 // trades returns every trade of the trader.
-func trades(t *testing.T, tr *trader) []client.Trade {
+func trades(t *testing.T, tr *trader) []clobapi.Trade {
 	t.Helper()
 	all, err := tr.AllTrades(context.Background(), client.TradeParams{})
 	if err != nil {
@@ -96,7 +97,7 @@ func feeAccountUSDW(t *testing.T, d *devnet.Devnet) uint64 {
 	t.Helper()
 	nc := connectNATS(t, d)
 	fa := devnet.FeeAccount
-	resp, err := journal.Query(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Balance{
+	resp, err := query.Do(context.Background(), nc, &pb.QueryRequest{Query: &pb.QueryRequest_Balance{
 		Balance: &pb.BalanceQuery{Account: fa[:]}}})
 	if err != nil || resp.GetError() != nil {
 		t.Fatalf("fee account balance: %v %v", err, resp.GetError())

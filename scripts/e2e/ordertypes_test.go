@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -30,13 +31,13 @@ func TestFOKAndFAK(t *testing.T) {
 	wantBalance(t, "taker USDW after the refused FOK", taker.balance(t, ""), "100", "0")
 
 	fok := taker.buy(t, m.NoTokenID(), "0.60", "10", orderType("FOK"))
-	if fok.Status != client.InsertStatusMatched || fok.TakingAmount != "10" || fok.MakingAmount != "6" {
+	if fok.Status != clobapi.InsertStatusMatched || fok.TakingAmount != "10" || fok.MakingAmount != "6" {
 		t.Fatalf("FOK that fits: %+v, want matched, 6 USDW for 10 shares", fok)
 	}
 
 	maker.buy(t, m.YesTokenID(), "0.40", "10")
 	fak := taker.buy(t, m.NoTokenID(), "0.60", "15", orderType("FAK"))
-	if fak.Status != client.InsertStatusMatched || fak.TakingAmount != "10" {
+	if fak.Status != clobapi.InsertStatusMatched || fak.TakingAmount != "10" {
 		t.Fatalf("FAK: %+v, want matched for 10 of its 15 shares", fak)
 	}
 	o := taker.order(t, fak.OrderID)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 )
 
 // TestRestartKeepsState stops a devnet and starts another on the same data
@@ -38,17 +39,17 @@ func TestRestartKeepsState(t *testing.T) {
 		t.Fatalf("state after the restart differs:\nbefore %+v\nafter  %+v", before, after)
 	}
 	// The restarted exchange trades on: bob takes the rest of the bid.
-	if r := bob2.buy(t, m.NoTokenID(), "0.55", "15"); r.Status != client.InsertStatusMatched {
+	if r := bob2.buy(t, m.NoTokenID(), "0.55", "15"); r.Status != clobapi.InsertStatusMatched {
 		t.Fatalf("after the restart bob's order is %s, want matched", r.Status)
 	}
 }
 
 // state is what a restart must keep.
 type state struct {
-	Bids, Asks          []client.PriceLevel
+	Bids, Asks          []clobapi.PriceLevel
 	LastTrade           string
-	AliceUSDW, BobUSDW  client.BalanceAllowance
-	AliceYES, BobNO     client.BalanceAllowance
+	AliceUSDW, BobUSDW  clobapi.BalanceAllowance
+	AliceYES, BobNO     clobapi.BalanceAllowance
 	RestingStatus       string
 	RestingMatched      string
 	AliceOrders, Trades int

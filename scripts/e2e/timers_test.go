@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/scripts/devnet"
 )
 
@@ -61,7 +62,7 @@ func TestGTDExpiry(t *testing.T) {
 	placed := tr.buy(t, m.YesTokenID(), "0.25", "10", func(a *client.OrderArgs) {
 		a.OrderType, a.Expiration = "GTD", exp
 	})
-	if placed.Status != client.InsertStatusLive {
+	if placed.Status != clobapi.InsertStatusLive {
 		t.Fatalf("GTD order is %s, want live", placed.Status)
 	}
 	waitFor(t, "the GTD order to expire", func() bool {

@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 )
 
 func trades(ctx context.Context, inv *invocation) error {
@@ -20,7 +21,7 @@ func trades(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	if ts == nil {
-		ts = []client.Trade{}
+		ts = []clobapi.Trade{}
 	}
 	if inv.g.json {
 		return inv.emitJSON(ts)
@@ -38,7 +39,7 @@ func trades(ctx context.Context, inv *invocation) error {
 // id) with the API's balance fields.
 type Balance struct {
 	Asset string `json:"asset"`
-	client.BalanceAllowance
+	clobapi.BalanceAllowance
 }
 
 func balance(ctx context.Context, inv *invocation) error {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 )
 
 // The credentials cache. Every pred run is a new process, and deriving
@@ -43,20 +43,20 @@ func (c credsCache) path(url string, addr common.Address) string {
 }
 
 // load returns the cached credentials, if any.
-func (c credsCache) load(url string, addr common.Address) (client.APICreds, bool) {
-	var creds client.APICreds
+func (c credsCache) load(url string, addr common.Address) (clobapi.APICreds, bool) {
+	var creds clobapi.APICreds
 	if c.dir == "" {
 		return creds, false
 	}
 	data, err := os.ReadFile(c.path(url, addr))
 	if err != nil || json.Unmarshal(data, &creds) != nil || creds.APIKey == "" {
-		return client.APICreds{}, false
+		return clobapi.APICreds{}, false
 	}
 	return creds, true
 }
 
 // store caches credentials; a failure only costs a later L1 call.
-func (c credsCache) store(url string, addr common.Address, creds client.APICreds) error {
+func (c credsCache) store(url string, addr common.Address, creds clobapi.APICreds) error {
 	if c.dir == "" {
 		return nil
 	}

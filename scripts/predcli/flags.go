@@ -9,7 +9,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"pred.dev/proto/flagenv"
+	"pred.dev/proto/runtime/flagenv"
 )
 
 // envPrefix names the environment fallbacks of the global flags.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
 )
@@ -163,7 +163,7 @@ func TestWallet(t *testing.T) {
 func TestKeys(t *testing.T) {
 	u := newUser(t, true)
 	u.fails(predcli.ExitError, "API_KEY_NOT_FOUND (HTTP 404)", "keys", "derive")
-	var created, derived client.APICreds
+	var created, derived clobapi.APICreds
 	u.json(&created, "keys", "create")
 	u.json(&derived, "keys", "derive")
 	if created.APIKey == "" || created != derived {
@@ -172,21 +172,21 @@ func TestKeys(t *testing.T) {
 	if r := u.ok("keys", "list"); !strings.Contains(r.stdout, created.APIKey) {
 		t.Fatalf("keys list lacks %s:\n%s", created.APIKey, r.stdout)
 	}
-	var other, newest, named client.APICreds
+	var other, newest, named clobapi.APICreds
 	u.json(&other, "keys", "create")
 	u.json(&newest, "keys", "derive")
 	u.json(&named, "keys", "derive", created.APIKey)
 	if other.APIKey == created.APIKey || newest != other || named != created {
 		t.Fatalf("second key %+v; derive gave %+v (want the newest) and %+v by name", other, newest, named)
 	}
-	var revoked client.RevokeAPIKeyResponse
+	var revoked clobapi.RevokeAPIKeyResponse
 	u.json(&revoked, "keys", "revoke", other.APIKey)
 	if !revoked.Revoked || revoked.APIKey != other.APIKey {
 		t.Fatalf("keys revoke: %+v", revoked)
 	}
 	u.fails(predcli.ExitError, "API_KEY_REVOKED (HTTP 400)", "keys", "derive", other.APIKey)
 	u.fails(predcli.ExitUsage, "<api key>", "keys", "revoke")
-	var keys []client.APIKeyInfo
+	var keys []clobapi.APIKeyInfo
 	u.json(&keys, "keys", "list")
 	if len(keys) != 1 || keys[0].APIKey != created.APIKey {
 		t.Fatalf("keys list after the revoke: %+v, want only %s", keys, created.APIKey)
@@ -200,7 +200,7 @@ func TestTrading(t *testing.T) {
 	m := market(0)
 	yes, no := m.YesTokenID(), m.NoTokenID()
 	alice.ok("faucet", "100")
-	var credit client.FaucetResponse
+	var credit clobapi.FaucetResponse
 	bob.json(&credit, "faucet", "100")
 	if credit.Balance != "100" {
 		t.Fatalf("faucet --json: %+v", credit)
@@ -208,9 +208,9 @@ func TestTrading(t *testing.T) {
 
 	bidID := strings.TrimSpace(alice.ok("order", "buy", yes, "0.40", "10", "-q").stdout)
 	alice.eventually(`bid\s+0\.4\s+10\n`, "book", yes)
-	var took client.OrderResponse
+	var took clobapi.OrderResponse
 	bob.json(&took, "order", "buy", no, "0.60", "10", "--type", "FOK")
-	if took.Status != client.InsertStatusMatched {
+	if took.Status != clobapi.InsertStatusMatched {
 		t.Fatalf("bob's FOK: %+v", took)
 	}
 	alice.eventually(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT`, "trades")
@@ -230,7 +230,7 @@ func TestTrading(t *testing.T) {
 	if r := alice.ok("orders", "list"); !strings.Contains(r.stdout, askID[1]) || strings.Contains(r.stdout, bidID) {
 		t.Fatalf("orders list shows\n%s\nwant the live ask only", r.stdout)
 	}
-	var all []client.OpenOrder
+	var all []clobapi.OpenOrder
 	alice.json(&all, "orders", "list", "--all", "--market", m.ConditionIDHex())
 	if len(all) != 2 {
 		t.Fatalf("orders list --all: %d orders, want 2", len(all))
@@ -242,12 +242,12 @@ func TestTrading(t *testing.T) {
 	if !strings.Contains(r.stdout, "not canceled") {
 		t.Fatalf("cancelling twice:\n%s", r.stdout)
 	}
-	var trades []client.Trade
+	var trades []clobapi.Trade
 	bob.json(&trades, "trades", "--token", no)
 	if len(trades) != 1 || trades[0].TraderSide != "TAKER" || trades[0].Fee != "0.06" {
 		t.Fatalf("bob's trades: %+v", trades)
 	}
-	var book client.OrderBookSummary
+	var book clobapi.OrderBookSummary
 	bob.json(&book, "book", no)
 	if book.Market != m.ConditionIDHex() || book.MinOrderSize != "5" {
 		t.Fatalf("book --json: %+v", book)
@@ -261,7 +261,7 @@ func TestCancelMarketAndAll(t *testing.T) {
 		u.ok("order", "buy", market(i).YesTokenID(), "0.10", "5")
 		u.ok("order", "buy", market(i).NoTokenID(), "0.10", "5")
 	}
-	var r client.CancelResponse
+	var r clobapi.CancelResponse
 	u.json(&r, "orders", "cancel", "--market", market(0).ConditionIDHex())
 	if len(r.Canceled) != 2 || len(r.NotCanceled) != 0 {
 		t.Fatalf("cancel --market: %+v", r)
@@ -337,14 +337,14 @@ func TestEnvironment(t *testing.T) {
 	u.fails(predcli.ExitUsage, "exactly one of them", "orders", "cancel")
 
 	// Credentials given outright need no private key and no L1 call.
-	var creds client.APICreds
+	var creds clobapi.APICreds
 	u.json(&creds, "keys", "create")
 	keyless := newUser(t, false)
 	keyless.env["PRED_API_KEY"], keyless.env["PRED_SECRET"], keyless.env["PRED_PASSPHRASE"] = creds.APIKey, creds.Secret, creds.Passphrase
 	keyless.eventually(`asset\s+USDW`, "balance")
 	keyless.fails(predcli.ExitUsage, "needs your wallet", "order", "buy", market(0).YesTokenID(), "0.4", "5")
 	keyless.env["PRED_JSON"] = "true"
-	var keys []client.APIKeyInfo
+	var keys []clobapi.APIKeyInfo
 	if err := json.Unmarshal([]byte(keyless.ok("keys", "list").stdout), &keys); err != nil || len(keys) != 1 {
 		t.Fatalf("PRED_JSON=true keys list: %+v %v", keys, err)
 	}
@@ -362,14 +362,14 @@ func TestCredentialsCache(t *testing.T) {
 	if fi, err := os.Stat(files[0]); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("cache file mode %v (%v), want 0600", fi.Mode(), err)
 	}
-	var creds client.APICreds
+	var creds clobapi.APICreds
 	u.json(&creds, "keys", "derive")
 	// A damaged cache: the wrong secret is refused, and pred derives again.
 	damaged := creds
 	damaged.Secret = strings.Repeat("A", 43) + "="
 	writeJSON(t, files[0], damaged)
 	u.ok("balance")
-	var repaired client.APICreds
+	var repaired clobapi.APICreds
 	readJSON(t, files[0], &repaired)
 	if repaired != creds {
 		t.Fatalf("the cache holds %+v after the retry, want %+v", repaired, creds)
@@ -382,7 +382,7 @@ func TestCredentialsCache(t *testing.T) {
 	// active key, and with none left creates one, once.
 	u.ok("keys", "revoke", creds.APIKey)
 	u.ok("balance")
-	var fresh client.APICreds
+	var fresh clobapi.APICreds
 	readJSON(t, files[0], &fresh)
 	if fresh.APIKey == "" || fresh.APIKey == creds.APIKey {
 		t.Fatalf("the cache holds %+v after the revoke, want a new key", fresh)

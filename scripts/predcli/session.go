@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -114,8 +115,8 @@ func (inv *invocation) clientOptions(need access) ([]client.Option, error) {
 
 // creds returns the API credentials given in flags or the environment:
 // all three or none.
-func (g *globals) creds() (client.APICreds, bool, error) {
-	c := client.APICreds{APIKey: g.apiKey, Secret: g.secret, Passphrase: g.passphrase}
+func (g *globals) creds() (clobapi.APICreds, bool, error) {
+	c := clobapi.APICreds{APIKey: g.apiKey, Secret: g.secret, Passphrase: g.passphrase}
 	switch n := btoi(c.APIKey != "") + btoi(c.Secret != "") + btoi(c.Passphrase != ""); n {
 	case 0:
 		return c, false, nil

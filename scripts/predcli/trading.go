@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 )
 
 func book(ctx context.Context, inv *invocation) error {
@@ -32,7 +33,7 @@ func book(ctx context.Context, inv *invocation) error {
 // ladder lays a book out top to bottom: asks from the highest price down
 // to the best, then bids from the best down. The API lists both sides
 // with the best price last.
-func ladder(b client.OrderBookSummary) [][]string {
+func ladder(b clobapi.OrderBookSummary) [][]string {
 	rows := [][]string{{"SIDE", "PRICE", "SIZE"}}
 	for _, l := range b.Asks {
 		rows = append(rows, []string{"ask", l.Price, l.Size})
@@ -104,7 +105,7 @@ func ordersList(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	if orders == nil {
-		orders = []client.OpenOrder{}
+		orders = []clobapi.OpenOrder{}
 	}
 	if inv.g.json {
 		return inv.emitJSON(orders)
@@ -125,7 +126,7 @@ func ordersCancel(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	var r client.CancelResponse
+	var r clobapi.CancelResponse
 	switch {
 	case inv.opts.all:
 		r, err = c.CancelAll(ctx)
@@ -144,7 +145,7 @@ func ordersCancel(ctx context.Context, inv *invocation) error {
 
 // cancelled prints a cancel's outcome. An order that was named but not
 // cancelled makes the exit status 1, so scripts notice.
-func (inv *invocation) cancelled(r client.CancelResponse) error {
+func (inv *invocation) cancelled(r clobapi.CancelResponse) error {
 	if r.Canceled == nil {
 		r.Canceled = []string{}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 )
 
 // Wallet is the JSON of `pred wallet new` and `pred wallet address`.
@@ -53,7 +54,7 @@ func walletAddress(_ context.Context, inv *invocation) error {
 }
 
 func keysCreate(ctx context.Context, inv *invocation) error {
-	return inv.keyCreds(ctx, func(c *client.Client) (client.APICreds, error) { return c.CreateAPIKey(ctx) })
+	return inv.keyCreds(ctx, func(c *client.Client) (clobapi.APICreds, error) { return c.CreateAPIKey(ctx) })
 }
 
 func keysDerive(ctx context.Context, inv *invocation) error {
@@ -61,11 +62,11 @@ func keysDerive(ctx context.Context, inv *invocation) error {
 	if len(inv.args) > 0 {
 		apiKey = inv.args[0]
 	}
-	return inv.keyCreds(ctx, func(c *client.Client) (client.APICreds, error) { return c.DeriveAPIKey(ctx, apiKey) })
+	return inv.keyCreds(ctx, func(c *client.Client) (clobapi.APICreds, error) { return c.DeriveAPIKey(ctx, apiKey) })
 }
 
 // keyCreds runs an L1 call that returns credentials and prints them.
-func (inv *invocation) keyCreds(ctx context.Context, call func(*client.Client) (client.APICreds, error)) error {
+func (inv *invocation) keyCreds(ctx context.Context, call func(*client.Client) (clobapi.APICreds, error)) error {
 	c, err := inv.client(ctx, wallet)
 	if err != nil {
 		return err
@@ -95,7 +96,7 @@ func keysList(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	if keys == nil {
-		keys = []client.APIKeyInfo{}
+		keys = []clobapi.APIKeyInfo{}
 	}
 	if inv.g.json {
 		return inv.emitJSON(keys)

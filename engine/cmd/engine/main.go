@@ -15,19 +15,16 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
-	"pred.dev/proto/flagenv"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/natsembed"
 )
 
 type options struct {
@@ -92,28 +89,27 @@ func trim0x(s string) string {
 }
 
 func main() {
-	cmd, args := "run", os.Args[1:]
-	if len(args) > 0 && (args[0] == "run" || args[0] == "replay" || args[0] == "hash") {
-		cmd, args = args[0], args[1:]
-	}
-	if err := run(cmd, args); err != nil {
-		fmt.Fprintln(os.Stderr, "engine:", err)
-		os.Exit(1)
-	}
+	daemon.Main("engine", func(ctx context.Context, args []string) error {
+		cmd := "run"
+		if len(args) > 0 && (args[0] == "run" || args[0] == "replay" || args[0] == "hash") {
+			cmd, args = args[0], args[1:]
+		}
+		return run(ctx, cmd, args)
+	})
 }
 
-func run(cmd string, args []string) error {
+func run(ctx context.Context, cmd string, args []string) error {
 	o, fs, err := parse(cmd, args)
 	if err != nil {
 		return err
 	}
-	log, err := logger(o.logLevel)
+	log, err := daemon.NewLogger(o.logLevel)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = log.Sync() }()
 	o.cfg.Logger = log
-	log.Info("engine starting", zap.String("command", cmd), zap.Any("config", flagenv.Effective(fs)))
+	daemon.LogConfig(log.With(zap.String("command", cmd)), "engine starting", fs)
 	if cmd == "hash" {
 		h, seq, err := service.Hash(o.cfg.DataDir, o.cfg.Machine)
 		if err != nil {
@@ -122,8 +118,6 @@ func run(cmd string, args []string) error {
 		fmt.Printf("state_hash %x\napplied_seq %d\n", h, seq)
 		return nil
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	nc, shutdown, err := connect(o, log)
 	if err != nil {
 		return err
@@ -165,14 +159,4 @@ func connect(o *options, log *zap.Logger) (*nats.Conn, func(), error) {
 	}
 	log.Info("embedded NATS started", zap.String("url", srv.ClientURL()))
 	return nc, func() { nc.Close(); srv.Shutdown() }, nil
-}
-
-func logger(level string) (*zap.Logger, error) {
-	cfg := zap.NewProductionConfig()
-	if err := cfg.Level.UnmarshalText([]byte(level)); err != nil {
-		return nil, fmt.Errorf("-log-level %q: %w", level, err)
-	}
-	cfg.EncoderConfig.TimeKey = "time"
-	cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
-	return cfg.Build()
 }

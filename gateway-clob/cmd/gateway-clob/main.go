@@ -10,43 +10,36 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/fixed"
-	"pred.dev/proto/flagenv"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/flagenv"
 )
 
 const envPrefix = "CLOB"
 
 type flags struct {
+	fs                                         *flag.FlagSet
 	listen, natsURL, logLevel                  string
 	exchange, negRisk, factory, initCode, mkey string
 	faucetMax                                  string
 	cfg                                        server.Config
 }
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "gateway-clob:", err)
-		os.Exit(1)
-	}
-}
+func main() { daemon.Main("gateway-clob", run) }
 
-func run(args []string) error {
+func run(ctx context.Context, args []string) error {
 	f, err := parseFlags(args)
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(f.logLevel)
+	log, err := daemon.NewLogger(f.logLevel)
 	if err != nil {
 		return err
 	}
@@ -62,14 +55,13 @@ func run(args []string) error {
 		return err
 	}
 	defer func() { _ = srv.Close() }()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	return srv.Start(ctx, f.listen)
 }
 
 func parseFlags(args []string) (*flags, error) {
 	f := &flags{cfg: server.DefaultConfig()}
 	fs := flag.NewFlagSet("gateway-clob", flag.ContinueOnError)
+	f.fs = fs
 	fs.StringVar(&f.listen, "listen", ":8080", "HTTP listen address")
 	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
@@ -143,33 +135,8 @@ func address(name, s string, required bool) (common.Address, error) {
 	return common.HexToAddress(s), nil
 }
 
-func newLogger(level string) (*zap.Logger, error) {
-	lvl, err := zapcore.ParseLevel(level)
-	if err != nil {
-		return nil, err
-	}
-	cfg := zap.NewProductionConfig()
-	cfg.Level = zap.NewAtomicLevelAt(lvl)
-	cfg.EncoderConfig.TimeKey = "time"
-	cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
-	return cfg.Build()
-}
-
 // logConfig prints the effective configuration with the master key
 // redacted.
 func logConfig(log *zap.Logger, f *flags) {
-	c := f.cfg
-	log.Info("effective config",
-		zap.String("listen", f.listen), zap.String("nats_url", f.natsURL),
-		zap.Uint64("chain_id", c.ChainID), zap.String("exchange", c.Exchange.Hex()),
-		zap.String("neg_risk_exchange", c.NegRiskExchange.Hex()), zap.String("proxy_factory", c.ProxyFactory.Hex()),
-		zap.String("proxy_init_code_hash", c.ProxyInitCodeHash.Hex()),
-		zap.String("master_key", fmt.Sprintf("[redacted, %d bytes]", len(c.MasterKey))),
-		zap.Duration("auth_window", c.AuthWindow), zap.Uint32("default_fee_rate_bps", c.DefaultFeeRateBps),
-		zap.Duration("query_timeout", c.QueryTimeout), zap.Duration("result_timeout", c.ResultTimeout),
-		zap.Float64("rate_ip_per_second", c.RateLimit.IPPerSecond), zap.Int("rate_ip_burst", c.RateLimit.IPBurst),
-		zap.Float64("rate_key_per_second", c.RateLimit.KeyPerSecond), zap.Int("rate_key_burst", c.RateLimit.KeyBurst),
-		zap.Bool("faucet", c.Faucet), zap.String("faucet_max", fixed.FormatUnits(c.FaucetMaxUnits)),
-		zap.Int("kv_replicas", c.KVReplicas), zap.Duration("shutdown_timeout", c.ShutdownTimeout),
-		zap.Bool("trust_forwarded_for", c.TrustForwardedFor))
+	daemon.LogConfig(log, "effective config", f.fs, "master-key")
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -117,13 +117,13 @@ func (a *API) tradesPage(c echo.Context, id auth.Identity, q *pb.TradesQuery, vi
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := fetchPage(p, func(cursor string, limit uint32) ([]client.Trade, string, error) {
+	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.Trade, string, error) {
 		q.Cursor, q.Limit = cursor, limit
 		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Trades{Trades: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}
-		out := make([]client.Trade, 0, len(resp.GetTrades().GetTrades()))
+		out := make([]clobapi.Trade, 0, len(resp.GetTrades().GetTrades()))
 		for _, r := range resp.GetTrades().GetTrades() {
 			asMaker := viewer != nil && string(r.GetMakerAccount()) == string(viewer) && string(r.GetTakerAccount()) != string(viewer)
 			t := trade(r, asMaker, viewer != nil)
@@ -140,7 +140,7 @@ func (a *API) tradesPage(c echo.Context, id auth.Identity, q *pb.TradesQuery, vi
 
 // fillOutcomes names the outcome of each token in a trade from the market
 // cache; a token the cache cannot resolve keeps an empty outcome.
-func (a *API) fillOutcomes(c echo.Context, t *client.Trade) {
+func (a *API) fillOutcomes(c echo.Context, t *clobapi.Trade) {
 	outcome := func(asset string) string {
 		tok, err := parseTokenID(asset)
 		if err != nil {
@@ -175,13 +175,13 @@ func (a *API) transactionsPage(c echo.Context, id auth.Identity, q *pb.Transfers
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := fetchPage(p, func(cursor string, limit uint32) ([]client.Transaction, string, error) {
+	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.Transaction, string, error) {
 		q.Cursor, q.Limit = cursor, limit
 		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Transfers{Transfers: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}
-		out := make([]client.Transaction, 0, len(resp.GetTransfers().GetTransfers()))
+		out := make([]clobapi.Transaction, 0, len(resp.GetTransfers().GetTransfers()))
 		for _, r := range resp.GetTransfers().GetTransfers() {
 			out = append(out, transaction(r))
 		}
@@ -220,7 +220,7 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	}
 	b := resp.GetBalance()
 	avail := b.GetBalance() - min(b.GetLocked(), b.GetBalance())
-	return c.JSON(http.StatusOK, client.BalanceAllowance{
+	return c.JSON(http.StatusOK, clobapi.BalanceAllowance{
 		Balance: number(b.GetBalance()), Locked: number(b.GetLocked()), VirtualAvailable: number(avail),
 		Allowances: map[string]json.Number{assetKey: number(b.GetBalance())},
 	})

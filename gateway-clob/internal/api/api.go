@@ -2,7 +2,7 @@
 // group, and the embedded OpenAPI document that describes them.
 //
 // Handlers validate everything they can before a command reaches the log,
-// publish commands through the journal's group-commit Publisher, and
+// publish commands through the runtime's group-commit publisher, and
 // answer reads with engine queries over NATS. They keep no state of their
 // own beyond the market cache.
 package api
@@ -20,8 +20,8 @@ import (
 	"pred.dev/gateway-clob/internal/market"
 	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/eip712"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/wallet"
 )
 
@@ -68,9 +68,9 @@ type Config struct {
 	FaucetMaxUnits uint64
 }
 
-// Publisher is the part of journal.Publisher the handlers use.
+// Publisher is the part of publish.Publisher the handlers use.
 type Publisher interface {
-	Submit(ctx context.Context, cmd *pb.Command) (*journal.Result, error)
+	Submit(ctx context.Context, cmd *pb.Command) (*publish.Result, error)
 	Append(ctx context.Context, cmd *pb.Command) (uint64, error)
 }
 

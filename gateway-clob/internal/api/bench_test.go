@@ -15,6 +15,7 @@ import (
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/pb"
 )
 
@@ -50,7 +51,7 @@ func newVerifyFixture(tb testing.TB) *verifyFixture {
 	keyID := deriver.KeyID(auth.L1Identity{Address: addr, Timestamp: "1", Nonce: "bench"})
 	secret, pass := deriver.Creds(keyID)
 	c := client.New("http://unused", client.WithPrivateKey(key), client.WithChain(80002, benchExchange, common.Address{}),
-		client.WithCreds(client.APICreds{APIKey: keyID.String(), Secret: secret, Passphrase: pass}))
+		client.WithCreds(clobapi.APICreds{APIKey: keyID.String(), Secret: secret, Passphrase: pass}))
 	req, _, err := c.BuildOrder(client.OrderArgs{TokenID: "7", Side: "BUY", Price: "0.52", Size: "100", FeeRateBps: 10})
 	if err != nil {
 		tb.Fatal(err)
@@ -66,7 +67,7 @@ func newVerifyFixture(tb testing.TB) *verifyFixture {
 	}
 	a := New(Config{ChainID: 80002, Exchange: benchExchange}, Deps{Markets: cache, Log: zap.NewNop(), Now: time.Now})
 	return &verifyFixture{api: a, deriver: deriver, id: auth.Identity{KeyID: keyID, Address: addr},
-		body: body, ts: ts, sig: hdr.Get(client.HeaderSignature)}
+		body: body, ts: ts, sig: hdr.Get(clobapi.HeaderSignature)}
 }
 
 // verify is the gateway's per-order CPU path short of NATS: derive the
@@ -80,7 +81,7 @@ func (f *verifyFixture) verify(ctx context.Context) error {
 	if !key.Verify(f.ts, "POST", "/order", f.body, f.sig) {
 		return errBadHMAC
 	}
-	var req client.PostOrderRequest
+	var req clobapi.PostOrderRequest
 	if err := json.Unmarshal(f.body, &req); err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/middleware"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -60,10 +60,10 @@ func (a *API) getBook(c echo.Context) error {
 	return c.JSON(http.StatusOK, b)
 }
 
-func (a *API) book(ctx context.Context, tok [32]byte) (client.OrderBookSummary, error) {
+func (a *API) book(ctx context.Context, tok [32]byte) (clobapi.OrderBookSummary, error) {
 	resp, err := a.query(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Book{Book: &pb.BookQuery{TokenId: tok[:]}}}, errcode.TokenNotFound)
 	if err != nil {
-		return client.OrderBookSummary{}, err
+		return clobapi.OrderBookSummary{}, err
 	}
 	return bookSummary(resp.GetBook()), nil
 }
@@ -72,8 +72,8 @@ func (a *API) book(ctx context.Context, tok [32]byte) (client.OrderBookSummary, 
 // the reference's order: bids ascending and asks descending, so the best
 // price of each side is the LAST element. The hash is the SHA-1 of the
 // summary's compact JSON with hash set to "", as in the reference.
-func bookSummary(b *pb.Book) client.OrderBookSummary {
-	s := client.OrderBookSummary{
+func bookSummary(b *pb.Book) clobapi.OrderBookSummary {
+	s := clobapi.OrderBookSummary{
 		Market:         hash32(b.GetMarket()),
 		AssetID:        tokenString(b.GetTokenId()),
 		Timestamp:      strconv.FormatInt(b.GetTimeMs(), 10),
@@ -93,17 +93,17 @@ func bookSummary(b *pb.Book) client.OrderBookSummary {
 
 // BookHash is the reference's order book hash: SHA-1, in hex, of the
 // compact JSON of the summary with an empty hash field.
-func BookHash(s client.OrderBookSummary) string {
+func BookHash(s clobapi.OrderBookSummary) string {
 	s.Hash = ""
 	data, _ := json.Marshal(s) // a struct of strings and bools always encodes
 	sum := sha1.Sum(data)
 	return hex.EncodeToString(sum[:])
 }
 
-func levels(ls []*pb.Level) []client.PriceLevel {
-	out := make([]client.PriceLevel, 0, len(ls))
+func levels(ls []*pb.Level) []clobapi.PriceLevel {
+	out := make([]clobapi.PriceLevel, 0, len(ls))
 	for _, l := range ls {
-		out = append(out, client.PriceLevel{Price: units(l.GetPrice()), Size: units(l.GetSize())})
+		out = append(out, clobapi.PriceLevel{Price: units(l.GetPrice()), Size: units(l.GetSize())})
 	}
 	return out
 }
@@ -114,7 +114,7 @@ func (a *API) postBooks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]client.OrderBookSummary, len(ids))
+	out := make([]clobapi.OrderBookSummary, len(ids))
 	err = parallel(len(ids), func(i int) error {
 		b, err := a.book(c.Request().Context(), ids[i])
 		out[i] = b
@@ -178,7 +178,7 @@ func (a *API) bodyTokenList(c echo.Context) ([][32]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var reqs []client.BookRequest
+	var reqs []clobapi.BookRequest
 	if err := decodeJSON(body, &reqs, errcode.InvalidPayload); err != nil {
 		return nil, err
 	}
@@ -250,7 +250,7 @@ func (a *API) getPrice(c echo.Context) error {
 	if p == 0 {
 		return errcode.Errorf(errcode.PriceNotAvailable, "no price: no %s orders rest on this book", sideString(side))
 	}
-	return c.JSON(http.StatusOK, client.PriceResponse{Price: units(p)})
+	return c.JSON(http.StatusOK, clobapi.PriceResponse{Price: units(p)})
 }
 
 // getPrices answers both sides of several tokens: ?token_ids=a,b.
@@ -259,10 +259,10 @@ func (a *API) getPrices(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	reqs := make([]client.PriceRequest, 0, 2*len(toks))
+	reqs := make([]clobapi.PriceRequest, 0, 2*len(toks))
 	for _, t := range toks {
 		ts := tokenString(t[:])
-		reqs = append(reqs, client.PriceRequest{TokenID: ts, Side: "BUY"}, client.PriceRequest{TokenID: ts, Side: "SELL"})
+		reqs = append(reqs, clobapi.PriceRequest{TokenID: ts, Side: "BUY"}, clobapi.PriceRequest{TokenID: ts, Side: "SELL"})
 	}
 	return a.answerPrices(c, toks, reqs)
 }
@@ -273,7 +273,7 @@ func (a *API) postPrices(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var reqs []client.PriceRequest
+	var reqs []clobapi.PriceRequest
 	if err := decodeJSON(body, &reqs, errcode.InvalidPayload); err != nil {
 		return err
 	}
@@ -293,7 +293,7 @@ func (a *API) postPrices(c echo.Context) error {
 
 // answerPrices builds {"<token>":{"BUY":"0.5","SELL":"0.6"}}, leaving out
 // unknown tokens and empty sides.
-func (a *API) answerPrices(c echo.Context, toks [][32]byte, reqs []client.PriceRequest) error {
+func (a *API) answerPrices(c echo.Context, toks [][32]byte, reqs []clobapi.PriceRequest) error {
 	ps, err := a.prices(c.Request().Context(), toks)
 	if err != nil {
 		return err
@@ -304,7 +304,7 @@ func (a *API) answerPrices(c echo.Context, toks [][32]byte, reqs []client.PriceR
 			byToken[tokenString(p.GetTokenId())] = p
 		}
 	}
-	out := client.Prices{}
+	out := clobapi.Prices{}
 	for _, r := range reqs {
 		tok, _ := parseTokenID(r.TokenID) // parsed before
 		key := tokenString(tok[:])
@@ -323,8 +323,8 @@ func (a *API) answerPrices(c echo.Context, toks [][32]byte, reqs []client.PriceR
 	return c.JSON(http.StatusOK, out)
 }
 
-func lastTrade(p *pb.TokenPrices) client.LastTradePrice {
-	return client.LastTradePrice{
+func lastTrade(p *pb.TokenPrices) clobapi.LastTradePrice {
+	return clobapi.LastTradePrice{
 		TokenID: tokenString(p.GetTokenId()),
 		Price:   units(p.GetLastTradePrice()),
 		Side:    sideString(p.GetLastTradeSide()),
@@ -372,7 +372,7 @@ func (a *API) answerLastTrades(c echo.Context, toks [][32]byte) error {
 	if err != nil {
 		return err
 	}
-	out := make([]client.LastTradePrice, 0, len(ps))
+	out := make([]clobapi.LastTradePrice, 0, len(ps))
 	for _, p := range ps {
 		if p.GetFound() {
 			out = append(out, lastTrade(p))
@@ -386,7 +386,7 @@ func (a *API) answerLastTrades(c echo.Context, toks [][32]byte) error {
 func (a *API) getFeeRate(c echo.Context) error {
 	if c.Param("tokenID") == "" && c.QueryParam("token_id") == "" {
 		r := a.cfg.DefaultFeeRateBps
-		return c.JSON(http.StatusOK, client.FeeRate{FeeRateBps: r, BaseFee: r})
+		return c.JSON(http.StatusOK, clobapi.FeeRate{FeeRateBps: r, BaseFee: r})
 	}
 	tok, err := tokenParam(c)
 	if err != nil {
@@ -396,7 +396,7 @@ func (a *API) getFeeRate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, client.FeeRate{FeeRateBps: mk.FeeRateBps, BaseFee: mk.FeeRateBps})
+	return c.JSON(http.StatusOK, clobapi.FeeRate{FeeRateBps: mk.FeeRateBps, BaseFee: mk.FeeRateBps})
 }
 
 // getTickSize answers a token's tick size as a JSON number (0.01).
@@ -409,5 +409,5 @@ func (a *API) getTickSize(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, client.TickSizeResponse{MinimumTickSize: number(mk.TickSize)})
+	return c.JSON(http.StatusOK, clobapi.TickSizeResponse{MinimumTickSize: number(mk.TickSize)})
 }

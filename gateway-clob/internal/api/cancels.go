@@ -9,10 +9,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/middleware"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 )
 
 func (a *API) registerCancels(e *echo.Echo) {
@@ -31,7 +31,7 @@ func (a *API) cancelOrder(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req client.CancelOrderRequest
+	var req clobapi.CancelOrderRequest
 	if err := decodeJSON(body, &req, errcode.InvalidPayload); err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (a *API) cancelMarketOrders(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req client.CancelMarketOrdersRequest
+	var req clobapi.CancelMarketOrdersRequest
 	if len(bytes.TrimSpace(body)) > 0 {
 		if err := decodeJSON(body, &req, errcode.InvalidPayload); err != nil {
 			return err
@@ -166,10 +166,10 @@ func (a *API) cancelAll(c echo.Context) error {
 // commit, because the engine cancels only the orders of the account a
 // command names. A command the engine rejects as a whole (unknown market
 // or token) fails the request only if it is rejected for every wallet.
-func (a *API) cancelForAccounts(c echo.Context, build func(common.Address) *pb.Command) ([]*journal.Result, error) {
+func (a *API) cancelForAccounts(c echo.Context, build func(common.Address) *pb.Command) ([]*publish.Result, error) {
 	ctx, id := c.Request().Context(), l2Identity(c)
 	accts := a.accounts(id)
-	results := make([]*journal.Result, len(accts))
+	results := make([]*publish.Result, len(accts))
 	errs := make([]error, len(accts))
 	var wg sync.WaitGroup
 	for i, acct := range accts {
@@ -190,7 +190,7 @@ func (a *API) cancelForAccounts(c echo.Context, build func(common.Address) *pb.C
 
 // wholeRejection returns the engine's reason when every command was
 // rejected as a whole.
-func wholeRejection(results []*journal.Result) error {
+func wholeRejection(results []*publish.Result) error {
 	var reason pb.RejectReason
 	for _, r := range results {
 		rejected := false
@@ -208,8 +208,8 @@ func wholeRejection(results []*journal.Result) error {
 
 // mergeCancels lists the orders the engine cancelled, each once, in event
 // order.
-func mergeCancels(results []*journal.Result) client.CancelResponse {
-	out := client.CancelResponse{Canceled: []string{}, NotCanceled: map[string]string{}}
+func mergeCancels(results []*publish.Result) clobapi.CancelResponse {
+	out := clobapi.CancelResponse{Canceled: []string{}, NotCanceled: map[string]string{}}
 	seen := map[string]bool{}
 	for _, r := range results {
 		for _, e := range r.Events {

@@ -10,7 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/holiman/uint256"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
@@ -198,8 +198,8 @@ func secs(ms int64) int64 { return ms / 1000 }
 
 // openOrder converts an engine order record. withOwner is false on public
 // endpoints: API key ids are not published.
-func openOrder(r *pb.OrderRecord, withOwner bool) client.OpenOrder {
-	o := client.OpenOrder{
+func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
+	o := clobapi.OpenOrder{
 		ID:              hash32(r.GetOrderId()),
 		Status:          orderStatusString(r.GetStatus()),
 		MakerAddress:    addrString(r.GetAccount()),
@@ -255,8 +255,8 @@ func formatUUID(u [16]byte) string {
 // and from the taker otherwise. The reference groups a taker's fills into
 // one trade with several maker_orders; the engine records one trade per
 // taker-maker pair, so maker_orders always has one element.
-func trade(r *pb.TradeRecord, asMaker, withOwner bool) client.Trade {
-	t := client.Trade{
+func trade(r *pb.TradeRecord, asMaker, withOwner bool) clobapi.Trade {
+	t := clobapi.Trade{
 		ID:              itoa(r.GetTradeId()),
 		TakerOrderID:    hash32(r.GetTakerOrderId()),
 		Market:          hash32(r.GetMarket()),
@@ -274,7 +274,7 @@ func trade(r *pb.TradeRecord, asMaker, withOwner bool) client.Trade {
 		TransactionHash: hash32(r.GetTxHash()),
 		TraderSide:      "TAKER",
 	}
-	maker := client.MakerOrder{
+	maker := clobapi.MakerOrder{
 		OrderID:       hash32(r.GetMakerOrderId()),
 		MakerAddress:  addrString(r.GetMakerAccount()),
 		MatchedAmount: units(r.GetSize()),
@@ -293,12 +293,12 @@ func trade(r *pb.TradeRecord, asMaker, withOwner bool) client.Trade {
 			t.Owner = maker.Owner
 		}
 	}
-	t.MakerOrders = []client.MakerOrder{maker}
+	t.MakerOrders = []clobapi.MakerOrder{maker}
 	return t
 }
 
-func transaction(r *pb.TransferRecord) client.Transaction {
-	return client.Transaction{
+func transaction(r *pb.TransferRecord) clobapi.Transaction {
+	return clobapi.Transaction{
 		ID:        itoa(r.GetSeq()),
 		Address:   addrString(r.GetAccount()),
 		Type:      transferKindString(r.GetKind()),

@@ -7,8 +7,8 @@ import (
 
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 )
 
 func TestParseTokenID(t *testing.T) {
@@ -46,7 +46,7 @@ func TestOrderResponseSumsFills(t *testing.T) {
 	trade := func(tid, size, price uint64) *pb.Event {
 		return &pb.Event{Body: &pb.Event_Trade{Trade: &pb.Trade{TradeId: tid, TakerOrderId: id[:], Size: size, TakerPrice: price}}}
 	}
-	res := &journal.Result{Events: []*pb.Event{
+	res := &publish.Result{Events: []*pb.Event{
 		{Body: &pb.Event_OrderAccepted{OrderAccepted: &pb.OrderAccepted{OrderId: id[:]}}},
 		trade(1, 3_000_000, 400_000), trade(2, 2_000_000, 450_000),
 		{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{OrderId: id[:]}}},
@@ -56,11 +56,11 @@ func TestOrderResponseSumsFills(t *testing.T) {
 		t.Fatalf("%+v, %v", r, err)
 	}
 	p.side = fixed.Sell
-	r, _ = orderResponse(p, &journal.Result{Events: res.Events[:2]})
+	r, _ = orderResponse(p, &publish.Result{Events: res.Events[:2]})
 	if r.Status != "live" || r.MakingAmount != "3" || r.TakingAmount != "1.2" {
 		t.Fatalf("partly filled SELL: %+v", r)
 	}
-	_, err = orderResponse(p, &journal.Result{Events: []*pb.Event{{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{OrderId: id[:], Reason: pb.RejectReason_REJECT_REASON_NOT_ENOUGH_BALANCE}}}}})
+	_, err = orderResponse(p, &publish.Result{Events: []*pb.Event{{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{OrderId: id[:], Reason: pb.RejectReason_REJECT_REASON_NOT_ENOUGH_BALANCE}}}}})
 	if !errors.Is(err, errcode.InvalidOrderNotEnoughBal) {
 		t.Fatalf("rejection: %v", err)
 	}
@@ -101,7 +101,7 @@ func TestOrderRejectionsMapToTheirCodes(t *testing.T) {
 			{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{OrderId: id[:], Reason: tc.reason}}},
 			{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: tc.reason}}},
 		} {
-			_, err := orderResponse(p, &journal.Result{Events: []*pb.Event{ev}})
+			_, err := orderResponse(p, &publish.Result{Events: []*pb.Event{ev}})
 			if errcode.CodeOf(err) != tc.code {
 				t.Errorf("%s as %T: %v, want %s", tc.reason, ev.GetBody(), err, string(tc.code))
 			}

@@ -11,8 +11,9 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/errcode"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
 )
 
 // commandIDBytes is the length of a random command id (cancels,
@@ -32,7 +33,7 @@ func newCommandID() []byte {
 func (a *API) query(ctx context.Context, req *pb.QueryRequest, notFound errcode.Code) (*pb.QueryResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.QueryTimeout)
 	defer cancel()
-	resp, err := journal.Query(ctx, a.nc, req)
+	resp, err := query.Do(ctx, a.nc, req)
 	if err != nil {
 		return nil, errcode.Wrap(errcode.EngineUnavailable, err)
 	}
@@ -57,9 +58,9 @@ func (a *API) queryFor(ctx context.Context, id auth.Identity, req *pb.QueryReque
 }
 
 // submit appends a command and waits for the engine's result, mapping the
-// journal's errors to codes. orderID, when set, travels in the body of the
+// publisher's errors to codes. orderID, when set, travels in the body of the
 // 503 answers whose command is or may be in the log.
-func (a *API) submit(ctx context.Context, id auth.Identity, cmd *pb.Command, orderID string) (*journal.Result, error) {
+func (a *API) submit(ctx context.Context, id auth.Identity, cmd *pb.Command, orderID string) (*publish.Result, error) {
 	res, err := a.pub.Submit(ctx, cmd)
 	if err != nil {
 		return nil, a.journalError(err, orderID)
@@ -70,11 +71,11 @@ func (a *API) submit(ctx context.Context, id auth.Identity, cmd *pb.Command, ord
 
 func (a *API) journalError(err error, orderID string) error {
 	switch {
-	case errors.Is(err, journal.ErrNoResult):
+	case errors.Is(err, publish.ErrNoResult):
 		return &pendingError{err: errcode.Wrap(errcode.EngineTimeout, err), orderID: orderID}
-	case errors.Is(err, journal.ErrAckUnknown):
+	case errors.Is(err, publish.ErrAckUnknown):
 		return &pendingError{err: errcode.Wrap(errcode.CommandOutcomeUnknown, err), orderID: orderID}
-	case errors.Is(err, journal.ErrBackpressure):
+	case errors.Is(err, publish.ErrBackpressure):
 		return errcode.Wrap(errcode.Overloaded, err)
 	}
 	return errcode.Wrap(errcode.EngineUnavailable, err)

@@ -8,7 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-clob/internal/middleware"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -39,10 +39,10 @@ func ErrorHandler(log *zap.Logger) echo.HTTPErrorHandler {
 	}
 }
 
-func errorBody(err error, c echo.Context, log *zap.Logger) (client.ErrorBody, int) {
+func errorBody(err error, c echo.Context, log *zap.Logger) (clobapi.ErrorBody, int) {
 	var pe *pendingError
 	if errors.As(err, &pe) {
-		return client.ErrorBody{Error: pe.err.Error(), Code: string(pe.err.Code), OrderID: pe.orderID}, pe.err.Status()
+		return clobapi.ErrorBody{Error: pe.err.Error(), Code: string(pe.err.Code), OrderID: pe.orderID}, pe.err.Status()
 	}
 	var ce *errcode.Error
 	if errors.As(err, &ce) {
@@ -50,15 +50,15 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (client.ErrorBody, in
 			log.Warn("request failed", zap.String("request_id", middleware.RequestIDOf(c)),
 				zap.String("code", string(ce.Code)), zap.Error(errors.Unwrap(ce)))
 		}
-		return client.ErrorBody{Error: ce.Error(), Code: string(ce.Code)}, ce.Status()
+		return clobapi.ErrorBody{Error: ce.Error(), Code: string(ce.Code)}, ce.Status()
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
 		code := echoCode(he.Code)
-		return client.ErrorBody{Error: code.Message(), Code: string(code)}, code.Status()
+		return clobapi.ErrorBody{Error: code.Message(), Code: string(code)}, code.Status()
 	}
 	log.Error("unhandled error", zap.String("request_id", middleware.RequestIDOf(c)), zap.Error(err))
-	return client.ErrorBody{Error: errcode.InternalError.Message(), Code: string(errcode.InternalError)}, 500
+	return clobapi.ErrorBody{Error: errcode.InternalError.Message(), Code: string(errcode.InternalError)}, 500
 }
 
 // echoCode maps Echo's own errors (unknown route, wrong method, bad bind).

@@ -7,7 +7,7 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/middleware"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
@@ -31,7 +31,7 @@ func (a *API) postFaucet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req client.FaucetRequest
+	var req clobapi.FaucetRequest
 	if err := decodeJSON(body, &req, errcode.InvalidPayload); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (a *API) postFaucet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := client.FaucetResponse{Address: addr.Hex(), Amount: units(amount)}
+	out := clobapi.FaucetResponse{Address: addr.Hex(), Amount: units(amount)}
 	for _, e := range res.Events {
 		if cr := e.GetCommandRejected(); cr != nil {
 			return errcode.RejectError(cr.GetReason())

@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -25,7 +25,7 @@ func (a *API) registerHealth(e *echo.Echo) {
 
 // livez answers while the process serves HTTP; it checks no dependency.
 func (a *API) livez(c echo.Context) error {
-	return c.JSON(http.StatusOK, client.Health{Status: "ok"})
+	return c.JSON(http.StatusOK, clobapi.Health{Status: "ok"})
 }
 
 // readyz answers 200 when NATS is connected and an engine answers a status
@@ -46,7 +46,7 @@ func (a *API) readyz(c echo.Context) error {
 	} else {
 		checks["engine"] = "ok, applied_seq " + strconv.FormatUint(resp.GetStatus().GetAppliedSeq(), 10)
 	}
-	body := client.Health{Status: "ok", Checks: checks}
+	body := clobapi.Health{Status: "ok", Checks: checks}
 	if status != http.StatusOK {
 		body.Status = "unavailable"
 	}

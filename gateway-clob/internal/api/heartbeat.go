@@ -5,7 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/pb"
 )
 
@@ -29,5 +29,5 @@ func (a *API) postHeartbeat(c echo.Context) error {
 		return a.journalError(err, "")
 	}
 	a.seqs.note(id.KeyID, seq)
-	return c.JSON(http.StatusOK, client.HeartbeatResponse{Status: "ok", HeartbeatID: id.KeyID.String()})
+	return c.JSON(http.StatusOK, clobapi.HeartbeatResponse{Status: "ok", HeartbeatID: id.KeyID.String()})
 }

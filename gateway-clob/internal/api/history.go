@@ -8,7 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -47,9 +47,9 @@ func (a *API) getPricesHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := client.PriceHistory{History: []client.PricePoint{}}
+	out := clobapi.PriceHistory{History: []clobapi.PricePoint{}}
 	for _, p := range resp.GetPriceHistory().GetHistory() {
-		out.History = append(out.History, client.PricePoint{T: p.GetT(), P: number(p.GetP())})
+		out.History = append(out.History, clobapi.PricePoint{T: p.GetT(), P: number(p.GetP())})
 	}
 	return c.JSON(http.StatusOK, out)
 }

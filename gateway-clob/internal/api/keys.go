@@ -7,7 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -37,7 +37,7 @@ func (a *API) createAPIKey(c echo.Context) error {
 		return keyStoreError(err)
 	}
 	secret, pass := a.deriver.Creds(keyID)
-	return c.JSON(http.StatusOK, client.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
+	return c.JSON(http.StatusOK, clobapi.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
 }
 
 // deriveAPIKey recomputes the credentials of one of the wallet's active
@@ -50,7 +50,7 @@ func (a *API) deriveAPIKey(c echo.Context) error {
 	}
 	keyID, _ := auth.ParseKeyID(rec.KeyID)
 	secret, pass := a.deriver.Creds(keyID)
-	return c.JSON(http.StatusOK, client.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
+	return c.JSON(http.StatusOK, clobapi.APICreds{APIKey: rec.KeyID, Secret: secret, Passphrase: pass})
 }
 
 // revokeAPIKey revokes the key named by api_key (or by a PRED_API_KEY
@@ -67,7 +67,7 @@ func (a *API) revokeAPIKey(c echo.Context) error {
 	if _, err := a.keys.Revoke(c.Request().Context(), rec.KeyID, a.now()); err != nil {
 		return keyStoreError(err)
 	}
-	return c.JSON(http.StatusOK, client.RevokeAPIKeyResponse{APIKey: rec.KeyID, Revoked: true})
+	return c.JSON(http.StatusOK, clobapi.RevokeAPIKeyResponse{APIKey: rec.KeyID, Revoked: true})
 }
 
 // keyParam is the key a request names: the api_key query parameter, else
@@ -76,7 +76,7 @@ func keyParam(c echo.Context) string {
 	if s := c.QueryParam("api_key"); s != "" {
 		return s
 	}
-	return c.Request().Header.Get(auth.HeaderAPIKey)
+	return c.Request().Header.Get(clobapi.HeaderAPIKey)
 }
 
 // selectKey finds the active key an L1 request is about: the one it names,
@@ -122,10 +122,10 @@ func (a *API) listAPIKeys(c echo.Context) error {
 	if err != nil {
 		return keyStoreError(err)
 	}
-	out := client.APIKeysResponse{APIKeys: []client.APIKeyInfo{}}
+	out := clobapi.APIKeysResponse{APIKeys: []clobapi.APIKeyInfo{}}
 	for _, r := range recs {
 		if r.Scope == id.Scope {
-			out.APIKeys = append(out.APIKeys, client.APIKeyInfo{APIKey: r.KeyID, Address: r.Address, ScopeID: r.Scope, CreatedAt: r.CreatedAt})
+			out.APIKeys = append(out.APIKeys, clobapi.APIKeyInfo{APIKey: r.KeyID, Address: r.Address, ScopeID: r.Scope, CreatedAt: r.CreatedAt})
 		}
 	}
 	return c.JSON(http.StatusOK, out)

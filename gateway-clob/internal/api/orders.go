@@ -12,11 +12,11 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/middleware"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 )
 
 func (a *API) registerOrders(e *echo.Echo) {
@@ -51,11 +51,11 @@ func (a *API) postOrder(c echo.Context) error {
 // pointer so that an absent orderType (GTC) and an empty one (refused)
 // differ. The outer field shadows the embedded one.
 type orderEnvelope struct {
-	client.PostOrderRequest
+	clobapi.PostOrderRequest
 	OrderType *string `json:"orderType"`
 }
 
-func (e *orderEnvelope) request() (client.PostOrderRequest, error) {
+func (e *orderEnvelope) request() (clobapi.PostOrderRequest, error) {
 	req := e.PostOrderRequest
 	if e.OrderType != nil {
 		if *e.OrderType == "" {
@@ -82,7 +82,7 @@ func (a *API) postOrders(c echo.Context) error {
 	if err := decodeJSON(body, &envs, errcode.InvalidOrderPayload); err != nil {
 		return err
 	}
-	reqs := make([]client.PostOrderRequest, len(envs))
+	reqs := make([]clobapi.PostOrderRequest, len(envs))
 	errs := make([]error, len(envs))
 	for i := range envs {
 		reqs[i], errs[i] = envs[i].request()
@@ -96,7 +96,7 @@ func (a *API) postOrders(c echo.Context) error {
 	if err := a.chargeItems(c, len(reqs)); err != nil {
 		return err
 	}
-	out := make([]client.OrderResponse, len(reqs))
+	out := make([]clobapi.OrderResponse, len(reqs))
 	ctx, id := c.Request().Context(), l2Identity(c)
 	placements := make([]*placement, len(reqs))
 	var wg sync.WaitGroup
@@ -142,7 +142,7 @@ func markBatchDuplicates(ps []*placement, errs []error) {
 }
 
 // failedOrder is a batch element that was not placed.
-func failedOrder(err error) client.OrderResponse {
+func failedOrder(err error) clobapi.OrderResponse {
 	code, msg, orderID := errcode.CodeOf(err), err.Error(), ""
 	var pe *pendingError
 	if errors.As(err, &pe) {
@@ -155,29 +155,29 @@ func failedOrder(err error) client.OrderResponse {
 	if code == errcode.InternalError {
 		msg = errcode.InternalError.Message()
 	}
-	return client.OrderResponse{
+	return clobapi.OrderResponse{
 		Success: false, ErrorMsg: msg, Code: string(code), OrderID: orderID,
 		MakingAmount: "0", TakingAmount: "0", TransactionsHashes: []string{}, TradeIDs: []string{},
 	}
 }
 
-func (a *API) place(ctx context.Context, id auth.Identity, req *client.PostOrderRequest) (client.OrderResponse, error) {
+func (a *API) place(ctx context.Context, id auth.Identity, req *clobapi.PostOrderRequest) (clobapi.OrderResponse, error) {
 	p, err := a.validateOrder(ctx, id, req)
 	if err != nil {
-		return client.OrderResponse{}, err
+		return clobapi.OrderResponse{}, err
 	}
 	return a.submitPlacement(ctx, id, p)
 }
 
 // submitPlacement appends a validated order and reads its outcome. Copies
 // of one signed order sent at once each get their own engine result (the
-// journal hands out one result per command), so only the first is placed
+// publisher hands out one result per command), so only the first is placed
 // and every other copy is told INVALID_ORDER_DUPLICATED.
-func (a *API) submitPlacement(ctx context.Context, id auth.Identity, p *placement) (client.OrderResponse, error) {
+func (a *API) submitPlacement(ctx context.Context, id auth.Identity, p *placement) (clobapi.OrderResponse, error) {
 	cmd := &pb.Command{Id: p.id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: p.cmd}}
 	res, err := a.submit(ctx, id, cmd, p.orderID())
 	if err != nil {
-		return client.OrderResponse{}, err
+		return clobapi.OrderResponse{}, err
 	}
 	return orderResponse(p, res)
 }
@@ -186,10 +186,10 @@ func (a *API) submitPlacement(ctx context.Context, id auth.Identity, p *placemen
 // becomes its coded error; otherwise the status is "matched" when the
 // order filled completely (or, for FAK, partly with the rest cancelled)
 // and "live" when it rests, and the amounts sum its fills.
-func orderResponse(p *placement, res *journal.Result) (client.OrderResponse, error) {
+func orderResponse(p *placement, res *publish.Result) (clobapi.OrderResponse, error) {
 	var shares, coll uint64
 	var filled, cancelled bool
-	resp := client.OrderResponse{Success: true, OrderID: p.orderID(), TransactionsHashes: []string{}, TradeIDs: []string{}}
+	resp := clobapi.OrderResponse{Success: true, OrderID: p.orderID(), TransactionsHashes: []string{}, TradeIDs: []string{}}
 	for _, e := range res.Events {
 		switch b := e.GetBody().(type) {
 		case *pb.Event_OrderRejected:
@@ -209,9 +209,9 @@ func orderResponse(p *placement, res *journal.Result) (client.OrderResponse, err
 			cancelled = cancelled || bytes.Equal(b.OrderCancelled.GetOrderId(), p.id[:])
 		}
 	}
-	resp.Status = client.InsertStatusLive
+	resp.Status = clobapi.InsertStatusLive
 	if filled || (cancelled && shares > 0) {
-		resp.Status = client.InsertStatusMatched
+		resp.Status = clobapi.InsertStatusMatched
 	}
 	resp.MakingAmount, resp.TakingAmount = units(coll), units(shares)
 	if p.side == fixed.Sell {
@@ -277,7 +277,7 @@ func (a *API) singleOrderPage(c echo.Context, id auth.Identity, s string) error 
 	if err != nil {
 		return err
 	}
-	page := client.Page[client.OpenOrder]{Data: []client.OpenOrder{}, NextCursor: client.EndCursor, Limit: PageLimitDefault}
+	page := clobapi.Page[clobapi.OpenOrder]{Data: []clobapi.OpenOrder{}, NextCursor: clobapi.EndCursor, Limit: PageLimitDefault}
 	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
 		Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: oid[:]}},
 	}, errcode.OrderNotFound)
@@ -297,13 +297,13 @@ func (a *API) ordersPage(c echo.Context, id auth.Identity, q *pb.OrdersQuery, wi
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := fetchPage(p, func(cursor string, limit uint32) ([]client.OpenOrder, string, error) {
+	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.OpenOrder, string, error) {
 		q.Cursor, q.Limit = cursor, limit
 		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Orders{Orders: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}
-		out := make([]client.OpenOrder, 0, len(resp.GetOrders().GetOrders()))
+		out := make([]clobapi.OpenOrder, 0, len(resp.GetOrders().GetOrders()))
 		for _, r := range resp.GetOrders().GetOrders() {
 			out = append(out, openOrder(r, withOwner))
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -41,8 +41,8 @@ type pageReq struct {
 func parsePage(c echo.Context) (pageReq, error) {
 	p := pageReq{limit: PageLimitDefault, page: 1}
 	switch raw := c.QueryParam("next_cursor"); raw {
-	case "", client.InitialCursor:
-	case client.EndCursor:
+	case "", clobapi.InitialCursor:
+	case clobapi.EndCursor:
 		p.end = true
 	default:
 		if len(raw) > cursorBytesMax {
@@ -77,7 +77,7 @@ func parsePage(c echo.Context) (pageReq, error) {
 // wireCursor turns the engine's next cursor into the wire form.
 func wireCursor(engineNext string) string {
 	if engineNext == "" {
-		return client.EndCursor
+		return clobapi.EndCursor
 	}
 	return base64.StdEncoding.EncodeToString([]byte(engineNext))
 }
@@ -85,8 +85,8 @@ func wireCursor(engineNext string) string {
 // fetchPage serves a page request with fetch(cursor, limit), which returns
 // the engine page's items and its next cursor. The page parameter is
 // served by walking the pages before it.
-func fetchPage[T any](p pageReq, fetch func(cursor string, limit uint32) ([]T, string, error)) (client.Page[T], error) {
-	out := client.Page[T]{Data: []T{}, NextCursor: client.EndCursor, Limit: int(p.limit)}
+func fetchPage[T any](p pageReq, fetch func(cursor string, limit uint32) ([]T, string, error)) (clobapi.Page[T], error) {
+	out := clobapi.Page[T]{Data: []T{}, NextCursor: clobapi.EndCursor, Limit: int(p.limit)}
 	if p.end {
 		return out, nil
 	}
@@ -102,7 +102,7 @@ func fetchPage[T any](p pageReq, fetch func(cursor string, limit uint32) ([]T, s
 			}
 			out.NextCursor = wireCursor(next)
 			if i < p.page {
-				out.NextCursor = client.EndCursor
+				out.NextCursor = clobapi.EndCursor
 			}
 			out.Count = len(out.Data)
 			return out, nil

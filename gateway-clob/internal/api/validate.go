@@ -11,7 +11,7 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
-	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
@@ -33,7 +33,7 @@ func (p *placement) orderID() string { return hash32(p.id[:]) }
 // gateway can (auth binding, signature), so that a bad order is answered
 // here with a precise code and never reaches the log. Cheap syntactic
 // checks come first and the signature recovery last.
-func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *client.PostOrderRequest) (*placement, error) {
+func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *clobapi.PostOrderRequest) (*placement, error) {
 	env, err := checkEnvelope(id, req)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ type envelope struct {
 // signed scope is the API key's: an order signs its scopeId (empty for
 // standard users), so it can only be placed in the scope it was signed
 // for.
-func checkEnvelope(id auth.Identity, req *client.PostOrderRequest) (envelope, error) {
+func checkEnvelope(id auth.Identity, req *clobapi.PostOrderRequest) (envelope, error) {
 	if req.Owner != id.KeyID.String() {
 		return envelope{}, errcode.Errorf(errcode.InvalidOrderOwner,
 			"the order owner has to be the API key: \"owner\" is %q but the request is signed with API key %s", clipStr(req.Owner), id.KeyID)
@@ -109,7 +109,7 @@ func checkEnvelope(id auth.Identity, req *client.PostOrderRequest) (envelope, er
 // parseSignedOrder turns the JSON order into the EIP-712 struct. Every
 // uint256 field must also fit the engine's integer (uint64, the fee rate
 // uint32), since the engine stores them so.
-func parseSignedOrder(j *client.SignedOrder) (*eip712.Order, []byte, error) {
+func parseSignedOrder(j *clobapi.SignedOrder) (*eip712.Order, []byte, error) {
 	o := &eip712.Order{ScopeID: j.ScopeID}
 	o.Salt.SetUint64(uint64(j.Salt))
 	var err error
@@ -154,7 +154,7 @@ func orderAddress(s, field string) (common.Address, error) {
 	return addr, nil
 }
 
-func parseUintFields(j *client.SignedOrder, o *eip712.Order) error {
+func parseUintFields(j *clobapi.SignedOrder, o *eip712.Order) error {
 	fields := []struct {
 		name, val string
 		dst       *uint256.Int

@@ -15,9 +15,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/l2auth"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/natstest"
 )
 
 // The L1 vector of proto/eip712 (TestClobAuthVectors, chain 80002): the
@@ -31,7 +32,7 @@ const (
 
 func jetStream(t *testing.T) jetstream.JetStream {
 	t.Helper()
-	js, err := jetstream.New(natsembed.ConnectTest(t, natsembed.StartTest(t)))
+	js, err := jetstream.New(natstest.Connect(t, natstest.Start(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,10 +41,10 @@ func jetStream(t *testing.T) jetstream.JetStream {
 
 func vectorHeaders() http.Header {
 	h := http.Header{}
-	h.Set(HeaderAddress, vectorAddress)
-	h.Set(HeaderSignature, vectorSignature)
-	h.Set(HeaderTimestamp, vectorTimestamp)
-	h.Set(HeaderNonce, vectorNonce)
+	h.Set(clobapi.HeaderAddress, vectorAddress)
+	h.Set(clobapi.HeaderSignature, vectorSignature)
+	h.Set(clobapi.HeaderTimestamp, vectorTimestamp)
+	h.Set(clobapi.HeaderNonce, vectorNonce)
 	return h
 }
 
@@ -74,7 +75,7 @@ func TestL1Vector(t *testing.T) {
 	}
 	l1.ChainID = 137
 	clock = time.Unix(10_000_000, 0)
-	h.Set(HeaderNonce, "24") // a fresh nonce, so the replay guard is not what refuses it
+	h.Set(clobapi.HeaderNonce, "24") // a fresh nonce, so the replay guard is not what refuses it
 	if _, err := l1.Verify(context.Background(), h); !errors.Is(err, errcode.InvalidL1Signature) {
 		t.Fatalf("another chain or nonce: %v", err)
 	}
@@ -83,15 +84,15 @@ func TestL1Vector(t *testing.T) {
 func TestL1HeaderSyntax(t *testing.T) {
 	l1 := &L1{ChainID: 80002, Window: DefaultWindow, Now: time.Now}
 	for name, mutate := range map[string]func(http.Header){
-		"no address":       func(h http.Header) { h.Del(HeaderAddress) },
-		"short address":    func(h http.Header) { h.Set(HeaderAddress, "0x1234") },
-		"no nonce":         func(h http.Header) { h.Del(HeaderNonce) },
-		"long nonce":       func(h http.Header) { h.Set(HeaderNonce, string(bytes.Repeat([]byte("n"), L1NonceBytesMax+1))) },
-		"nonce with space": func(h http.Header) { h.Set(HeaderNonce, "a b") },
-		"non-ASCII nonce":  func(h http.Header) { h.Set(HeaderNonce, "nonce\u00e9") },
-		"upper-case 0X":    func(h http.Header) { h.Set(HeaderAddress, "0X"+vectorAddress[2:]) },
-		"short signature":  func(h http.Header) { h.Set(HeaderSignature, "0x12") },
-		"long scope":       func(h http.Header) { h.Set(HeaderScopeID, string(bytes.Repeat([]byte("s"), ScopeBytesMax+1))) },
+		"no address":       func(h http.Header) { h.Del(clobapi.HeaderAddress) },
+		"short address":    func(h http.Header) { h.Set(clobapi.HeaderAddress, "0x1234") },
+		"no nonce":         func(h http.Header) { h.Del(clobapi.HeaderNonce) },
+		"long nonce":       func(h http.Header) { h.Set(clobapi.HeaderNonce, string(bytes.Repeat([]byte("n"), L1NonceBytesMax+1))) },
+		"nonce with space": func(h http.Header) { h.Set(clobapi.HeaderNonce, "a b") },
+		"non-ASCII nonce":  func(h http.Header) { h.Set(clobapi.HeaderNonce, "nonce\u00e9") },
+		"upper-case 0X":    func(h http.Header) { h.Set(clobapi.HeaderAddress, "0X"+vectorAddress[2:]) },
+		"short signature":  func(h http.Header) { h.Set(clobapi.HeaderSignature, "0x12") },
+		"long scope":       func(h http.Header) { h.Set(clobapi.HeaderScopeID, string(bytes.Repeat([]byte("s"), ScopeBytesMax+1))) },
 	} {
 		h := vectorHeaders()
 		mutate(h)
@@ -117,9 +118,9 @@ func TestL1ReplayUnderOtherSpellings(t *testing.T) {
 		t.Fatal(err)
 	}
 	respell := map[string][]string{
-		HeaderNonce:     {"0" + vectorNonce, "00" + vectorNonce, "+" + vectorNonce, " " + vectorNonce, vectorNonce + " ", "0x" + vectorNonce, "5F0C1E9A2B7D4C36"},
-		HeaderTimestamp: {"010000000", "0010000000", "+10000000", "10000000.0", "1e7", " 10000000", "0x989680", "-10000000"},
-		HeaderAddress:   {"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", "0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266"},
+		clobapi.HeaderNonce:     {"0" + vectorNonce, "00" + vectorNonce, "+" + vectorNonce, " " + vectorNonce, vectorNonce + " ", "0x" + vectorNonce, "5F0C1E9A2B7D4C36"},
+		clobapi.HeaderTimestamp: {"010000000", "0010000000", "+10000000", "10000000.0", "1e7", " 10000000", "0x989680", "-10000000"},
+		clobapi.HeaderAddress:   {"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", "0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266"},
 	}
 	for name, values := range respell {
 		for _, v := range values {
@@ -130,7 +131,7 @@ func TestL1ReplayUnderOtherSpellings(t *testing.T) {
 				t.Errorf("%s %q: a used L1 header set was accepted again", name, v)
 				continue
 			}
-			if name == HeaderAddress && !errors.Is(err, errcode.L1NonceUsed) {
+			if name == clobapi.HeaderAddress && !errors.Is(err, errcode.L1NonceUsed) {
 				t.Errorf("%s %q: %v, want L1_NONCE_ALREADY_USED (the address is signed as 20 bytes)", name, v, err)
 			}
 		}
@@ -197,10 +198,10 @@ func TestL2Verify(t *testing.T) {
 	body := []byte(`{"orderID":"0x01"}`)
 	sig, _ := l2auth.Sign(secret, "1700000000", "DELETE", "/order", body)
 	h := http.Header{}
-	h.Set(HeaderAPIKey, id.String())
-	h.Set(HeaderPassphrase, pass)
-	h.Set(HeaderSignature, sig)
-	h.Set(HeaderTimestamp, "1700000000")
+	h.Set(clobapi.HeaderAPIKey, id.String())
+	h.Set(clobapi.HeaderPassphrase, pass)
+	h.Set(clobapi.HeaderSignature, sig)
+	h.Set(clobapi.HeaderTimestamp, "1700000000")
 	got, err := l2.Verify(ctx, "DELETE", "/order", h, body)
 	if err != nil || got.KeyID != id || got.Address != addr {
 		t.Fatalf("verify: %+v, %v", got, err)
@@ -209,13 +210,13 @@ func TestL2Verify(t *testing.T) {
 		t.Fatalf("another method: %v", err)
 	}
 	upper := h.Clone()
-	upper.Set(HeaderAPIKey, strings.ToUpper(id.String()))
+	upper.Set(clobapi.HeaderAPIKey, strings.ToUpper(id.String()))
 	if _, err := l2.Verify(ctx, "DELETE", "/order", upper, body); !errors.Is(err, errcode.InvalidAPIKey) {
 		t.Fatalf("upper-case key id: %v", err)
 	}
 	for _, ts := range []string{"+1700000000", "01700000000", "1700000000.0"} {
 		respelled := h.Clone()
-		respelled.Set(HeaderTimestamp, ts)
+		respelled.Set(clobapi.HeaderTimestamp, ts)
 		if _, err := l2.Verify(ctx, "DELETE", "/order", respelled, body); !errors.Is(err, errcode.TimestampOutOfWindow) {
 			t.Fatalf("timestamp %q: %v", ts, err)
 		}

@@ -11,21 +11,10 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
-)
-
-// Header names of both levels, as the spec writes them (the reference
-// uses the POLY_ prefix).
-const (
-	HeaderAddress    = "PRED_ADDRESS"
-	HeaderSignature  = "PRED_SIGNATURE"
-	HeaderTimestamp  = "PRED_TIMESTAMP"
-	HeaderNonce      = "PRED_NONCE"
-	HeaderAPIKey     = "PRED_API_KEY"
-	HeaderPassphrase = "PRED_PASSPHRASE"
-	HeaderScopeID    = "PRED_SCOPE_ID"
 )
 
 // DefaultWindow is the default tolerance between PRED_TIMESTAMP and the
@@ -92,14 +81,14 @@ func (a *L1) Verify(ctx context.Context, h http.Header) (L1Identity, error) {
 }
 
 func parseL1(h http.Header) (id L1Identity, sig []byte, err error) {
-	addr, sigHex := header(h, HeaderAddress), header(h, HeaderSignature)
+	addr, sigHex := header(h, clobapi.HeaderAddress), header(h, clobapi.HeaderSignature)
 	bad := func(what string) error {
 		return errcode.Errorf(errcode.InvalidL1Headers, "%s: %s", errcode.InvalidL1Headers.Message(), what)
 	}
 	if !common.IsHexAddress(addr) || !strings.HasPrefix(addr, "0x") {
 		return id, nil, bad("PRED_ADDRESS must be 0x followed by 40 hex digits")
 	}
-	nonce := h.Get(HeaderNonce)
+	nonce := h.Get(clobapi.HeaderNonce)
 	if !validNonce(nonce) {
 		return id, nil, bad(fmt.Sprintf("PRED_NONCE must be a fresh random string of 1 to %d visible ASCII characters, new on every L1 request", L1NonceBytesMax))
 	}
@@ -111,7 +100,7 @@ func parseL1(h http.Header) (id L1Identity, sig []byte, err error) {
 	if serr != nil {
 		return id, nil, serr
 	}
-	id = L1Identity{Address: common.HexToAddress(addr), Scope: scope, Timestamp: h.Get(HeaderTimestamp), Nonce: nonce}
+	id = L1Identity{Address: common.HexToAddress(addr), Scope: scope, Timestamp: h.Get(clobapi.HeaderTimestamp), Nonce: nonce}
 	return id, sig, nil
 }
 
@@ -130,7 +119,7 @@ func validNonce(s string) bool {
 }
 
 func parseScope(h http.Header) (string, error) {
-	scope := strings.TrimSpace(h.Get(HeaderScopeID))
+	scope := strings.TrimSpace(h.Get(clobapi.HeaderScopeID))
 	if len(scope) > ScopeBytesMax {
 		return "", errcode.Errorf(errcode.InvalidL1Headers, "PRED_SCOPE_ID is longer than %d bytes", ScopeBytesMax)
 	}

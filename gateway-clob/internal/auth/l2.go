@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/google/uuid"
 
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -34,7 +35,7 @@ type L2 struct {
 // replica takes effect at once. path is the URL path without the query
 // string; body is the exact request body.
 func (a *L2) Verify(ctx context.Context, method, path string, h http.Header, body []byte) (Identity, error) {
-	keyStr, pass, sig, ts := header(h, HeaderAPIKey), header(h, HeaderPassphrase), header(h, HeaderSignature), header(h, HeaderTimestamp)
+	keyStr, pass, sig, ts := header(h, clobapi.HeaderAPIKey), header(h, clobapi.HeaderPassphrase), header(h, clobapi.HeaderSignature), header(h, clobapi.HeaderTimestamp)
 	if keyStr == "" && pass == "" && sig == "" && ts == "" {
 		return Identity{}, errcode.New(errcode.Unauthorized)
 	}
@@ -74,7 +75,7 @@ func (a *L2) lookup(ctx context.Context, id uuid.UUID, h http.Header) (Identity,
 	if rec.Revoked {
 		return Identity{}, errcode.Errorf(errcode.InvalidAPIKey, "unauthorized/invalid api key: this key was revoked; create a new one with L1 auth")
 	}
-	scope := h.Get(HeaderScopeID)
+	scope := h.Get(clobapi.HeaderScopeID)
 	if scope != "" && scope != rec.Scope {
 		return Identity{}, errcode.New(errcode.ScopeMismatch)
 	}

@@ -53,7 +53,7 @@ func (i *Info) Outcome(token [32]byte) pb.Outcome {
 // Accepting reports whether the market takes new orders.
 func (i *Info) Accepting() bool { return i.Status == pb.MarketStatus_MARKET_STATUS_ACTIVE }
 
-// Querier asks the engine; journal.Query in production.
+// Querier asks the engine; query.Do in production.
 type Querier func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error)
 
 // Cache is safe for concurrent use.

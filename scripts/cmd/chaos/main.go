@@ -14,7 +14,7 @@ import (
 	"os"
 	"os/signal"
 
-	"pred.dev/proto/flagenv"
+	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/scripts/chaos"
 )
 

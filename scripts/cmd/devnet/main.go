@@ -8,28 +8,18 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
-	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
-
-	"pred.dev/proto/flagenv"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/scripts/devnet"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "devnet:", err)
-		os.Exit(1)
-	}
-}
+func main() { daemon.Main("devnet", run) }
 
-func run(args []string) error {
+func run(ctx context.Context, args []string) error {
 	cfg := devnet.Config{}
 	fs := flag.NewFlagSet("devnet", flag.ContinueOnError)
 	fs.StringVar(&cfg.DataDir, "data-dir", "data", "NATS store and engine state; a restart on the same dir resumes")
@@ -41,7 +31,7 @@ func run(args []string) error {
 	if err := flagenv.Parse(fs, args, "DEVNET"); err != nil {
 		return err
 	}
-	log, err := newLogger(*level)
+	log, err := daemon.NewConsoleLogger(*level)
 	if err != nil {
 		return err
 	}
@@ -50,9 +40,7 @@ func run(args []string) error {
 		return err
 	}
 	cfg.Logger = log
-	log.Info("devnet starting", zap.Any("config", flagenv.Effective(fs)))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	daemon.LogConfig(log, "devnet starting", fs)
 	d, err := devnet.Start(ctx, cfg)
 	if err != nil {
 		return err
@@ -68,19 +56,4 @@ func run(args []string) error {
 	case err := <-d.Failed():
 		return err
 	}
-}
-
-// newLogger logs human-readable lines to stderr, leaving stdout to the
-// banner.
-func newLogger(level string) (*zap.Logger, error) {
-	lvl, err := zapcore.ParseLevel(level)
-	if err != nil {
-		return nil, fmt.Errorf("-log-level %q: %w", level, err)
-	}
-	cfg := zap.NewDevelopmentConfig()
-	cfg.Level = zap.NewAtomicLevelAt(lvl)
-	cfg.Development = false
-	cfg.DisableStacktrace = true
-	cfg.EncoderConfig.EncodeTime = zapcore.TimeEncoderOfLayout("15:04:05.000")
-	return cfg.Build()
 }

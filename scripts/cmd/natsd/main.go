@@ -5,33 +5,31 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
-	"pred.dev/proto/flagenv"
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/natsembed"
 )
 
 func main() {
-	fs := flag.NewFlagSet("natsd", flag.ExitOnError)
-	dir := fs.String("dir", "data/nats", "JetStream store directory")
-	port := fs.Int("port", 4222, "client port")
-	sync := fs.Bool("sync-always", true, "fsync every message before acknowledging it")
-	if err := flagenv.Parse(fs, os.Args[1:], "NATSD"); err != nil {
-		fmt.Fprintln(os.Stderr, "natsd:", err)
-		os.Exit(2)
-	}
-	srv, err := natsembed.Start(natsembed.Options{StoreDir: *dir, Port: *port, SyncAlways: *sync, Name: "natsd"})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "natsd:", err)
-		os.Exit(1)
-	}
-	fmt.Println("ready", srv.ClientURL())
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	<-sig
-	srv.Shutdown()
+	daemon.Main("natsd", func(ctx context.Context, args []string) error {
+		fs := flag.NewFlagSet("natsd", flag.ContinueOnError)
+		dir := fs.String("dir", "data/nats", "JetStream store directory")
+		port := fs.Int("port", 4222, "client port")
+		sync := fs.Bool("sync-always", true, "fsync every message before acknowledging it")
+		if err := flagenv.Parse(fs, args, "NATSD"); err != nil {
+			return err
+		}
+		srv, err := natsembed.Start(natsembed.Options{StoreDir: *dir, Port: *port, SyncAlways: *sync, Name: "natsd"})
+		if err != nil {
+			return err
+		}
+		fmt.Println("ready", srv.ClientURL())
+		<-ctx.Done()
+		srv.Shutdown()
+		return nil
+	})
 }

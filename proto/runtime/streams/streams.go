@@ -1,4 +1,7 @@
-package journal
+// Package streams creates the command log's JetStream streams (CMD and
+// EVT, named in pred.dev/proto/journal) with the configuration every
+// process must agree on, and reads where a stream ends.
+package streams
 
 import (
 	"context"
@@ -6,10 +9,12 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/journal"
 )
 
-// StreamConfig holds the deployment-dependent settings of the streams.
-type StreamConfig struct {
+// Config holds the deployment-dependent settings of the streams.
+type Config struct {
 	// Replicas is 1 on a single node and 3 in a cluster. Default 1.
 	Replicas int
 	// DuplicateWindow is how long the streams remember message ids to drop
@@ -22,7 +27,7 @@ const (
 	defaultDuplicateWindow = 2 * time.Minute
 )
 
-func (c StreamConfig) withDefaults() StreamConfig {
+func (c Config) withDefaults() Config {
 	if c.Replicas <= 0 {
 		c.Replicas = defaultReplicas
 	}
@@ -32,14 +37,14 @@ func (c StreamConfig) withDefaults() StreamConfig {
 	return c
 }
 
-// EnsureStreams creates the CMD and EVT streams, or updates them to this
+// Ensure creates the CMD and EVT streams, or updates them to this
 // configuration if they exist. It is safe to call from every process at
 // every start.
-func EnsureStreams(ctx context.Context, js jetstream.JetStream, cfg StreamConfig) error {
+func Ensure(ctx context.Context, js jetstream.JetStream, cfg Config) error {
 	cfg = cfg.withDefaults()
 	for _, sc := range streamConfigs(cfg) {
 		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
-			return fmt.Errorf("journal: ensure stream %s: %w", sc.Name, err)
+			return fmt.Errorf("streams: ensure stream %s: %w", sc.Name, err)
 		}
 	}
 	return nil
@@ -50,7 +55,7 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream, cfg StreamConfig
 // appends fail loudly instead of old messages vanishing. The CMD log also
 // refuses deletes and purges because the engine's state is only
 // reproducible from the complete log.
-func streamConfigs(cfg StreamConfig) []jetstream.StreamConfig {
+func streamConfigs(cfg Config) []jetstream.StreamConfig {
 	base := jetstream.StreamConfig{
 		Retention:  jetstream.LimitsPolicy,
 		Storage:    jetstream.FileStorage,
@@ -62,15 +67,28 @@ func streamConfigs(cfg StreamConfig) []jetstream.StreamConfig {
 		Duplicates: cfg.DuplicateWindow,
 	}
 	cmd := base
-	cmd.Name = CommandStream
+	cmd.Name = journal.CommandStream
 	cmd.Description = "Commands to the matching engine: the source of truth."
-	cmd.Subjects = []string{CommandSubject}
+	cmd.Subjects = []string{journal.CommandSubject}
 	cmd.DenyDelete = true
 	cmd.DenyPurge = true
 
 	evt := base
-	evt.Name = EventStream
-	evt.Description = "Events of the matching engine, one message per CMD message."
-	evt.Subjects = []string{EventSubject}
+	evt.Name = journal.EventStream
+	evt.Description = "Events of the matching engine; each message covers consecutive CMD messages."
+	evt.Subjects = []string{journal.EventSubject}
 	return []jetstream.StreamConfig{cmd, evt}
+}
+
+// LastSeq returns the last sequence of a stream: 0 while it is empty.
+func LastSeq(ctx context.Context, js jetstream.JetStream, stream string) (uint64, error) {
+	st, err := js.Stream(ctx, stream)
+	if err != nil {
+		return 0, fmt.Errorf("streams: %s: %w", stream, err)
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("streams: %s info: %w", stream, err)
+	}
+	return info.State.LastSeq, nil
 }

@@ -1,4 +1,4 @@
-package journal
+package publish
 
 import (
 	"bytes"
@@ -11,9 +11,11 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
 
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natstest"
 )
 
 // longWindow keeps a batch open for the whole test, so only BatchMax or
@@ -24,7 +26,7 @@ func TestSubmitConcurrentGetsOwnResultsInFewMessages(t *testing.T) {
 	e := newEnv(t)
 	e.startResponder(t)
 	const goroutines, perGoroutine = 128, 4
-	p := e.publisher(t, PublisherConfig{Window: 20 * time.Millisecond, BatchMax: 64})
+	p := e.publisher(t, Config{Window: 20 * time.Millisecond, BatchMax: 64})
 	ctx := testCtx(t)
 
 	var wg sync.WaitGroup
@@ -68,7 +70,7 @@ func TestSubmitConcurrentGetsOwnResultsInFewMessages(t *testing.T) {
 func TestBatchMaxSendsFullBatchWithoutWaiting(t *testing.T) {
 	e := newEnv(t)
 	const batchMax = 10
-	p := e.publisher(t, PublisherConfig{Window: longWindow, BatchMax: batchMax})
+	p := e.publisher(t, Config{Window: longWindow, BatchMax: batchMax})
 	seqs := appendConcurrently(t, p, 2*batchMax)
 	// With an hour-long window only a full batch is sent, so the commands
 	// must sit in exactly two messages of ten.
@@ -118,7 +120,7 @@ func containsCommand(b *pb.CommandBatch, id string) bool {
 
 func TestWindowHoldsBatchOpenUntilItEnds(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{Window: longWindow, BatchMax: 1000})
+	p := e.publisher(t, Config{Window: longWindow, BatchMax: 1000})
 	const n = 5
 	var seqs []uint64
 	var mu sync.Mutex
@@ -158,7 +160,7 @@ func TestWindowHoldsBatchOpenUntilItEnds(t *testing.T) {
 
 func TestWindowEndSendsPartialBatch(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{Window: time.Millisecond, BatchMax: 1000})
+	p := e.publisher(t, Config{Window: time.Millisecond, BatchMax: 1000})
 	seq, err := p.Append(testCtx(t), testCommand(1))
 	if err != nil || seq != 1 {
 		t.Fatalf("lone Append = %d, %v; want seq 1", seq, err)
@@ -167,7 +169,7 @@ func TestWindowEndSendsPartialBatch(t *testing.T) {
 
 func TestAppendReturnsStreamSequence(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{})
+	p := e.publisher(t, Config{})
 	ctx := testCtx(t)
 	for i := range 5 {
 		cmd := testCommand(i)
@@ -178,7 +180,7 @@ func TestAppendReturnsStreamSequence(t *testing.T) {
 		if seq != uint64(i+1) {
 			t.Fatalf("Append %d returned seq %d, want %d", i, seq, i+1)
 		}
-		stream, err := e.js.Stream(ctx, CommandStream)
+		stream, err := e.js.Stream(ctx, journal.CommandStream)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +188,7 @@ func TestAppendReturnsStreamSequence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := DecodeCommandBatch(raw.Data)
+		b, err := journal.DecodeCommandBatch(raw.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,7 +200,7 @@ func TestAppendReturnsStreamSequence(t *testing.T) {
 		}
 		// No caller waits for an Append's result, so its batch asks for
 		// none (Submit's batches are checked by the result tests).
-		if got := raw.Header.Get(HeaderReply); got != "" {
+		if got := raw.Header.Get(journal.HeaderReply); got != "" {
 			t.Fatalf("an Append-only batch asks for results on %q", got)
 		}
 	}
@@ -207,7 +209,7 @@ func TestAppendReturnsStreamSequence(t *testing.T) {
 func TestBackpressure(t *testing.T) {
 	e := newEnv(t) // no responder: Submits hold their slots waiting for results
 	const inFlightMax = 3
-	p := e.publisher(t, PublisherConfig{InFlightMax: inFlightMax, ResultTimeout: time.Hour})
+	p := e.publisher(t, Config{InFlightMax: inFlightMax, ResultTimeout: time.Hour})
 	ctx, cancel := context.WithCancel(testCtx(t))
 	var wg sync.WaitGroup
 	for i := range inFlightMax {
@@ -247,7 +249,7 @@ func TestBackpressure(t *testing.T) {
 
 func TestNoResultWhenNobodyAnswers(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{ResultTimeout: 50 * time.Millisecond})
+	p := e.publisher(t, Config{ResultTimeout: 50 * time.Millisecond})
 	cmd := testCommand(7)
 	_, err := p.Submit(testCtx(t), cmd)
 	if !errors.Is(err, ErrNoResult) {
@@ -262,7 +264,7 @@ func TestNoResultWhenNobodyAnswers(t *testing.T) {
 func TestSameIDSubmittersBothGetResult(t *testing.T) {
 	e := newEnv(t)
 	e.startResponder(t)
-	p := e.publisher(t, PublisherConfig{Window: longWindow, BatchMax: 2})
+	p := e.publisher(t, Config{Window: longWindow, BatchMax: 2})
 	var wg sync.WaitGroup
 	for range 2 {
 		wg.Go(func() {
@@ -277,7 +279,7 @@ func TestSameIDSubmittersBothGetResult(t *testing.T) {
 
 func TestClosedPublisher(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{ResultTimeout: time.Hour})
+	p := e.publisher(t, Config{ResultTimeout: time.Hour})
 	done := make(chan error, 1)
 	go func() {
 		_, err := p.Submit(testCtx(t), testCommand(1))
@@ -299,8 +301,8 @@ func TestClosedPublisher(t *testing.T) {
 }
 
 func TestNotAppendedWithoutStream(t *testing.T) {
-	srv := natsembed.StartTest(t) // no EnsureStreams: nothing serves pred.cmd
-	p, err := NewPublisher(natsembed.ConnectTest(t, srv), PublisherConfig{}, nil)
+	srv := natstest.Start(t) // no EnsureStreams: nothing serves pred.cmd
+	p, err := New(natstest.Connect(t, srv), Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +314,7 @@ func TestNotAppendedWithoutStream(t *testing.T) {
 
 func TestAckUnknownWhenServerGone(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{AckTimeout: 100 * time.Millisecond})
+	p := e.publisher(t, Config{AckTimeout: 100 * time.Millisecond})
 	e.srv.Shutdown()
 	if _, err := p.Append(testCtx(t), testCommand(1)); !errors.Is(err, ErrAckUnknown) {
 		t.Fatalf("Append with the server down: %v, want ErrAckUnknown", err)
@@ -321,7 +323,7 @@ func TestAckUnknownWhenServerGone(t *testing.T) {
 
 func TestCommandTooLarge(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{})
+	p := e.publisher(t, Config{})
 	huge := &pb.Command{Id: []byte("big"), Body: &pb.Command_CancelOrders{CancelOrders: &pb.CancelOrders{
 		OrderIds: [][]byte{make([]byte, int(e.nc.MaxPayload()))},
 	}}}
@@ -337,7 +339,7 @@ func TestCommandTooLarge(t *testing.T) {
 // byte limit go out in several messages even below BatchMax.
 func TestBatchesSplitAtByteLimit(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{Window: longWindow, BatchMax: 1000})
+	p := e.publisher(t, Config{Window: longWindow, BatchMax: 1000})
 	p.batchBytesMax = 2000 // as if the server's max_payload were tiny
 	ctx := testCtx(t)
 	var wg sync.WaitGroup
@@ -368,10 +370,10 @@ func TestBatchesSplitAtByteLimit(t *testing.T) {
 // a good result reaches its waiter.
 func TestMalformedResultIsDropped(t *testing.T) {
 	e := newEnv(t)
-	p := e.publisher(t, PublisherConfig{})
+	p := e.publisher(t, Config{})
 	good, bad := p.waiters.add("good"), p.waiters.add("bad")
 	p.onReply(&nats.Msg{Data: []byte("garbage")})
-	data, err := EncodeEventBatch(&pb.EventBatch{
+	data, err := journal.EncodeEventBatch(&pb.EventBatch{
 		CommandSeq: 3,
 		Events:     []*pb.Event{{}},
 		Results: []*pb.CommandResult{
@@ -388,5 +390,34 @@ func TestMalformedResultIsDropped(t *testing.T) {
 	}
 	if r := <-good.result; r.Seq != 3 || len(r.Events) != 1 {
 		t.Fatalf("good result %+v", r)
+	}
+}
+
+// TestBatchEncodingMatchesProto checks the Publisher's hand-assembled
+// CommandBatch against the protobuf library's encoding, byte for byte.
+func TestBatchEncodingMatchesProto(t *testing.T) {
+	want := &pb.CommandBatch{
+		BatchId:  bytes.Repeat([]byte{0xab}, batchIDLen),
+		Commands: []*pb.Command{testCommand(1), orderCommand(2), {Id: []byte("tick"), Body: &pb.Command_Tick{Tick: &pb.Tick{}}}},
+	}
+	b := newBatch(len(want.Commands))
+	copy(b.id[:], want.BatchId)
+	for _, c := range want.Commands {
+		cmdBytes, err := proto.MarshalOptions{Deterministic: true}.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.add(&request{cmdBytes: cmdBytes})
+	}
+	wantData, err := journal.EncodeCommandBatch(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := b.encode()
+	if !bytes.Equal(got, wantData) {
+		t.Fatalf("hand-assembled batch differs from proto encoding:\n got % x\nwant % x", got, wantData)
+	}
+	if b.sizeBytes != len(wantData)-journal.FrameHeaderLen {
+		t.Fatalf("tracked size %d, encoded payload %d", b.sizeBytes, len(wantData)-journal.FrameHeaderLen)
 	}
 }

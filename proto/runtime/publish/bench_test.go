@@ -1,4 +1,4 @@
-package journal
+package publish
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/natsembed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natsembed"
 )
 
 // benchCallers are the concurrent caller counts measured: a lightly loaded
@@ -56,7 +56,7 @@ func benchmarkPublisher(b *testing.B, syncAlways, withEngine bool, op benchOp) {
 			if withEngine {
 				e.startResponder(b)
 			}
-			p := e.publisher(b, PublisherConfig{})
+			p := e.publisher(b, Config{})
 			b.ResetTimer()
 			latencies := runCallers(b, callers, func(ctx context.Context, cmd *pb.Command) error {
 				return op(ctx, e, p, cmd)

@@ -1,4 +1,4 @@
-package journal
+package publish
 
 import (
 	"crypto/rand"
@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
@@ -75,14 +76,14 @@ func (b *batch) add(r *request) {
 // encode assembles the framed CommandBatch from the already encoded
 // commands, so the batcher goroutine never marshals a command itself.
 func (b *batch) encode() []byte {
-	buf := make([]byte, frameHeaderLen, frameHeaderLen+b.sizeBytes)
+	buf := make([]byte, journal.FrameHeaderLen, journal.FrameHeaderLen+b.sizeBytes)
 	buf = protowire.AppendTag(buf, batchIDField, protowire.BytesType)
 	buf = protowire.AppendBytes(buf, b.id[:])
 	for _, r := range b.reqs {
 		buf = protowire.AppendTag(buf, commandsField, protowire.BytesType)
 		buf = protowire.AppendBytes(buf, r.cmdBytes)
 	}
-	sealFrame(buf)
+	journal.SealFrame(buf)
 	return buf
 }
 
@@ -141,13 +142,13 @@ func (p *Publisher) fill(b *batch, timer *time.Timer) (next *request, open bool)
 // one's fsync completes, and leaves the ack to a goroutine of its own.
 func (p *Publisher) publish(b *batch) {
 	msgID := hex.EncodeToString(b.id[:])
-	msg := nats.NewMsg(CommandSubject)
+	msg := nats.NewMsg(journal.CommandSubject)
 	msg.Data = b.encode()
 	// Only a batch that someone waits on asks for results: encoding and
 	// decoding events that no caller reads costs both the engine and the
 	// publisher for nothing.
 	if b.wantsResult() {
-		msg.Header.Set(HeaderReply, p.replySubject)
+		msg.Header.Set(journal.HeaderReply, p.replySubject)
 	}
 	paf, err := p.js.PublishMsgAsync(msg, jetstream.WithMsgID(msgID))
 	if err != nil {

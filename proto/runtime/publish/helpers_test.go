@@ -1,4 +1,4 @@
-package journal
+package publish
 
 import (
 	"context"
@@ -9,8 +9,11 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"pred.dev/proto/natsembed"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/streams"
 )
 
 // testTimeout bounds every wait in these tests so that a bug hangs a test
@@ -26,13 +29,13 @@ type env struct {
 
 func newEnv(tb testing.TB, opts ...func(*natsembed.Options)) *env {
 	tb.Helper()
-	srv := natsembed.StartTest(tb, opts...)
-	nc := natsembed.ConnectTest(tb, srv)
+	srv := natstest.Start(tb, opts...)
+	nc := natstest.Connect(tb, srv)
 	js, err := jetstream.New(nc)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if err := EnsureStreams(testCtx(tb), js, StreamConfig{}); err != nil {
+	if err := streams.Ensure(testCtx(tb), js, streams.Config{}); err != nil {
 		tb.Fatal(err)
 	}
 	return &env{srv: srv, nc: nc, js: js}
@@ -44,9 +47,9 @@ func testCtx(tb testing.TB) context.Context {
 	return ctx
 }
 
-func (e *env) publisher(tb testing.TB, cfg PublisherConfig) *Publisher {
+func (e *env) publisher(tb testing.TB, cfg Config) *Publisher {
 	tb.Helper()
-	p, err := NewPublisher(e.nc, cfg, nil)
+	p, err := New(e.nc, cfg, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -62,7 +65,7 @@ func (e *env) publisher(tb testing.TB, cfg PublisherConfig) *Publisher {
 func (e *env) commandMessages(tb testing.TB) []*pb.CommandBatch {
 	tb.Helper()
 	ctx := testCtx(tb)
-	stream, err := e.js.Stream(ctx, CommandStream)
+	stream, err := e.js.Stream(ctx, journal.CommandStream)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -76,7 +79,7 @@ func (e *env) commandMessages(tb testing.TB) []*pb.CommandBatch {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		b, err := DecodeCommandBatch(raw.Data)
+		b, err := journal.DecodeCommandBatch(raw.Data)
 		if err != nil {
 			tb.Fatalf("CMD seq %d: %v", seq, err)
 		}
@@ -89,7 +92,7 @@ func (e *env) commandMessages(tb testing.TB) []*pb.CommandBatch {
 func (e *env) commandMessageCount(tb testing.TB) uint64 {
 	tb.Helper()
 	ctx := testCtx(tb)
-	stream, err := e.js.Stream(ctx, CommandStream)
+	stream, err := e.js.Stream(ctx, journal.CommandStream)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,10 +1,11 @@
-package journal
+package publish
 
 import (
 	"testing"
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
@@ -16,7 +17,7 @@ import (
 func (e *env) startResponder(tb testing.TB) {
 	tb.Helper()
 	ctx := testCtx(tb)
-	cons, err := e.js.CreateOrUpdateConsumer(ctx, CommandStream, jetstream.ConsumerConfig{
+	cons, err := e.js.CreateOrUpdateConsumer(ctx, journal.CommandStream, jetstream.ConsumerConfig{
 		Durable:   "responder",
 		AckPolicy: jetstream.AckExplicitPolicy,
 	})
@@ -39,17 +40,17 @@ func (e *env) respond(tb testing.TB, m jetstream.Msg) {
 		tb.Errorf("responder: metadata: %v", err)
 		return
 	}
-	batch, err := DecodeCommandBatch(m.Data())
+	batch, err := journal.DecodeCommandBatch(m.Data())
 	if err != nil {
 		tb.Errorf("responder: CMD seq %d: %v", meta.Sequence.Stream, err)
 		return
 	}
-	data, err := EncodeEventBatch(echoEvents(meta, batch))
+	data, err := journal.EncodeEventBatch(echoEvents(meta, batch))
 	if err != nil {
 		tb.Errorf("responder: %v", err)
 		return
 	}
-	if err := e.nc.Publish(m.Headers().Get(HeaderReply), data); err != nil {
+	if err := e.nc.Publish(m.Headers().Get(journal.HeaderReply), data); err != nil {
 		tb.Errorf("responder: reply: %v", err)
 	}
 	if err := m.Ack(); err != nil {

@@ -1,6 +1,7 @@
 // Package natsembed runs a NATS server with JetStream inside the current
-// process. The devnet, the engine and every test that needs NATS use it, so
-// they all exercise the real server rather than a fake.
+// process. The devnet, the engine and every test that needs NATS use it
+// (tests through pred.dev/proto/runtime/natstest), so they all exercise
+// the real server rather than a fake.
 package natsembed
 
 import (

@@ -1,10 +1,12 @@
-package journal
+package publish
 
 import (
 	"sync"
 
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
+
+	"pred.dev/proto/journal"
 )
 
 // router hands results to the callers waiting for them, by command id.
@@ -75,7 +77,7 @@ func (rt *router) deliver(id string, res Result) {
 // its checks is logged and dropped; its callers then see ErrNoResult,
 // which is the truth: their commands are in the log.
 func (p *Publisher) onReply(m *nats.Msg) {
-	eb, err := DecodeEventBatch(m.Data)
+	eb, err := journal.DecodeEventBatch(m.Data)
 	if err != nil {
 		p.log.Error("undecodable engine result", zap.Error(err))
 		return

@@ -1,4 +1,4 @@
-package journal
+package publish
 
 import (
 	"context"
@@ -21,24 +21,24 @@ import (
 var (
 	// ErrBackpressure: InFlightMax commands are already queued or in flight.
 	// Nothing was appended; answer 503 or 429 and let the client retry.
-	ErrBackpressure = errors.New("journal: too many commands in flight; nothing was appended")
+	ErrBackpressure = errors.New("publish: too many commands in flight; nothing was appended")
 	// ErrAckUnknown: the publish or its acknowledgement failed or timed out.
 	// The command may or may not be in the log.
-	ErrAckUnknown = errors.New("journal: log acknowledgement not received; the command may or may not be in the log")
+	ErrAckUnknown = errors.New("publish: log acknowledgement not received; the command may or may not be in the log")
 	// ErrNotAppended: the log refused the message or it was never sent.
 	// The command is not in the log.
-	ErrNotAppended = errors.New("journal: the log did not take the command; nothing was appended")
+	ErrNotAppended = errors.New("publish: the log did not take the command; nothing was appended")
 	// ErrNoResult: the command is in the log and will be applied, but the
 	// engine's result did not arrive in time.
-	ErrNoResult = errors.New("journal: no result from the engine in time; the command is in the log and will be applied")
+	ErrNoResult = errors.New("publish: no result from the engine in time; the command is in the log and will be applied")
 	// ErrClosed: the Publisher was closed.
-	ErrClosed = errors.New("journal: publisher closed")
+	ErrClosed = errors.New("publish: publisher closed")
 	// ErrCommandTooLarge: one command alone exceeds the message size limit.
-	ErrCommandTooLarge = errors.New("journal: command too large for one log message")
+	ErrCommandTooLarge = errors.New("publish: command too large for one log message")
 )
 
-// PublisherConfig tunes group commit. Zero fields take their defaults.
-type PublisherConfig struct {
+// Config tunes group commit. Zero fields take their defaults.
+type Config struct {
 	// Window is how long a batch collects commands after its first one.
 	// Default 1ms.
 	Window time.Duration
@@ -70,9 +70,9 @@ const (
 	replyPendingBytesMax = 64 << 20
 )
 
-func (c PublisherConfig) withDefaults() (PublisherConfig, error) {
+func (c Config) withDefaults() (Config, error) {
 	if c.Window < 0 || c.BatchMax < 0 || c.InFlightMax < 0 || c.AckTimeout < 0 || c.ResultTimeout < 0 {
-		return c, fmt.Errorf("journal: negative publisher setting in %+v", c)
+		return c, fmt.Errorf("publish: negative publisher setting in %+v", c)
 	}
 	c.Window = orDefault(c.Window, defaultWindow)
 	c.BatchMax = orDefault(c.BatchMax, defaultBatchMax)
@@ -106,7 +106,7 @@ type Result struct {
 // message, acknowledged, and thus fsynced, once. Several messages may be in
 // flight at once. It is safe for concurrent use.
 type Publisher struct {
-	cfg           PublisherConfig
+	cfg           Config
 	log           *zap.Logger
 	js            jetstream.JetStream
 	replySubject  string
@@ -149,10 +149,10 @@ type ackOutcome struct {
 	err error
 }
 
-// NewPublisher starts a Publisher on nc. It subscribes to one reply subject
+// New starts a Publisher on nc. It subscribes to one reply subject
 // for the engine's results of all its commands. Close it to flush and stop;
 // nc stays open and remains the caller's.
-func NewPublisher(nc *nats.Conn, cfg PublisherConfig, log *zap.Logger) (*Publisher, error) {
+func New(nc *nats.Conn, cfg Config, log *zap.Logger) (*Publisher, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -164,11 +164,11 @@ func NewPublisher(nc *nats.Conn, cfg PublisherConfig, log *zap.Logger) (*Publish
 		jetstream.WithPublishAsyncMaxPending(cfg.InFlightMax),
 		jetstream.WithPublishAsyncTimeout(cfg.AckTimeout))
 	if err != nil {
-		return nil, fmt.Errorf("journal: jetstream context: %w", err)
+		return nil, fmt.Errorf("publish: jetstream context: %w", err)
 	}
 	p := &Publisher{
 		cfg:           cfg,
-		log:           log.Named("journal.publisher"),
+		log:           log.Named("publisher"),
 		js:            js,
 		replySubject:  nc.NewInbox(),
 		batchBytesMax: int(nc.MaxPayload()) - headerBytesMax,
@@ -190,11 +190,11 @@ func NewPublisher(nc *nats.Conn, cfg PublisherConfig, log *zap.Logger) (*Publish
 func (p *Publisher) subscribeReplies(nc *nats.Conn) error {
 	sub, err := nc.Subscribe(p.replySubject, p.onReply)
 	if err != nil {
-		return fmt.Errorf("journal: subscribe to results: %w", err)
+		return fmt.Errorf("publish: subscribe to results: %w", err)
 	}
 	if err := sub.SetPendingLimits(p.cfg.InFlightMax, replyPendingBytesMax); err != nil {
 		_ = sub.Unsubscribe()
-		return fmt.Errorf("journal: limit result buffer: %w", err)
+		return fmt.Errorf("publish: limit result buffer: %w", err)
 	}
 	p.replySub = sub
 	return nil
@@ -208,7 +208,7 @@ func (p *Publisher) subscribeReplies(nc *nats.Conn) error {
 // blocks, so the caller may reuse it afterwards.
 func (p *Publisher) Submit(ctx context.Context, cmd *pb.Command) (*Result, error) {
 	if len(cmd.GetId()) == 0 {
-		return nil, errors.New("journal: Submit needs a command id to match the result")
+		return nil, errors.New("publish: Submit needs a command id to match the result")
 	}
 	r, err := p.newRequest(cmd)
 	if err != nil {
@@ -247,7 +247,7 @@ func (p *Publisher) Append(ctx context.Context, cmd *pb.Command) (seq uint64, er
 func (p *Publisher) newRequest(cmd *pb.Command) (*request, error) {
 	b, err := proto.MarshalOptions{Deterministic: true}.Marshal(cmd)
 	if err != nil {
-		return nil, fmt.Errorf("journal: encode command: %w", err)
+		return nil, fmt.Errorf("publish: encode command: %w", err)
 	}
 	if n := commandFieldSize(b); n > p.batchBytesMax-batchIDFieldSize {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrCommandTooLarge, n, p.batchBytesMax-batchIDFieldSize)
@@ -327,7 +327,7 @@ func (p *Publisher) Close() error {
 		p.acks.Wait()
 		close(p.done)
 		if err := p.replySub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
-			p.closeErr = fmt.Errorf("journal: unsubscribe results: %w", err)
+			p.closeErr = fmt.Errorf("publish: unsubscribe results: %w", err)
 		}
 		p.log.Debug("publisher closed")
 	})

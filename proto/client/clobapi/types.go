@@ -1,4 +1,4 @@
-package client
+package clobapi
 
 import (
 	"encoding/json"
@@ -7,15 +7,6 @@ import (
 
 	"pred.dev/proto/fixed"
 )
-
-// The JSON shapes of the CLOB API. The gateway encodes its responses with
-// these same types, so the SDK and the server cannot disagree about a
-// field name. Conventions (see GET /openapi.yaml):
-//   - amounts, sizes and prices are decimal strings in USDW or shares
-//     ("12.5"), never base units, except where a field says otherwise;
-//   - token ids are uint256 decimal strings, order ids, market (condition)
-//     ids and hashes are 0x-prefixed hex, addresses are 0x hex;
-//   - times are Unix seconds unless a field name says milliseconds.
 
 // APICreds are the L2 credentials of an API key. The secret is returned
 // only by create and derive.

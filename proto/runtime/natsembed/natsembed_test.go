@@ -1,4 +1,4 @@
-package natsembed
+package natsembed_test
 
 import (
 	"context"
@@ -10,13 +10,16 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
+
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/natstest"
 )
 
 // publishAndCount creates (or reuses) a file stream on s, publishes one
 // message to it and returns how many messages the stream then holds.
-func publishAndCount(t *testing.T, s *Server) uint64 {
+func publishAndCount(t *testing.T, s *natsembed.Server) uint64 {
 	t.Helper()
-	nc := ConnectTest(t, s)
+	nc := natstest.Connect(t, s)
 	js, err := jetstream.New(nc)
 	if err != nil {
 		t.Fatal(err)
@@ -38,8 +41,8 @@ func publishAndCount(t *testing.T, s *Server) uint64 {
 	return info.State.Msgs
 }
 
-func TestStartTestListensOnRandomPort(t *testing.T) {
-	s := StartTest(t)
+func TestTestServerListensOnRandomPort(t *testing.T) {
+	s := natstest.Start(t)
 	if !strings.HasPrefix(s.ClientURL(), "nats://127.0.0.1:") || strings.HasSuffix(s.ClientURL(), ":4222") {
 		t.Fatalf("ClientURL = %q, want a random loopback port", s.ClientURL())
 	}
@@ -49,7 +52,7 @@ func TestStartTestListensOnRandomPort(t *testing.T) {
 }
 
 func TestInProcessOnly(t *testing.T) {
-	s := StartTest(t, func(o *Options) { o.Port = 0 })
+	s := natstest.Start(t, func(o *natsembed.Options) { o.Port = 0 })
 	if s.ClientURL() != "" {
 		t.Fatalf("ClientURL = %q, want empty without a listener", s.ClientURL())
 	}
@@ -59,19 +62,19 @@ func TestInProcessOnly(t *testing.T) {
 }
 
 func TestSyncAlwaysReachesJetStream(t *testing.T) {
-	s := StartTest(t, func(o *Options) { o.SyncAlways = true })
+	s := natstest.Start(t, func(o *natsembed.Options) { o.SyncAlways = true })
 	if !s.NATS().JetStreamConfig().SyncAlways {
 		t.Fatal("JetStream config has SyncAlways off")
 	}
-	if StartTest(t).NATS().JetStreamConfig().SyncAlways {
+	if natstest.Start(t).NATS().JetStreamConfig().SyncAlways {
 		t.Fatal("SyncAlways is on although not asked for")
 	}
 }
 
 func TestRestartKeepsStore(t *testing.T) {
 	dir := t.TempDir()
-	opts := Options{StoreDir: dir, Port: 0, SyncAlways: true}
-	first, err := Start(opts)
+	opts := natsembed.Options{StoreDir: dir, Port: 0, SyncAlways: true}
+	first, err := natsembed.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +84,7 @@ func TestRestartKeepsStore(t *testing.T) {
 	}
 	first.Shutdown()
 
-	second, err := Start(opts)
+	second, err := natsembed.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,14 +96,14 @@ func TestRestartKeepsStore(t *testing.T) {
 
 func TestLoggerReceivesServerLogs(t *testing.T) {
 	core, logs := observer.New(zapcore.DebugLevel)
-	StartTest(t, func(o *Options) { o.Logger = zap.New(core) })
+	natstest.Start(t, func(o *natsembed.Options) { o.Logger = zap.New(core) })
 	if logs.FilterLoggerName("nats").Len() == 0 {
 		t.Fatal("no server log lines reached the zap logger")
 	}
 }
 
 func TestStartRequiresStoreDir(t *testing.T) {
-	if _, err := Start(Options{Port: 0}); err == nil {
+	if _, err := natsembed.Start(natsembed.Options{Port: 0}); err == nil {
 		t.Fatal("Start without StoreDir succeeded")
 	}
 }
