@@ -51,6 +51,21 @@ func TestOnlyProtoIsImported(t *testing.T) {
 	}
 }
 
+// TestNoSDKInTheServer: the gateway encodes its answers with the API's
+// JSON types (pred.dev/proto/client/clobapi) and never links the SDK
+// itself, an HTTP client of its own API; only its tests use the SDK.
+// Nor does it link the embedded NATS server's test harness.
+func TestNoSDKInTheServer(t *testing.T) {
+	for _, p := range goListDeps(t, false) {
+		if p == "pred.dev/proto/client" || p == "pred.dev/proto/runtime/natstest" {
+			t.Errorf("gateway-clob depends on %s outside its tests", p)
+		}
+	}
+	if !slices.Contains(goListDeps(t, false), "pred.dev/proto/client/clobapi") {
+		t.Error("the gateway no longer uses the API's JSON types (pred.dev/proto/client/clobapi)")
+	}
+}
+
 // TestAPITestIsForTests: package apitest (it imports testing) is test
 // support; no package of the gateway may link it outside its tests.
 func TestAPITestIsForTests(t *testing.T) {
