@@ -22,6 +22,7 @@ import (
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/natstest"
 )
 
@@ -59,6 +60,7 @@ type harness struct {
 	tss   []*httptest.Server
 	cfg   server.Config
 	clock *testClock
+	pub   *publish.Publisher // set by startEngine
 }
 
 // testClock is the gateways' clock: real time plus what Advance added.

@@ -29,8 +29,11 @@ import (
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
+	"pred.dev/gateway-gamma/stats"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/streams"
 )
 
 // Config is everything a gateway needs besides its NATS connection.
@@ -148,6 +151,7 @@ type Server struct {
 	store   *catalog.Store
 	view    *catalog.View
 	reader  *catalog.Reader
+	stats   *stats.Stats
 	httpSrv *http.Server
 	closers []func()
 }
@@ -188,7 +192,16 @@ func (s *Server) open(nc *nats.Conn) error {
 		return err
 	}
 	s.closers = append(s.closers, s.view.Stop)
-	s.reader = catalog.NewReader(s.view, nil)
+	if err := ensureStreams(ctx, js, s.cfg.KVReplicas); err != nil {
+		return err
+	}
+	s.stats = stats.New()
+	follower, err := stats.Follow(ctx, js, s.stats, s.log.Named("stats"))
+	if err != nil {
+		return err
+	}
+	s.closers = append(s.closers, follower.Stop)
+	s.reader = catalog.NewReader(s.view, s.stats)
 	s.reader.Now = s.cfg.Clock
 	signer, err := jwtauth.NewSigner(s.cfg.JWTKey, s.cfg.TokenLifetime)
 	if err != nil {
@@ -211,11 +224,28 @@ func (s *Server) open(nc *nats.Conn) error {
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
+		Ready: []api.ReadyCheck{{Name: "statistics", Check: follower.Ready}},
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
 	s.echo = newEcho(a, limiter, middleware.NewMetrics(reg), s.log)
 	if s.cfg.TrustForwardedFor {
 		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	return nil
+}
+
+// ensureStreams creates the CMD and EVT streams when they are missing (a
+// gateway started before the engine) and otherwise leaves them alone: their
+// configuration belongs to the engine's deployment.
+func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) error {
+	for _, name := range []string{journal.CommandStream, journal.EventStream} {
+		_, err := js.Stream(ctx, name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			return streams.Ensure(ctx, js, streams.Config{Replicas: replicas})
+		}
+		if err != nil {
+			return fmt.Errorf("server: stream %s: %w", name, err)
+		}
 	}
 	return nil
 }
@@ -242,6 +272,9 @@ func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
 
 // Store returns the catalogue store, for seeding (the devnet's demo data).
 func (s *Server) Store() *catalog.Store { return s.store }
+
+// StatsSeq is the last EVT sequence the statistics have folded.
+func (s *Server) StatsSeq() uint64 { return s.stats.Seq() }
 
 // View returns this replica's catalogue view.
 func (s *Server) View() *catalog.View { return s.view }

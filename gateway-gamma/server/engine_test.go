@@ -1,0 +1,93 @@
+package server_test
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest"
+
+	"pred.dev/engine/machine"
+	"pred.dev/engine/service"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
+)
+
+// startEngine starts the real matching engine as the leader on the
+// harness's NATS (Pebble in a temporary dir, a clock that does not tick)
+// and the harness's own publisher for the commands no gateway sends in
+// these tests (deposits, orders without a CLOB gateway).
+func (h *harness) startEngine() {
+	h.t.Helper()
+	mc := machine.DefaultConfig()
+	mc.FeeAccount = machine.Address(common.HexToAddress("0x000000000000000000000000000000000000fee5"))
+	s, err := service.Open(context.Background(), service.Config{
+		DataDir: h.t.TempDir(), Conn: h.nc, Mode: service.ModeLeader, TickInterval: time.Hour, Machine: mc,
+		Logger: zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)).Named("engine"),
+	})
+	if err != nil {
+		h.t.Fatalf("open the engine: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	h.t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			h.t.Errorf("engine: %v", err)
+		}
+		_ = s.Close()
+	})
+	pub, err := publish.New(h.nc, publish.Config{}, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(func() { _ = pub.Close() })
+	h.pub = pub
+}
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return b
+}
+
+// submit appends a command and returns the engine's result.
+func (h *harness) submit(cmd *pb.Command) *publish.Result {
+	h.t.Helper()
+	if cmd.Id == nil {
+		cmd.Id = randomBytes(16)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitMax)
+	defer cancel()
+	res, err := h.pub.Submit(ctx, cmd)
+	if err != nil {
+		h.t.Fatalf("submit %T: %v", cmd.GetBody(), err)
+	}
+	return res
+}
+
+// query asks the engine, waiting until it has applied the whole log.
+func (h *harness) query(req *pb.QueryRequest) *pb.QueryResponse {
+	h.t.Helper()
+	deadline := time.Now().Add(waitMax)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), waitMax)
+		resp, err := query.Do(ctx, h.nc, req)
+		cancel()
+		switch {
+		case errors.Is(err, query.ErrNoEngine) && time.Now().Before(deadline):
+			time.Sleep(10 * time.Millisecond)
+			continue
+		case err != nil:
+			h.t.Fatalf("query: %v", err)
+		case resp.GetError() != nil && resp.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED:
+			h.t.Fatalf("query: %s", resp.GetError().GetMessage())
+		}
+		return resp
+	}
+}
