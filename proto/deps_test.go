@@ -102,6 +102,9 @@ func TestContractImports(t *testing.T) {
 				t.Errorf("%s imports %s: the contract imports only the standard library, %v and itself", p.ImportPath, imp, contractModules)
 			}
 		}
+		if p.ImportPath == "pred.dev/proto/rules" && len(p.Imports) > 0 {
+			t.Errorf("pred.dev/proto/rules imports %v: the engine's pure core uses it, so it imports nothing", p.Imports)
+		}
 		for _, dep := range p.Deps {
 			if hasPrefix(dep, bannedDeps) {
 				t.Errorf("%s depends on %s, which the contract may not link", p.ImportPath, dep)

@@ -12,6 +12,7 @@ package machine
 
 import (
 	"pred.dev/engine/book"
+	"pred.dev/proto/rules"
 )
 
 // Config holds the rules that are not part of any command. Every engine
@@ -22,9 +23,11 @@ type Config struct {
 	// HeartbeatTimeoutMs is how long an API key that started heartbeats may
 	// stay silent before its orders are cancelled on the next tick.
 	HeartbeatTimeoutMs int64
-	// FeeRateMaxBps is the highest fee rate an order may sign.
+	// FeeRateMaxBps is the highest fee rate an order may sign
+	// (rules.FeeRateMaxBps in production).
 	FeeRateMaxBps uint32
-	// CancelListMax bounds the ids of one cancel-list command.
+	// CancelListMax bounds the ids of one cancel-list command
+	// (rules.CancelOrdersMax in production).
 	CancelListMax int
 	// CreditMax bounds a single deposit or faucet credit, in base units.
 	CreditMax uint64
@@ -46,8 +49,8 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		HeartbeatTimeoutMs: 10_000,
-		FeeRateMaxBps:      1_000,
-		CancelListMax:      3_000,
+		FeeRateMaxBps:      rules.FeeRateMaxBps,
+		CancelListMax:      rules.CancelOrdersMax,
 		CreditMax:          1_000_000_000 * UnitsPerShare,
 		OrderSlots:         1 << 12,
 		IDsCapacity:        1 << 14,

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"pred.dev/engine/book"
+	"pred.dev/proto/rules"
 )
 
 // SizeMaxUnits bounds a market's orderMaxSize (one billion shares), which
@@ -78,7 +79,7 @@ func (m *Machine) TokenIndex(token Hash) (market int32, outcome Outcome, ok bool
 // tickPipsOf validates a tick size in micro-USDW.
 func tickPipsOf(tick uint64) (int32, bool) {
 	switch tick {
-	case 100_000, 10_000, 1_000, 100:
+	case rules.TickTenth, rules.TickHundredth, rules.TickThousandth, rules.TickTenThousandth:
 		return int32(tick / MicroPerPip), true
 	}
 	return 0, false

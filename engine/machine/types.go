@@ -1,5 +1,7 @@
 package machine
 
+import "pred.dev/proto/rules"
+
 // Address is a 20-byte EVM address: a wallet (the maker of orders).
 type Address [20]byte
 
@@ -163,20 +165,22 @@ const reasonCount = 29
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share
 // and prices in pips of 0.0001 USDW, so that a lot times a pip is exactly one
-// base unit and no product ever needs rounding.
+// base unit and no product ever needs rounding. The units, the price range
+// and the tick sizes are the rules the gateways enforce too
+// (pred.dev/proto/rules).
 const (
 	// UnitsPerShare is the number of base units in one share or one USDW.
-	UnitsPerShare = 1_000_000
+	UnitsPerShare = rules.UnitsPerShare
 	// LotUnits is the size step: 0.01 share.
-	LotUnits = 10_000
+	LotUnits = rules.LotUnits
 	// PipsPerUnit is the number of price pips in 1 USDW; a YES and a NO
 	// share together are worth exactly this many pips.
 	PipsPerUnit = 10_000
 	// MicroPerPip converts a pip to the micro-USDW price unit of the wire.
 	MicroPerPip = 100
 	// PriceMinPips and PriceMaxPips bound every order price (0.01..0.99).
-	PriceMinPips = 100
-	PriceMaxPips = 9_900
+	PriceMinPips = rules.PriceMin / MicroPerPip
+	PriceMaxPips = rules.PriceMax / MicroPerPip
 	// BpsDenominator is 100% in basis points.
 	BpsDenominator = 10_000
 )

@@ -27,6 +27,7 @@ import (
 	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
@@ -134,8 +135,8 @@ func (c Config) validate() error {
 	if c.ProxyFactory != (common.Address{}) && c.ProxyInitCodeHash == (common.Hash{}) {
 		return errors.New("server: ProxyInitCodeHash is required with ProxyFactory")
 	}
-	if c.DefaultFeeRateBps > api.FeeRateMaxBps {
-		return fmt.Errorf("server: DefaultFeeRateBps %d is above %d", c.DefaultFeeRateBps, api.FeeRateMaxBps)
+	if c.DefaultFeeRateBps > rules.FeeRateMaxBps {
+		return fmt.Errorf("server: DefaultFeeRateBps %d is above %d", c.DefaultFeeRateBps, rules.FeeRateMaxBps)
 	}
 	return nil
 }

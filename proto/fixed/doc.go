@@ -21,6 +21,10 @@
 // with errors.Is, and the messages say what the client should change.
 package fixed
 
+import "pred.dev/proto/rules"
+
+// The units and price range are the shared rules of pred.dev/proto/rules,
+// typed for this package.
 const (
 	// Decimals is the number of decimal places of USDW, of shares and of
 	// prices.
@@ -28,15 +32,15 @@ const (
 
 	// One is the number of base units in one USDW or one share, and the
 	// price of a certain outcome in micro-USDW per share.
-	One uint64 = 1_000_000
+	One uint64 = rules.UnitsPerShare
 
 	// LotUnits is the smallest order size step: 0.01 share. Sizes are
 	// multiples of it, which keeps size times any on-grid price exact at
 	// 6 decimals.
-	LotUnits uint64 = 10_000
+	LotUnits uint64 = rules.LotUnits
 
 	// MinPrice and MaxPrice bound a valid price (0.01 and 0.99 per share,
 	// inclusive), in micro-USDW per share.
-	MinPrice uint64 = 10_000
-	MaxPrice uint64 = 990_000
+	MinPrice uint64 = rules.PriceMin
+	MaxPrice uint64 = rules.PriceMax
 )

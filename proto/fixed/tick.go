@@ -1,15 +1,17 @@
 package fixed
 
+import "pred.dev/proto/rules"
+
 // TickSize is a market's price increment in micro-USDW per share. Only the
 // four reference tick sizes are valid.
 type TickSize uint64
 
-// The valid tick sizes.
+// The valid tick sizes (pred.dev/proto/rules).
 const (
-	TickTenth         TickSize = 100_000 // "0.1"
-	TickHundredth     TickSize = 10_000  // "0.01"
-	TickThousandth    TickSize = 1_000   // "0.001"
-	TickTenThousandth TickSize = 100     // "0.0001"
+	TickTenth         TickSize = rules.TickTenth         // "0.1"
+	TickHundredth     TickSize = rules.TickHundredth     // "0.01"
+	TickThousandth    TickSize = rules.TickThousandth    // "0.001"
+	TickTenThousandth TickSize = rules.TickTenThousandth // "0.0001"
 )
 
 // ParseTickSize parses "0.1", "0.01", "0.001" or "0.0001". Equivalent

@@ -25,12 +25,12 @@ import (
 	"pred.dev/proto/wallet"
 )
 
-// Limits of requests, as the spec fixes them or as chosen here.
+// Limits of requests, as the spec fixes them or as chosen here. The limits
+// the engine enforces too (the fee rate, the cancel list, prices and
+// sizes) are pred.dev/proto/rules.
 const (
 	// PostOrdersMax is the most orders in one POST /orders (spec).
 	PostOrdersMax = 15
-	// CancelOrdersMax is the most ids in one DELETE /orders (spec).
-	CancelOrdersMax = 3000
 	// TokenIDsMax is the most token ids in one batch price request (spec).
 	TokenIDsMax = 500
 	// PageLimitDefault and PageLimitMax bound page sizes of lists.
@@ -39,9 +39,6 @@ const (
 	// PageNumberMax bounds the offset-style page parameter, which the
 	// gateway serves by walking cursors.
 	PageNumberMax = 100
-	// FeeRateMaxBps is the highest fee rate an order may sign (the
-	// exchange contract's MAX_FEE_RATE_BIPS).
-	FeeRateMaxBps = 1000
 	// FidelityMaxMin bounds the price-history bucket size (one month).
 	FidelityMaxMin = 30 * 24 * 60
 	// batchQueryParallelMax bounds concurrent engine queries of one

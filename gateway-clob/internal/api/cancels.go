@@ -12,6 +12,7 @@ import (
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/publish"
 )
 
@@ -42,7 +43,7 @@ func (a *API) cancelOrder(c echo.Context) error {
 	return a.cancelIDs(c, [][32]byte{oid})
 }
 
-// cancelOrders cancels up to CancelOrdersMax orders: body ["0x...", ...].
+// cancelOrders cancels up to rules.CancelOrdersMax orders: body ["0x...", ...].
 func (a *API) cancelOrders(c echo.Context) error {
 	body, err := middleware.ReadBody(c)
 	if err != nil {
@@ -53,10 +54,10 @@ func (a *API) cancelOrders(c echo.Context) error {
 		return err
 	}
 	if len(ids) == 0 {
-		return errcode.Errorf(errcode.InvalidPayload, "send a JSON array of 1 to %d order ids", CancelOrdersMax)
+		return errcode.Errorf(errcode.InvalidPayload, "send a JSON array of 1 to %d order ids", rules.CancelOrdersMax)
 	}
-	if len(ids) > CancelOrdersMax {
-		return errcode.Errorf(errcode.TooManyOrders, "too many orders in payload: %d, max allowed: %d", len(ids), CancelOrdersMax)
+	if len(ids) > rules.CancelOrdersMax {
+		return errcode.Errorf(errcode.TooManyOrders, "too many orders in payload: %d, max allowed: %d", len(ids), rules.CancelOrdersMax)
 	}
 	if err := a.chargeItems(c, len(ids)); err != nil {
 		return err

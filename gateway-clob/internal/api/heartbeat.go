@@ -9,11 +9,6 @@ import (
 	"pred.dev/proto/pb"
 )
 
-// HeartbeatTimeoutSec is the engine's dead-man switch: once an API key
-// has sent a heartbeat, its orders are cancelled if it then stays silent
-// this long.
-const HeartbeatTimeoutSec = 10
-
 func (a *API) registerHeartbeat(e *echo.Echo) {
 	e.POST("/heartbeats", a.postHeartbeat, a.requireL2)
 }

@@ -16,6 +16,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 )
 
 // placement is a validated order, ready for the log.
@@ -266,9 +267,9 @@ func checkAgainstMarket(mk *market.Info, o *eip712.Order) (fixed.Side, uint64, u
 	case fee < uint64(mk.FeeRateBps):
 		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderFeeRateTooLow,
 			"feeRateBps %d is below the market's fee rate %d: sign feeRateBps >= %d", fee, mk.FeeRateBps, mk.FeeRateBps)
-	case fee > FeeRateMaxBps:
+	case fee > rules.FeeRateMaxBps:
 		return 0, 0, 0, errcode.Errorf(errcode.InvalidOrderFeeRateTooHigh,
-			"feeRateBps %d is above the maximum %d: sign the market's fee rate %d", fee, FeeRateMaxBps, mk.FeeRateBps)
+			"feeRateBps %d is above the maximum %d: sign the market's fee rate %d", fee, rules.FeeRateMaxBps, mk.FeeRateBps)
 	}
 	return side, price, size, nil
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"pred.dev/engine/machine"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/scripts/devnet"
@@ -26,7 +27,8 @@ func run(ctx context.Context, args []string) error {
 	fs.StringVar(&cfg.APIAddr, "api-addr", devnet.DefaultAPIAddr, "CLOB API listen address")
 	fs.StringVar(&cfg.AdminAddr, "admin-addr", devnet.DefaultAdminAddr, "engine /metrics, /livez and /readyz address (empty: off)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", devnet.DefaultNATSPort, "NATS client port on 127.0.0.1 (-1 picks a free one)")
-	fs.DurationVar(&cfg.HeartbeatTimeout, "heartbeat-timeout", 10*time.Second, "silence after which an API key that sent heartbeats loses its orders")
+	heartbeat := time.Duration(machine.DefaultConfig().HeartbeatTimeoutMs) * time.Millisecond
+	fs.DurationVar(&cfg.HeartbeatTimeout, "heartbeat-timeout", heartbeat, "silence after which an API key that sent heartbeats loses its orders")
 	level := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := flagenv.Parse(fs, args, "DEVNET"); err != nil {
 		return err
