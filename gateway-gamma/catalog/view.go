@@ -349,3 +349,17 @@ func (v *View) allGames() []*Game {
 	}
 	return out
 }
+
+// GamesOfEvent returns the games whose primary event is eventID, by id.
+func (v *View) GamesOfEvent(eventID string) []*Game {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	var out []*Game
+	for _, g := range v.games {
+		if g.PrimaryEventID == eventID {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Game) int { return cmpID(a.ID, b.ID) })
+	return out
+}

@@ -12,9 +12,11 @@ import (
 
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
+	"pred.dev/proto/runtime/streams"
 )
 
 // startEngine starts the real matching engine as the leader on the
@@ -71,9 +73,15 @@ func (h *harness) submit(cmd *pb.Command) *publish.Result {
 	return res
 }
 
-// query asks the engine, waiting until it has applied the whole log.
+// query asks the engine, waiting until it has applied and committed the
+// whole log (min_seq: the engine answers commands before it commits).
 func (h *harness) query(req *pb.QueryRequest) *pb.QueryResponse {
 	h.t.Helper()
+	last, err := streams.LastSeq(context.Background(), h.js, journal.CommandStream)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	req.MinSeq = last
 	deadline := time.Now().Add(waitMax)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), waitMax)

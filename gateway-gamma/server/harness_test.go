@@ -22,8 +22,8 @@ import (
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/runtime/natsembed"
-	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/publish"
 )
 
 // waitMax bounds every wait of the tests; it only turns a hang into a
@@ -35,6 +35,9 @@ const testChainID = 31337
 var (
 	testJWTKey       = bytes.Repeat([]byte{0x5a}, 32)
 	testFactory      = common.HexToAddress("0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b")
+	testOracle       = common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+	testCollateral   = common.HexToAddress("0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9")
+	testOperatorKey  = "operator-key-of-the-tests-0123456789"
 	testInitCodeHash = common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf")
 )
 
@@ -96,6 +99,8 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	h.cfg.PublicInfo = testPublicInfo
 	h.cfg.ChainID, h.cfg.JWTKey = testChainID, testJWTKey
 	h.cfg.ProxyFactory, h.cfg.ProxyInitCodeHash = testFactory, testInitCodeHash
+	h.cfg.Oracle, h.cfg.Collateral, h.cfg.OperatorKey = testOracle, testCollateral, []byte(testOperatorKey)
+	h.cfg.ResultTimeout = 3 * time.Second
 	h.clock = &testClock{t: time.Now()}
 	h.cfg.Clock = h.clock.Now
 	// Generous login limits; the rate limit test sets its own.

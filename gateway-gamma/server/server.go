@@ -29,10 +29,12 @@ import (
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
+	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/stats"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -52,6 +54,16 @@ type Config struct {
 	// profile (the deployment's SafeFactory and safeInitCodeHash).
 	ProxyFactory      common.Address
 	ProxyInitCodeHash common.Hash
+	// Oracle reports the payouts of every market's condition, and
+	// Collateral is USDW: market ids derive from them (the deployment's).
+	Oracle     common.Address
+	Collateral common.Address
+	// OperatorKey admits the operator API (header PRED_OPERATOR_KEY);
+	// empty disables it. Secret: never logged.
+	OperatorKey []byte
+	// ResultTimeout bounds the wait for the engine's answer to an
+	// operator command.
+	ResultTimeout time.Duration
 	// Clock replaces time.Now (tests).
 	Clock func() time.Time
 	// SportTypes are the sports games may use (GET /config/sport-types).
@@ -82,6 +94,7 @@ var DefaultSportTypes = []catalog.SportType{
 // Defaults of the optional fields.
 const (
 	DefaultShutdownTimeout = 10 * time.Second
+	operatorKeyBytesMin    = 16
 	DefaultStartTimeout    = 30 * time.Second
 	setupTimeout           = 10 * time.Second
 
@@ -130,6 +143,12 @@ func (c Config) validate() error {
 	if len(c.JWTKey) < jwtauth.KeyBytesMin {
 		return fmt.Errorf("server: JWTKey must have at least %d bytes", jwtauth.KeyBytesMin)
 	}
+	if c.Oracle == (common.Address{}) || c.Collateral == (common.Address{}) {
+		return errors.New("server: Oracle and Collateral are required (market ids derive from them)")
+	}
+	if len(c.OperatorKey) > 0 && len(c.OperatorKey) < operatorKeyBytesMin {
+		return fmt.Errorf("server: OperatorKey must have at least %d bytes", operatorKeyBytesMin)
+	}
 	if c.ProxyFactory == (common.Address{}) || c.ProxyInitCodeHash == (common.Hash{}) {
 		return errors.New("server: ProxyFactory and ProxyInitCodeHash are required (the deployment's SafeFactory and safeInitCodeHash)")
 	}
@@ -145,15 +164,16 @@ func (c Config) validate() error {
 
 // Server is one gateway replica.
 type Server struct {
-	cfg     Config
-	log     *zap.Logger
-	echo    *echo.Echo
-	store   *catalog.Store
-	view    *catalog.View
-	reader  *catalog.Reader
-	stats   *stats.Stats
-	httpSrv *http.Server
-	closers []func()
+	cfg      Config
+	log      *zap.Logger
+	echo     *echo.Echo
+	store    *catalog.Store
+	view     *catalog.View
+	reader   *catalog.Reader
+	stats    *stats.Stats
+	operator *operator.Operator
+	httpSrv  *http.Server
+	closers  []func()
 }
 
 // New connects a gateway to NATS: it ensures the KV buckets, loads the
@@ -201,6 +221,19 @@ func (s *Server) open(nc *nats.Conn) error {
 		return err
 	}
 	s.closers = append(s.closers, follower.Stop)
+	pub, err := publish.New(nc, publish.Config{ResultTimeout: s.cfg.ResultTimeout}, s.log.Named("publish"))
+	if err != nil {
+		return err
+	}
+	s.closers = append(s.closers, func() { _ = pub.Close() })
+	sports := make([]string, len(s.cfg.SportTypes))
+	for i, st := range s.cfg.SportTypes {
+		sports[i] = st.ID
+	}
+	if s.operator, err = operator.New(operator.Config{Oracle: s.cfg.Oracle, Collateral: s.cfg.Collateral, SportTypes: sports,
+		Now: s.cfg.Clock}, s.store, s.view, pub); err != nil {
+		return err
+	}
 	s.reader = catalog.NewReader(s.view, s.stats)
 	s.reader.Now = s.cfg.Clock
 	signer, err := jwtauth.NewSigner(s.cfg.JWTKey, s.cfg.TokenLifetime)
@@ -224,7 +257,8 @@ func (s *Server) open(nc *nats.Conn) error {
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
-		Ready: []api.ReadyCheck{{Name: "statistics", Check: follower.Ready}},
+		Ready:    []api.ReadyCheck{{Name: "statistics", Check: follower.Ready}},
+		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
 	s.echo = newEcho(a, limiter, middleware.NewMetrics(reg), s.log)
@@ -275,6 +309,9 @@ func (s *Server) Store() *catalog.Store { return s.store }
 
 // StatsSeq is the last EVT sequence the statistics have folded.
 func (s *Server) StatsSeq() uint64 { return s.stats.Seq() }
+
+// Operator returns the catalogue's writer, for seeding (operator.SeedDemo).
+func (s *Server) Operator() *operator.Operator { return s.operator }
 
 // View returns this replica's catalogue view.
 func (s *Server) View() *catalog.View { return s.view }

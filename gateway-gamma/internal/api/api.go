@@ -8,6 +8,7 @@
 package api
 
 import (
+	"crypto/sha256"
 	"net/http"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
+	"pred.dev/gateway-gamma/operator"
 )
 
 // writeWaitMax bounds a write and the wait for this replica's view to
@@ -85,7 +87,17 @@ type API struct {
 	metrics http.Handler
 	sports  []string
 	login   *login.Service
+
+	operator        *operator.Operator
+	operatorKeyHash []byte
 }
+
+type (
+	eventRecord  = catalog.EventRecord
+	marketRecord = catalog.MarketRecord
+	game         = catalog.Game
+	scores       = catalog.GameScores
+)
 
 // Deps are the collaborators the server wires into the API.
 type Deps struct {
@@ -99,6 +111,10 @@ type Deps struct {
 	Ready   []ReadyCheck
 	Metrics http.Handler
 	Login   *login.Service
+	// Operator and OperatorKey enable /admin; without a key every
+	// operator request is refused.
+	Operator    *operator.Operator
+	OperatorKey []byte
 }
 
 // New builds the API.
@@ -108,6 +124,11 @@ func New(cfg Config, d Deps) *API {
 	}
 	a := &API{cfg: cfg, nc: d.NC, view: d.View, reader: d.Reader, store: d.Store, limiter: d.Limiter,
 		log: d.Log, now: d.Now, ready: d.Ready, metrics: d.Metrics, login: d.Login}
+	a.operator = d.Operator
+	if len(d.OperatorKey) > 0 {
+		h := sha256.Sum256(d.OperatorKey)
+		a.operatorKeyHash = h[:]
+	}
 	for _, s := range cfg.SportTypes {
 		a.sports = append(a.sports, s.ID)
 	}
@@ -124,4 +145,5 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerInfo(e)
 	a.registerProfiles(e)
 	a.registerAuth(e)
+	a.registerOperator(e)
 }

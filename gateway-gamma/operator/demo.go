@@ -1,0 +1,90 @@
+package operator
+
+import (
+	"context"
+	"time"
+
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/fixed"
+)
+
+// Demo is what SeedDemo listed: every demo market with its event.
+type Demo struct {
+	Events  []*catalog.EventRecord
+	Markets []*catalog.MarketRecord
+	Games   []*catalog.Game
+}
+
+type demoEvent struct {
+	in      EventInput
+	markets []MarketInput
+}
+
+// SeedDemo lists the devnet's demo catalogue: a standard event with one
+// market, a negRisk event with four mutually exclusive markets, and a
+// sports game with its event and two markets. It is idempotent: what
+// exists (by slug) is kept and returned, so a devnet restarted on the
+// same data lists the same markets. Dates are relative to now.
+func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
+	now := o.now().UTC().Truncate(time.Hour)
+	week := now.Add(7 * 24 * time.Hour)
+	tip := now.Add(24 * time.Hour).Add(20 * time.Hour)
+	events := []demoEvent{
+		{EventInput{Title: "Lisbon weather tomorrow", Slug: "lisbon-weather-tomorrow", EventType: "standard", Category: "weather",
+			StartDate: now, EndDate: now.Add(48 * time.Hour)},
+			[]MarketInput{{Slug: "will-it-rain-in-lisbon-tomorrow", Question: "Will it rain in Lisbon tomorrow?", FeeRateBps: 100}}},
+		{EventInput{Title: "Lisbon mayoral election 2026", Slug: "lisbon-mayor-2026", EventType: "election", Category: "politics",
+			StartDate: now, EndDate: week, NegRisk: true},
+			[]MarketInput{
+				{Slug: "lisbon-mayor-2026-ana", Question: "Will Ana Sousa win the Lisbon mayoral election?", FeeRateBps: 100},
+				{Slug: "lisbon-mayor-2026-bruno", Question: "Will Bruno Costa win the Lisbon mayoral election?", FeeRateBps: 100},
+				{Slug: "lisbon-mayor-2026-carla", Question: "Will Carla Mendes win the Lisbon mayoral election?", FeeRateBps: 100},
+				{Slug: "lisbon-mayor-2026-other", Question: "Will someone else win the Lisbon mayoral election?", FeeRateBps: 100},
+			}},
+		{EventInput{Title: "Lakers vs. Celtics", Slug: "nba-lal-bos-demo", EventType: "sports", Category: "nba",
+			StartDate: tip, EndDate: tip.Add(3 * time.Hour)},
+			[]MarketInput{
+				{Slug: "nba-lal-bos-demo-winner", Question: "Will the Lakers beat the Celtics?", Outcomes: []string{"Lakers", "Celtics"}, FeeRateBps: 100},
+				{Slug: "nba-lal-bos-demo-total-220-5", Question: "Will the Lakers vs. Celtics total be over 220.5 points?", Outcomes: []string{"Over", "Under"},
+					TickSize: catalog.Num(fixed.One / 1000), FeeRateBps: 100},
+			}},
+	}
+	d := &Demo{}
+	for _, de := range events {
+		ev, ok := o.view.EventBySlug(de.in.Slug)
+		if !ok {
+			var err error
+			if ev, err = o.CreateEvent(ctx, de.in); err != nil {
+				return nil, err
+			}
+		}
+		d.Events = append(d.Events, ev)
+		for _, mi := range de.markets {
+			m, ok := o.view.MarketBySlug(mi.Slug)
+			if !ok {
+				mi.EventID = ev.ID
+				var err error
+				if m, err = o.CreateMarket(ctx, mi); err != nil {
+					return nil, err
+				}
+			}
+			d.Markets = append(d.Markets, m)
+		}
+	}
+	sports := d.Events[2]
+	d.Games = o.view.GamesOfEvent(sports.ID)
+	if len(d.Games) == 0 {
+		g, err := o.CreateGame(ctx, GameInput{SportType: "nba", HomeTeam: catalog.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
+			AwayTeam: catalog.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: sports.StartDate,
+			Venue: "Crypto.com Arena", PrimaryEventID: sports.ID})
+		if err != nil {
+			return nil, err
+		}
+		d.Games = append(d.Games, g)
+		if _, err := o.PutScores(ctx, g.ID, ScoresInput{Consistency: "ok", LastFetchedAt: o.now(), LastUpdatedAt: o.now(),
+			LatestStatus: "scheduled"}); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}

@@ -1,0 +1,598 @@
+// Package operator lists events, markets and games: what the operator API
+// does over HTTP and the devnet does in Go (SeedDemo).
+//
+// Creating a market derives its on-chain identifiers with the chain's own
+// functions (proto/chain/ctfid) and registers it in the engine through the
+// command log before the catalogue shows it:
+//
+//	questionID  = keccak256("q: " + question + ",slug: " + slug + ",initializer: " + oracle as lowercase hex without 0x)
+//	conditionId = keccak256(oracle ‖ questionID ‖ uint256(2))
+//	clobTokenIds = [position id of index set 1 (YES), of index set 2 (NO)], parent collection 0, collateral USDW
+//
+// Everything is derived from the slug and question, so a creation that
+// failed half way (a crash between the engine and the catalogue) is
+// completed by retrying the same request: the slug's reserved id is
+// reused and the engine's MARKET_EXISTS answer is accepted.
+package operator
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+)
+
+// Bounds of operator input.
+const (
+	titleBytesMax  = 300
+	labelBytesMax  = 64
+	feeRateMaxBps  = 1000 // the exchange contract's MAX_FEE_RATE_BIPS
+	linkedMax      = 20
+	writeWaitMax   = 10 * time.Second
+	defaultMaxSize = 100_000 * fixed.One
+)
+
+// Submitter appends a command and returns the engine's result
+// (publish.Publisher).
+type Submitter interface {
+	Submit(ctx context.Context, cmd *pb.Command) (*publish.Result, error)
+}
+
+// Operator writes the catalogue.
+type Operator struct {
+	store      *catalog.Store
+	view       *catalog.View
+	engine     Submitter
+	oracle     common.Address
+	collateral common.Address
+	sports     []string
+	now        func() time.Time
+}
+
+// Config are the chain addresses ids derive from and the known sports.
+type Config struct {
+	// Oracle reports the payouts of every market's condition.
+	Oracle common.Address
+	// Collateral is USDW, the collateral of the outcome tokens.
+	Collateral common.Address
+	SportTypes []string
+	Now        func() time.Time
+}
+
+// New returns an operator.
+func New(cfg Config, store *catalog.Store, view *catalog.View, engine Submitter) (*Operator, error) {
+	if cfg.Oracle == (common.Address{}) || cfg.Collateral == (common.Address{}) {
+		return nil, errors.New("operator: the oracle and collateral addresses are required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Operator{store: store, view: view, engine: engine, oracle: cfg.Oracle, collateral: cfg.Collateral,
+		sports: cfg.SportTypes, now: cfg.Now}, nil
+}
+
+func invalid(format string, args ...any) error {
+	return errcode.Errorf(errcode.InvalidPayload, format, args...)
+}
+
+func checkText(field, s string, max int, required bool) error {
+	if required && strings.TrimSpace(s) == "" {
+		return invalid("%s is required", field)
+	}
+	if len(s) > max || strings.ContainsAny(s, "\n\r\t") {
+		return invalid("%s must be one line of at most %d bytes", field, max)
+	}
+	return nil
+}
+
+func (o *Operator) wait(ctx context.Context, rev uint64) error {
+	return o.view.WaitFor(ctx, rev)
+}
+
+// EventInput creates an event.
+type EventInput struct {
+	Title     string    `json:"title"`
+	Slug      string    `json:"slug"`
+	EventType string    `json:"eventType"`
+	Category  string    `json:"category"`
+	StartDate time.Time `json:"startDate"`
+	EndDate   time.Time `json:"endDate"`
+	NegRisk   bool      `json:"negRisk"`
+	Active    *bool     `json:"active"`
+}
+
+func (in *EventInput) validate() error {
+	if err := checkText("title", in.Title, titleBytesMax, true); err != nil {
+		return err
+	}
+	if !catalog.ValidSlug(in.Slug) {
+		return errcode.Errorf(errcode.InvalidSlug, "slug %q: use 1 to 128 lowercase letters, digits and single dashes", in.Slug)
+	}
+	if err := checkText("eventType", in.EventType, labelBytesMax, false); err != nil {
+		return err
+	}
+	if err := checkText("category", in.Category, labelBytesMax, false); err != nil {
+		return err
+	}
+	if in.StartDate.IsZero() || in.EndDate.IsZero() || in.EndDate.Before(in.StartDate) {
+		return errcode.Errorf(errcode.InvalidDate, "startDate and endDate are required, with endDate not before startDate")
+	}
+	return nil
+}
+
+// CreateEvent writes a new event. A retry with the same slug returns the
+// event created the first time.
+func (o *Operator) CreateEvent(ctx context.Context, in EventInput) (*catalog.EventRecord, error) {
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	if e, ok := o.view.EventBySlug(in.Slug); ok {
+		return nil, errcode.Errorf(errcode.SlugTaken, "the event slug %q is taken by event %s", in.Slug, e.ID)
+	}
+	id, err := o.reserve(ctx, "event", in.Slug, func(id string) bool { _, ok := o.view.Event(id); return ok })
+	if err != nil {
+		return nil, err
+	}
+	now := o.now().UTC()
+	r := &catalog.EventRecord{ID: id, Title: in.Title, Slug: in.Slug, EventType: in.EventType, Category: in.Category,
+		StartDate: in.StartDate.UTC(), EndDate: in.EndDate.UTC(), Active: in.Active == nil || *in.Active, NegRisk: in.NegRisk,
+		CreatedAt: now, UpdatedAt: now}
+	rev, err := o.store.CreateEvent(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return r, o.wait(ctx, rev)
+}
+
+// reserve allocates an id and claims the slug for it, or reuses the id a
+// slug was claimed for by a creation that never finished (exists says
+// whether the record of an id exists).
+func (o *Operator) reserve(ctx context.Context, kind, slug string, exists func(id string) bool) (string, error) {
+	if owner, ok, err := o.store.SlugOwner(ctx, kind, slug); err != nil {
+		return "", err
+	} else if ok {
+		if exists(owner) {
+			return "", errcode.Errorf(errcode.SlugTaken, "the %s slug %q is taken by %s %s", kind, slug, kind, owner)
+		}
+		return owner, nil // complete the unfinished creation
+	}
+	id, err := o.store.NextID(ctx, kind)
+	if err != nil {
+		return "", err
+	}
+	if err := o.store.ReserveSlug(ctx, kind, slug, id); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// EventPatch changes an event; absent fields keep their value. The slug
+// and negRisk never change.
+type EventPatch struct {
+	Title     *string    `json:"title"`
+	EventType *string    `json:"eventType"`
+	Category  *string    `json:"category"`
+	StartDate *time.Time `json:"startDate"`
+	EndDate   *time.Time `json:"endDate"`
+	Active    *bool      `json:"active"`
+	Closed    *bool      `json:"closed"`
+	Archived  *bool      `json:"archived"`
+}
+
+// UpdateEvent applies a patch.
+func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*catalog.EventRecord, error) {
+	r, rev, err := o.store.UpdateEvent(ctx, id, func(e *catalog.EventRecord) error {
+		in := EventInput{Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category, StartDate: e.StartDate, EndDate: e.EndDate}
+		setp(&in.Title, p.Title)
+		setp(&in.EventType, p.EventType)
+		setp(&in.Category, p.Category)
+		setp(&in.StartDate, p.StartDate)
+		setp(&in.EndDate, p.EndDate)
+		if err := in.validate(); err != nil {
+			return err
+		}
+		e.Title, e.EventType, e.Category, e.StartDate, e.EndDate = in.Title, in.EventType, in.Category, in.StartDate.UTC(), in.EndDate.UTC()
+		setp(&e.Active, p.Active)
+		setp(&e.Closed, p.Closed)
+		setp(&e.Archived, p.Archived)
+		e.UpdatedAt = o.now().UTC()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, o.wait(ctx, rev)
+}
+
+func setp[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// MarketInput creates a market in an event.
+type MarketInput struct {
+	EventID  string   `json:"eventId"`
+	Slug     string   `json:"slug"`
+	Question string   `json:"question"`
+	Outcomes []string `json:"outcomes"`
+	// StartDate and EndDate default to the event's.
+	StartDate *time.Time `json:"startDate"`
+	EndDate   *time.Time `json:"endDate"`
+	// TickSize is 0.1, 0.01, 0.001 or 0.0001 (default 0.01); MinSize and
+	// MaxSize bound an order in shares (default 5 and 100000).
+	TickSize        catalog.Num `json:"orderPriceMinTickSize"`
+	MinSize         catalog.Num `json:"orderMinSize"`
+	MaxSize         catalog.Num `json:"orderMaxSize"`
+	FeeRateBps      uint32      `json:"feeRateBps"`
+	EnableOrderBook *bool       `json:"enableOrderBook"`
+	Active          *bool       `json:"active"`
+}
+
+// params checks the trading parameters and returns them for the engine.
+func params(tick, minSize, maxSize catalog.Num, fee uint32, negRisk bool) (*pb.MarketParams, error) {
+	if !fixed.TickSize(tick).Valid() {
+		return nil, invalid("orderPriceMinTickSize must be 0.1, 0.01, 0.001 or 0.0001, got %s", tick)
+	}
+	if minSize == 0 || uint64(minSize)%fixed.LotUnits != 0 || maxSize < minSize || uint64(maxSize)%fixed.LotUnits != 0 {
+		return nil, invalid("orderMinSize and orderMaxSize must be positive multiples of 0.01 share with orderMinSize <= orderMaxSize")
+	}
+	if fee > feeRateMaxBps {
+		return nil, invalid("feeRateBps must be at most %d", feeRateMaxBps)
+	}
+	return &pb.MarketParams{TickSize: uint64(tick), MinSize: uint64(minSize), MaxSize: uint64(maxSize), FeeRateBps: fee, NegRisk: negRisk}, nil
+}
+
+// QuestionID derives a market's question id.
+func QuestionID(oracle common.Address, question, slug string) common.Hash {
+	return crypto.Keccak256Hash([]byte("q: " + question + ",slug: " + slug + ",initializer: " + strings.ToLower(oracle.Hex()[2:])))
+}
+
+// CreateMarket derives the market's ids, registers it in the engine and
+// writes it to the catalogue, in that order.
+func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.MarketRecord, error) {
+	ev, ok := o.view.Event(in.EventID)
+	if !ok {
+		return nil, errcode.Errorf(errcode.EventNotFound, "eventId %q: no such event; create it first", in.EventID)
+	}
+	if err := checkText("question", in.Question, titleBytesMax, true); err != nil {
+		return nil, err
+	}
+	if !catalog.ValidSlug(in.Slug) {
+		return nil, errcode.Errorf(errcode.InvalidSlug, "slug %q: use 1 to 128 lowercase letters, digits and single dashes", in.Slug)
+	}
+	if in.Outcomes == nil {
+		in.Outcomes = []string{"Yes", "No"}
+	}
+	if len(in.Outcomes) != 2 || slices.ContainsFunc(in.Outcomes, func(s string) bool { return checkText("outcome", s, labelBytesMax, true) != nil }) {
+		return nil, invalid("outcomes must be two labels, YES first")
+	}
+	if in.TickSize == 0 {
+		in.TickSize = catalog.Num(fixed.One / 100)
+	}
+	if in.MinSize == 0 {
+		in.MinSize = catalog.Num(5 * fixed.One)
+	}
+	if in.MaxSize == 0 {
+		in.MaxSize = catalog.Num(defaultMaxSize)
+	}
+	p, err := params(in.TickSize, in.MinSize, in.MaxSize, in.FeeRateBps, ev.NegRisk)
+	if err != nil {
+		return nil, err
+	}
+	start, end := ev.StartDate, ev.EndDate
+	setp(&start, in.StartDate)
+	setp(&end, in.EndDate)
+	if end.Before(start) {
+		return nil, errcode.Errorf(errcode.InvalidDate, "endDate is before startDate")
+	}
+	if m, ok := o.view.MarketBySlug(in.Slug); ok {
+		return nil, errcode.Errorf(errcode.SlugTaken, "the market slug %q is taken by market %s", in.Slug, m.ID)
+	}
+	qid := QuestionID(o.oracle, in.Question, in.Slug)
+	ids := ctfid.BinaryMarket(o.collateral, o.oracle, qid)
+	cond := hexutil.Encode(ids.ConditionID[:])
+	if m, ok := o.view.MarketByCondition(cond); ok {
+		return nil, errcode.Errorf(errcode.Conflict, "market %s already has this condition id", m.ID)
+	}
+	id, err := o.reserve(ctx, "market", in.Slug, func(id string) bool { _, ok := o.view.Market(id); return ok })
+	if err != nil {
+		return nil, err
+	}
+	if err := o.register(ctx, ids, p); err != nil {
+		return nil, err
+	}
+	now := o.now().UTC()
+	r := &catalog.MarketRecord{ID: id, EventID: ev.ID, Slug: in.Slug, Question: in.Question, QuestionID: qid.Hex(),
+		ConditionID: cond, Outcomes: in.Outcomes, TokenIDs: [2]string{ids.Yes.String(), ids.No.String()},
+		StartDate: start.UTC(), EndDate: end.UTC(), Active: in.Active == nil || *in.Active,
+		OrderBook: in.EnableOrderBook == nil || *in.EnableOrderBook, NegRisk: ev.NegRisk,
+		MinSize: p.MinSize, MaxSize: p.MaxSize, TickSize: p.TickSize, FeeRateBps: p.FeeRateBps, CreatedAt: now, UpdatedAt: now}
+	rev, err := o.store.CreateMarket(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return r, o.wait(ctx, rev)
+}
+
+// register appends CreateMarket and reads the engine's answer; a market
+// the engine has already (a retried creation) is accepted.
+func (o *Operator) register(ctx context.Context, ids ctfid.Market, p *pb.MarketParams) error {
+	var yes, no [32]byte
+	ids.Yes.FillBytes(yes[:])
+	ids.No.FillBytes(no[:])
+	cmd := &pb.Command{Id: ids.ConditionID[:16], Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{
+		Market: ids.ConditionID[:], YesTokenId: yes[:], NoTokenId: no[:], Params: p}}}
+	return o.submit(ctx, cmd, pb.RejectReason_REJECT_REASON_MARKET_EXISTS)
+}
+
+// submit appends a command and maps the engine's answer; ok is a
+// rejection that counts as success.
+func (o *Operator) submit(ctx context.Context, cmd *pb.Command, ok pb.RejectReason) error {
+	if len(cmd.Id) == 0 {
+		cmd.Id = randomID()
+	}
+	res, err := o.engine.Submit(ctx, cmd)
+	if err != nil {
+		return errcode.Wrap(errcode.EngineUnavailable, err)
+	}
+	for _, e := range res.Events {
+		r := e.GetCommandRejected()
+		if r == nil {
+			continue
+		}
+		if r.GetReason() == ok {
+			return nil
+		}
+		if r.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND {
+			return nil // the same command id was applied before: a retry
+		}
+		return errcode.Errorf(errcode.FromReject(r.GetReason()), "the engine refused %T: %s", cmd.GetBody(), r.GetReason())
+	}
+	return nil
+}
+
+// MarketPatch changes a market; absent fields keep their value. The
+// question, slug and ids never change. Trading parameters go to the
+// engine (ConfigureMarket) before the catalogue shows them.
+type MarketPatch struct {
+	StartDate       *time.Time            `json:"startDate"`
+	EndDate         *time.Time            `json:"endDate"`
+	Active          *bool                 `json:"active"`
+	Closed          *bool                 `json:"closed"`
+	Archived        *bool                 `json:"archived"`
+	EnableOrderBook *bool                 `json:"enableOrderBook"`
+	TickSize        *catalog.Num          `json:"orderPriceMinTickSize"`
+	MinSize         *catalog.Num          `json:"orderMinSize"`
+	MaxSize         *catalog.Num          `json:"orderMaxSize"`
+	FeeRateBps      *uint32               `json:"feeRateBps"`
+	Adjudication    *catalog.Adjudication `json:"adjudication"`
+}
+
+// UpdateMarket applies a patch.
+func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (*catalog.MarketRecord, error) {
+	cur, ok := o.view.Market(id)
+	if !ok {
+		return nil, errcode.Errorf(errcode.MarketNotFound, "market not found: no market has id %s", id)
+	}
+	tick, minS, maxS, fee := catalog.Num(cur.TickSize), catalog.Num(cur.MinSize), catalog.Num(cur.MaxSize), cur.FeeRateBps
+	setp(&tick, p.TickSize)
+	setp(&minS, p.MinSize)
+	setp(&maxS, p.MaxSize)
+	setp(&fee, p.FeeRateBps)
+	params, err := params(tick, minS, maxS, fee, cur.NegRisk)
+	if err != nil {
+		return nil, err
+	}
+	if err := validAdjudication(p.Adjudication); err != nil {
+		return nil, err
+	}
+	if params.TickSize != cur.TickSize || params.MinSize != cur.MinSize || params.MaxSize != cur.MaxSize || params.FeeRateBps != cur.FeeRateBps {
+		cond := common.HexToHash(cur.ConditionID)
+		if err := o.submit(ctx, &pb.Command{Body: &pb.Command_ConfigureMarket{ConfigureMarket: &pb.ConfigureMarket{
+			Market: cond[:], Params: params}}}, pb.RejectReason_REJECT_REASON_UNSPECIFIED); err != nil {
+			return nil, err
+		}
+	}
+	r, rev, err := o.store.UpdateMarket(ctx, id, func(m *catalog.MarketRecord) error {
+		setp(&m.StartDate, p.StartDate)
+		setp(&m.EndDate, p.EndDate)
+		if m.EndDate.Before(m.StartDate) {
+			return errcode.Errorf(errcode.InvalidDate, "endDate is before startDate")
+		}
+		setp(&m.Active, p.Active)
+		setp(&m.Closed, p.Closed)
+		setp(&m.Archived, p.Archived)
+		setp(&m.OrderBook, p.EnableOrderBook)
+		m.TickSize, m.MinSize, m.MaxSize, m.FeeRateBps = params.TickSize, params.MinSize, params.MaxSize, params.FeeRateBps
+		if p.Adjudication != nil {
+			m.Adjudicate = p.Adjudication
+		}
+		m.UpdatedAt = o.now().UTC()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, o.wait(ctx, rev)
+}
+
+func validAdjudication(a *catalog.Adjudication) error {
+	if a == nil {
+		return nil
+	}
+	if !slices.Contains(catalog.Phases, a.CurrentPhase) {
+		return invalid("adjudication.currentPhase must be one of %s", strings.Join(catalog.Phases, ", "))
+	}
+	if a.PayoutVector != nil && (len(a.PayoutVector) != 2 || a.PayoutVector[0] < 0 || a.PayoutVector[1] < 0 || a.PayoutVector[0]+a.PayoutVector[1] == 0) {
+		return invalid("adjudication.payoutVector must be [1,0] (YES), [0,1] (NO) or [1,1] (50-50)")
+	}
+	if len(a.NextSteps) > linkedMax {
+		return invalid("adjudication.nextSteps holds at most %d steps", linkedMax)
+	}
+	return nil
+}
+
+// GameInput creates a game.
+type GameInput struct {
+	SportType      string       `json:"sportType"`
+	HomeTeam       catalog.Team `json:"homeTeam"`
+	AwayTeam       catalog.Team `json:"awayTeam"`
+	ScheduledAt    time.Time    `json:"scheduledAt"`
+	Venue          string       `json:"venue"`
+	PrimaryEventID string       `json:"primaryEventId"`
+	LinkedEventIDs []string     `json:"linkedEventIds"`
+}
+
+func (o *Operator) checkGame(g *catalog.Game) error {
+	if !slices.Contains(o.sports, g.SportType) {
+		return invalid("sportType %q: use one of %s (GET /config/sport-types)", g.SportType, strings.Join(o.sports, ", "))
+	}
+	for _, t := range []catalog.Team{g.HomeTeam, g.AwayTeam} {
+		if err := checkText("team name", t.Name, labelBytesMax, true); err != nil {
+			return err
+		}
+		if err := checkText("team abbreviation", t.Abbreviation, 8, false); err != nil {
+			return err
+		}
+	}
+	if g.ScheduledAt.IsZero() {
+		return errcode.Errorf(errcode.InvalidDate, "scheduledAt is required")
+	}
+	if err := checkText("venue", g.Venue, titleBytesMax, false); err != nil {
+		return err
+	}
+	if !slices.Contains(catalog.GameStatuses, g.GameStatus) {
+		return invalid("gameStatus must be one of %s", strings.Join(catalog.GameStatuses, ", "))
+	}
+	if g.HomeScore < 0 || g.AwayScore < 0 {
+		return invalid("scores are not negative")
+	}
+	if len(g.LinkedEventIDs) > linkedMax {
+		return invalid("at most %d linkedEventIds", linkedMax)
+	}
+	for _, id := range append([]string{g.PrimaryEventID}, g.LinkedEventIDs...) {
+		if id == "" {
+			continue
+		}
+		if _, ok := o.view.Event(id); !ok {
+			return errcode.Errorf(errcode.EventNotFound, "event %q of the game does not exist", id)
+		}
+	}
+	return nil
+}
+
+// CreateGame writes a new game, pre-game.
+func (o *Operator) CreateGame(ctx context.Context, in GameInput) (*catalog.Game, error) {
+	g := &catalog.Game{SportType: in.SportType, HomeTeam: in.HomeTeam, AwayTeam: in.AwayTeam, ScheduledAt: in.ScheduledAt.UTC(),
+		GameStatus: catalog.GamePreGame, Venue: in.Venue, PrimaryEventID: in.PrimaryEventID, LinkedEventIDs: in.LinkedEventIDs}
+	if g.LinkedEventIDs == nil {
+		g.LinkedEventIDs = []string{}
+	}
+	if err := o.checkGame(g); err != nil {
+		return nil, err
+	}
+	id, err := o.store.NextID(ctx, "game")
+	if err != nil {
+		return nil, err
+	}
+	g.ID = id
+	rev, err := o.store.CreateGame(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return g, o.wait(ctx, rev)
+}
+
+// GamePatch changes a game; absent fields keep their value.
+type GamePatch struct {
+	ScheduledAt    *time.Time `json:"scheduledAt"`
+	GameStatus     *string    `json:"gameStatus"`
+	HomeScore      *int       `json:"homeScore"`
+	AwayScore      *int       `json:"awayScore"`
+	Venue          *string    `json:"venue"`
+	PrimaryEventID *string    `json:"primaryEventId"`
+	LinkedEventIDs []string   `json:"linkedEventIds"`
+}
+
+// UpdateGame applies a patch. A game never goes back to an earlier
+// status (pre-game, live, finished).
+func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*catalog.Game, error) {
+	g, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
+		before := slices.Index(catalog.GameStatuses, g.GameStatus)
+		setp(&g.ScheduledAt, p.ScheduledAt)
+		setp(&g.GameStatus, p.GameStatus)
+		setp(&g.HomeScore, p.HomeScore)
+		setp(&g.AwayScore, p.AwayScore)
+		setp(&g.Venue, p.Venue)
+		setp(&g.PrimaryEventID, p.PrimaryEventID)
+		if p.LinkedEventIDs != nil {
+			g.LinkedEventIDs = p.LinkedEventIDs
+		}
+		g.ScheduledAt = g.ScheduledAt.UTC()
+		if err := o.checkGame(g); err != nil {
+			return err
+		}
+		if slices.Index(catalog.GameStatuses, g.GameStatus) < before {
+			return invalid("gameStatus moves forward only: pre-game, live, finished")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, o.wait(ctx, rev)
+}
+
+// ScoresInput is the score feed's report of a game.
+type ScoresInput struct {
+	Consistency   string    `json:"consistency"`
+	LastFetchedAt time.Time `json:"lastFetchedAt"`
+	LastUpdatedAt time.Time `json:"lastUpdatedAt"`
+	LatestStatus  string    `json:"latestStatus"`
+}
+
+// PutScores records the score feed's state of a game.
+func (o *Operator) PutScores(ctx context.Context, id string, in ScoresInput) (*catalog.GameScores, error) {
+	if _, ok := o.view.Game(id); !ok {
+		return nil, errcode.New(errcode.GameNotFound)
+	}
+	if err := checkText("consistency", in.Consistency, labelBytesMax, true); err != nil {
+		return nil, err
+	}
+	if err := checkText("latestStatus", in.LatestStatus, labelBytesMax, true); err != nil {
+		return nil, err
+	}
+	if in.LastFetchedAt.IsZero() || in.LastUpdatedAt.IsZero() {
+		return nil, errcode.Errorf(errcode.InvalidDate, "lastFetchedAt and lastUpdatedAt are required")
+	}
+	s := &catalog.GameScores{FixtureID: id, Consistency: in.Consistency, LastFetchedAt: in.LastFetchedAt.UTC(),
+		LastUpdatedAt: in.LastUpdatedAt.UTC(), LatestStatus: in.LatestStatus}
+	rev, err := o.store.PutScores(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return s, o.wait(ctx, rev)
+}
+
+// WriteTimeout bounds one operator write, the engine's answer included.
+func WriteTimeout() time.Duration { return writeWaitMax }
+
+func randomID() []byte {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return b
+}
