@@ -63,7 +63,7 @@ func (s *Service) answer(ctx context.Context, data []byte) *pb.QueryResponse {
 	}
 	if seq := req.GetMinSeq(); seq > s.applied.Load() {
 		wctx, cancel := context.WithTimeout(ctx, s.cfg.QueryWaitMax)
-		ok := s.waitApplied(wctx, seq)
+		ok := s.WaitApplied(wctx, seq)
 		cancel()
 		if !ok {
 			return errResponse(pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_READY,

@@ -201,6 +201,9 @@ func (s *Service) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				if errors.Is(err, nats.ErrConnectionClosed) || s.cfg.Conn.IsClosed() {
+					err = ErrConnClosed // whichever goroutine noticed first
+				}
 				errs <- fmt.Errorf("%s: %w", name, err)
 			}
 		}()
@@ -272,8 +275,9 @@ func (s *Service) Applied() uint64 { return s.applied.Load() }
 // Leading reports whether the engine leads now.
 func (s *Service) Leading() bool { return s.leading.Load() }
 
-// waitApplied blocks until seq is applied or ctx ends.
-func (s *Service) waitApplied(ctx context.Context, seq uint64) bool {
+// WaitApplied blocks until the engine has applied the log up to seq
+// (true) or ctx ends (false).
+func (s *Service) WaitApplied(ctx context.Context, seq uint64) bool {
 	for {
 		moved := s.appliedMoved.wait()
 		if s.applied.Load() >= seq {

@@ -119,7 +119,7 @@ func waitApplied(t *testing.T, s *Service, seq uint64) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if !s.waitApplied(ctx, seq) {
+	if !s.WaitApplied(ctx, seq) {
 		t.Fatalf("engine applied %d, want %d", s.Applied(), seq)
 	}
 }

@@ -46,8 +46,8 @@ func TestOnlyProtoIsImported(t *testing.T) {
 			t.Errorf("gateway-clob's tests depend on %s", p)
 		}
 	}
-	if !slices.Contains(testDeps, "pred.dev/engine/service") {
-		t.Error("the HTTP tests no longer run the real engine (pred.dev/engine/service)")
+	if !slices.Contains(testDeps, "pred.dev/engine/inproc") {
+		t.Error("the HTTP tests no longer run the real engine (pred.dev/engine/inproc)")
 	}
 }
 

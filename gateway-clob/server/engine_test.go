@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/proto/client"
@@ -26,50 +27,49 @@ import (
 // testFeeAccount collects the taker fees of the test engines.
 var testFeeAccount = common.HexToAddress("0x000000000000000000000000000000000000fee5")
 
-// engine is the real matching engine (pred.dev/engine/service) as a
-// leader on the harness's NATS, with its Pebble state in a temporary dir.
-// Its clock does not tick during a test: no expiry or heartbeat timeout
-// is tested here, and every message in the CMD stream is then one the
-// test or a gateway appended. stop and start restart it on the same dir.
+// engine is the real matching engine (pred.dev/engine/inproc) as a leader
+// on the harness's NATS, with its Pebble state in a temporary dir. Its
+// clock does not tick during a test: no expiry or heartbeat timeout is
+// tested here, and every message in the CMD stream is then one the test or
+// a gateway appended. stop and start restart it on the same dir.
 type engine struct {
-	t    testing.TB
-	cfg  service.Config
-	stop func() // stops the running engine; a no-op once stopped
+	t       testing.TB
+	cfg     service.Config
+	running *inproc.Engine // nil while stopped
 }
 
 func startEngine(t testing.TB, nc *nats.Conn) *engine {
 	t.Helper()
 	mc := machine.DefaultConfig()
 	mc.FeeAccount = machine.Address(testFeeAccount)
-	e := &engine{t: t, stop: func() {}, cfg: service.Config{
+	e := &engine{t: t, cfg: service.Config{
 		DataDir: t.TempDir(), Conn: nc, Mode: service.ModeLeader, TickInterval: time.Hour, Machine: mc,
 		Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel)).Named("engine"),
 	}}
 	e.start()
-	t.Cleanup(func() { e.stop() })
+	t.Cleanup(e.stop)
 	return e
 }
 
 // start opens the engine's data dir and runs it until stop.
 func (e *engine) start() {
 	e.t.Helper()
-	s, err := service.Open(context.Background(), e.cfg)
+	running, err := inproc.Start(context.Background(), e.cfg)
 	if err != nil {
 		e.t.Fatalf("open the engine: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	e.stop = func() {
-		e.stop = func() {}
-		cancel()
-		if err := <-done; err != nil {
-			e.t.Errorf("engine: %v", err)
-		}
-		if err := s.Close(); err != nil {
-			e.t.Errorf("close the engine: %v", err)
-		}
+	e.running = running
+}
+
+// stop stops the running engine; a no-op once stopped.
+func (e *engine) stop() {
+	if e.running == nil {
+		return
 	}
+	if err := e.running.Stop(); err != nil {
+		e.t.Errorf("engine: %v", err)
+	}
+	e.running = nil
 }
 
 // newAdmin starts the harness's own publisher, which appends the

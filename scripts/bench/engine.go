@@ -9,13 +9,12 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/engine/inproc"
 	"pred.dev/engine/loadgen"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/engine/wire"
-	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/publish"
@@ -64,22 +63,10 @@ func (t *testbed) close() {
 	os.RemoveAll(t.dir)
 }
 
-// engine runs an engine on the testbed until the returned stop is called.
-func (t *testbed) engine(mc machine.Config, mode service.Mode, sub string) (*service.Service, func() error, error) {
-	s, err := service.Open(context.Background(), service.Config{DataDir: t.dir + "/" + sub, Conn: t.nc, Mode: mode,
+// engine runs an engine on the testbed until its Stop.
+func (t *testbed) engine(mc machine.Config, mode service.Mode, sub string) (*inproc.Engine, error) {
+	return inproc.Start(context.Background(), service.Config{DataDir: t.dir + "/" + sub, Conn: t.nc, Mode: mode,
 		TickInterval: service.DefaultTickInterval, Machine: mc})
-	if err != nil {
-		return nil, nil, err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	return s, func() error {
-		cancel()
-		err := <-done
-		s.Close()
-		return err
-	}, nil
 }
 
 // Journal measures commands appended through the group-commit publisher
@@ -94,7 +81,7 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 	}
 	defer tb.close()
 	w := loadgen.Generate(loadgen.Single(cfg.JournalOps))
-	s, stop, err := tb.engine(loadgen.MachineConfig(w.Config), benchMode, "engine")
+	e, err := tb.engine(loadgen.MachineConfig(w.Config), benchMode, "engine")
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +98,7 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("append: %w", err)
 	}
-	if err := waitApplied(tb.nc, s, 2*time.Minute); err != nil {
+	if err := caughtUp(e, 2*time.Minute); err != nil {
 		return nil, err
 	}
 	elapsed := time.Since(start)
@@ -123,7 +110,7 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("submit: %w", err)
 	}
-	if err := stop(); err != nil {
+	if err := e.Stop(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	return []Figure{
@@ -208,30 +195,11 @@ func quantileMs(ds []time.Duration, q float64) float64 {
 	return float64(s[min(len(s)-1, int(q*float64(len(s))))].Microseconds()) / 1000
 }
 
-// waitApplied waits until the engine applied the whole CMD stream.
-func waitApplied(nc *nats.Conn, s *service.Service, wait time.Duration) error {
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return err
-	}
-	deadline := time.Now().Add(wait)
-	for {
-		st, err := js.Stream(context.Background(), journal.CommandStream)
-		if err != nil {
-			return err
-		}
-		info, err := st.Info(context.Background())
-		if err != nil {
-			return err
-		}
-		if s.Applied() >= info.State.LastSeq {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("bench: engine applied %d of %d messages in %s", s.Applied(), info.State.LastSeq, wait)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+// caughtUp waits until the engine applied the whole CMD stream.
+func caughtUp(e *inproc.Engine, wait time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	return e.Sync(ctx)
 }
 
 var benchMode = service.ModeLeader

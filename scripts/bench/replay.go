@@ -41,15 +41,15 @@ func ReplayRestart(cfg EngineConfig) ([]Figure, error) {
 		return nil, err
 	}
 	start := time.Now()
-	s, stop, err := tb.engine(mc, service.ModeFollower, "replay")
+	e, err := tb.engine(mc, service.ModeFollower, "replay")
 	if err != nil {
 		return nil, err
 	}
-	if err := waitApplied(tb.nc, s, time.Minute); err != nil {
+	if err := caughtUp(e, time.Minute); err != nil {
 		return nil, err
 	}
 	restart := time.Since(start)
-	if err := stop(); err != nil {
+	if err := e.Stop(); err != nil {
 		return nil, err
 	}
 	return []Figure{

@@ -25,6 +25,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
+	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/gateway-clob/server"
@@ -97,15 +98,15 @@ type Devnet struct {
 	log      *zap.Logger
 	nats     *natsembed.Server
 	conns    []*nats.Conn
-	engine   *service.Service
+	engine   *inproc.Engine
 	gateways []*server.Server
 	errc     chan error
 	closing  sync.Once
 	closeErr error
 	// The gateways stop before the engine, so that requests in flight
-	// still get their results: each has its own context and wait group.
-	gwStop, engineStop context.CancelFunc
-	gwDone, engineDone sync.WaitGroup
+	// still get their results.
+	gwStop context.CancelFunc
+	gwDone sync.WaitGroup
 	// abortStart ends a start still waiting for the engine when a
 	// component fails; calling it later does nothing.
 	abortStart context.CancelCauseFunc
@@ -158,9 +159,7 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startNATS(cfg); err != nil {
 		return err
 	}
-	engineCtx, engineStop := context.WithCancel(context.Background())
-	d.engineStop = engineStop
-	if err := d.startEngine(ctx, engineCtx, cfg); err != nil {
+	if err := d.startEngine(ctx, cfg); err != nil {
 		return err
 	}
 	gwCtx, gwStop := context.WithCancel(context.Background())
@@ -198,7 +197,7 @@ func (d *Devnet) connect(name string) (*nats.Conn, error) {
 	return nc, nil
 }
 
-func (d *Devnet) startEngine(ctx, runCtx context.Context, cfg Config) error {
+func (d *Devnet) startEngine(ctx context.Context, cfg Config) error {
 	nc, err := d.connect("engine")
 	if err != nil {
 		return err
@@ -212,16 +211,21 @@ func (d *Devnet) startEngine(ctx, runCtx context.Context, cfg Config) error {
 	if cfg.HeartbeatTimeout > 0 {
 		mc.HeartbeatTimeoutMs = cfg.HeartbeatTimeout.Milliseconds()
 	}
-	s, err := service.Open(ctx, service.Config{DataDir: filepath.Join(cfg.DataDir, "engine"), Conn: nc,
+	e, err := inproc.Start(ctx, service.Config{DataDir: filepath.Join(cfg.DataDir, "engine"), Conn: nc,
 		Mode: service.ModeLeader, TickInterval: cfg.TickInterval, AdminAddr: admin, Machine: mc, Logger: d.log.Named("engine")})
 	if err != nil {
 		return fmt.Errorf("devnet: engine: %w", err)
 	}
-	d.engine = s
+	d.engine = e
 	if admin != "" {
 		d.AdminURL = "http://" + admin
 	}
-	d.run(&d.engineDone, "engine", func() error { return s.Run(runCtx) })
+	go func() {
+		<-e.Done()
+		if err := e.Err(); err != nil {
+			d.fail(fmt.Errorf("devnet: engine: %w", err))
+		}
+	}()
 	return nil
 }
 
@@ -274,22 +278,27 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	return nil
 }
 
-// run runs a component until the devnet stops; its error, if any, is
-// reported by Done.
+// run runs a gateway until the devnet stops; its error, if any, is
+// reported by Failed.
 func (d *Devnet) run(wg *sync.WaitGroup, name string, fn func() error) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		if err := fn(); err != nil {
-			err = fmt.Errorf("devnet: %s: %w", name, err)
-			d.log.Error("component stopped", zap.Error(err))
-			d.abortStart(err)
-			select {
-			case d.errc <- err:
-			default:
-			}
+			d.fail(fmt.Errorf("devnet: %s: %w", name, err))
 		}
 	}()
+}
+
+// fail reports a component that stopped on its own: it ends a start still
+// under way and goes to Failed.
+func (d *Devnet) fail(err error) {
+	d.log.Error("component stopped", zap.Error(err))
+	d.abortStart(err)
+	select {
+	case d.errc <- err:
+	default:
+	}
 }
 
 func (d *Devnet) createMarkets(ctx context.Context, specs []MarketSpec) error {
@@ -334,12 +343,8 @@ func (d *Devnet) Close() error {
 		for _, gw := range d.gateways {
 			errs = append(errs, gw.Close())
 		}
-		if d.engineStop != nil {
-			d.engineStop()
-		}
-		d.engineDone.Wait()
 		if d.engine != nil {
-			errs = append(errs, d.engine.Close())
+			errs = append(errs, d.engine.Stop())
 		}
 		for _, nc := range d.conns {
 			nc.Close()

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/journal"
@@ -80,7 +81,7 @@ func New(ctx context.Context, js jetstream.JetStream, stream string, opts Option
 		HeadersOnly: opts.HeadersOnly}
 	cons, err := js.OrderedConsumer(ctx, stream, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("follow: %s: %w", stream, err)
+		return nil, failed(js, stream, err)
 	}
 	return &Follower{js: js, stream: stream, opts: opts, cons: cons}, nil
 }
@@ -96,7 +97,7 @@ func (f *Follower) Run(ctx context.Context, fn func(jetstream.Msg) error) error 
 	}
 	it, err := f.cons.Messages(opts...)
 	if err != nil {
-		return fmt.Errorf("follow: %s: %w", f.stream, err)
+		return failed(f.js, f.stream, err)
 	}
 	done := make(chan struct{})
 	defer close(done)
@@ -112,10 +113,8 @@ func (f *Follower) Run(ctx context.Context, fn func(jetstream.Msg) error) error 
 		switch {
 		case ctx.Err() != nil:
 			return nil
-		case err != nil && f.js.Conn().IsClosed():
-			return ErrConnClosed
 		case err != nil:
-			return fmt.Errorf("follow: %s: %w", f.stream, err)
+			return failed(f.js, f.stream, err)
 		}
 		if err := fn(msg); err != nil {
 			if errors.Is(err, Stop) {
@@ -124,6 +123,15 @@ func (f *Follower) Run(ctx context.Context, fn func(jetstream.Msg) error) error 
 			return err
 		}
 	}
+}
+
+// failed says why following stream failed: ErrConnClosed if the
+// connection is closed for good, else err.
+func failed(js jetstream.JetStream, stream string, err error) error {
+	if errors.Is(err, jetstream.ErrConnectionClosed) || errors.Is(err, nats.ErrConnectionClosed) || js.Conn().IsClosed() {
+		return ErrConnClosed
+	}
+	return fmt.Errorf("follow: %s: %w", stream, err)
 }
 
 // RunEvents is Run on the EVT stream with each message decoded: fn gets
