@@ -16,6 +16,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/streams"
 )
 
 // catchUpMax bounds the wait for the engine to apply the whole log.
@@ -73,27 +76,23 @@ func (r *run) catchUp(ctx context.Context, js jetstream.JetStream, rep *Report) 
 		if err := r.supervise(rep); err != nil {
 			return 0, err
 		}
-		st, err := js.Stream(ctx, journal.CommandStream)
-		if err != nil {
-			return 0, err
-		}
-		info, err := st.Info(ctx)
+		last, err := streams.LastSeq(ctx, js, journal.CommandStream)
 		if err != nil {
 			return 0, err
 		}
 		behind := ""
 		for _, e := range r.engines {
-			if seq, err := e.appliedSeq(); err != nil || seq != info.State.LastSeq {
+			if seq, err := e.appliedSeq(); err != nil || seq != last {
 				behind = e.id
 				break
 			}
 		}
 		if behind == "" {
-			return info.State.LastSeq, nil
+			return last, nil
 		}
 		if time.Now().After(deadline) {
 			return 0, fmt.Errorf("chaos: engine %s did not catch up with %d commands messages in %s (see %s)",
-				behind, info.State.LastSeq, catchUpMax, filepath.Join(r.dir, behind+".log"))
+				behind, last, catchUpMax, filepath.Join(r.dir, behind+".log"))
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -121,8 +120,8 @@ func (e *engine) appliedSeq() (uint64, error) {
 func commandSeqs(ctx context.Context, js jetstream.JetStream, last uint64) (map[string]uint64, int, error) {
 	seqOf := map[string]uint64{}
 	dups := 0
-	err := readStream(ctx, js, journal.CommandStream, last, func(seq uint64, _ nats.Header, data []byte) error {
-		batch, err := journal.DecodeCommandBatch(data)
+	err := readStream(ctx, js, journal.CommandStream, last, func(seq uint64, msg jetstream.Msg) error {
+		batch, err := journal.DecodeCommandBatch(msg.Data())
 		if err != nil {
 			return fmt.Errorf("CMD %d: %w", seq, err)
 		}
@@ -140,22 +139,16 @@ func commandSeqs(ctx context.Context, js jetstream.JetStream, last uint64) (map[
 // appliedCommands counts how often each command id appears in the results
 // of the EVT stream's batches, and how many batches repeat a CMD sequence.
 func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]int, int, error) {
-	st, err := js.Stream(ctx, journal.EventStream)
-	if err != nil {
-		return nil, 0, err
-	}
-	info, err := st.Info(ctx)
-	if err != nil {
+	last, err := streams.LastSeq(ctx, js, journal.EventStream)
+	if err != nil || last == 0 {
 		return nil, 0, err
 	}
 	applied := map[string]int{}
 	batches := map[uint64]bool{}
 	dups := 0
-	err = readStream(ctx, js, journal.EventStream, info.State.LastSeq, func(seq uint64, h nats.Header, data []byte) error {
-		batch, err := journal.DecodeEventBatch(data)
-		if err != nil {
-			return fmt.Errorf("EVT %d: %w", seq, err)
-		}
+	ctx, cancel := context.WithTimeout(ctx, readMax)
+	defer cancel()
+	err = follow.Events(ctx, js, follow.Options{}, func(seq uint64, batch *pb.EventBatch) error {
 		if batches[batch.GetCommandSeq()] {
 			dups++
 		}
@@ -163,47 +156,45 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 		for _, res := range batch.GetResults() {
 			applied[string(res.GetCommandId())]++
 		}
+		if seq >= last {
+			return follow.Stop
+		}
 		return nil
 	})
+	if err == nil && ctx.Err() != nil {
+		err = fmt.Errorf("chaos: %s ended before sequence %d", journal.EventStream, last)
+	}
 	return applied, dups, err
 }
 
+// readMax bounds the reading of a whole stream.
+const readMax = 2 * time.Minute
+
 // readStream calls fn for every message of a stream up to last.
 func readStream(ctx context.Context, js jetstream.JetStream, stream string, last uint64,
-	fn func(seq uint64, h nats.Header, data []byte) error) error {
+	fn func(seq uint64, msg jetstream.Msg) error) error {
 	if last == 0 {
 		return nil
 	}
-	cons, err := js.OrderedConsumer(ctx, stream, jetstream.OrderedConsumerConfig{})
-	if err != nil {
-		return err
-	}
-	for {
-		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(2*time.Second))
+	ctx, cancel := context.WithTimeout(ctx, readMax)
+	defer cancel()
+	err := follow.Stream(ctx, js, stream, follow.Options{PullMax: 500}, func(msg jetstream.Msg) error {
+		meta, err := msg.Metadata()
 		if err != nil {
 			return err
 		}
-		n := 0
-		for msg := range batch.Messages() {
-			n++
-			meta, err := msg.Metadata()
-			if err != nil {
-				return err
-			}
-			if err := fn(meta.Sequence.Stream, msg.Headers(), msg.Data()); err != nil {
-				return err
-			}
-			if meta.Sequence.Stream >= last {
-				return nil
-			}
-		}
-		if err := batch.Error(); err != nil {
+		if err := fn(meta.Sequence.Stream, msg); err != nil {
 			return err
 		}
-		if n == 0 {
-			return fmt.Errorf("chaos: %s ended before sequence %d", stream, last)
+		if meta.Sequence.Stream >= last {
+			return follow.Stop
 		}
+		return nil
+	})
+	if err == nil && ctx.Err() != nil {
+		return fmt.Errorf("chaos: %s ended before sequence %d", stream, last)
 	}
+	return err
 }
 
 // compareHashes stops the engines, hashes their data dirs, and replays

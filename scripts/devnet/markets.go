@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
+	"pred.dev/proto/runtime/streams"
 )
 
 // MarketSpec describes a market to create. Amounts are base units
@@ -144,15 +145,11 @@ func lastCommandSeq(ctx context.Context, nc *nats.Conn) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s, err := js.Stream(ctx, journal.CommandStream)
+	last, err := streams.LastSeq(ctx, js, journal.CommandStream)
 	if err != nil {
-		return 0, fmt.Errorf("devnet: CMD stream: %w", err)
+		return 0, fmt.Errorf("devnet: %w", err)
 	}
-	info, err := s.Info(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("devnet: CMD stream info: %w", err)
-	}
-	return info.State.LastSeq, nil
+	return last, nil
 }
 
 // marketExists asks the engine, once it has applied the log up to

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -22,6 +23,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/follow"
 )
 
 // marketsMax bounds the cache. Markets are few (thousands); past this the
@@ -62,7 +64,9 @@ type Cache struct {
 	log     *zap.Logger
 	mu      sync.RWMutex
 	byToken map[[32]byte]*Info
-	cc      jetstream.ConsumeContext
+	// stop ends the event feed and done is closed when it has ended.
+	stop context.CancelFunc
+	done chan struct{}
 }
 
 // New returns an empty cache.
@@ -70,46 +74,85 @@ func New(query Querier, log *zap.Logger) *Cache {
 	return &Cache{query: query, log: log, byToken: make(map[[32]byte]*Info)}
 }
 
+// refollowWait is the pause before the cache follows the EVT stream again
+// after its follower failed.
+const refollowWait = time.Second
+
 // Follow starts applying MarketChanged events from the EVT stream. It
 // delivers only events published from now on: anything earlier is in the
-// engine's state, which on-demand queries read.
+// engine's state, which on-demand queries read. ctx bounds the start; Stop
+// ends the feed.
+//
+// If the feed fails (it rides out NATS restarts, so this is rare), events
+// may have been missed: the cache empties itself, so that entries come
+// from the engine again, and follows anew.
 func (c *Cache) Follow(ctx context.Context, nc *nats.Conn) error {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return fmt.Errorf("market: jetstream: %w", err)
 	}
-	cons, err := js.OrderedConsumer(ctx, journal.EventStream, jetstream.OrderedConsumerConfig{
-		DeliverPolicy: jetstream.DeliverNewPolicy,
-	})
+	f, err := c.newFollower(ctx, js)
 	if err != nil {
-		return fmt.Errorf("market: follow %s: %w", journal.EventStream, err)
+		return fmt.Errorf("market: %w", err)
 	}
-	cc, err := cons.Consume(c.onEventMsg)
-	if err != nil {
-		return fmt.Errorf("market: consume %s: %w", journal.EventStream, err)
-	}
-	c.cc = cc
+	runCtx, stop := context.WithCancel(context.Background())
+	c.stop, c.done = stop, make(chan struct{})
+	go c.feed(runCtx, js, f)
 	return nil
+}
+
+func (c *Cache) newFollower(ctx context.Context, js jetstream.JetStream) (*follow.Follower, error) {
+	return follow.New(ctx, js, journal.EventStream, follow.Options{Start: follow.FromNew(),
+		Corrupt: func(seq uint64, err error) {
+			c.log.Error("undecodable event batch", zap.Uint64("evt_seq", seq), zap.Error(err))
+		}})
+}
+
+// feed applies the event batches until ctx ends, following again after a
+// failure.
+func (c *Cache) feed(ctx context.Context, js jetstream.JetStream, f *follow.Follower) {
+	defer close(c.done)
+	for {
+		err := f.RunEvents(ctx, c.onEvents)
+		if ctx.Err() != nil {
+			return
+		}
+		c.log.Error("the market feed stopped; following again and emptying the cache", zap.Error(err))
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(refollowWait):
+			}
+			if f, err = c.newFollower(ctx, js); err == nil {
+				break
+			}
+			c.log.Error("the market feed cannot follow", zap.Error(err))
+		}
+		// Following again first, then forgetting what may be stale: an
+		// entry fetched from now on is either current or replaced by the
+		// next event.
+		c.mu.Lock()
+		clear(c.byToken)
+		c.mu.Unlock()
+	}
 }
 
 // Stop stops following the event stream.
 func (c *Cache) Stop() {
-	if c.cc != nil {
-		c.cc.Stop()
+	if c.stop != nil {
+		c.stop()
+		<-c.done
 	}
 }
 
-func (c *Cache) onEventMsg(m jetstream.Msg) {
-	eb, err := journal.DecodeEventBatch(m.Data())
-	if err != nil {
-		c.log.Error("undecodable event batch", zap.Error(err))
-		return
-	}
+func (c *Cache) onEvents(_ uint64, eb *pb.EventBatch) error {
 	for _, e := range eb.GetEvents() {
 		if mc := e.GetMarketChanged(); mc != nil {
 			c.apply(eb.GetCommandSeq(), infoFromEvent(mc))
 		}
 	}
+	return nil
 }
 
 func infoFromEvent(mc *pb.MarketChanged) *Info {

@@ -5,11 +5,16 @@ import (
 	"errors"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natstest"
+	"pred.dev/proto/runtime/streams"
 )
 
 var (
@@ -76,4 +81,52 @@ func TestErrors(t *testing.T) {
 	if _, err := down.Get(context.Background(), yes); !errors.Is(err, errcode.EngineUnavailable) {
 		t.Fatalf("engine down: %v", err)
 	}
+}
+
+// TestFollowAppliesEvents: a MarketChanged published on the EVT stream
+// after Follow replaces the cached market; Stop ends the feed.
+func TestFollowAppliesEvents(t *testing.T) {
+	nc := natstest.Connect(t, natstest.Start(t))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := streams.Ensure(ctx, js, streams.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) { return answer(1, 10_000), nil }, zap.NewNop())
+	if err := c.Follow(ctx, nc); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	if _, err := c.Get(ctx, yes); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := journal.NewEventMsg(&pb.EventBatch{FirstCommandSeq: 2, CommandSeq: 2, Events: []*pb.Event{{Body: &pb.Event_MarketChanged{
+		MarketChanged: &pb.MarketChanged{Market: mkt[:], YesTokenId: yes[:], NoTokenId: no[:],
+			Params: &pb.MarketParams{TickSize: 1_000}, Status: pb.MarketStatus_MARKET_STATUS_HALTED}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.PublishMsg(ctx, msg); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		info, err := c.Get(ctx, no)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.TickSize == 1_000 && info.Seq == 2 && !info.Accepting() {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the event never reached the cache: %+v", info)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	c.Stop()
+	c.Stop() // idempotent
 }
