@@ -36,6 +36,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/jwtauth"
@@ -94,37 +95,13 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// NonceResponse is the spec's nonceResponse.
-type NonceResponse struct {
-	Nonce     string `json:"nonce"`
-	ScopeID   string `json:"scopeId"`
-	IssuedAt  string `json:"issuedAt"`
-	ChainID   uint64 `json:"chainId"`
-	Statement string `json:"statement"`
-}
-
-// MessageParams are the signed message's fields as the client sends them
-// back: the nonce response, and optionally the address.
-type MessageParams struct {
-	Nonce     string `json:"nonce"`
-	ScopeID   string `json:"scopeId"`
-	IssuedAt  string `json:"issuedAt"`
-	ChainID   uint64 `json:"chainId"`
-	Statement string `json:"statement"`
-	Address   string `json:"address,omitempty"`
-}
-
-// Request is the spec's loginRequest.
-type Request struct {
-	Signature     string        `json:"signature"`
-	MessageParams MessageParams `json:"messageParams"`
-}
-
-// TokenResponse is the spec's docTokenResponse, with the expiry.
-type TokenResponse struct {
-	Token     string    `json:"token"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
+// The wire types of login (pred.dev/proto/client/gammaapi).
+type (
+	NonceResponse = gammaapi.NonceResponse
+	MessageParams = gammaapi.MessageParams
+	Request       = gammaapi.LoginRequest
+	TokenResponse = gammaapi.TokenResponse
+)
 
 // nonceRecord is what the nonce bucket keeps per nonce.
 type nonceRecord struct {

@@ -29,6 +29,7 @@ import (
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
@@ -102,19 +103,18 @@ func (o *Operator) wait(ctx context.Context, rev uint64) error {
 	return o.view.WaitFor(ctx, rev)
 }
 
-// EventInput creates an event.
-type EventInput struct {
-	Title     string    `json:"title"`
-	Slug      string    `json:"slug"`
-	EventType string    `json:"eventType"`
-	Category  string    `json:"category"`
-	StartDate time.Time `json:"startDate"`
-	EndDate   time.Time `json:"endDate"`
-	NegRisk   bool      `json:"negRisk"`
-	Active    *bool     `json:"active"`
-}
+// The request bodies (pred.dev/proto/client/gammaapi).
+type (
+	EventInput  = gammaapi.EventInput
+	EventPatch  = gammaapi.EventPatch
+	MarketInput = gammaapi.MarketInput
+	MarketPatch = gammaapi.MarketPatch
+	GameInput   = gammaapi.GameInput
+	GamePatch   = gammaapi.GamePatch
+	ScoresInput = gammaapi.ScoresInput
+)
 
-func (in *EventInput) validate() error {
+func validateEvent(in *EventInput) error {
 	if err := checkText("title", in.Title, titleBytesMax, true); err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (in *EventInput) validate() error {
 // CreateEvent writes a new event. A retry with the same slug returns the
 // event created the first time.
 func (o *Operator) CreateEvent(ctx context.Context, in EventInput) (*catalog.EventRecord, error) {
-	if err := in.validate(); err != nil {
+	if err := validateEvent(&in); err != nil {
 		return nil, err
 	}
 	if e, ok := o.view.EventBySlug(in.Slug); ok {
@@ -179,19 +179,6 @@ func (o *Operator) reserve(ctx context.Context, kind, slug string, exists func(i
 	return id, nil
 }
 
-// EventPatch changes an event; absent fields keep their value. The slug
-// and negRisk never change.
-type EventPatch struct {
-	Title     *string    `json:"title"`
-	EventType *string    `json:"eventType"`
-	Category  *string    `json:"category"`
-	StartDate *time.Time `json:"startDate"`
-	EndDate   *time.Time `json:"endDate"`
-	Active    *bool      `json:"active"`
-	Closed    *bool      `json:"closed"`
-	Archived  *bool      `json:"archived"`
-}
-
 // UpdateEvent applies a patch.
 func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*catalog.EventRecord, error) {
 	r, rev, err := o.store.UpdateEvent(ctx, id, func(e *catalog.EventRecord) error {
@@ -201,7 +188,7 @@ func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*c
 		setp(&in.Category, p.Category)
 		setp(&in.StartDate, p.StartDate)
 		setp(&in.EndDate, p.EndDate)
-		if err := in.validate(); err != nil {
+		if err := validateEvent(&in); err != nil {
 			return err
 		}
 		e.Title, e.EventType, e.Category, e.StartDate, e.EndDate = in.Title, in.EventType, in.Category, in.StartDate.UTC(), in.EndDate.UTC()
@@ -221,25 +208,6 @@ func setp[T any](dst *T, v *T) {
 	if v != nil {
 		*dst = *v
 	}
-}
-
-// MarketInput creates a market in an event.
-type MarketInput struct {
-	EventID  string   `json:"eventId"`
-	Slug     string   `json:"slug"`
-	Question string   `json:"question"`
-	Outcomes []string `json:"outcomes"`
-	// StartDate and EndDate default to the event's.
-	StartDate *time.Time `json:"startDate"`
-	EndDate   *time.Time `json:"endDate"`
-	// TickSize is 0.1, 0.01, 0.001 or 0.0001 (default 0.01); MinSize and
-	// MaxSize bound an order in shares (default 5 and 100000).
-	TickSize        catalog.Num `json:"orderPriceMinTickSize"`
-	MinSize         catalog.Num `json:"orderMinSize"`
-	MaxSize         catalog.Num `json:"orderMaxSize"`
-	FeeRateBps      uint32      `json:"feeRateBps"`
-	EnableOrderBook *bool       `json:"enableOrderBook"`
-	Active          *bool       `json:"active"`
 }
 
 // params checks the trading parameters and returns them for the engine.
@@ -365,23 +333,6 @@ func (o *Operator) submit(ctx context.Context, cmd *pb.Command, ok pb.RejectReas
 	return nil
 }
 
-// MarketPatch changes a market; absent fields keep their value. The
-// question, slug and ids never change. Trading parameters go to the
-// engine (ConfigureMarket) before the catalogue shows them.
-type MarketPatch struct {
-	StartDate       *time.Time            `json:"startDate"`
-	EndDate         *time.Time            `json:"endDate"`
-	Active          *bool                 `json:"active"`
-	Closed          *bool                 `json:"closed"`
-	Archived        *bool                 `json:"archived"`
-	EnableOrderBook *bool                 `json:"enableOrderBook"`
-	TickSize        *catalog.Num          `json:"orderPriceMinTickSize"`
-	MinSize         *catalog.Num          `json:"orderMinSize"`
-	MaxSize         *catalog.Num          `json:"orderMaxSize"`
-	FeeRateBps      *uint32               `json:"feeRateBps"`
-	Adjudication    *catalog.Adjudication `json:"adjudication"`
-}
-
 // UpdateMarket applies a patch.
 func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (*catalog.MarketRecord, error) {
 	cur, ok := o.view.Market(id)
@@ -446,17 +397,6 @@ func validAdjudication(a *catalog.Adjudication) error {
 	return nil
 }
 
-// GameInput creates a game.
-type GameInput struct {
-	SportType      string       `json:"sportType"`
-	HomeTeam       catalog.Team `json:"homeTeam"`
-	AwayTeam       catalog.Team `json:"awayTeam"`
-	ScheduledAt    time.Time    `json:"scheduledAt"`
-	Venue          string       `json:"venue"`
-	PrimaryEventID string       `json:"primaryEventId"`
-	LinkedEventIDs []string     `json:"linkedEventIds"`
-}
-
 func (o *Operator) checkGame(g *catalog.Game) error {
 	if !slices.Contains(o.sports, g.SportType) {
 		return invalid("sportType %q: use one of %s (GET /config/sport-types)", g.SportType, strings.Join(o.sports, ", "))
@@ -517,17 +457,6 @@ func (o *Operator) CreateGame(ctx context.Context, in GameInput) (*catalog.Game,
 	return g, o.wait(ctx, rev)
 }
 
-// GamePatch changes a game; absent fields keep their value.
-type GamePatch struct {
-	ScheduledAt    *time.Time `json:"scheduledAt"`
-	GameStatus     *string    `json:"gameStatus"`
-	HomeScore      *int       `json:"homeScore"`
-	AwayScore      *int       `json:"awayScore"`
-	Venue          *string    `json:"venue"`
-	PrimaryEventID *string    `json:"primaryEventId"`
-	LinkedEventIDs []string   `json:"linkedEventIds"`
-}
-
 // UpdateGame applies a patch. A game never goes back to an earlier
 // status (pre-game, live, finished).
 func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*catalog.Game, error) {
@@ -555,14 +484,6 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*cat
 		return nil, err
 	}
 	return g, o.wait(ctx, rev)
-}
-
-// ScoresInput is the score feed's report of a game.
-type ScoresInput struct {
-	Consistency   string    `json:"consistency"`
-	LastFetchedAt time.Time `json:"lastFetchedAt"`
-	LastUpdatedAt time.Time `json:"lastUpdatedAt"`
-	LatestStatus  string    `json:"latestStatus"`
 }
 
 // PutScores records the score feed's state of a game.

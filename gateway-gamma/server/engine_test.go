@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/proto/journal"
@@ -27,22 +28,17 @@ func (h *harness) startEngine() {
 	h.t.Helper()
 	mc := machine.DefaultConfig()
 	mc.FeeAccount = machine.Address(common.HexToAddress("0x000000000000000000000000000000000000fee5"))
-	s, err := service.Open(context.Background(), service.Config{
+	e, err := inproc.Start(context.Background(), service.Config{
 		DataDir: h.t.TempDir(), Conn: h.nc, Mode: service.ModeLeader, TickInterval: time.Hour, Machine: mc,
 		Logger: zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)).Named("engine"),
 	})
 	if err != nil {
-		h.t.Fatalf("open the engine: %v", err)
+		h.t.Fatalf("start the engine: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
 	h.t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := e.Stop(); err != nil {
 			h.t.Errorf("engine: %v", err)
 		}
-		_ = s.Close()
 	})
 	pub, err := publish.New(h.nc, publish.Config{}, zaptest.NewLogger(h.t, zaptest.Level(zap.WarnLevel)))
 	if err != nil {

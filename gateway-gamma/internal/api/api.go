@@ -21,6 +21,7 @@ import (
 	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/client/gammaapi"
 )
 
 // writeWaitMax bounds a write and the wait for this replica's view to
@@ -39,33 +40,13 @@ type Config struct {
 	ProxyInitCodeHash common.Hash
 }
 
-// PublicInfo is the spec's publicInfoResponse.
-type PublicInfo struct {
-	Chain     []ChainInfo `json:"chain"`
-	Contracts Contracts   `json:"contracts"`
-}
-
-// ChainInfo is one chain a client can reach the exchange's contracts on.
-type ChainInfo struct {
-	ChainID     uint64 `json:"chainId"`
-	RPCURL      string `json:"rpcUrl"`
-	ExplorerURL string `json:"explorerUrl"`
-}
-
-// Contracts are the deployment's addresses (0x hex, EIP-55).
-type Contracts struct {
-	ConditionalTokens string `json:"conditionalTokens"`
-	Exchange          string `json:"exchange"`
-	NegRiskExchange   string `json:"negRiskExchange"`
-	SafeFactory       string `json:"safeFactory"`
-	Collateral        string `json:"collateral"`
-}
-
-// Health reports a probe's checks.
-type Health struct {
-	Status string            `json:"status"`
-	Checks map[string]string `json:"checks,omitempty"`
-}
+// The wire types (pred.dev/proto/client/gammaapi).
+type (
+	PublicInfo = gammaapi.PublicInfo
+	ChainInfo  = gammaapi.ChainInfo
+	Contracts  = gammaapi.Contracts
+	Health     = gammaapi.Health
+)
 
 // ReadyCheck is one named readiness check: nil when ready.
 type ReadyCheck struct {

@@ -8,20 +8,15 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
-// EventsPage is the body of GET /events/keyset.
-type EventsPage struct {
-	Events     []catalog.Event `json:"events"`
-	NextCursor string          `json:"next_cursor"`
-}
-
-// MarketsPage is the body of GET /markets/keyset.
-type MarketsPage struct {
-	Markets    []catalog.Market `json:"markets"`
-	NextCursor string           `json:"next_cursor"`
-}
+// The keyset pages (pred.dev/proto/client/gammaapi).
+type (
+	EventsPage  = gammaapi.EventsPage
+	MarketsPage = gammaapi.MarketsPage
+)
 
 func (a *API) registerEvents(e *echo.Echo) {
 	e.GET("/events", a.listEvents)

@@ -8,14 +8,12 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/internal/middleware"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
 // ErrorBody is every error response: {"error","code"}.
-type ErrorBody struct {
-	Error string `json:"error"`
-	Code  string `json:"code"`
-}
+type ErrorBody = gammaapi.ErrorBody
 
 // ErrorHandler renders every error as {"error","code"} with the code's
 // status. Errors without a code are logged and answered as 500

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/wallet"
 )
@@ -25,15 +26,9 @@ const (
 // ProfileRequest is the body of POST /profiles. Every field is optional;
 // an absent field keeps its value. The proxy wallet is never taken from
 // the body: it is derived from the caller's address.
-type ProfileRequest struct {
-	Name                  *string `json:"name"`
-	Pseudonym             *string `json:"pseudonym"`
-	Bio                   *string `json:"bio"`
-	ProfileImage          *string `json:"profileImage"`
-	DisplayUsernamePublic *bool   `json:"displayUsernamePublic"`
-}
+type ProfileRequest = gammaapi.ProfileRequest
 
-func (r *ProfileRequest) validate() error {
+func validateProfile(r *ProfileRequest) error {
 	for name, v := range map[string]*string{"name": r.Name, "pseudonym": r.Pseudonym} {
 		if v != nil && (len(*v) > nameBytesMax || !utf8.ValidString(*v) || strings.ContainsAny(*v, "\n\r\t")) {
 			return errcode.Errorf(errcode.InvalidPayload, "%s must be one line of UTF-8, at most %d bytes", name, nameBytesMax)
@@ -61,7 +56,7 @@ func (a *API) postProfile(c echo.Context) error {
 	if err := decodeStrict(body, &req, errcode.InvalidPayload, "profile (fields: name, pseudonym, bio, profileImage, displayUsernamePublic; the proxy wallet is derived)"); err != nil {
 		return err
 	}
-	if err := req.validate(); err != nil {
+	if err := validateProfile(&req); err != nil {
 		return err
 	}
 	addr := claims.Address()
