@@ -358,6 +358,16 @@ func (s *Server) Close() {
 	s.closers = nil
 }
 
+// UseDeployment takes the chain's values from its deployment record: the
+// chain id, GET /public-info, the Safe factory and init-code hash of
+// profiles' proxy wallets, and USDW as the collateral of market ids.
+func (c *Config) UseDeployment(d *deploy.Deployment) {
+	c.ChainID = d.ChainID
+	c.PublicInfo = PublicInfoFrom(d)
+	c.ProxyFactory, c.ProxyInitCodeHash = d.Contracts.SafeFactory, d.SafeInitCodeHash
+	c.Collateral = d.Contracts.Collateral
+}
+
 // PublicInfoFrom builds GET /public-info from the chain's deployment
 // record, the one file every service reads at start.
 func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {

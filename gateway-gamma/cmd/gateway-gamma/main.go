@@ -146,10 +146,7 @@ func (f *flags) chain() error {
 		if err != nil {
 			return err
 		}
-		f.cfg.ChainID = d.ChainID
-		f.cfg.PublicInfo = server.PublicInfoFrom(d)
-		f.cfg.ProxyFactory, f.cfg.ProxyInitCodeHash = d.Contracts.SafeFactory, d.SafeInitCodeHash
-		f.cfg.Collateral = d.Contracts.Collateral
+		f.cfg.UseDeployment(d)
 		return nil
 	}
 	if f.cfg.ChainID == 0 {
