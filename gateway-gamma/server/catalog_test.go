@@ -199,3 +199,17 @@ func TestBadQueriesAreRefused(t *testing.T) {
 		t.Errorf("the message does not name the parameter: %s", data)
 	}
 }
+
+// TestMetrics: /metrics serves the HTTP and catalogue metrics.
+func TestMetrics(t *testing.T) {
+	h := newHarness(t)
+	seedCatalogue(h, 1)
+	h.do(0, http.MethodGet, "/events", nil, nil)
+	resp, data := h.do(0, http.MethodGet, "/metrics", nil, nil)
+	for _, want := range []string{`gamma_http_requests_total{method="GET",route="/events",status="200"} 1`,
+		"gamma_catalog_revision", "gamma_stats_evt_seq", "gamma_http_request_duration_seconds_bucket"} {
+		if resp.StatusCode != 200 || !strings.Contains(string(data), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}

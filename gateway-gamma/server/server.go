@@ -253,6 +253,12 @@ func (s *Server) open(nc *nats.Conn) error {
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gamma_catalog_revision", Help: "Highest KV revision of the catalogue this replica's view has applied."},
+			func() float64 { return float64(s.view.Revision()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gamma_stats_evt_seq", Help: "Last EVT stream sequence the statistics have folded."},
+			func() float64 { return float64(s.stats.Seq()) }),
+	)
 	limiter := middleware.NewLimiter(s.cfg.RateLimit)
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
