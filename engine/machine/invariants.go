@@ -8,7 +8,9 @@ import (
 
 // CheckInvariants verifies the properties that must hold after every
 // command and returns the first violation. It walks the whole state, so
-// tests call it after each command and production never does.
+// production never calls it: built with the pred_invariants tag (make test
+// builds the engine's tests so), Apply checks them after every command and
+// panics on a violation; without it, tests call it where they choose.
 //
 //   - no balance or lock is negative, and no lock exceeds its balance
 //     (balance = available + locked with available >= 0);
@@ -58,6 +60,15 @@ func (m *Machine) CheckInvariants() error {
 			collateralSum, pairsUnits, m.creditedUnits, m.withdrawnUnits)
 	}
 	return nil
+}
+
+// mustHoldInvariants panics, naming the command, if an invariant does not
+// hold after it: a broken invariant means the core is wrong, and a test
+// that goes on would only report a symptom later.
+func (m *Machine) mustHoldInvariants(c *Command) {
+	if err := m.CheckInvariants(); err != nil {
+		panic(fmt.Sprintf("machine: invariant broken after command %s %x at %d ms: %v", c.Kind, c.ID[:8], c.TimeMs, err))
+	}
 }
 
 // checkBooks walks every book, checks its orders and levels and adds each

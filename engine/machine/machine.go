@@ -7,7 +7,9 @@
 // always give the same events and the same StateHash. The engine's shell
 // feeds it from the command log, persists what Changes reports and
 // publishes the events. A test fails if this package imports anything that
-// could break that promise.
+// could break that promise or ranges over a map, whose order is random.
+// Built with the pred_invariants tag (make test does), Apply checks every
+// invariant after every command (CheckInvariants).
 package machine
 
 import (
@@ -172,6 +174,9 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	m.emitBalances()
 	out = m.out
 	m.out = nil
+	if invariantsOn {
+		m.mustHoldInvariants(c)
+	}
 	return out
 }
 

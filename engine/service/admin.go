@@ -53,6 +53,8 @@ func newMetrics(s *Service) *metrics {
 		}),
 		gauge("engine_evt_covered_seq", "CMD sequence the EVT stream covers up to, as a gated engine last saw.",
 			func() float64 { return float64(s.evtCovered.Load()) }),
+		gauge("engine_gate_held_seq", "CMD sequence a gated engine last held back until the EVT stream covered it.",
+			func() float64 { return float64(s.heldBack.Load()) }),
 		gauge("engine_resting_orders", "Orders resting in all books.", func() float64 { return float64(s.resting.Load()) }),
 		gauge("engine_markets", "Markets.", func() float64 { return float64(s.markets.Load()) }),
 		gauge("engine_pebble_disk_bytes", "Pebble disk usage.", func() float64 { return float64(s.db.Metrics().DiskSpaceUsage()) }),

@@ -97,16 +97,23 @@ func (s *Service) watchEvents(ctx context.Context) error {
 }
 
 // gate holds a CMD message back while the engine is gated and the EVT
-// stream does not cover it yet. It returns false if ctx ended.
+// stream does not cover it yet, noting its sequence in heldBack. It
+// returns false if ctx ended.
 func (s *Service) gate(ctx context.Context, seq uint64) bool {
-	for s.gated.Load() && seq > s.evtCovered.Load() {
+	for {
+		moved := s.evtMoved.wait() // before the check, so no wake is lost
+		if !s.gated.Load() || seq <= s.evtCovered.Load() {
+			return true
+		}
+		if s.heldBack.Swap(seq) != seq {
+			s.heldBackMoved.wake()
+		}
 		select {
-		case <-s.evtMoved.wait():
+		case <-moved:
 		case <-ctx.Done():
 			return false
 		}
 	}
-	return true
 }
 
 // campaign waits for the lease, takes over, and leads until ctx ends or

@@ -38,11 +38,15 @@ type Service struct {
 	// Leadership (lease.go). leading is written by the apply loop only.
 	// A gated engine applies only what the EVT stream covers: evtCovered
 	// is the CMD sequence it covers up to, as the watcher last saw.
-	leading    atomic.Bool
-	gated      atomic.Bool
-	evtCovered atomic.Uint64
-	evtMoved   beacon
-	promotions chan promotion
+	// heldBack is the CMD sequence the gate last held back, waiting for
+	// the EVT stream to cover it.
+	leading       atomic.Bool
+	gated         atomic.Bool
+	evtCovered    atomic.Uint64
+	evtMoved      beacon
+	heldBack      atomic.Uint64
+	heldBackMoved beacon
+	promotions    chan promotion
 
 	// writer records the read model and state changes; stage 1 of the
 	// pipeline owns it. sealedSeq is the last CMD sequence it sealed.
