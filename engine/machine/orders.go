@@ -35,7 +35,7 @@ type order struct {
 	typ                OrderType
 	postOnly           bool
 	live               bool
-	// dirty and persisted track what the shell must write (records.go).
+	// dirty and persisted track what the shell must write (persist.go).
 	dirty     bool
 	persisted bool
 

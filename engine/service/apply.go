@@ -206,14 +206,12 @@ func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 	if convert {
 		o.batch = &pb.EventBatch{CommandSeq: o.seq, FirstCommandSeq: o.seq}
 	}
-	var signed store.SignedOrder
 	for i := range cmds {
 		c := &cmds[i]
-		a.out = s.m.Apply(&c.C, a.out[:0])
-		rec := store.CommandRecord{Seq: o.seq, TimeMs: c.C.TimeMs, Cmd: &c.C, Events: a.out}
-		if c.C.Kind == machine.KindPlace {
-			signed = store.SignedOrder(c.Signed)
-			rec.Signed = &signed
+		a.out = s.m.Apply(&c.Command, a.out[:0])
+		rec := store.CommandRecord{Seq: o.seq, TimeMs: c.Command.TimeMs, Cmd: &c.Command, Events: a.out}
+		if c.Command.Kind == machine.KindPlace {
+			rec.Signed = &c.Signed
 		}
 		s.writer.Record(s.m, rec)
 		a.touch(a.out)

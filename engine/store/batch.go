@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
 )
 
 // Resolver names what events refer to by index. *machine.Machine is one.
@@ -27,7 +28,7 @@ type CommandRecord struct {
 	Cmd    *machine.Command
 	// Signed is the signed order of a place command, nil otherwise (or
 	// when the command came without one, as from a load generator).
-	Signed *SignedOrder
+	Signed *wire.Signed
 	Events []machine.Event
 }
 

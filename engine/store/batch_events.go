@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
 )
 
 // emptyValue is the value of a key-only index entry.
@@ -93,7 +94,7 @@ func impliedPrice(coll, shares uint64) uint64 {
 
 // signed keeps a new order's signed fields, its scope in the batch's
 // buffer.
-func (b *Batch) signed(en *orderEntry, s *SignedOrder) {
+func (b *Batch) signed(en *orderEntry, s *wire.Signed) {
 	if s == nil {
 		return
 	}

@@ -9,6 +9,7 @@ import (
 
 	"pred.dev/engine/loadgen"
 	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
 )
 
 // benchOps sizes the recorded stream: 500,000 operations of the
@@ -32,7 +33,7 @@ func workload() *loadgen.Workload {
 
 // benchSigned stands in for the signed fields of every order, so records
 // have their production size.
-var benchSigned = &SignedOrder{Salt: 1 << 40, Nonce: 7, SignatureType: 2, ScopeID: []byte("bench-scope")}
+var benchSigned = &wire.Signed{Salt: 1 << 40, Nonce: 7, SignatureType: 2, ScopeID: []byte("bench-scope")}
 
 // BenchmarkRecord applies the single-book loadgen stream to a machine and
 // records it into a fresh store in batches of benchBatchCmds, committing

@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
 	"pred.dev/proto/pb"
 )
 
@@ -30,7 +31,7 @@ type harness struct {
 
 type logged struct {
 	cmd    machine.Command
-	signed *SignedOrder
+	signed *wire.Signed
 	commit bool
 }
 
@@ -55,7 +56,7 @@ func (h *harness) open() {
 }
 
 // apply applies one command at the harness's time and records it.
-func (h *harness) apply(c machine.Command, signed *SignedOrder) []machine.Event {
+func (h *harness) apply(c machine.Command, signed *wire.Signed) []machine.Event {
 	h.t.Helper()
 	h.seq++
 	c.TimeMs = h.nowMs
@@ -196,9 +197,9 @@ func (h *harness) faucet(a machine.Address, usdw uint64) machine.Hash {
 }
 
 // mustApply applies a command the machine must not refuse.
-func (h *harness) mustApply(c machine.Command, signed ...*SignedOrder) []machine.Event {
+func (h *harness) mustApply(c machine.Command, signed ...*wire.Signed) []machine.Event {
 	h.t.Helper()
-	var s *SignedOrder
+	var s *wire.Signed
 	if len(signed) > 0 {
 		s = signed[0]
 	}
@@ -237,7 +238,7 @@ func (h *harness) place(o orderSpec) machine.Hash {
 
 // placeCommand builds the place command of o with order id id, and the
 // order's signed fields.
-func placeCommand(o orderSpec, id machine.Hash) (machine.Command, *SignedOrder) {
+func placeCommand(o orderSpec, id machine.Hash) (machine.Command, *wire.Signed) {
 	if o.typ == 0 {
 		o.typ = machine.GTC
 	}
@@ -248,7 +249,7 @@ func placeCommand(o orderSpec, id machine.Hash) (machine.Command, *SignedOrder) 
 	if o.side == machine.Sell {
 		spec.MakerAmount, spec.TakerAmount = shares, coll
 	}
-	signed := &SignedOrder{Salt: uint64(id[31]) + 7, Signer: o.account, Taker: addr(0xee), Nonce: 3,
+	signed := &wire.Signed{Salt: uint64(id[31]) + 7, Signer: o.account, Taker: addr(0xee), Nonce: 3,
 		SignatureType: 2, ScopeID: []byte("scope-" + string('a'+id[31]%26))}
 	signed.Signature[0], signed.Signature[64] = 0x51, 0x1b
 	return machine.Command{Kind: machine.KindPlace, ID: id, Owner: o.owner, Order: spec}, signed

@@ -85,11 +85,11 @@ func decodePlace(c *Cmd, b []byte) (bool, error) {
 			inner = err
 			return ok
 		case num == 2 && typ == varintT:
-			c.C.Order.Type = machine.OrderType(enum8(x))
+			c.Command.Order.Type = machine.OrderType(enum8(x))
 		case num == 3 && typ == varintT:
-			c.C.Order.PostOnly = x != 0
+			c.Command.Order.PostOnly = x != 0
 		case num == 4 && typ == bytesT:
-			return fixed(c.C.Owner[:], v)
+			return fixed(c.Command.Owner[:], v)
 		}
 		return true
 	})
@@ -100,7 +100,7 @@ func decodePlace(c *Cmd, b []byte) (bool, error) {
 }
 
 func decodeSigned(c *Cmd, b []byte) (bool, error) {
-	o, s := &c.C.Order, &c.Signed
+	o, s := &c.Command.Order, &c.Signed
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		if typ == bytesT {
 			switch num {
@@ -153,25 +153,25 @@ func decodeCancel(c *Cmd, b []byte) (bool, error) {
 		}
 		switch num {
 		case 1:
-			return fixed(c.C.Account[:], v)
+			return fixed(c.Command.Account[:], v)
 		case 2:
 			var id machine.Hash
-			c.C.OrderIDs = append(c.C.OrderIDs, id)
-			return fixed(c.C.OrderIDs[len(c.C.OrderIDs)-1][:], v)
+			c.Command.OrderIDs = append(c.Command.OrderIDs, id)
+			return fixed(c.Command.OrderIDs[len(c.Command.OrderIDs)-1][:], v)
 		}
 		return true
 	})
 }
 
 func decodeCancelMarket(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		if typ != bytesT {
 			return true
 		}
 		switch num {
 		case 1:
-			return fixed(c.C.Account[:], v)
+			return fixed(c.Command.Account[:], v)
 		case 2:
 			return fixed(c.args.Market[:], v)
 		case 3:
@@ -184,7 +184,7 @@ func decodeCancelMarket(c *Cmd, b []byte) (bool, error) {
 func decodeAccount(c *Cmd, b []byte) (bool, error) {
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		if num == 1 && typ == bytesT {
-			return fixed(c.C.Account[:], v)
+			return fixed(c.Command.Account[:], v)
 		}
 		return true
 	})
@@ -193,7 +193,7 @@ func decodeAccount(c *Cmd, b []byte) (bool, error) {
 func decodeHeartbeat(c *Cmd, b []byte) (bool, error) {
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		if num == 1 && typ == bytesT {
-			return fixed(c.C.Owner[:], v)
+			return fixed(c.Command.Owner[:], v)
 		}
 		return true
 	})
@@ -203,16 +203,16 @@ func decodeFunds(c *Cmd, b []byte) (bool, error) {
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		switch {
 		case num == 1 && typ == bytesT:
-			return fixed(c.C.Account[:], v)
+			return fixed(c.Command.Account[:], v)
 		case num == 2 && typ == varintT:
-			c.C.Amount = x
+			c.Command.Amount = x
 		}
 		return true
 	})
 }
 
 func decodeMarketOnly(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		if num == 1 && typ == bytesT {
 			return fixed(c.args.Market[:], v)
@@ -222,7 +222,7 @@ func decodeMarketOnly(c *Cmd, b []byte) (bool, error) {
 }
 
 func decodeCreateMarket(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	var inner error
 	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		if typ != bytesT {
@@ -249,7 +249,7 @@ func decodeCreateMarket(c *Cmd, b []byte) (bool, error) {
 }
 
 func decodeConfigureMarket(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	var inner error
 	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
 		switch {
@@ -292,7 +292,7 @@ func decodeParams(p *machine.MarketParams, b []byte) (bool, error) {
 // decodeResolve accepts the payout numerators packed or one by one, as
 // the generated decoder does.
 func decodeResolve(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	var inner error
 	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		switch {
@@ -320,7 +320,7 @@ func decodeResolve(c *Cmd, b []byte) (bool, error) {
 }
 
 func decodeTradeStatus(c *Cmd, b []byte) (bool, error) {
-	c.C.Args = &c.args
+	c.Command.Args = &c.args
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		switch {
 		case num == 1 && typ == varintT:

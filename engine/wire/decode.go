@@ -27,7 +27,8 @@ import (
 var ErrMalformed = errors.New("wire: malformed command payload")
 
 // Signed holds the fields of a signed order that the core does not read
-// but the store keeps for settlement and for clients.
+// but the store keeps (pred.dev/engine/store records it with the order)
+// for settlement and for clients, to rebuild the signed order exactly.
 type Signed struct {
 	Salt          uint64
 	Signer        machine.Address
@@ -35,17 +36,17 @@ type Signed struct {
 	Nonce         uint64
 	SignatureType uint32
 	Signature     [65]byte
-	// ScopeID aliases the payload it was decoded from.
+	// ScopeID aliases the payload it was decoded from; the store copies it.
 	ScopeID []byte
 }
 
 // Cmd is one decoded command.
 type Cmd struct {
 	// ID aliases the payload: the command id results are routed by.
-	ID     []byte
-	C      machine.Command
-	Signed Signed
-	args   machine.Args
+	ID      []byte
+	Command machine.Command
+	Signed  Signed
+	args    machine.Args
 }
 
 // Decoder decodes CMD payloads, reusing its commands from one payload to
@@ -75,8 +76,8 @@ func (d *Decoder) Decode(payload []byte, timeMs int64) ([]Cmd, error) {
 	}
 	// Args points into its own Cmd, which may have moved when d.cmds grew.
 	for i := range d.cmds {
-		if d.cmds[i].C.Args != nil {
-			d.cmds[i].C.Args = &d.cmds[i].args
+		if d.cmds[i].Command.Args != nil {
+			d.cmds[i].Command.Args = &d.cmds[i].args
 		}
 	}
 	return d.cmds, nil
@@ -113,13 +114,13 @@ func fields(b []byte, fn func(num protowire.Number, typ protowire.Type, v []byte
 }
 
 // decode fills c from a Command message. Schema violations set
-// c.C.Kind to 0, which the core refuses as an invalid command.
+// c.Command.Kind to 0, which the core refuses as an invalid command.
 func (c *Cmd) decode(b []byte, timeMs int64) error {
-	ids := c.C.OrderIDs[:0]
+	ids := c.Command.OrderIDs[:0]
 	payout := c.args.Payout[:0]
 	*c = Cmd{}
-	c.C.OrderIDs, c.args.Payout = ids, payout
-	c.C.TimeMs = timeMs
+	c.Command.OrderIDs, c.args.Payout = ids, payout
+	c.Command.TimeMs = timeMs
 	ok := true
 	err := fields(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) error {
 		if num == 1 {
@@ -133,7 +134,7 @@ func (c *Cmd) decode(b []byte, timeMs int64) error {
 		if body == nil {
 			return nil // an unknown command: Kind stays 0
 		}
-		c.C.Kind = kind
+		c.Command.Kind = kind
 		var err error
 		ok, err = body(c, v)
 		return err
@@ -142,7 +143,7 @@ func (c *Cmd) decode(b []byte, timeMs int64) error {
 		return err
 	}
 	if !ok || !c.setID() {
-		c.C.Kind = 0
+		c.Command.Kind = 0
 	}
 	return nil
 }
@@ -150,9 +151,9 @@ func (c *Cmd) decode(b []byte, timeMs int64) error {
 // setID copies the command id into the core command: the order hash of a
 // place (exactly 32 bytes), any id of 1 to 32 bytes otherwise.
 func (c *Cmd) setID() bool {
-	if len(c.ID) == 0 || len(c.ID) > 32 || (c.C.Kind == machine.KindPlace && len(c.ID) != 32) {
+	if len(c.ID) == 0 || len(c.ID) > 32 || (c.Command.Kind == machine.KindPlace && len(c.ID) != 32) {
 		return false
 	}
-	copy(c.C.ID[:], c.ID)
+	copy(c.Command.ID[:], c.ID)
 	return true
 }

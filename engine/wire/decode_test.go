@@ -17,114 +17,114 @@ import (
 // same schema rules as the hand decoder, written the obvious way.
 func oracle(pc *pb.Command, timeMs int64) Cmd {
 	c := Cmd{ID: pc.GetId()}
-	c.C.TimeMs = timeMs
+	c.Command.TimeMs = timeMs
 	ok := true
 	fix := func(dst, v []byte) { ok = fixed(dst, v) && ok }
 	args := func() *machine.Args {
-		if c.C.Args == nil {
-			c.C.Args = &machine.Args{}
+		if c.Command.Args == nil {
+			c.Command.Args = &machine.Args{}
 		}
-		return c.C.Args
+		return c.Command.Args
 	}
 	switch b := pc.GetBody().(type) {
 	case *pb.Command_PlaceOrder:
-		c.C.Kind = machine.KindPlace
+		c.Command.Kind = machine.KindPlace
 		o := b.PlaceOrder.GetOrder()
-		fix(c.C.Order.Maker[:], o.GetMaker())
+		fix(c.Command.Order.Maker[:], o.GetMaker())
 		fix(c.Signed.Signer[:], o.GetSigner())
 		fix(c.Signed.Taker[:], o.GetTaker())
-		fix(c.C.Order.TokenID[:], o.GetTokenId())
+		fix(c.Command.Order.TokenID[:], o.GetTokenId())
 		fix(c.Signed.Signature[:], o.GetSignature())
-		c.C.Order.MakerAmount, c.C.Order.TakerAmount = o.GetMakerAmount(), o.GetTakerAmount()
-		c.C.Order.Expiration, c.C.Order.FeeRateBps = o.GetExpiration(), o.GetFeeRateBps()
-		c.C.Order.Side = machine.Side(enumOf(int32(o.GetSide())))
+		c.Command.Order.MakerAmount, c.Command.Order.TakerAmount = o.GetMakerAmount(), o.GetTakerAmount()
+		c.Command.Order.Expiration, c.Command.Order.FeeRateBps = o.GetExpiration(), o.GetFeeRateBps()
+		c.Command.Order.Side = machine.Side(enumOf(int32(o.GetSide())))
 		c.Signed.Salt, c.Signed.Nonce, c.Signed.SignatureType = o.GetSalt(), o.GetNonce(), o.GetSignatureType()
 		if o.GetScopeId() != "" {
 			c.Signed.ScopeID = []byte(o.GetScopeId())
 		}
-		c.C.Order.Type = machine.OrderType(enumOf(int32(b.PlaceOrder.GetOrderType())))
-		c.C.Order.PostOnly = b.PlaceOrder.GetPostOnly()
-		fix(c.C.Owner[:], b.PlaceOrder.GetOwner())
+		c.Command.Order.Type = machine.OrderType(enumOf(int32(b.PlaceOrder.GetOrderType())))
+		c.Command.Order.PostOnly = b.PlaceOrder.GetPostOnly()
+		fix(c.Command.Owner[:], b.PlaceOrder.GetOwner())
 	case *pb.Command_CancelOrder:
-		c.C.Kind = machine.KindCancel
-		fix(c.C.Account[:], b.CancelOrder.GetAccount())
+		c.Command.Kind = machine.KindCancel
+		fix(c.Command.Account[:], b.CancelOrder.GetAccount())
 		if b.CancelOrder.GetOrderId() != nil {
 			var id machine.Hash
 			fix(id[:], b.CancelOrder.GetOrderId())
-			c.C.OrderIDs = append(c.C.OrderIDs, id)
+			c.Command.OrderIDs = append(c.Command.OrderIDs, id)
 		}
 	case *pb.Command_CancelOrders:
-		c.C.Kind = machine.KindCancelList
-		fix(c.C.Account[:], b.CancelOrders.GetAccount())
+		c.Command.Kind = machine.KindCancelList
+		fix(c.Command.Account[:], b.CancelOrders.GetAccount())
 		for _, v := range b.CancelOrders.GetOrderIds() {
 			var id machine.Hash
 			fix(id[:], v)
-			c.C.OrderIDs = append(c.C.OrderIDs, id)
+			c.Command.OrderIDs = append(c.Command.OrderIDs, id)
 		}
 	case *pb.Command_CancelMarketOrders:
-		c.C.Kind = machine.KindCancelMarket
+		c.Command.Kind = machine.KindCancelMarket
 		a := args()
-		fix(c.C.Account[:], b.CancelMarketOrders.GetAccount())
+		fix(c.Command.Account[:], b.CancelMarketOrders.GetAccount())
 		fix(a.Market[:], b.CancelMarketOrders.GetMarket())
 		fix(a.Token[:], b.CancelMarketOrders.GetTokenId())
 	case *pb.Command_CancelAll:
-		c.C.Kind = machine.KindCancelAll
-		fix(c.C.Account[:], b.CancelAll.GetAccount())
+		c.Command.Kind = machine.KindCancelAll
+		fix(c.Command.Account[:], b.CancelAll.GetAccount())
 	case *pb.Command_Heartbeat:
-		c.C.Kind = machine.KindHeartbeat
-		fix(c.C.Owner[:], b.Heartbeat.GetOwner())
+		c.Command.Kind = machine.KindHeartbeat
+		fix(c.Command.Owner[:], b.Heartbeat.GetOwner())
 	case *pb.Command_Tick:
-		c.C.Kind = machine.KindTick
+		c.Command.Kind = machine.KindTick
 	case *pb.Command_CreateMarket:
-		c.C.Kind = machine.KindCreateMarket
+		c.Command.Kind = machine.KindCreateMarket
 		a := args()
 		fix(a.Market[:], b.CreateMarket.GetMarket())
 		fix(a.Tokens[0][:], b.CreateMarket.GetYesTokenId())
 		fix(a.Tokens[1][:], b.CreateMarket.GetNoTokenId())
 		a.Params = params(b.CreateMarket.GetParams())
 	case *pb.Command_ConfigureMarket:
-		c.C.Kind = machine.KindConfigureMarket
+		c.Command.Kind = machine.KindConfigureMarket
 		a := args()
 		fix(a.Market[:], b.ConfigureMarket.GetMarket())
 		a.Params = params(b.ConfigureMarket.GetParams())
 	case *pb.Command_HaltMarket:
-		c.C.Kind = machine.KindHaltMarket
+		c.Command.Kind = machine.KindHaltMarket
 		fix(args().Market[:], b.HaltMarket.GetMarket())
 	case *pb.Command_ResumeMarket:
-		c.C.Kind = machine.KindResumeMarket
+		c.Command.Kind = machine.KindResumeMarket
 		fix(args().Market[:], b.ResumeMarket.GetMarket())
 	case *pb.Command_ClearMarketOrders:
-		c.C.Kind = machine.KindClearMarket
+		c.Command.Kind = machine.KindClearMarket
 		fix(args().Market[:], b.ClearMarketOrders.GetMarket())
 	case *pb.Command_CloseMarket:
-		c.C.Kind = machine.KindCloseMarket
+		c.Command.Kind = machine.KindCloseMarket
 		fix(args().Market[:], b.CloseMarket.GetMarket())
 	case *pb.Command_ResolveMarket:
-		c.C.Kind = machine.KindResolveMarket
+		c.Command.Kind = machine.KindResolveMarket
 		a := args()
 		fix(a.Market[:], b.ResolveMarket.GetMarket())
 		a.Payout = append(a.Payout, b.ResolveMarket.GetPayout()...)
 	case *pb.Command_Deposit:
-		c.C.Kind = machine.KindDeposit
-		fix(c.C.Account[:], b.Deposit.GetAccount())
-		c.C.Amount = b.Deposit.GetAmount()
+		c.Command.Kind = machine.KindDeposit
+		fix(c.Command.Account[:], b.Deposit.GetAccount())
+		c.Command.Amount = b.Deposit.GetAmount()
 	case *pb.Command_Withdraw:
-		c.C.Kind = machine.KindWithdraw
-		fix(c.C.Account[:], b.Withdraw.GetAccount())
-		c.C.Amount = b.Withdraw.GetAmount()
+		c.Command.Kind = machine.KindWithdraw
+		fix(c.Command.Account[:], b.Withdraw.GetAccount())
+		c.Command.Amount = b.Withdraw.GetAmount()
 	case *pb.Command_Faucet:
-		c.C.Kind = machine.KindFaucet
-		fix(c.C.Account[:], b.Faucet.GetAccount())
-		c.C.Amount = b.Faucet.GetAmount()
+		c.Command.Kind = machine.KindFaucet
+		fix(c.Command.Account[:], b.Faucet.GetAccount())
+		c.Command.Amount = b.Faucet.GetAmount()
 	case *pb.Command_SetTradeStatus:
-		c.C.Kind = machine.KindSetTradeStatus
+		c.Command.Kind = machine.KindSetTradeStatus
 		a := args()
 		a.TradeID = b.SetTradeStatus.GetTradeId()
 		a.TradeStatus = machine.TradeStatus(enumOf(int32(b.SetTradeStatus.GetStatus())))
 		fix(a.TxHash[:], b.SetTradeStatus.GetTxHash())
 	}
 	if !ok || !c.setID() {
-		c.C.Kind = 0
+		c.Command.Kind = 0
 	}
 	return c
 }
@@ -148,7 +148,7 @@ func sameCmd(a, b *Cmd) bool {
 	}
 	sa, sb := a.Signed, b.Signed
 	sa.ScopeID, sb.ScopeID = nil, nil
-	ca, cb := a.C, b.C
+	ca, cb := a.Command, b.Command
 	if (ca.Args == nil) != (cb.Args == nil) || (ca.Args != nil && !reflect.DeepEqual(normArgs(*ca.Args), normArgs(*cb.Args))) {
 		return false
 	}
@@ -263,7 +263,7 @@ func TestDecodeMatchesGenerated(t *testing.T) {
 		for i, pc := range batch.Commands {
 			want := oracle(pc, int64(round))
 			if !sameCmd(&got[i], &want) {
-				t.Fatalf("round %d command %d (%T):\n got %+v\nwant %+v", round, i, pc.GetBody(), got[i].C, want.C)
+				t.Fatalf("round %d command %d (%T):\n got %+v\nwant %+v", round, i, pc.GetBody(), got[i].Command, want.Command)
 			}
 		}
 	}
@@ -282,7 +282,7 @@ func TestDecodeValidPlace(t *testing.T) {
 	if err != nil || len(cmds) != 1 {
 		t.Fatalf("decode: %v, %d commands", err, len(cmds))
 	}
-	c := cmds[0].C
+	c := cmds[0].Command
 	want := machine.OrderSpec{Maker: machine.Address(maker), TokenID: machine.Hash(token), MakerAmount: 5_000_000,
 		TakerAmount: 10_000_000, FeeRateBps: 100, Side: machine.Buy, Type: machine.GTC, PostOnly: true}
 	if c.Kind != machine.KindPlace || c.Order != want || c.ID != machine.Hash(id) || c.TimeMs != 42 {
@@ -318,7 +318,7 @@ func FuzzDecode(f *testing.F) {
 		for i, pc := range batch.Commands {
 			want := oracle(pc, 1)
 			if !sameCmd(&got[i], &want) {
-				t.Fatalf("command %d differs:\n got %+v\nwant %+v", i, got[i].C, want.C)
+				t.Fatalf("command %d differs:\n got %+v\nwant %+v", i, got[i].Command, want.Command)
 			}
 		}
 	})
@@ -406,7 +406,7 @@ func TestToPBRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range cmds {
-		want, have := cmds[i], got[i].C
+		want, have := cmds[i], got[i].Command
 		if want.Args != nil && len(want.Args.Payout) == 0 {
 			want.Args.Payout = nil
 		}

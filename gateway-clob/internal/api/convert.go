@@ -223,7 +223,7 @@ func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
 		o.Owner = uuidString(r.GetOwner())
 	}
 	for _, t := range r.GetTradeIds() {
-		o.AssociateTrades = append(o.AssociateTrades, itoa(t))
+		o.AssociateTrades = append(o.AssociateTrades, formatID(t))
 	}
 	return o
 }
@@ -257,7 +257,7 @@ func formatUUID(u [16]byte) string {
 // taker-maker pair, so maker_orders always has one element.
 func trade(r *pb.TradeRecord, asMaker, withOwner bool) clobapi.Trade {
 	t := clobapi.Trade{
-		ID:              itoa(r.GetTradeId()),
+		ID:              formatID(r.GetTradeId()),
 		TakerOrderID:    hash32(r.GetTakerOrderId()),
 		Market:          hash32(r.GetMarket()),
 		AssetID:         tokenString(r.GetTakerTokenId()),
@@ -299,7 +299,7 @@ func trade(r *pb.TradeRecord, asMaker, withOwner bool) clobapi.Trade {
 
 func transaction(r *pb.TransferRecord) clobapi.Transaction {
 	return clobapi.Transaction{
-		ID:        itoa(r.GetSeq()),
+		ID:        formatID(r.GetSeq()),
 		Address:   addrString(r.GetAccount()),
 		Type:      transferKindString(r.GetKind()),
 		Amount:    units(r.GetAmount()),

@@ -116,5 +116,6 @@ func (t *seqTracker) get(id uuid.UUID) uint64 {
 	return t.m[id]
 }
 
-// itoa formats an engine id for JSON.
-func itoa(v uint64) string { return strconv.FormatUint(v, 10) }
+// formatID formats an engine id (a trade id, a transfer sequence) as the
+// decimal string JSON carries.
+func formatID(v uint64) string { return strconv.FormatUint(v, 10) }

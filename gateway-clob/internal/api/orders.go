@@ -201,7 +201,7 @@ func orderResponse(p *placement, res *publish.Result) (clobapi.OrderResponse, er
 			if bytes.Equal(t.GetTakerOrderId(), p.id[:]) {
 				shares += t.GetSize()
 				coll += collateral(t.GetSize(), t.GetTakerPrice())
-				resp.TradeIDs = append(resp.TradeIDs, itoa(t.GetTradeId()))
+				resp.TradeIDs = append(resp.TradeIDs, formatID(t.GetTradeId()))
 			}
 		case *pb.Event_OrderFilled:
 			filled = filled || bytes.Equal(b.OrderFilled.GetOrderId(), p.id[:])

@@ -2,22 +2,12 @@ package store
 
 import (
 	"pred.dev/engine/machine"
+	"pred.dev/engine/wire"
 )
 
-// SignedOrder holds what the engine keeps of a signed order beyond what the
-// core reads: the fields settlement and clients need to rebuild the order
-// exactly. Its fields match those of the shell's decoded form, so that one
-// converts to the other.
-type SignedOrder struct {
-	Salt          uint64
-	Signer        machine.Address
-	Taker         machine.Address
-	Nonce         uint64
-	SignatureType uint32
-	Signature     [65]byte
-	// ScopeID is copied by Record; it may alias a reused buffer.
-	ScopeID []byte
-}
+// The read model's records: the values stored under the keys of keys.go
+// for orders, trades, transfers, balances and markets, which queries read.
+// (The core's own state records are machine's, in its persist.go.)
 
 // scopeMaxBytes bounds the stored scope id; a longer one is cut, since the
 // store's records keep lengths in 16 bits.
@@ -53,7 +43,7 @@ type orderRec struct {
 	createdMs   int64
 	makerAmount uint64
 	takerAmount uint64
-	signed      SignedOrder
+	signed      wire.Signed
 	state       orderState
 }
 

@@ -8,7 +8,8 @@ import (
 	"pred.dev/engine/book"
 )
 
-// The machine's state persists as key/value records. The shell writes what
+// The machine's state persists as key/value records (this file; the
+// store's read model has records of its own). The shell writes what
 // Changes reports after each batch of commands, in one storage batch with
 // the log position it reached; on start it feeds every stored record back
 // through Load, in key order. Keys start with the record kind, and the
