@@ -1,5 +1,10 @@
 # The exchange's developer commands. Every module of go.work is tested on
 # its own: `go test ./...` at the workspace root does not reach them.
+#
+# A newcomer needs Go and make, nothing else: `make run` and `make test`
+# install what they lack on first use and say so (the pinned Go tools into
+# ./bin, and from apt the C compiler cgo needs and Chromium). `make setup`
+# does all of it at once, ahead of time.
 
 GO            ?= go
 BIN           := $(CURDIR)/bin
@@ -18,11 +23,11 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test lint bench proto proto-check contracts contracts-check run chaos clean
+.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check run run-deps chaos clean
 
 help:
-	@echo "make setup        install the pinned Go tools into ./bin and download modules"
-	@echo "make test         run every module's tests (-race on proto and engine)"
+	@echo "make setup        install everything make test and make run need, ahead of time (they do it on first use)"
+	@echo "make test         run every module's tests (-race on proto, proto/runtime and engine; engine invariants on)"
 	@echo "make lint         gofmt, go vet and staticcheck on every module"
 	@echo "make bench        measure and print '<name> <value> <unit>' lines"
 	@echo "make chaos        kill the engine and NATS under load; check nothing is lost"
@@ -35,18 +40,22 @@ help:
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
 # the proxy no longer serves and nothing here compiles.
-setup: tools
+setup: tools test-deps run-deps
+	@echo "== downloading the Go modules every module builds and tests with"
 	@for m in $(MODULES); do (cd $$m && $(GO) list -deps -test ./... >/dev/null) || exit 1; done
 
 tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth
 
 $(BIN)/buf:
+	@echo "== installing buf $(BUF_VERSION) into ./bin (protobuf lint and generation)"
 	GOBIN=$(BIN) $(GO) install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
 
 $(BIN)/protoc-gen-go:
+	@echo "== installing protoc-gen-go $(PROTOC_GEN_GO_VERSION) into ./bin"
 	GOBIN=$(BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
 
 $(BIN)/staticcheck:
+	@echo "== installing staticcheck $(STATICCHECK_VERSION) into ./bin (make lint)"
 	GOBIN=$(BIN) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 # geth, at the go-ethereum version proto/chain builds with, runs the
@@ -55,9 +64,35 @@ $(BIN)/staticcheck:
 GETH_VERSION = $(shell cd proto/chain && $(GO) list -m -f '{{.Version}}' github.com/ethereum/go-ethereum)
 
 $(BIN)/geth:
+	@echo "== building geth $(GETH_VERSION) into ./bin (proto/chain's tests run the contracts on it; a few minutes, once)"
 	GOBIN=$(BIN) GOWORK=off $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
-test:
+# First use. need-apt installs Debian packages when a command is missing,
+# as root or through sudo, and says why; elsewhere it says what to install.
+APT_GET := $(if $(filter 0,$(shell id -u)),apt-get,sudo apt-get)
+
+define need-apt
+	@command -v $(1) >/dev/null 2>&1 || { \
+		echo "== $(1) is missing: installing $(2) with apt-get ($(3))"; \
+		command -v apt-get >/dev/null 2>&1 || { echo "no apt-get here: install $(2) yourself, then run make again"; exit 1; }; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		$(APT_GET) update -q && $(APT_GET) install -y -q --no-install-recommends $(2); \
+	}
+endef
+
+# test-deps is what make test needs besides Go. It is a double-colon rule:
+# another part of the tree adds its own prerequisites with a rule of its
+# own, `test-deps:: <its target>` (proto/chain's npm packages would go
+# there), without touching this one.
+test-deps:: $(BIN)/geth
+	$(call need-apt,gcc,gcc libc6-dev,cgo: the race detector and go-ethereum's libsecp256k1)
+	$(call need-apt,chromium,chromium,a test renders the API docs in headless Chromium)
+
+# run-deps is what make run needs besides Go (nothing yet; the same hook).
+run-deps::
+
+test: test-deps
+	@echo "== testing $(MODULES) (the first run downloads the Go modules and builds everything; later runs reuse the cache)"
 	@set -e; for m in $(MODULES); do \
 		race=""; case " $(RACE_MODULES) " in *" $$m "*) race="-race";; esac; \
 		inv=""; case " $(INVARIANTS_MODULES) " in *" $$m "*) inv="-tags pred_invariants";; esac; \
@@ -88,8 +123,10 @@ chaos:
 # environment may set; a restart on the same dir resumes.
 DEVNET_DATA_DIR ?= $(CURDIR)/data
 
-run:
-	@cd scripts && $(GO) run ./cmd/devnet -data-dir "$(DEVNET_DATA_DIR)"
+run: run-deps
+	@echo "== building the devnet into ./bin/devnet (the first build downloads the Go modules: a few minutes)"
+	@cd scripts && $(GO) build -o $(BIN)/devnet ./cmd/devnet
+	@$(BIN)/devnet -data-dir "$(DEVNET_DATA_DIR)"
 
 proto: $(BIN)/buf $(BIN)/protoc-gen-go
 	cd proto && buf lint && buf generate

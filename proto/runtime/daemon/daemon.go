@@ -99,7 +99,7 @@ func NewConsoleLogger(level string) (*zap.Logger, error) {
 // field; the flags named in secret are redacted, and so are passwords in
 // URLs.
 func LogConfig(log *zap.Logger, msg string, fs *flag.FlagSet, secret ...string) {
-	log.Info(msg, zap.Any("config", flagenv.Effective(fs, secret...)))
+	log.WithOptions(zap.AddCallerSkip(1)).Info(msg, zap.Any("config", flagenv.Effective(fs, secret...)))
 }
 
 // Admin is a service's operations endpoint:
