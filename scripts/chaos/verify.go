@@ -157,7 +157,7 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 			applied[string(res.GetCommandId())]++
 		}
 		if seq >= last {
-			return follow.Stop
+			return follow.ErrStop
 		}
 		return nil
 	})
@@ -187,7 +187,7 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream string, last
 			return err
 		}
 		if meta.Sequence.Stream >= last {
-			return follow.Stop
+			return follow.ErrStop
 		}
 		return nil
 	})

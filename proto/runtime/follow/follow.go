@@ -26,8 +26,8 @@ import (
 // reconnect limit ran out, or its owner closed it).
 var ErrConnClosed = errors.New("follow: the NATS connection is closed")
 
-// Stop, returned by a callback, ends the follower without an error.
-var Stop = errors.New("follow: stop")
+// ErrStop, returned by a callback, ends the follower without an error.
+var ErrStop = errors.New("follow: stop")
 
 // Start is where a follower begins.
 type Start struct {
@@ -87,7 +87,7 @@ func New(ctx context.Context, js jetstream.JetStream, stream string, opts Option
 }
 
 // Run calls fn with each message in stream order until ctx ends (nil), fn
-// returns an error (that error, or nil for Stop), or the connection closes
+// returns an error (that error, or nil for ErrStop), or the connection closes
 // for good (ErrConnClosed). fn runs on Run's goroutine, one message at a
 // time; the next message is not read before it returns.
 func (f *Follower) Run(ctx context.Context, fn func(jetstream.Msg) error) error {
@@ -117,7 +117,7 @@ func (f *Follower) Run(ctx context.Context, fn func(jetstream.Msg) error) error 
 			return failed(f.js, f.stream, err)
 		}
 		if err := fn(msg); err != nil {
-			if errors.Is(err, Stop) {
+			if errors.Is(err, ErrStop) {
 				return nil
 			}
 			return err

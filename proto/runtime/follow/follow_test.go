@@ -70,7 +70,7 @@ func (e *env) collect(t *testing.T, opts Options, n int) []uint64 {
 		}
 		got = append(got, b.GetCommandSeq())
 		if len(got) == n {
-			return Stop
+			return ErrStop
 		}
 		return nil
 	})
@@ -108,7 +108,7 @@ func TestFromNewSkipsThePast(t *testing.T) {
 	err = f.RunEvents(e.ctx, func(_ uint64, b *pb.EventBatch) error {
 		got = append(got, b.GetCommandSeq())
 		if len(got) == 2 {
-			return Stop
+			return ErrStop
 		}
 		return nil
 	})
