@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"pred.dev/proto/fixed"
 )
 
@@ -15,6 +17,7 @@ func (d *Devnet) WriteBanner(w io.Writer) error {
 	b.WriteString("\npred devnet is running.\n\n")
 	d.writeMarkets(&b)
 	d.writeEndpoints(&b)
+	d.writeChain(&b)
 	d.writeTryIt(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -52,6 +55,40 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	fmt.Fprintf(b, "  fee account     %s\n", FeeAccountHex)
 	fmt.Fprintf(b, "  faucet          POST %s/faucet (at most 1,000,000 USDW per call)\n", d.URL)
 	fmt.Fprintf(b, "  WARNING: the gateway master key is a fixed, public devnet key. Never use this setup for real funds.\n\n")
+}
+
+func (d *Devnet) writeChain(b *strings.Builder) {
+	r := d.Deployment
+	where := "embedded, persisted in the data dir"
+	if d.chain != nil && d.chain.embedded == nil {
+		where = "external JSON-RPC endpoint"
+	}
+	status := "verified against the chain"
+	if d.Deployed {
+		status = "deployed at this start"
+	}
+	fmt.Fprintf(b, "Chain (%s):\n", where)
+	fmt.Fprintf(b, "  chain id             %d\n", r.ChainID)
+	fmt.Fprintf(b, "  RPC URL              %s\n", d.RPCURL)
+	fmt.Fprintf(b, "  deployment record    %s (%s)\n", d.RecordPath, status)
+	k := r.Contracts
+	for _, c := range []struct {
+		name string
+		addr common.Address
+	}{
+		{"conditional tokens", k.ConditionalTokens}, {"exchange", k.Exchange}, {"negRisk exchange", k.NegRiskExchange},
+		{"Safe factory", k.SafeFactory}, {"Safe singleton", k.SafeSingleton}, {"Safe fallback", k.SafeFallbackHandler},
+		{"USDW (collateral)", k.Collateral}, {"stablecoin", k.Stablecoin},
+	} {
+		fmt.Fprintf(b, "  %-20s %s\n", c.name, c.addr.Hex())
+	}
+	fmt.Fprintf(b, "  Safe init code hash  %s\n", r.SafeInitCodeHash.Hex())
+	fmt.Fprintf(b, "  deployer             %s (admin, operator and faucet)\n", r.Deployer.Hex())
+	if d.chain != nil && d.chain.embedded != nil {
+		fmt.Fprintf(b, "  dev key              %s\n", DevKeyHex())
+		fmt.Fprintf(b, "  WARNING: the dev key above is a fixed, public devnet key (deployer, operator and faucet), funded at genesis. Never send it anything of value, on any chain.\n")
+	}
+	b.WriteString("\n")
 }
 
 func (d *Devnet) writeTryIt(b *strings.Builder) {

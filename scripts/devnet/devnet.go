@@ -13,6 +13,7 @@ package devnet
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"errors"
 	"fmt"
 	"net"
@@ -29,6 +30,7 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/gateway-clob/server"
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
 )
 
@@ -73,6 +75,18 @@ type Config struct {
 	// Unlimited turns the gateways' rate limits off, for benchmarks that
 	// drive thousands of requests per second from one IP.
 	Unlimited bool
+	// ChainAddr is the embedded chain's JSON-RPC address; "127.0.0.1:0"
+	// picks a free port. Default DefaultChainAddr.
+	ChainAddr string
+	// BlockInterval seals an empty block this often on the embedded
+	// chain (blocks with transactions are sealed at once); default 1 s.
+	BlockInterval time.Duration
+	// RPCURL, if set, replaces the embedded chain with any EVM JSON-RPC
+	// endpoint. DeployerKey is then required: it deploys the contracts on
+	// first use (a record in the data dir says where they are later) and
+	// prepares markets and funds the faucet.
+	RPCURL      string
+	DeployerKey *ecdsa.PrivateKey
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
@@ -94,8 +108,16 @@ type Devnet struct {
 	Created int
 	// DataDir is the data dir in use.
 	DataDir string
+	// Deployment is the chain's deployment record, kept at RecordPath;
+	// Deployed says whether this start deployed the contracts. RPCURL is
+	// the chain's JSON-RPC URL.
+	Deployment *deploy.Deployment
+	RecordPath string
+	Deployed   bool
+	RPCURL     string
 
 	log      *zap.Logger
+	chain    *onchain
 	nats     *natsembed.Server
 	conns    []*nats.Conn
 	engine   *inproc.Engine
@@ -137,6 +159,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.APIAddr == "" {
 		c.APIAddr = DefaultAPIAddr
 	}
+	if c.ChainAddr == "" {
+		c.ChainAddr = DefaultChainAddr
+	}
 	if c.NATSPort == 0 {
 		c.NATSPort = DefaultNATSPort
 	}
@@ -156,6 +181,13 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return fmt.Errorf("devnet: data dir: %w", err)
 	}
+	// The chain first: a data dir whose chain cannot be restored is
+	// refused before anything else in it is opened.
+	oc, err := openChain(ctx, cfg, d.log.Named("chain"))
+	if err != nil {
+		return err
+	}
+	d.chain, d.Deployment, d.RecordPath, d.Deployed, d.RPCURL = oc, oc.d, oc.path, oc.created, oc.rpcURL
 	if err := d.startNATS(cfg); err != nil {
 		return err
 	}
@@ -352,6 +384,7 @@ func (d *Devnet) Close() error {
 		if d.nats != nil {
 			d.nats.Shutdown()
 		}
+		errs = append(errs, d.chain.close())
 		d.closeErr = errors.Join(errs...)
 	})
 	return d.closeErr

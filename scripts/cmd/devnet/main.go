@@ -8,9 +8,13 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/engine/machine"
 	"pred.dev/proto/runtime/daemon"
@@ -29,9 +33,20 @@ func run(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.NATSPort, "nats-port", devnet.DefaultNATSPort, "NATS client port on 127.0.0.1 (-1 picks a free one)")
 	heartbeat := time.Duration(machine.DefaultConfig().HeartbeatTimeoutMs) * time.Millisecond
 	fs.DurationVar(&cfg.HeartbeatTimeout, "heartbeat-timeout", heartbeat, "silence after which an API key that sent heartbeats loses its orders")
+	fs.StringVar(&cfg.ChainAddr, "chain-addr", devnet.DefaultChainAddr, "embedded chain's JSON-RPC listen address")
+	fs.DurationVar(&cfg.BlockInterval, "block-interval", time.Second, "embedded chain: seal an empty block this often (blocks with transactions are sealed at once)")
+	fs.StringVar(&cfg.RPCURL, "rpc-url", "", "use this EVM JSON-RPC endpoint instead of the embedded chain (needs -deployer-key)")
+	deployerKey := fs.String("deployer-key", "", "with -rpc-url: hex private key that deploys the contracts on first use, then prepares markets and funds the faucet; secret")
 	level := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := flagenv.Parse(fs, args, "DEVNET"); err != nil {
 		return err
+	}
+	if *deployerKey != "" {
+		k, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(*deployerKey), "0x"))
+		if err != nil {
+			return fmt.Errorf("-deployer-key (DEVNET_DEPLOYER_KEY): not 64 hex digits: %w", err)
+		}
+		cfg.DeployerKey = k
 	}
 	log, err := daemon.NewConsoleLogger(*level)
 	if err != nil {
@@ -42,7 +57,7 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.Logger = log
-	daemon.LogConfig(log, "devnet starting", fs)
+	daemon.LogConfig(log, "devnet starting", fs, "deployer-key")
 	d, err := devnet.Start(ctx, cfg)
 	if err != nil {
 		return err

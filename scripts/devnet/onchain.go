@@ -1,0 +1,363 @@
+package devnet
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/params"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/chain/bind/ctf"
+	"pred.dev/proto/chain/bind/exchange"
+	"pred.dev/proto/chain/bind/stablecoin"
+	"pred.dev/proto/chain/bind/usdw"
+	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/txn"
+	"pred.dev/scripts/devchain"
+)
+
+// Where the chain lives in the data dir: the embedded chain's database
+// (go-ethereum's node directory) and the deployment record beside it.
+const (
+	chainDirName  = "chain"
+	nodeDirName   = "pred-devchain" // devchain's node name: its database's directory
+	recordName    = "deployment.json"
+	DefaultRPCURL = "http://127.0.0.1:8545"
+)
+
+// DefaultChainAddr is the embedded chain's JSON-RPC address.
+const DefaultChainAddr = "127.0.0.1:8545"
+
+// devKeyFunds is what the genesis gives the dev key: a billion coins.
+var devKeyFunds = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(params.Ether))
+
+// ErrChainRestore is wrapped by every refusal to start on a chain and
+// deployment record that do not belong together: the devnet never runs
+// half reset. The message says what to do.
+var ErrChainRestore = errors.New("devnet: the chain cannot be restored")
+
+// onchain is the devnet's chain: the embedded one or an RPC endpoint,
+// the deployment on it and the dev key's sender.
+type onchain struct {
+	// embedded is the embedded chain, nil on an external endpoint.
+	embedded *devchain.Chain
+	// rpc is the external endpoint's client, nil on the embedded chain.
+	rpc     *ethclient.Client
+	chain   *txn.Chain
+	d       *deploy.Deployment
+	path    string
+	rpcURL  string
+	created bool
+	admin   *txn.Sender
+
+	ctf        *ctf.ConditionalTokens
+	exchanges  [2]*exchange.CTFExchange // standard, negRisk
+	stablecoin *stablecoin.DevStablecoin
+	usdw       *usdw.USDW
+	// prepMu serialises market preparations, which check the chain before
+	// they send.
+	prepMu sync.Mutex
+}
+
+// RecordPath is where a devnet keeps its deployment record in dataDir.
+func RecordPath(dataDir string) string { return filepath.Join(dataDir, chainDirName, recordName) }
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// openChain starts the embedded chain (or connects to cfg.RPCURL),
+// deploys the contracts on first use and otherwise checks that the chain
+// holds the recorded deployment. Every mismatch is an ErrChainRestore
+// saying what to do.
+func openChain(ctx context.Context, cfg Config, log *zap.Logger) (*onchain, error) {
+	oc := &onchain{path: RecordPath(cfg.DataDir)}
+	if err := oc.open(ctx, cfg, log); err != nil {
+		_ = oc.close()
+		return nil, err
+	}
+	return oc, nil
+}
+
+func (oc *onchain) open(ctx context.Context, cfg Config, log *zap.Logger) error {
+	var err error
+	var rec *deploy.Deployment
+	if exists(oc.path) {
+		if rec, err = deploy.Load(oc.path); err != nil {
+			return oc.refuse(cfg, "the deployment record is damaged: %v", err)
+		}
+	}
+	key := DevKey()
+	if cfg.RPCURL == "" {
+		if err := oc.openEmbedded(cfg, rec); err != nil {
+			return err
+		}
+	} else {
+		if cfg.DeployerKey == nil {
+			return fmt.Errorf("devnet: -rpc-url %s needs -deployer-key: the key that deploys the contracts (or deployed them) and then prepares markets and funds the faucet", cfg.RPCURL)
+		}
+		key = cfg.DeployerKey
+		if oc.rpc, err = ethclient.DialContext(ctx, cfg.RPCURL); err != nil {
+			return fmt.Errorf("devnet: chain RPC %s: %w", cfg.RPCURL, err)
+		}
+		oc.chain, oc.rpcURL = &txn.Chain{Backend: oc.rpc}, cfg.RPCURL
+	}
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	if rec == nil {
+		if err := oc.deploy(ctx, cfg, key, log); err != nil {
+			return err
+		}
+	} else if err := oc.verify(ctx, cfg, rec, from); err != nil {
+		return err
+	}
+	if oc.admin, err = txn.NewSender(ctx, oc.chain, key); err != nil {
+		return fmt.Errorf("devnet: chain: %w", err)
+	}
+	if err := oc.bind(); err != nil {
+		return err
+	}
+	return oc.approveFaucet(ctx)
+}
+
+// refuse is the error of a data dir whose chain cannot continue.
+func (oc *onchain) refuse(cfg Config, format string, args ...any) error {
+	what := fmt.Sprintf(format, args...)
+	if cfg.RPCURL != "" {
+		return fmt.Errorf("%w: %s. The record %s belongs to another chain or deployment: point -rpc-url at the chain it names, or move the data dir %s away (or delete it) to deploy afresh",
+			ErrChainRestore, what, oc.path, cfg.DataDir)
+	}
+	return fmt.Errorf("%w: %s. Move the data dir %s away (or delete it) to start a new devnet; nothing in it was changed",
+		ErrChainRestore, what, cfg.DataDir)
+}
+
+func (oc *onchain) openEmbedded(cfg Config, rec *deploy.Deployment) error {
+	dir := filepath.Join(cfg.DataDir, chainDirName)
+	haveDB := exists(filepath.Join(dir, nodeDirName))
+	if rec != nil && !haveDB {
+		return oc.refuse(cfg, "the deployment record %s has no chain database beside it (%s is missing)", oc.path, filepath.Join(dir, nodeDirName))
+	}
+	if rec == nil && !haveDB && (exists(filepath.Join(cfg.DataDir, "engine")) || exists(filepath.Join(cfg.DataDir, "nats"))) {
+		return oc.refuse(cfg, "the data dir holds an exchange's state but no chain (it was made by a devnet without one), so its balances and markets have nothing on chain behind them")
+	}
+	c, err := devchain.Open(devchain.Config{DataDir: dir, HTTPAddr: cfg.ChainAddr, BlockInterval: cfg.BlockInterval,
+		Alloc: types.GenesisAlloc{DevAddress: {Balance: devKeyFunds}}})
+	if errors.Is(err, devchain.ErrRestore) {
+		return oc.refuse(cfg, "%v", err)
+	}
+	if err != nil {
+		return fmt.Errorf("devnet: embedded chain on %s: %w", cfg.ChainAddr, err)
+	}
+	oc.embedded = c
+	oc.chain, oc.rpcURL = &txn.Chain{Backend: c.Client()}, c.RPCURL()
+	if oc.rpcURL == "" {
+		oc.rpcURL = DefaultRPCURL // JSON-RPC is off; the record still needs a URL
+	}
+	return nil
+}
+
+// deploy deploys every contract on a chain the deployer has not used
+// and saves the record.
+func (oc *onchain) deploy(ctx context.Context, cfg Config, key *ecdsa.PrivateKey, log *zap.Logger) error {
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	nonce, err := oc.chain.Backend.NonceAt(ctx, from, nil)
+	if err != nil {
+		return fmt.Errorf("devnet: chain: nonce of %s: %w", from.Hex(), err)
+	}
+	if oc.embedded != nil && nonce > 0 {
+		// A first start that deployed but died before it saved the record.
+		return oc.refuse(cfg, "the chain has %d transactions of the deployer %s but there is no deployment record %s", nonce, from.Hex(), oc.path)
+	}
+	log.Info("deploying the contracts", zap.String("rpc_url", oc.rpcURL), zap.String("deployer", from.Hex()))
+	d, err := deploy.Deploy(ctx, oc.chain, deploy.Options{Deployer: key, Operators: []common.Address{from}, Minter: from,
+		FeeReceiver: FeeAccount, RPCURL: oc.rpcURL})
+	if err != nil {
+		return fmt.Errorf("devnet: deploying the contracts on %s: %w", oc.rpcURL, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(oc.path), 0o755); err != nil {
+		return err
+	}
+	if err := d.Save(oc.path); err != nil {
+		return fmt.Errorf("devnet: saving the deployment record: %w", err)
+	}
+	oc.d, oc.created = d, true
+	return nil
+}
+
+// verify checks that the chain holds the recorded deployment.
+func (oc *onchain) verify(ctx context.Context, cfg Config, rec *deploy.Deployment, from common.Address) error {
+	head, err := oc.chain.Backend.BlockNumber(ctx)
+	if err != nil {
+		return fmt.Errorf("devnet: chain: %w", err)
+	}
+	if rec.Block > head {
+		return oc.refuse(cfg, "the deployment record says the contracts were deployed in block %d, but the chain's head is block %d", rec.Block, head)
+	}
+	if err := rec.Verify(ctx, oc.chain.Backend); err != nil {
+		if errors.Is(err, deploy.ErrMismatch) || errors.Is(err, deploy.ErrInvalidRecord) {
+			return oc.refuse(cfg, "%v", err)
+		}
+		return fmt.Errorf("devnet: verifying the deployment: %w", err)
+	}
+	if rec.Deployer != from {
+		return oc.refuse(cfg, "the contracts were deployed by %s, not by the devnet's key %s", rec.Deployer.Hex(), from.Hex())
+	}
+	if rec.RPCURL != oc.rpcURL {
+		// The same chain served on another address (a test's free port).
+		rec.RPCURL = oc.rpcURL
+		if err := rec.Save(oc.path); err != nil {
+			return fmt.Errorf("devnet: updating the deployment record's RPC URL: %w", err)
+		}
+	}
+	oc.d = rec
+	return nil
+}
+
+func (oc *onchain) bind() error {
+	b, k := oc.chain.Backend, oc.d.Contracts
+	var err error
+	if oc.ctf, err = ctf.NewConditionalTokens(k.ConditionalTokens, b); err != nil {
+		return err
+	}
+	for i, a := range []common.Address{k.Exchange, k.NegRiskExchange} {
+		if oc.exchanges[i], err = exchange.NewCTFExchange(a, b); err != nil {
+			return err
+		}
+	}
+	if oc.stablecoin, err = stablecoin.NewDevStablecoin(k.Stablecoin, b); err != nil {
+		return err
+	}
+	oc.usdw, err = usdw.NewUSDW(k.Collateral, b)
+	return err
+}
+
+// maxUint256 is an unlimited ERC-20 allowance.
+var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+
+// approveFaucet lets USDW pull the faucet's stablecoin, once per chain.
+func (oc *onchain) approveFaucet(ctx context.Context) error {
+	have, err := oc.stablecoin.Allowance(&bind.CallOpts{Context: ctx}, oc.admin.From, oc.d.Contracts.Collateral)
+	if err != nil {
+		return fmt.Errorf("devnet: faucet allowance: %w", err)
+	}
+	if have.Cmp(new(big.Int).Rsh(maxUint256, 1)) >= 0 {
+		return nil
+	}
+	if _, err := oc.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+		return oc.stablecoin.Approve(o, oc.d.Contracts.Collateral, maxUint256)
+	}); err != nil {
+		return fmt.Errorf("devnet: approving USDW to wrap the faucet's stablecoin: %w", err)
+	}
+	return nil
+}
+
+// fundGas bounds the faucet's transactions, which are sent back to back
+// and so cannot be estimated against a state that has the earlier ones.
+const fundGas = 1_000_000
+
+// Fund is the faucet on chain: it mints amount base units of the
+// stablecoin to the faucet key and wraps them into USDW held by to, in
+// two transactions, and returns once both are mined.
+func (oc *onchain) Fund(ctx context.Context, to common.Address, amount uint64) error {
+	a := new(big.Int).SetUint64(amount)
+	mint, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+		o.GasLimit = fundGas
+		return oc.stablecoin.Mint(o, oc.admin.From, a)
+	})
+	if err != nil {
+		return fmt.Errorf("faucet: mint: %w", err)
+	}
+	wrap, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+		o.GasLimit = fundGas
+		return oc.usdw.WrapTo(o, to, a)
+	})
+	if err != nil {
+		return fmt.Errorf("faucet: wrapTo: %w", err)
+	}
+	if _, err := oc.chain.Wait(ctx, mint, wrap); err != nil {
+		return fmt.Errorf("faucet: %w", err)
+	}
+	return nil
+}
+
+// USDWOf returns addr's USDW balance on chain, in base units.
+func (oc *onchain) USDWOf(ctx context.Context, addr common.Address) (*big.Int, error) {
+	return oc.usdw.BalanceOf(&bind.CallOpts{Context: ctx}, addr)
+}
+
+// PrepareMarket prepares a market's condition with the dev key as the
+// oracle and registers its tokens on the standard or negRisk exchange,
+// skipping what the chain has already (a market whose creation is
+// retried): Gamma's operator calls it for every market it creates.
+func (oc *onchain) PrepareMarket(ctx context.Context, questionID common.Hash, negRisk bool) (ctfid.Market, error) {
+	oc.prepMu.Lock()
+	defer oc.prepMu.Unlock()
+	m := ctfid.BinaryMarket(oc.d.Contracts.Collateral, oc.admin.From, questionID)
+	call := &bind.CallOpts{Context: ctx}
+	slots, err := oc.ctf.GetOutcomeSlotCount(call, m.ConditionID)
+	if err != nil {
+		return m, fmt.Errorf("getOutcomeSlotCount: %w", err)
+	}
+	ex := oc.exchanges[0]
+	if negRisk {
+		ex = oc.exchanges[1]
+	}
+	reg, err := ex.Registry(call, m.Yes)
+	if err != nil {
+		return m, fmt.Errorf("registry: %w", err)
+	}
+	prepared, registered := slots.Sign() > 0, reg.ConditionId != [32]byte{}
+	switch {
+	case prepared && registered:
+		return m, nil
+	case !prepared && !registered:
+		return deploy.PrepareMarket(ctx, oc.admin, oc.d, oc.admin.From, questionID, negRisk)
+	}
+	var txs []*types.Transaction
+	if !prepared {
+		tx, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+			return oc.ctf.PrepareCondition(o, oc.admin.From, questionID, big.NewInt(ctfid.BinaryOutcomeSlots))
+		})
+		if err != nil {
+			return m, fmt.Errorf("prepareCondition: %w", err)
+		}
+		txs = append(txs, tx)
+	}
+	if !registered {
+		tx, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+			return ex.RegisterToken(o, m.Yes, m.No, m.ConditionID)
+		})
+		if err != nil {
+			return m, fmt.Errorf("registerToken: %w", err)
+		}
+		txs = append(txs, tx)
+	}
+	_, err = oc.chain.Wait(ctx, txs...)
+	return m, err
+}
+
+// close stops the embedded chain or closes the RPC client.
+func (oc *onchain) close() error {
+	if oc == nil {
+		return nil
+	}
+	if oc.rpc != nil {
+		oc.rpc.Close()
+	}
+	if oc.embedded != nil {
+		return oc.embedded.Close()
+	}
+	return nil
+}
