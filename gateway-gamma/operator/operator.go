@@ -52,11 +52,23 @@ type Submitter interface {
 	Submit(ctx context.Context, cmd *pb.Command) (*publish.Result, error)
 }
 
+// Preparer makes a market tradeable on chain: it prepares the market's
+// condition (questionID, with the oracle as oracle, two outcomes) on the
+// conditional tokens and registers its YES and NO tokens on the standard
+// or the negRisk exchange, skipping what the chain already has, and
+// returns the market's ids. The devnet provides one over
+// proto/chain/deploy.PrepareMarket; without one, markets are listed and
+// traded in the engine only.
+type Preparer interface {
+	PrepareMarket(ctx context.Context, questionID common.Hash, negRisk bool) (ctfid.Market, error)
+}
+
 // Operator writes the catalogue.
 type Operator struct {
 	store      *catalog.Store
 	view       *catalog.View
 	engine     Submitter
+	chain      Preparer
 	oracle     common.Address
 	collateral common.Address
 	sports     []string
@@ -71,6 +83,9 @@ type Config struct {
 	Collateral common.Address
 	SportTypes []string
 	Now        func() time.Time
+	// Chain, if set, prepares every new market on chain before the engine
+	// hears of it.
+	Chain Preparer
 }
 
 // New returns an operator.
@@ -81,7 +96,7 @@ func New(cfg Config, store *catalog.Store, view *catalog.View, engine Submitter)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Operator{store: store, view: view, engine: engine, oracle: cfg.Oracle, collateral: cfg.Collateral,
+	return &Operator{store: store, view: view, engine: engine, chain: cfg.Chain, oracle: cfg.Oracle, collateral: cfg.Collateral,
 		sports: cfg.SportTypes, now: cfg.Now}, nil
 }
 
@@ -280,6 +295,9 @@ func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.M
 	if err != nil {
 		return nil, err
 	}
+	if err := o.prepare(ctx, qid, ids, ev.NegRisk); err != nil {
+		return nil, err
+	}
 	if err := o.register(ctx, ids, p); err != nil {
 		return nil, err
 	}
@@ -294,6 +312,24 @@ func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.M
 		return nil, err
 	}
 	return r, o.wait(ctx, rev)
+}
+
+// prepare has the chain, if one is configured, prepare the market. The
+// ids it reports must be the ones derived here: a preparer with another
+// oracle or collateral would list a market nobody can settle.
+func (o *Operator) prepare(ctx context.Context, qid common.Hash, ids ctfid.Market, negRisk bool) error {
+	if o.chain == nil {
+		return nil
+	}
+	got, err := o.chain.PrepareMarket(ctx, qid, negRisk)
+	if err != nil {
+		return errcode.Errorf(errcode.InternalError, "preparing the market on chain: %v", err)
+	}
+	if got.ConditionID != ids.ConditionID || got.Yes.Cmp(ids.Yes) != 0 || got.No.Cmp(ids.No) != 0 {
+		return errcode.Errorf(errcode.InternalError, "the chain prepared condition %s, not %s: its oracle or collateral differs from the gateway's",
+			hexutil.Encode(got.ConditionID[:]), hexutil.Encode(ids.ConditionID[:]))
+	}
+	return nil
 }
 
 // register appends CreateMarket and reads the engine's answer; a market

@@ -58,6 +58,10 @@ type Config struct {
 	// Collateral is USDW: market ids derive from them (the deployment's).
 	Oracle     common.Address
 	Collateral common.Address
+	// Chain, if set, prepares each market the operator creates on chain
+	// (its condition and the exchange's token registration) before the
+	// engine lists it.
+	Chain operator.Preparer
 	// OperatorKey admits the operator API (header PRED_OPERATOR_KEY);
 	// empty disables it. Secret: never logged.
 	OperatorKey []byte
@@ -231,7 +235,7 @@ func (s *Server) open(nc *nats.Conn) error {
 		sports[i] = st.ID
 	}
 	if s.operator, err = operator.New(operator.Config{Oracle: s.cfg.Oracle, Collateral: s.cfg.Collateral, SportTypes: sports,
-		Now: s.cfg.Clock}, s.store, s.view, pub); err != nil {
+		Now: s.cfg.Clock, Chain: s.cfg.Chain}, s.store, s.view, pub); err != nil {
 		return err
 	}
 	s.reader = catalog.NewReader(s.view, s.stats)
@@ -382,6 +386,7 @@ func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
 		Contracts: api.Contracts{
 			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
 			NegRiskExchange: d.Contracts.NegRiskExchange.Hex(), SafeFactory: d.Contracts.SafeFactory.Hex(),
+			SafeInitCodeHash: d.SafeInitCodeHash.Hex(),
 			Collateral: d.Contracts.Collateral.Hex(),
 		},
 	}

@@ -174,7 +174,7 @@ func (f *flags) chain() error {
 	f.cfg.PublicInfo = api.PublicInfo{
 		Chain: []api.ChainInfo{{ChainID: f.cfg.ChainID, RPCURL: f.rpcURL, ExplorerURL: f.explorerURL}},
 		Contracts: api.Contracts{ConditionalTokens: ctf.Hex(), Exchange: ex.Hex(), NegRiskExchange: nr.Hex(),
-			SafeFactory: f.cfg.ProxyFactory.Hex(), Collateral: f.cfg.Collateral.Hex()},
+			SafeFactory: f.cfg.ProxyFactory.Hex(), SafeInitCodeHash: f.cfg.ProxyInitCodeHash.Hex(), Collateral: f.cfg.Collateral.Hex()},
 	}
 	return nil
 }

@@ -188,12 +188,16 @@ type ChainInfo struct {
 	ExplorerURL string `json:"explorerUrl"`
 }
 
-// Contracts are the deployment's addresses (0x hex, EIP-55).
+// Contracts are the deployment's addresses (0x hex, EIP-55) and the
+// init-code hash of the Safe factory's proxies: a trader's proxy wallet is
+// the CREATE2 address of safeFactory, the owner's salt and
+// safeInitCodeHash (pred.dev/proto/wallet.ProxyAddress).
 type Contracts struct {
 	ConditionalTokens string `json:"conditionalTokens"`
 	Exchange          string `json:"exchange"`
 	NegRiskExchange   string `json:"negRiskExchange"`
 	SafeFactory       string `json:"safeFactory"`
+	SafeInitCodeHash  string `json:"safeInitCodeHash"`
 	Collateral        string `json:"collateral"`
 }
 
