@@ -170,6 +170,7 @@ func (s *Service) promote(p promotion) error {
 	}
 	s.lastPublished, s.evtSeq, s.evtSeqNew = p.lastPublished, p.evtSeq, true
 	s.leading.Store(true)
+	s.leadingMoved.wake()
 	return nil
 }
 

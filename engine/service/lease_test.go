@@ -61,11 +61,23 @@ func leaseConfig(t *testing.T, id string, ttl time.Duration) Config {
 	return cfg
 }
 
-// waitLeader waits until exactly one of the engines leads and returns it.
+// waitLeader waits until exactly one of the engines leads and returns it,
+// woken by each engine's promotion.
 func waitLeader(t *testing.T, runs ...*engineRun) *engineRun {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		promoted := make(chan struct{}, len(runs))
+		for _, r := range runs {
+			go func(moved <-chan struct{}) {
+				select {
+				case <-moved:
+					promoted <- struct{}{}
+				case <-ctx.Done():
+				}
+			}(r.s.leadingMoved.wait())
+		}
 		var leaders []*engineRun
 		for _, r := range runs {
 			if r.s.Leading() {
@@ -78,10 +90,12 @@ func waitLeader(t *testing.T, runs ...*engineRun) *engineRun {
 		if len(leaders) == 1 {
 			return leaders[0]
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-promoted:
+		case <-ctx.Done():
+			t.Fatal("no engine took the lease")
+		}
 	}
-	t.Fatal("no engine took the lease")
-	return nil
 }
 
 // waitHeldBack waits until the gate of s holds a CMD message back.

@@ -39,8 +39,9 @@ type Service struct {
 	// A gated engine applies only what the EVT stream covers: evtCovered
 	// is the CMD sequence it covers up to, as the watcher last saw.
 	// heldBack is the CMD sequence the gate last held back, waiting for
-	// the EVT stream to cover it.
+	// the EVT stream to cover it. leadingMoved wakes when leading is set.
 	leading       atomic.Bool
+	leadingMoved  beacon
 	gated         atomic.Bool
 	evtCovered    atomic.Uint64
 	evtMoved      beacon
