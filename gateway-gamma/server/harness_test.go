@@ -47,7 +47,7 @@ var testPublicInfo = api.PublicInfo{
 		ConditionalTokens: "0x5FbDB2315678afecb367f032d93F642f64180aa3", Exchange: "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8",
 		NegRiskExchange: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0", SafeFactory: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
 		SafeInitCodeHash: "0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf",
-		Collateral: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+		Collateral:       "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
 	},
 }
 

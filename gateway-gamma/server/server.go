@@ -387,7 +387,7 @@ func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
 			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
 			NegRiskExchange: d.Contracts.NegRiskExchange.Hex(), SafeFactory: d.Contracts.SafeFactory.Hex(),
 			SafeInitCodeHash: d.SafeInitCodeHash.Hex(),
-			Collateral: d.Contracts.Collateral.Hex(),
+			Collateral:       d.Contracts.Collateral.Hex(),
 		},
 	}
 }
