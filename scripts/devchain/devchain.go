@@ -33,6 +33,7 @@ import (
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/eth/filters"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/event"
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/p2p"
 	"github.com/ethereum/go-ethereum/params"
@@ -122,8 +123,13 @@ func Open(cfg Config) (*Chain, error) {
 	if cfg.HTTPAddr != "" {
 		c.rpcURL = stack.HTTPEndpoint()
 	}
+	// Subscribe before Open returns: a transaction sent right after Open
+	// must not slip in before the sealer listens, or it would wait for
+	// the idle timer.
+	txs := make(chan core.NewTxsEvent, 256)
+	sub := backend.TxPool().SubscribeTransactions(txs, true)
 	c.wg.Add(1)
-	go c.seal(cfg.BlockInterval)
+	go c.seal(cfg.BlockInterval, txs, sub)
 	return c, nil
 }
 
@@ -170,10 +176,8 @@ func ethConfig(cfg Config) *ethconfig.Config {
 }
 
 // seal is the one goroutine that seals blocks.
-func (c *Chain) seal(interval time.Duration) {
+func (c *Chain) seal(interval time.Duration, txs chan core.NewTxsEvent, sub event.Subscription) {
 	defer c.wg.Done()
-	txs := make(chan core.NewTxsEvent, 256)
-	sub := c.eth.TxPool().SubscribeTransactions(txs, true)
 	defer sub.Unsubscribe()
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
