@@ -86,6 +86,14 @@ func (c *Chain) Wait(ctx context.Context, txs ...*types.Transaction) ([]*types.R
 			return receipts, fmt.Errorf("%w: %s (gas used %d)", ErrReverted, tx.Hash().Hex(), receipts[i].GasUsed)
 		}
 	}
+	// The pool resets to a new head on a background goroutine, so right
+	// after a receipt it may still check new transactions against the
+	// state before the block (a funded account reads as empty). Sealing
+	// one more block waits for that reset (the sealer syncs the pool
+	// first), so the caller's next transaction sees what it waited for.
+	if c.Mine != nil && len(txs) > 0 {
+		c.Mine()
+	}
 	return receipts, nil
 }
 
