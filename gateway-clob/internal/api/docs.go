@@ -6,8 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-clob/internal/docs"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/apidocs"
 )
 
 // OpenAPI is the hand-written OpenAPI 3.1 document of this API. Tests
@@ -34,8 +34,11 @@ func serveDocsAsset(c echo.Context) error {
 	return serveAsset(c, c.Param("asset"))
 }
 
+// viewer is the shared /docs viewer with this API's title.
+var viewer = apidocs.Viewer{Title: "Pred CLOB API"}
+
 func serveAsset(c echo.Context, name string) error {
-	b, mediaType, ok := docs.Asset(name)
+	b, mediaType, ok := viewer.Asset(name)
 	if !ok {
 		return errcode.New(errcode.NotFound)
 	}

@@ -1,10 +1,12 @@
-// Package docs embeds the interactive API viewer served at /docs: the
-// swagger-ui-dist bundle from npm (version in swaggerui/VERSION, files
-// copied unmodified) and a small page that points it at /openapi.yaml.
-// Nothing is loaded from the internet.
-package docs
+// Package apidocs embeds the interactive API viewer every HTTP API of the
+// exchange serves at /docs: the swagger-ui-dist bundle from npm (version
+// in swaggerui/VERSION, files copied unmodified) and a small page that
+// points it at /openapi.yaml. Nothing is loaded from the internet. One
+// copy serves all the gateways; only the page title differs.
+package apidocs
 
 import (
+	"bytes"
 	"embed"
 	"io/fs"
 	"path"
@@ -13,9 +15,18 @@ import (
 //go:embed index.html init.js swaggerui/swagger-ui-bundle.js swaggerui/swagger-ui.css swaggerui/LICENSE swaggerui/NOTICE swaggerui/VERSION
 var files embed.FS
 
+// titlePlaceholder in index.html is replaced by the API's title.
+var titlePlaceholder = []byte("{{TITLE}}")
+
+// Viewer is the /docs viewer of one API.
+type Viewer struct {
+	// Title names the API in the page title ("Pred CLOB API").
+	Title string
+}
+
 // Asset returns the content and media type of a viewer asset by its name
 // under /docs/ ("index.html", "swagger-ui-bundle.js", ...).
-func Asset(name string) ([]byte, string, bool) {
+func (v Viewer) Asset(name string) ([]byte, string, bool) {
 	file, ok := assets[name]
 	if !ok {
 		return nil, "", false
@@ -23,6 +34,9 @@ func Asset(name string) ([]byte, string, bool) {
 	b, err := fs.ReadFile(files, file)
 	if err != nil {
 		return nil, "", false
+	}
+	if name == "index.html" {
+		b = bytes.ReplaceAll(b, titlePlaceholder, []byte(v.Title))
 	}
 	return b, mediaType(name), true
 }
