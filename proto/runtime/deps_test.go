@@ -16,6 +16,7 @@ var runtimeModules = []string{
 	"go.uber.org/zap",
 	"github.com/prometheus/client_golang/",
 	"google.golang.org/protobuf/",
+	"github.com/getkin/kin-openapi/",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves
@@ -32,12 +33,15 @@ var notOurs = []string{
 
 // only lists dependencies that just some packages may link: the NATS
 // server (only the embedded server and its test harness; a service that
-// publishes, queries or follows does not link a server) and testing (only
-// the test harness, which only tests import).
+// publishes, queries or follows does not link a server), the OpenAPI
+// validator and testing (only the test harnesses, which only tests
+// import).
 var only = map[string][]string{
 	"github.com/nats-io/nats-server/": {"pred.dev/proto/runtime/natsembed", "pred.dev/proto/runtime/natstest"},
-	"testing":                         {"pred.dev/proto/runtime/natstest"},
+	"github.com/getkin/kin-openapi/":  {"pred.dev/proto/runtime/apitest"},
+	"testing":                         {"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest"},
 	"pred.dev/proto/runtime/natstest": {},
+	"pred.dev/proto/runtime/apitest":  {},
 }
 
 type listedPackage struct {
