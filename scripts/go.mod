@@ -10,6 +10,7 @@ require (
 	go.uber.org/zap v1.28.0
 	pred.dev/engine v0.0.0
 	pred.dev/gateway-clob v0.0.0
+	pred.dev/gateway-gamma v0.0.0
 	pred.dev/proto v0.0.0
 )
 
@@ -37,6 +38,7 @@ require (
 	github.com/go-ole/go-ole v1.3.0 // indirect
 	github.com/gofrs/flock v0.12.1 // indirect
 	github.com/golang-jwt/jwt/v4 v4.5.2 // indirect
+	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/gorilla/websocket v1.4.2 // indirect
 	github.com/grafana/pyroscope-go v1.2.7 // indirect
 	github.com/grafana/pyroscope-go/godeltaprof v0.1.9 // indirect
@@ -136,6 +138,7 @@ require (
 replace (
 	pred.dev/engine => ../engine
 	pred.dev/gateway-clob => ../gateway-clob
+	pred.dev/gateway-gamma => ../gateway-gamma
 	pred.dev/proto => ../proto
 )
 

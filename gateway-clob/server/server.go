@@ -62,6 +62,9 @@ type Config struct {
 	// FaucetMaxUnits USDW base units per call.
 	Faucet         bool
 	FaucetMaxUnits uint64
+	// FaucetFunder, if set, funds each faucet credit on chain first (the
+	// devnet's chain); without it the faucet credits the engine only.
+	FaucetFunder FaucetFunder
 	// KVReplicas is the replica count of the KV buckets and streams this
 	// gateway creates: 1 on one node, 3 in a cluster.
 	KVReplicas int
@@ -72,6 +75,10 @@ type Config struct {
 	// the TCP peer address is used, so clients cannot pick their IP.
 	TrustForwardedFor bool
 }
+
+// FaucetFunder funds a faucet credit on chain: it puts amount base units
+// of USDW at the address and returns once that is mined.
+type FaucetFunder = api.FaucetFunder
 
 // Defaults of the optional fields.
 const (
@@ -250,7 +257,7 @@ func apiConfig(cfg Config) api.Config {
 		ChainID: cfg.ChainID, Exchange: cfg.Exchange, NegRiskExchange: cfg.NegRiskExchange,
 		ProxyFactory: cfg.ProxyFactory, ProxyInitCodeHash: cfg.ProxyInitCodeHash,
 		DefaultFeeRateBps: cfg.DefaultFeeRateBps, QueryTimeout: cfg.QueryTimeout,
-		Faucet: cfg.Faucet, FaucetMaxUnits: cfg.FaucetMaxUnits,
+		Faucet: cfg.Faucet, FaucetMaxUnits: cfg.FaucetMaxUnits, FaucetFunder: cfg.FaucetFunder,
 	}
 }
 

@@ -25,6 +25,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/holiman/uint256"
 
+	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
@@ -134,8 +135,9 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 	if err != nil {
 		return nil, err
 	}
+	dep := d.Deployment
 	c := client.New(d.URL, client.WithPrivateKey(key), client.WithHTTPClient(hc),
-		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange))
+		client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange))
 	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		return nil, err
 	}
@@ -195,7 +197,7 @@ func (t *trader) sign(rng *rand.Rand, markets []devnet.Market, crossPct int) []b
 		cents = 52 + rng.IntN(5)
 	}
 	req, _, err := t.c.BuildOrder(client.OrderArgs{TokenID: token, Side: "BUY", Price: "0." + strconv.Itoa(cents),
-		Size: strconv.Itoa(5 + rng.IntN(21)), FeeRateBps: m.FeeRateBps})
+		Size: strconv.Itoa(5 + rng.IntN(21)), FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk})
 	if err != nil {
 		panic("bench: sign order: " + err.Error()) // the arguments are valid by construction
 	}
@@ -349,14 +351,16 @@ func newVerifyFixture() (*verifyFixture, error) {
 		return nil, err
 	}
 	creds := clobapi.APICreds{APIKey: "00000000-0000-4000-8000-000000000000", Secret: base64.URLEncoding.EncodeToString(raw), Passphrase: "p"}
+	dep := devnet.Predicted()
 	c := client.New("http://unused", client.WithPrivateKey(key), client.WithCreds(creds),
-		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange))
-	req, _, err := c.BuildOrder(client.OrderArgs{TokenID: devnet.NewMarket(devnet.DemoMarkets()[0]).YesTokenID(),
+		client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange))
+	token := ctfid.BinaryMarket(dep.Contracts.Collateral, dep.Deployer, common.Hash{1}).Yes.String()
+	req, _, err := c.BuildOrder(client.OrderArgs{TokenID: token,
 		Side: "BUY", Price: "0.52", Size: "100", FeeRateBps: 100})
 	if err != nil {
 		return nil, err
 	}
-	f := &verifyFixture{secret: creds.Secret, ts: "1700000000", sep: eip712.OrderDomain(devnet.ChainID, devnet.Exchange).Separator()}
+	f := &verifyFixture{secret: creds.Secret, ts: "1700000000", sep: eip712.OrderDomain(dep.ChainID, dep.Contracts.Exchange).Separator()}
 	if f.body, err = json.Marshal(req); err != nil {
 		return nil, err
 	}

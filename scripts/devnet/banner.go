@@ -24,37 +24,56 @@ func (d *Devnet) WriteBanner(w io.Writer) error {
 }
 
 func (d *Devnet) writeMarkets(b *strings.Builder) {
-	fmt.Fprintf(b, "Markets (tick, min size, taker fee):\n")
+	fmt.Fprintf(b, "Markets, listed by the Gamma API at %s/markets (trade their token ids on the CLOB):\n", d.GammaURL)
+	event := ""
 	for _, m := range d.Markets {
-		fmt.Fprintf(b, "  %s\n", m.Question)
-		fmt.Fprintf(b, "    slug          %s  (tick %s, min %s shares, fee %d bps)\n", m.Slug,
+		if m.EventSlug != event {
+			event = m.EventSlug
+			kind := ""
+			if m.NegRisk {
+				kind = " (negRisk: orders sign for the negRisk exchange)"
+			}
+			fmt.Fprintf(b, "  event %s%s\n", event, kind)
+		}
+		fmt.Fprintf(b, "    [%s] %s\n", m.ID, m.Question)
+		fmt.Fprintf(b, "      slug          %s  (tick %s, min %s shares, fee %d bps)\n", m.Slug,
 			fixed.FormatUnits(m.TickSize), fixed.FormatUnits(m.MinSize), m.FeeRateBps)
-		fmt.Fprintf(b, "    condition id  %s\n", m.ConditionIDHex())
-		fmt.Fprintf(b, "    YES token     %s\n", m.YesTokenID())
-		fmt.Fprintf(b, "    NO token      %s\n", m.NoTokenID())
+		fmt.Fprintf(b, "      condition id  %s\n", m.ConditionIDHex())
+		fmt.Fprintf(b, "      %-13s %s\n", outcome(m, 0)+" token", m.YesTokenID())
+		fmt.Fprintf(b, "      %-13s %s\n", outcome(m, 1)+" token", m.NoTokenID())
+	}
+	for _, g := range d.Demo.Games {
+		fmt.Fprintf(b, "  game [%s] %s vs. %s, %s (%s), event %s\n", g.ID, g.HomeTeam.Name, g.AwayTeam.Name,
+			g.ScheduledAt.Format("2006-01-02 15:04 MST"), g.GameStatus, g.PrimaryEventID)
 	}
 	b.WriteString("\n")
 }
 
+// outcome names a market's outcome i (0 YES, 1 NO) as the market does.
+func outcome(m Market, i int) string {
+	names := [2]string{"YES", "NO"}
+	if len(m.Outcomes) == 2 && m.Outcomes[0] != "Yes" {
+		return m.Outcomes[i]
+	}
+	return names[i]
+}
+
 func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	fmt.Fprintf(b, "Endpoints:\n")
-	fmt.Fprintf(b, "  CLOB API        %s\n", d.URL)
+	fmt.Fprintf(b, "  CLOB API        %s  (docs %s/docs, OpenAPI %s/openapi.yaml)\n", d.URL, d.URL, d.URL)
 	for _, u := range d.URLs[1:] {
 		fmt.Fprintf(b, "  CLOB API (replica) %s\n", u)
 	}
-	fmt.Fprintf(b, "  API docs        %s/docs\n", d.URL)
-	fmt.Fprintf(b, "  OpenAPI         %s/openapi.yaml\n", d.URL)
+	fmt.Fprintf(b, "  Gamma API       %s  (docs %s/docs, chain and contracts at %s/public-info)\n", d.GammaURL, d.GammaURL, d.GammaURL)
+	fmt.Fprintf(b, "  Gamma operator  %s/admin/*  with header PRED_OPERATOR_KEY: %s\n", d.GammaURL, OperatorKey)
 	if d.AdminURL != "" {
 		fmt.Fprintf(b, "  engine metrics  %s/metrics  (readiness %s/readyz)\n", d.AdminURL, d.AdminURL)
 	}
 	fmt.Fprintf(b, "  NATS            %s\n", d.NATSURL)
-	fmt.Fprintf(b, "  data dir        %s\n\n", d.DataDir)
-	fmt.Fprintf(b, "Chain:\n")
-	fmt.Fprintf(b, "  chain id        %d\n", ChainID)
-	fmt.Fprintf(b, "  exchange        %s\n", ExchangeHex)
+	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain and credits the engine (at most 1,000,000 USDW a call)\n", d.URL)
 	fmt.Fprintf(b, "  fee account     %s\n", FeeAccountHex)
-	fmt.Fprintf(b, "  faucet          POST %s/faucet (at most 1,000,000 USDW per call)\n", d.URL)
-	fmt.Fprintf(b, "  WARNING: the gateway master key is a fixed, public devnet key. Never use this setup for real funds.\n\n")
+	fmt.Fprintf(b, "  data dir        %s\n", d.DataDir)
+	fmt.Fprintf(b, "  WARNING: the CLOB master key, the Gamma JWT and operator keys and the chain's dev key are fixed, public devnet keys. Never use this setup for real funds.\n\n")
 }
 
 func (d *Devnet) writeChain(b *strings.Builder) {
@@ -85,8 +104,7 @@ func (d *Devnet) writeChain(b *strings.Builder) {
 	fmt.Fprintf(b, "  Safe init code hash  %s\n", r.SafeInitCodeHash.Hex())
 	fmt.Fprintf(b, "  deployer             %s (admin, operator and faucet)\n", r.Deployer.Hex())
 	if d.chain != nil && d.chain.embedded != nil {
-		fmt.Fprintf(b, "  dev key              %s\n", DevKeyHex())
-		fmt.Fprintf(b, "  WARNING: the dev key above is a fixed, public devnet key (deployer, operator and faucet), funded at genesis. Never send it anything of value, on any chain.\n")
+		fmt.Fprintf(b, "  dev key              %s  (public: deployer, operator and faucet, funded at genesis)\n", DevKeyHex())
 	}
 	b.WriteString("\n")
 }

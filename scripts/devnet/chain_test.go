@@ -9,11 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/wallet"
 	"pred.dev/scripts/devchain"
 )
 
@@ -26,8 +31,8 @@ func TestChainSurvivesRestart(t *testing.T) {
 	if !d.Deployed || d.Deployment == nil || d.RecordPath != filepath.Join(cfg.DataDir, "chain", "deployment.json") {
 		t.Fatalf("first start: deployed %v, record %s %+v", d.Deployed, d.RecordPath, d.Deployment)
 	}
-	if want := deploy.Predict(DevAddress, 0); d.Deployment.Contracts != want {
-		t.Fatalf("contracts at %+v, want the dev key's fresh addresses %+v", d.Deployment.Contracts, want)
+	if want := Predicted(); d.Deployment.Contracts != want.Contracts || d.Deployment.SafeInitCodeHash != want.SafeInitCodeHash || d.Deployment.ChainID != want.ChainID {
+		t.Fatalf("deployed %+v, want the dev key's fresh deployment %+v", d.Deployment, want)
 	}
 	ctx := context.Background()
 	who := common.HexToAddress("0x00000000000000000000000000000000000000c1")
@@ -145,4 +150,67 @@ func TestChainMismatchRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	startRefused(t, old, "no chain")
+}
+
+// TestFaucetFundsChainAndEngine: the faucet mints and wraps USDW into the
+// proxy wallet on chain and credits the engine the same amount; the two
+// agree, and still agree after a restart.
+func TestFaucetFundsChainAndEngine(t *testing.T) {
+	cfg := testConfig(t)
+	d := start(t, cfg)
+	ctx := context.Background()
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dep := d.Deployment
+	sdk := func(d *Devnet) *client.Client {
+		return client.New(d.URL, client.WithPrivateKey(key), client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange),
+			client.WithProxyWallet(dep.Contracts.SafeFactory, dep.SafeInitCodeHash))
+	}
+	c := sdk(d)
+	proxy := c.Funder()
+	if proxy != wallet.ProxyAddress(dep.Contracts.SafeFactory, dep.SafeInitCodeHash, c.Address()) || proxy == c.Address() {
+		t.Fatalf("funder %s is not the key's proxy wallet", proxy)
+	}
+	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, amount := range []string{"25.5", "100"} {
+		if _, err := c.Faucet(ctx, proxy.Hex(), amount); err != nil {
+			t.Fatal(err)
+		}
+	}
+	agree := func(d *Devnet, c *client.Client) {
+		t.Helper()
+		// The engine's reads follow its commits: wait for the last credit.
+		var ba clobapi.BalanceAllowance
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if ba, err = c.GetBalanceAllowance(ctx, client.BalanceParams{}); err != nil {
+				t.Fatal(err)
+			}
+			if ba.Balance.String() == "125.5" || time.Now().After(deadline) {
+				break
+			}
+		}
+		onChain, err := d.chain.USDWOf(ctx, proxy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ba.Balance.String() != "125.5" || onChain.Int64() != 125_500_000 {
+			t.Fatalf("the engine holds %s USDW for the proxy wallet and the chain %s base units; want 125.5 in both", ba.Balance, onChain)
+		}
+		if eoa, err := d.chain.USDWOf(ctx, c.Address()); err != nil || eoa.Sign() != 0 {
+			t.Fatalf("the EOA holds %v USDW on chain (%v), want none", eoa, err)
+		}
+	}
+	agree(d, c)
+	creds, _ := c.Creds()
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := start(t, cfg)
+	c2 := sdk(again)
+	c2.SetCreds(creds)
+	agree(again, c2)
 }

@@ -30,6 +30,8 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/gateway-clob/server"
+	"pred.dev/gateway-gamma/operator"
+	gammaserver "pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
 )
@@ -38,6 +40,7 @@ import (
 // CLI, curl and other tools find the devnet without configuration.
 const (
 	DefaultAPIAddr   = "127.0.0.1:8080"
+	DefaultGammaAddr = "127.0.0.1:8081"
 	DefaultAdminAddr = "127.0.0.1:9101"
 	DefaultNATSPort  = 4222
 )
@@ -64,9 +67,9 @@ type Config struct {
 	// Gateways is the number of gateway replicas, each on its own NATS
 	// connection and HTTP listener. Default 1.
 	Gateways int
-	// Markets are created if the engine does not know them. Nil means
-	// DemoMarkets; an empty non-nil slice creates none.
-	Markets []MarketSpec
+	// GammaAddr is the Gamma API's listen address; "127.0.0.1:0" picks a
+	// free port. Default DefaultGammaAddr.
+	GammaAddr string
 	// HeartbeatTimeout is the engine's dead-man switch; TickInterval how
 	// often the engine's clock ticks (GTD expiry and heartbeat timeouts
 	// happen on ticks). Zero keeps the engine's defaults (10 s, 100 ms).
@@ -102,10 +105,14 @@ type Devnet struct {
 	// AdminURL is the engine's admin server ("" when off); metrics are at
 	// AdminURL + "/metrics".
 	AdminURL string
-	// Markets are the devnet's markets, in the configured order, and
-	// Created the number this start created (0 on a restart).
+	// GammaURL is the Gamma API's base URL ("http://127.0.0.1:8081").
+	GammaURL string
+	// Markets are Gamma's demo markets in SeedDemo's order, and Created
+	// the number this start created (0 on a restart); Demo is what
+	// SeedDemo returned (events, markets, games).
 	Markets []Market
 	Created int
+	Demo    *operator.Demo
 	// DataDir is the data dir in use.
 	DataDir string
 	// Deployment is the chain's deployment record, kept at RecordPath;
@@ -122,6 +129,7 @@ type Devnet struct {
 	conns    []*nats.Conn
 	engine   *inproc.Engine
 	gateways []*server.Server
+	gamma    *gammaserver.Server
 	errc     chan error
 	closing  sync.Once
 	closeErr error
@@ -168,8 +176,8 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Gateways <= 0 {
 		c.Gateways = 1
 	}
-	if c.Markets == nil {
-		c.Markets = DemoMarkets()
+	if c.GammaAddr == "" {
+		c.GammaAddr = DefaultGammaAddr
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()
@@ -206,7 +214,7 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 		}
 	}
 	d.URL = d.URLs[0]
-	return d.createMarkets(ctx, cfg.Markets)
+	return d.startGamma(ctx, gwCtx, cfg)
 }
 
 func (d *Devnet) startNATS(cfg Config) error {
@@ -277,13 +285,27 @@ func resolveAddr(addr string) (string, error) {
 	return ln.Addr().String(), nil
 }
 
-// GatewayConfig is the configuration of the devnet's gateways: the devnet
-// chain, exchange and master key, with the faucet on.
-func GatewayConfig() server.Config {
+// GatewayConfig is the configuration of the devnet's CLOB gateways: the
+// chain id, exchanges, Safe factory and init-code hash of the deployment
+// record, the devnet's master key, and the faucet on.
+func GatewayConfig(dep *deploy.Deployment) server.Config {
 	cfg := server.DefaultConfig()
-	cfg.ChainID, cfg.Exchange, cfg.NegRiskExchange = ChainID, Exchange, NegRiskExchange
+	cfg.ChainID, cfg.Exchange, cfg.NegRiskExchange = dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange
+	cfg.ProxyFactory, cfg.ProxyInitCodeHash = dep.Contracts.SafeFactory, dep.SafeInitCodeHash
 	cfg.MasterKey = MasterKey()
 	cfg.Faucet = true
+	return cfg
+}
+
+// GammaConfig is the configuration of the devnet's Gamma API: the
+// deployment record's chain values, the deployer as the markets' oracle,
+// and the devnet's fixed JWT and operator keys.
+func GammaConfig(dep *deploy.Deployment) gammaserver.Config {
+	cfg := gammaserver.DefaultConfig()
+	cfg.UseDeployment(dep)
+	cfg.Oracle = dep.Deployer
+	cfg.JWTKey = JWTKey()
+	cfg.OperatorKey = []byte(OperatorKey)
 	return cfg
 }
 
@@ -292,7 +314,8 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	if err != nil {
 		return err
 	}
-	gcfg := GatewayConfig()
+	gcfg := GatewayConfig(d.Deployment)
+	gcfg.FaucetFunder = d.chain
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0
 	}
@@ -333,16 +356,42 @@ func (d *Devnet) fail(err error) {
 	}
 }
 
-func (d *Devnet) createMarkets(ctx context.Context, specs []MarketSpec) error {
-	nc, err := d.connect("devnet-setup")
+// startGamma starts the Gamma API with the chain as its market
+// preparer, lists the demo catalogue through its operator (idempotent:
+// a restart finds it) and serves HTTP.
+func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
+	nc, err := d.connect("gateway-gamma")
 	if err != nil {
 		return err
 	}
-	for _, s := range specs {
-		d.Markets = append(d.Markets, NewMarket(s))
+	gcfg := GammaConfig(d.Deployment)
+	gcfg.Chain = d.chain
+	if cfg.Unlimited {
+		gcfg.RateLimit.IPPerSecond = 0
 	}
-	d.Created, err = EnsureMarkets(ctx, nc, d.Markets, d.log)
-	return err
+	began := time.Now()
+	gw, err := gammaserver.New(gcfg, nc, d.log)
+	if err != nil {
+		return fmt.Errorf("devnet: Gamma API: %w", err)
+	}
+	d.gamma = gw
+	ln, err := net.Listen("tcp", cfg.GammaAddr)
+	if err != nil {
+		return fmt.Errorf("devnet: Gamma API listen on %s: %w", cfg.GammaAddr, err)
+	}
+	d.GammaURL = "http://" + ln.Addr().String()
+	d.run(&d.gwDone, "gateway-gamma", func() error { return gw.Serve(runCtx, ln) })
+	demo, err := operator.SeedDemo(ctx, gw.Operator())
+	if err != nil {
+		return fmt.Errorf("devnet: the demo catalogue: %w", err)
+	}
+	d.Demo, d.Markets = demo, demoMarkets(gw.View(), demo)
+	for _, m := range demo.Markets {
+		if !m.CreatedAt.Before(began) {
+			d.Created++
+		}
+	}
+	return d.waitMarkets(ctx, nc)
 }
 
 // Failed receives the first error of a component that stopped on its own
@@ -374,6 +423,9 @@ func (d *Devnet) Close() error {
 		d.gwDone.Wait()
 		for _, gw := range d.gateways {
 			errs = append(errs, gw.Close())
+		}
+		if d.gamma != nil {
+			d.gamma.Close()
 		}
 		if d.engine != nil {
 			errs = append(errs, d.engine.Stop())

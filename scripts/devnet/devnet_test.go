@@ -5,17 +5,24 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/gamma"
 )
 
 const startTimeout = 2 * time.Minute
 
 func testConfig(t *testing.T) Config {
-	return Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"}
+	return Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"}
 }
 
 func start(t *testing.T, cfg Config) *Devnet {
@@ -30,36 +37,61 @@ func start(t *testing.T, cfg Config) *Devnet {
 	return d
 }
 
-// TestMarketsOnce: the first start creates the demo markets with ids
-// derived from their slugs; a restart on the same dir finds them and
-// creates nothing.
+// TestMarketsOnce: the first start lists Gamma's demo catalogue, with
+// the chain's ids, registered in the engine and prepared on chain; a
+// restart on the same dir finds it and creates nothing.
 func TestMarketsOnce(t *testing.T) {
 	cfg := testConfig(t)
 	d := start(t, cfg)
-	if d.Created != len(DemoMarkets()) || len(d.Markets) != len(DemoMarkets()) {
-		t.Fatalf("created %d of %d markets, want all %d", d.Created, len(d.Markets), len(DemoMarkets()))
+	if d.Created != len(d.Markets) || len(d.Markets) != 7 {
+		t.Fatalf("created %d of %d markets, want all 7 of the demo", d.Created, len(d.Markets))
 	}
-	// The README and `make run` print these ids; they must never change.
-	m := d.Markets[0]
-	if m.ConditionIDHex() != "0x56bff8658ae8da9109af85e6c9b4f19e61a2a3297e81917758d5a51bd87347a0" ||
-		m.YesTokenID() != "81164617421220918268713696094651617348923936433391632375275945217061050569338" {
-		t.Fatalf("market %s has ids %s / %s", m.Slug, m.ConditionIDHex(), m.YesTokenID())
-	}
-	c := client.New(d.URL)
+	negRisk := 0
 	for _, m := range d.Markets {
-		book, err := c.GetBook(context.Background(), m.NoTokenID())
-		if err != nil || book.Market != m.ConditionIDHex() || book.TickSize != "0.01" || book.MinOrderSize != "5" {
+		if m.NegRisk {
+			negRisk++
+		}
+	}
+	if negRisk < 3 || len(d.Demo.Games) != 1 || len(d.Demo.Events) != 3 {
+		t.Fatalf("%d negRisk markets, %d games, %d events", negRisk, len(d.Demo.Games), len(d.Demo.Events))
+	}
+	ctx := context.Background()
+	oracle := d.Deployment.Deployer
+	c := client.New(d.URL)
+	g := gamma.New(d.GammaURL)
+	for _, m := range d.Markets {
+		ids := ctfid.BinaryMarket(d.Deployment.Contracts.Collateral, oracle, operator.QuestionID(oracle, m.Question, m.Slug))
+		if m.ConditionIDHex() != hexutil.Encode(ids.ConditionID[:]) || m.YesTokenID() != ids.Yes.String() || m.NoTokenID() != ids.No.String() {
+			t.Fatalf("market %s has ids %s %s %s, want the chain's %s", m.Slug, m.ConditionIDHex(), m.YesTokenID(), m.NoTokenID(), ids.ConditionID)
+		}
+		book, err := c.GetBook(ctx, m.NoTokenID())
+		if err != nil || book.Market != m.ConditionIDHex() || book.NegRisk != m.NegRisk {
 			t.Fatalf("book of %s: %+v %v", m.Slug, book, err)
+		}
+		gm, err := g.MarketBySlug(ctx, m.Slug)
+		if err != nil || gm.YesToken() != m.YesTokenID() || gm.ID != m.ID {
+			t.Fatalf("Gamma's market %s: %+v %v", m.Slug, gm, err)
+		}
+		call := &bind.CallOpts{Context: ctx}
+		if n, err := d.chain.ctf.GetOutcomeSlotCount(call, ids.ConditionID); err != nil || n.Int64() != 2 {
+			t.Fatalf("market %s's condition on chain: %v slots, %v", m.Slug, n, err)
+		}
+		ex := d.chain.exchanges[0]
+		if m.NegRisk {
+			ex = d.chain.exchanges[1]
+		}
+		if reg, err := ex.Registry(call, ids.Yes); err != nil || reg.ConditionId != ids.ConditionID {
+			t.Fatalf("market %s's YES token on its exchange: %+v %v", m.Slug, reg, err)
 		}
 	}
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
 	again := start(t, cfg)
-	if again.Created != 0 || len(again.Markets) != len(d.Markets) {
-		t.Fatalf("the restart created %d markets, want 0", again.Created)
+	if again.Created != 0 || !reflect.DeepEqual(again.Markets, d.Markets) {
+		t.Fatalf("the restart created %d markets; markets %+v, want %+v", again.Created, again.Markets, d.Markets)
 	}
-	if _, err := client.New(again.URL).GetBook(context.Background(), m.YesTokenID()); err != nil {
+	if _, err := client.New(again.URL).GetBook(ctx, d.Markets[0].YesTokenID()); err != nil {
 		t.Fatalf("book after the restart: %v", err)
 	}
 }
@@ -76,19 +108,21 @@ func TestBannerAndAdmin(t *testing.T) {
 	}
 	banner := b.String()
 	m := d.Markets[0]
+	k := d.Deployment.Contracts
 	for _, want := range []string{
-		m.Question, m.ConditionIDHex(), m.YesTokenID(), m.NoTokenID(),
-		d.URL + "/docs", d.URL + "/openapi.yaml", d.AdminURL + "/metrics", d.URLs[1], d.NATSURL,
-		"chain id        31337", ExchangeHex, "WARNING: the gateway master key is a fixed, public devnet key",
-		"pred --url " + d.URL + " order buy " + m.YesTokenID() + " 0.40 10",
+		m.Question, m.ConditionIDHex(), m.YesTokenID(), m.NoTokenID(), d.Markets[6].Slug, "Lakers",
+		d.URL + "/docs", d.URL + "/openapi.yaml", d.GammaURL + "/docs", d.AdminURL + "/metrics", d.URLs[1], d.NATSURL,
+		"chain id             1337", d.RPCURL, d.RecordPath, k.Exchange.Hex(), k.NegRiskExchange.Hex(), k.ConditionalTokens.Hex(),
+		k.SafeFactory.Hex(), k.Collateral.Hex(), k.Stablecoin.Hex(), DevKeyHex(),
+		"are fixed, public devnet keys",
 	} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, banner)
 		}
 	}
 	metrics := get(t, d.AdminURL+"/metrics")
-	if !strings.Contains(metrics, "engine_markets 3") {
-		t.Errorf("engine metrics lack engine_markets 3")
+	if !strings.Contains(metrics, "engine_markets 7") {
+		t.Errorf("engine metrics lack engine_markets 7")
 	}
 	if body := get(t, d.URLs[1]+"/readyz"); !strings.Contains(body, `"status":"ok"`) {
 		t.Errorf("the second gateway's /readyz: %s", body)

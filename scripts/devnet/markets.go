@@ -4,198 +4,130 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/holiman/uint256"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
-	"pred.dev/proto/fixed"
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/operator"
+	gammaserver "pred.dev/gateway-gamma/server"
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
-	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
 )
 
-// MarketSpec describes a market to create. Amounts are base units
-// (1e-6): TickSize in USDW, the sizes in shares.
-type MarketSpec struct {
-	// Slug names the market and determines its ids: the same slug gives
-	// the same condition id and token ids on every devnet.
-	Slug       string
-	Question   string
-	TickSize   uint64
-	MinSize    uint64
-	MaxSize    uint64
-	FeeRateBps uint32
-}
-
-// Market is a market of the devnet with its ids.
+// Market is one of the devnet's markets as the Gamma API lists it: its
+// catalogue id and slug, its event, and the chain's ids (condition id =
+// keccak256(oracle, questionId, 2); YES and NO are the CTF position ids
+// of index sets 1 and 2 with USDW as collateral). Sizes and the tick are
+// base units (1e-6).
 type Market struct {
-	MarketSpec
-	// ConditionID is the market's id (the API's "market"); YesToken and
-	// NoToken its two outcome tokens (the API's token_id / asset_id).
-	ConditionID, YesToken, NoToken [32]byte
+	ID, Slug, Question string
+	EventSlug          string
+	Outcomes           []string
+	NegRisk            bool
+	// ConditionID is the market's id on the CLOB (the API's "market");
+	// YesToken and NoToken its outcome tokens (the API's token_id /
+	// asset_id) as decimal uint256s.
+	ConditionID string
+	YesToken    string
+	NoToken     string
+	TickSize    uint64
+	MinSize     uint64
+	MaxSize     uint64
+	FeeRateBps  uint32
 }
 
 // ConditionIDHex is the condition id as the API writes it: 0x and 64 hex
 // digits.
-func (m Market) ConditionIDHex() string { return hexutil.Encode(m.ConditionID[:]) }
+func (m Market) ConditionIDHex() string { return strings.ToLower(m.ConditionID) }
 
 // YesTokenID is the YES token id as the API writes it: a decimal uint256.
-func (m Market) YesTokenID() string { return decimal(m.YesToken) }
+func (m Market) YesTokenID() string { return m.YesToken }
 
 // NoTokenID is the NO token id as a decimal uint256.
-func (m Market) NoTokenID() string { return decimal(m.NoToken) }
+func (m Market) NoTokenID() string { return m.NoToken }
 
-func decimal(b [32]byte) string { return new(uint256.Int).SetBytes32(b[:]).Dec() }
-
-// Demo market parameters: tick 0.01 USDW, orders of 5 to 100,000 shares,
-// a taker fee of 1% (100 bps; a maker pays nothing).
-const (
-	demoTickSize   = 10_000
-	demoMinSize    = 5 * fixed.One
-	demoMaxSize    = 100_000 * fixed.One
-	demoFeeRateBps = 100
-)
-
-// DemoMarkets are the markets a devnet creates unless told otherwise.
-func DemoMarkets() []MarketSpec {
-	spec := func(slug, question string) MarketSpec {
-		return MarketSpec{Slug: slug, Question: question, TickSize: demoTickSize,
-			MinSize: demoMinSize, MaxSize: demoMaxSize, FeeRateBps: demoFeeRateBps}
+// demoMarkets lists Gamma's demo markets in SeedDemo's order, each with
+// its event's slug.
+func demoMarkets(v *catalog.View, demo *operator.Demo) []Market {
+	out := make([]Market, 0, len(demo.Markets))
+	for _, r := range demo.Markets {
+		m := Market{ID: r.ID, Slug: r.Slug, Question: r.Question, Outcomes: r.Outcomes, NegRisk: r.NegRisk,
+			ConditionID: r.ConditionID, YesToken: r.TokenIDs[0], NoToken: r.TokenIDs[1],
+			TickSize: r.TickSize, MinSize: r.MinSize, MaxSize: r.MaxSize, FeeRateBps: r.FeeRateBps}
+		if ev, ok := v.Event(r.EventID); ok {
+			m.EventSlug = ev.Slug
+		}
+		out = append(out, m)
 	}
-	return []MarketSpec{
-		spec("rain-in-lisbon-tomorrow", "Will it rain in Lisbon tomorrow?"),
-		spec("btc-above-100k-dec-31", "Will BTC close above $100,000 on December 31?"),
-		spec("home-team-wins-cup-final", "Will the home team win the cup final?"),
-	}
-}
-
-// NewMarket derives a market's ids from its slug: the condition id is
-// keccak256("pred-devnet/market/" + slug) and the token of outcome i
-// (0 YES, 1 NO) keccak256(condition id, i).
-func NewMarket(s MarketSpec) Market {
-	m := Market{MarketSpec: s}
-	copy(m.ConditionID[:], crypto.Keccak256([]byte("pred-devnet/market/"+s.Slug)))
-	copy(m.YesToken[:], crypto.Keccak256(m.ConditionID[:], []byte{0}))
-	copy(m.NoToken[:], crypto.Keccak256(m.ConditionID[:], []byte{1}))
-	return m
+	return out
 }
 
 // marketQueryRetryInterval spaces retries of a market query while the
 // engine is starting or catching up with the log.
 const marketQueryRetryInterval = 100 * time.Millisecond
 
-// EnsureMarkets creates, with commands appended to the log over nc, each
-// market the engine does not know yet and returns how many it created.
-// It first waits until the engine has applied the whole log as it stands,
-// so a market created by an earlier run but not yet replayed is not
-// created twice, and it returns once the engine's queries, and so the
-// gateways, see every market. The CMD stream must exist (the engine and
-// the gateways create it when they start); an engine still starting is
-// waited for until ctx ends. log may be nil.
-func EnsureMarkets(ctx context.Context, nc *nats.Conn, markets []Market, log *zap.Logger) (int, error) {
-	if log == nil {
-		log = zap.NewNop()
-	}
-	logEnd, err := lastCommandSeq(ctx, nc)
-	if err != nil {
-		return 0, err
-	}
-	pub, err := publish.New(nc, publish.Config{}, log)
-	if err != nil {
-		return 0, err
-	}
-	defer func() { _ = pub.Close() }()
-	var created []Market
-	var lastSeq uint64
-	for _, m := range markets {
-		found, err := marketExists(ctx, nc, m, logEnd)
-		if err != nil {
-			return len(created), err
-		}
-		if found {
-			continue
-		}
-		if lastSeq, err = createMarket(ctx, pub, m); err != nil {
-			return len(created), err
-		}
-		created = append(created, m)
-		log.Info("market created", zap.String("slug", m.Slug), zap.String("condition_id", m.ConditionIDHex()))
-	}
-	// The engine answers a command before its store commits it; asking
-	// for each new market as of the last creation returns once queries,
-	// and so the gateways, see them all.
-	for _, m := range created {
-		if found, err := marketExists(ctx, nc, m, lastSeq); err != nil || !found {
-			return len(created), fmt.Errorf("devnet: market %s was created but the engine does not find it: %v", m.Slug, err)
-		}
-	}
-	return len(created), nil
-}
-
-// lastCommandSeq is the CMD stream's last sequence, 0 when it is empty.
-func lastCommandSeq(ctx context.Context, nc *nats.Conn) (uint64, error) {
+// waitMarkets returns once the engine's queries, and so the CLOB
+// gateways, see every market: the engine answers a command before its
+// store commits it, so each market is asked for as of the log's end.
+func (d *Devnet) waitMarkets(ctx context.Context, nc *nats.Conn) error {
 	js, err := jetstream.New(nc)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	last, err := streams.LastSeq(ctx, js, journal.CommandStream)
 	if err != nil {
-		return 0, fmt.Errorf("devnet: %w", err)
+		return fmt.Errorf("devnet: %w", err)
 	}
-	return last, nil
-}
-
-// marketExists asks the engine, once it has applied the log up to
-// minSeq, whether it knows m. An engine still starting or catching up is
-// asked again until ctx ends.
-func marketExists(ctx context.Context, nc *nats.Conn, m Market, minSeq uint64) (bool, error) {
-	req := &pb.QueryRequest{MinSeq: minSeq, Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: m.ConditionID[:]}}}
-	for {
-		resp, err := query.Do(ctx, nc, req)
-		switch {
-		case err != nil && !errors.Is(err, query.ErrNoEngine):
-			return false, err
-		case err == nil && resp.GetError() == nil:
-			return true, nil
-		case err == nil && resp.GetError().GetCode() == pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND:
-			return false, nil
-		case err == nil && resp.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_READY:
-			return false, fmt.Errorf("devnet: market query: %s", resp.GetError().GetMessage())
-		}
-		select {
-		case <-ctx.Done():
-			return false, fmt.Errorf("devnet: the engine did not answer whether market %s exists: %w", m.Slug, context.Cause(ctx))
-		case <-time.After(marketQueryRetryInterval):
+	for _, m := range d.Markets {
+		cond := common.HexToHash(m.ConditionID)
+		req := &pb.QueryRequest{MinSeq: last, Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: cond[:]}}}
+		for {
+			resp, err := query.Do(ctx, nc, req)
+			if err != nil && !errors.Is(err, query.ErrNoEngine) {
+				return err
+			}
+			if err == nil && resp.GetError() == nil {
+				break
+			}
+			if err == nil && resp.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_READY {
+				return fmt.Errorf("devnet: the engine does not find market %s: %s", m.Slug, resp.GetError().GetMessage())
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("devnet: the engine did not answer whether market %s exists: %w", m.Slug, context.Cause(ctx))
+			case <-time.After(marketQueryRetryInterval):
+			}
 		}
 	}
+	return nil
 }
 
-// createMarket appends a CreateMarket and returns its log sequence. Its
-// command id is derived from the condition id, so even a repeated
-// creation is applied at most once.
-func createMarket(ctx context.Context, pub *publish.Publisher, m Market) (uint64, error) {
-	cmd := &pb.Command{
-		Id: crypto.Keccak256([]byte("pred-devnet/create-market/"), m.ConditionID[:]),
-		Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{
-			Market: m.ConditionID[:], YesTokenId: m.YesToken[:], NoTokenId: m.NoToken[:],
-			Params: &pb.MarketParams{TickSize: m.TickSize, MinSize: m.MinSize, MaxSize: m.MaxSize, FeeRateBps: m.FeeRateBps},
-		}},
+// SeedDemo lists Gamma's demo catalogue on an exchange running without
+// a devnet (separate processes on one NATS): it runs a Gamma API in
+// process over nc, with dep's chain values and no chain to prepare
+// markets on, seeds the demo (idempotently) and returns its markets once
+// the engine's queries see them all. log may be nil.
+func SeedDemo(ctx context.Context, nc *nats.Conn, dep *deploy.Deployment, log *zap.Logger) ([]Market, error) {
+	if log == nil {
+		log = zap.NewNop()
 	}
-	res, err := pub.Submit(ctx, cmd)
+	gw, err := gammaserver.New(GammaConfig(dep), nc, log)
 	if err != nil {
-		return 0, fmt.Errorf("devnet: create market %s: %w", m.Slug, err)
+		return nil, fmt.Errorf("devnet: Gamma API: %w", err)
 	}
-	for _, e := range res.Events {
-		if r := e.GetCommandRejected(); r != nil && r.GetReason() != pb.RejectReason_REJECT_REASON_MARKET_EXISTS {
-			return 0, fmt.Errorf("devnet: the engine refused market %s: %s", m.Slug, r.GetReason())
-		}
+	defer gw.Close()
+	demo, err := operator.SeedDemo(ctx, gw.Operator())
+	if err != nil {
+		return nil, fmt.Errorf("devnet: the demo catalogue: %w", err)
 	}
-	return res.Seq, nil
+	d := &Devnet{Markets: demoMarkets(gw.View(), demo)}
+	return d.Markets, d.waitMarkets(ctx, nc)
 }

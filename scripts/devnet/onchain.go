@@ -24,6 +24,7 @@ import (
 	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/safewallet"
 	"pred.dev/proto/chain/txn"
 	"pred.dev/scripts/devchain"
 )
@@ -360,4 +361,14 @@ func (oc *onchain) close() error {
 		return oc.embedded.Close()
 	}
 	return nil
+}
+
+// Predicted is the deployment record every fresh embedded chain gets
+// (the dev key deploys from nonce 0, so the addresses never change),
+// without the block: for processes and benchmarks that need the
+// devnet's chain values but no chain.
+func Predicted() *deploy.Deployment {
+	k := deploy.Predict(DevAddress, 0)
+	return &deploy.Deployment{ChainID: devchain.ChainID, RPCURL: DefaultRPCURL, Contracts: k,
+		SafeInitCodeHash: safewallet.InitCodeHash(k.SafeSingleton), Deployer: DevAddress}
 }

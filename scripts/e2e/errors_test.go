@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
@@ -151,7 +152,7 @@ func (e *errorEnv) duplicate(t *testing.T) error {
 func (e *errorEnv) foreignSignature(*testing.T) error {
 	creds, _ := e.tr.Creds()
 	c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()), client.WithPrivateKey(e.tr.key), client.WithCreds(creds),
-		client.WithChain(devnet.ChainID, devnet.NegRiskExchange, devnet.Exchange))
+		client.WithChain(e.n.dep.ChainID, e.n.dep.Contracts.NegRiskExchange, e.n.dep.Contracts.Exchange))
 	_, err := c.CreateAndPostOrder(e.ctx, client.OrderArgs{TokenID: e.m.YesTokenID(), Side: "BUY", Price: "0.30", Size: "10", FeeRateBps: e.m.FeeRateBps})
 	return err
 }
@@ -217,7 +218,7 @@ func (e *errorEnv) authCases() []errorCase {
 		{"no L1 headers", errcode.InvalidL1Headers, func(t *testing.T) error { return e.rawErr(t, http.MethodPost, "/auth/api-key", nil, nil) }},
 		{"L1 signed for another chain", errcode.InvalidL1Signature, func(*testing.T) error {
 			c := client.New(e.n.d.URL, client.WithHTTPClient(e.n.httpClient()), client.WithPrivateKey(e.tr.key),
-				client.WithChain(devnet.ChainID+1, devnet.Exchange, devnet.NegRiskExchange))
+				client.WithChain(e.n.dep.ChainID+1, e.n.dep.Contracts.Exchange, e.n.dep.Contracts.NegRiskExchange))
 			_, err := c.CreateAPIKey(e.ctx)
 			return err
 		}},
@@ -372,7 +373,7 @@ func (e *errorEnv) halt(t *testing.T) {
 	defer pub.Close()
 	id := make([]byte, 16)
 	_, _ = rand.Read(id)
-	res, err := pub.Submit(e.ctx, &pb.Command{Id: id, Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: e.m.ConditionID[:]}}})
+	res, err := pub.Submit(e.ctx, &pb.Command{Id: id, Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: common.FromHex(e.m.ConditionID)}}})
 	if err != nil || len(res.Events) == 0 || res.Events[0].GetCommandRejected() != nil {
 		t.Fatalf("halt the market: %v %v", res, err)
 	}

@@ -19,6 +19,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"pred.dev/gateway-clob/apitest"
+	gammaapitest "pred.dev/gateway-gamma/apitest"
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
@@ -45,16 +47,21 @@ type testNet struct {
 	t *testing.T
 	// d is the devnet; nil when the gateways are separate processes.
 	d *devnet.Devnet
-	// urls are the gateways' base URLs and markets the exchange's markets.
+	// urls are the gateways' base URLs, markets the exchange's markets
+	// and dep the chain's deployment (orders sign for its exchanges).
 	urls    []string
 	markets []devnet.Market
+	dep     *deploy.Deployment
 	api     *apitest.Validator
+	// gammaAPI checks the Gamma API's responses (pred asks it for the
+	// chain and the markets) against the Gamma API's document.
+	gammaAPI *gammaapitest.Validator
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
 // logging warnings and errors to the test log.
 func devnetConfig(t *testing.T) devnet.Config {
-	return devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0",
+	return devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0",
 		Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))}
 }
 
@@ -73,14 +80,15 @@ func startNet(t *testing.T, opts ...func(*devnet.Config)) *testNet {
 // the gateway's OpenAPI document, which the devnet's gateways must serve.
 func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
 	t.Helper()
-	n := newGatewayNet(t, d.URLs, d.Markets)
+	n := newGatewayNet(t, d.URLs, d.Markets, d.Deployment)
 	n.d = d
+	n.gammaAPI = gammaapitest.New(t)
 	return n
 }
 
 // newGatewayNet drives the gateways at urls, checking every response
 // against the gateway's OpenAPI document, which each of them must serve.
-func newGatewayNet(t *testing.T, urls []string, markets []devnet.Market) *testNet {
+func newGatewayNet(t *testing.T, urls []string, markets []devnet.Market, dep *deploy.Deployment) *testNet {
 	t.Helper()
 	// Fetched around the validator, so that RequireChecks still fails a
 	// test whose own requests all bypass it.
@@ -89,7 +97,7 @@ func newGatewayNet(t *testing.T, urls []string, markets []devnet.Market) *testNe
 			t.Fatalf("GET %s/openapi.yaml: %d bytes, %v; want the gateway's document", u, len(doc), err)
 		}
 	}
-	return &testNet{t: t, urls: urls, markets: markets, api: apitest.New(t, apitest.RequireChecks())}
+	return &testNet{t: t, urls: urls, markets: markets, dep: dep, api: apitest.New(t, apitest.RequireChecks())}
 }
 
 // fetchDocument returns the OpenAPI document a gateway serves.
@@ -106,9 +114,28 @@ func fetchDocument(url string) ([]byte, error) {
 	return doc, err
 }
 
-// httpClient returns an HTTP client whose every response is validated.
+// httpClient returns an HTTP client whose every response is validated,
+// against the Gamma API's document for requests to the devnet's Gamma
+// API and the CLOB API's otherwise.
 func (n *testNet) httpClient() *http.Client {
-	return &http.Client{Timeout: httpTimeout, Transport: n.api.Transport(nil, false)}
+	var rt http.RoundTripper = n.api.Transport(nil, false)
+	if n.d != nil && n.gammaAPI != nil {
+		rt = byHost{host: strings.TrimPrefix(n.d.GammaURL, "http://"), to: n.gammaAPI.Transport(nil, false), other: rt}
+	}
+	return &http.Client{Timeout: httpTimeout, Transport: rt}
+}
+
+// byHost sends the requests to one host through its own transport.
+type byHost struct {
+	host      string
+	to, other http.RoundTripper
+}
+
+func (b byHost) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Host == b.host {
+		return b.to.RoundTrip(r)
+	}
+	return b.other.RoundTrip(r)
 }
 
 func startDevnet(t *testing.T, cfg devnet.Config) *devnet.Devnet {
@@ -139,13 +166,26 @@ func connectNATS(t *testing.T, d *devnet.Devnet) *nats.Conn {
 	return nc
 }
 
-// market returns the exchange's i-th market (the devnets' demo markets).
+// market returns the exchange's i-th market (Gamma's demo markets: 0 is
+// a standard market, 1 to 4 those of a negRisk event, 5 and 6 a game's).
 func (n *testNet) market(i int) devnet.Market { return n.markets[i] }
+
+// marketOf returns the market trading token; for a token no market
+// trades, a standard market at the demo's fee rate.
+func (n *testNet) marketOf(token string) devnet.Market {
+	for _, m := range n.markets {
+		if m.YesTokenID() == token || m.NoTokenID() == token {
+			return m
+		}
+	}
+	return devnet.Market{FeeRateBps: n.markets[0].FeeRateBps}
+}
 
 // trader is a wallet with an SDK client of one gateway.
 type trader struct {
 	*client.Client
 	key *ecdsa.PrivateKey
+	n   *testNet
 }
 
 // wallet is a fresh wallet on gateway gw, without API credentials.
@@ -155,17 +195,20 @@ func (n *testNet) wallet(gw int) *trader {
 	if err != nil {
 		n.t.Fatal(err)
 	}
-	return &trader{Client: n.sdk(gw, key), key: key}
+	return &trader{Client: n.sdk(gw, key), key: key, n: n}
 }
 
+// sdk is a client of gateway gw for key whose orders are made by the
+// key's proxy wallet (signature type 2), the normal maker.
 func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *client.Client {
 	base := []client.Option{client.WithHTTPClient(n.httpClient()), client.WithPrivateKey(key),
-		client.WithChain(devnet.ChainID, devnet.Exchange, devnet.NegRiskExchange)}
+		client.WithChain(n.dep.ChainID, n.dep.Contracts.Exchange, n.dep.Contracts.NegRiskExchange),
+		client.WithProxyWallet(n.dep.Contracts.SafeFactory, n.dep.SafeInitCodeHash)}
 	return client.New(n.urls[gw], append(base, opts...)...)
 }
 
 // trader is a wallet on gateway 0 with API credentials and, unless usdw
-// is "", that much devnet USDW.
+// is "", that much devnet USDW in its proxy wallet.
 func (n *testNet) trader(usdw string) *trader {
 	n.t.Helper()
 	tr := n.wallet(0)
@@ -173,7 +216,7 @@ func (n *testNet) trader(usdw string) *trader {
 		n.t.Fatalf("create API key: %v", err)
 	}
 	if usdw != "" {
-		if _, err := tr.Faucet(context.Background(), tr.Address().Hex(), usdw); err != nil {
+		if _, err := tr.Faucet(context.Background(), tr.Funder().Hex(), usdw); err != nil {
 			n.t.Fatalf("faucet: %v", err)
 		}
 	}
@@ -183,7 +226,7 @@ func (n *testNet) trader(usdw string) *trader {
 // on returns the same wallet and credentials on gateway gw.
 func (n *testNet) on(gw int, tr *trader) *trader {
 	creds, _ := tr.Creds()
-	return &trader{Client: n.sdk(gw, tr.key, client.WithCreds(creds)), key: tr.key}
+	return &trader{Client: n.sdk(gw, tr.key, client.WithCreds(creds)), key: tr.key, n: n}
 }
 
 // buy places a BUY and fails the test if it is refused.
@@ -196,9 +239,11 @@ func (tr *trader) buy(t *testing.T, token, price, size string, mod ...func(*clie
 	return resp
 }
 
-// place signs and posts an order at the demo markets' fee rate.
+// place signs and posts an order at its market's fee rate, for the
+// market's exchange.
 func (tr *trader) place(token, side, price, size string, mod ...func(*client.OrderArgs)) (clobapi.OrderResponse, error) {
-	a := client.OrderArgs{TokenID: token, Side: side, Price: price, Size: size, FeeRateBps: devnet.DemoMarkets()[0].FeeRateBps}
+	m := tr.n.marketOf(token)
+	a := client.OrderArgs{TokenID: token, Side: side, Price: price, Size: size, FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk}
 	for _, m := range mod {
 		m(&a)
 	}

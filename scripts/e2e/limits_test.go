@@ -27,7 +27,7 @@ const strictIPPerSecond = 0.01
 func TestProductionGateway(t *testing.T) {
 	t.Parallel()
 	n := startNet(t)
-	cfg := devnet.GatewayConfig()
+	cfg := devnet.GatewayConfig(n.d.Deployment)
 	cfg.Faucet = false
 	cfg.RateLimit.IPPerSecond, cfg.RateLimit.IPBurst = strictIPPerSecond, 2
 	gw, err := server.New(cfg, connectNATS(t, n.d), zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel)))

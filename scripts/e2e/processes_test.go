@@ -14,6 +14,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/internal/proc"
 )
@@ -27,7 +28,7 @@ import (
 func TestGatewayProcesses(t *testing.T) {
 	t.Parallel()
 	x := startProcesses(t, 2)
-	checkReplicas(t, newGatewayNet(t, x.urls, x.markets))
+	checkReplicas(t, newGatewayNet(t, x.urls, x.markets, x.dep))
 }
 
 // stopBound is how long a process may take to stop after SIGTERM before
@@ -45,14 +46,17 @@ type processNet struct {
 	natsURL string
 	urls    []string
 	markets []devnet.Market
+	dep     *deploy.Deployment
 	// logs names each process's log file.
 	logs []string
 }
 
 // startProcesses builds the binaries; starts natsd, the engine and the
-// given number of gateway-clob processes; waits until every gateway
-// serves HTTP; and creates the demo markets with commands over NATS, as
-// the devnet does. Every
+// given number of gateway-clob processes, configured with the chain
+// values a fresh devnet chain gets; waits until every gateway serves
+// HTTP; and lists Gamma's demo markets through an in-process Gamma API on
+// the same NATS, which registers them in the engine with commands (no
+// chain: nothing here settles). Every
 // process is stopped when the test ends; their logs are printed, and the
 // directory with logs and data kept, if it failed.
 func startProcesses(t *testing.T, gateways int) *processNet {
@@ -61,7 +65,7 @@ func startProcesses(t *testing.T, gateways int) *processNet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &processNet{t: t, dir: dir}
+	x := &processNet{t: t, dir: dir, dep: devnet.Predicted()}
 	// Registered first, so it runs after every process has stopped.
 	t.Cleanup(x.report)
 
@@ -98,8 +102,9 @@ func startProcesses(t *testing.T, gateways int) *processNet {
 		addr := fmt.Sprintf("127.0.0.1:%d", x.port())
 		x.urls = append(x.urls, "http://"+addr)
 		x.start(ctx, abort, fmt.Sprintf("gateway-%d", i), exec.Command(filepath.Join(bin, "gateway-clob"),
-			"-listen", addr, "-nats-url", x.natsURL, "-chain-id", strconv.FormatUint(devnet.ChainID, 10),
-			"-exchange", devnet.ExchangeHex, "-neg-risk-exchange", devnet.NegRiskExchangeHex,
+			"-listen", addr, "-nats-url", x.natsURL, "-chain-id", strconv.FormatUint(x.dep.ChainID, 10),
+			"-exchange", x.dep.Contracts.Exchange.Hex(), "-neg-risk-exchange", x.dep.Contracts.NegRiskExchange.Hex(),
+			"-proxy-factory", x.dep.Contracts.SafeFactory.Hex(), "-proxy-init-code-hash", x.dep.SafeInitCodeHash.Hex(),
 			"-faucet", "-log-level", "info"), "CLOB_", masterKey)
 	}
 
@@ -123,10 +128,7 @@ func startProcesses(t *testing.T, gateways int) *processNet {
 		t.Fatalf("connect to NATS: %v", err)
 	}
 	defer nc.Close()
-	for _, s := range devnet.DemoMarkets() {
-		x.markets = append(x.markets, devnet.NewMarket(s))
-	}
-	if _, err := devnet.EnsureMarkets(ctx, nc, x.markets, nil); err != nil {
+	if x.markets, err = devnet.SeedDemo(ctx, nc, x.dep, nil); err != nil {
 		t.Fatalf("create the markets: %v (%v)", err, context.Cause(ctx))
 	}
 	t.Logf("natsd, engine and %d gateways ready in %s", gateways, time.Since(began).Round(time.Millisecond))

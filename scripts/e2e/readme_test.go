@@ -47,7 +47,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 	t.Parallel()
 	n := startNet(t)
 	lines := walkthrough(t)
-	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL}, http: n}
+	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL, "PRED_GAMMA_URL": n.d.GammaURL}, http: n}
 	ran := map[string]bool{}
 	for _, line := range lines {
 		expect := walkthroughExpect[line]

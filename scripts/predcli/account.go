@@ -80,7 +80,7 @@ func faucet(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	if addr == "" {
-		addr = c.Address().Hex()
+		addr = c.Funder().Hex() // the proxy wallet, unless --eoa
 	} else if !common.IsHexAddress(addr) {
 		return usagef("the address %q is not 0x followed by 40 hex digits", addr)
 	}

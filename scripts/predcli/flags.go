@@ -16,19 +16,21 @@ import (
 const envPrefix = "PRED"
 
 // Devnet defaults: a devnet started with `make run` needs no flags. They
-// equal the constants of pred.dev/scripts/devnet (a test checks it); they
-// are repeated here so the CLI does not link the whole exchange.
+// equal the addresses of pred.dev/scripts/devnet (a test checks it); they
+// are repeated here so the CLI does not link the whole exchange. The
+// chain id and contracts are not among them: pred reads them from the
+// Gamma API's GET /public-info.
 const (
-	DefaultURL             = "http://127.0.0.1:8080"
-	DefaultChainID         = 31337
-	DefaultExchange        = "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8"
-	DefaultNegRiskExchange = "0x78124f91BdCD9Ab480a7944D8F8334157C40F06a"
-	defaultTimeout         = 30 * time.Second
+	DefaultURL      = "http://127.0.0.1:8080"
+	DefaultGammaURL = "http://127.0.0.1:8081"
+	defaultTimeout  = 30 * time.Second
 )
 
 // globals are the flags every command takes.
 type globals struct {
 	url             string
+	gammaURL        string
+	eoa             bool
 	privateKey      string
 	apiKey          string
 	secret          string
@@ -47,13 +49,15 @@ var noEnv = map[string]bool{"q": true}
 
 func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.url, "url", DefaultURL, "base URL of the CLOB API")
+	fs.StringVar(&g.gammaURL, "gamma-url", DefaultGammaURL, "base URL of the Gamma API (markets, login, and the chain's addresses from GET /public-info)")
 	fs.StringVar(&g.privateKey, "private-key", "", "hex private key of your wallet (make one with 'pred wallet new'); secret")
 	fs.StringVar(&g.apiKey, "api-key", "", "API key; with --secret and --passphrase, skips deriving credentials from the private key")
 	fs.StringVar(&g.secret, "secret", "", "API secret; secret")
 	fs.StringVar(&g.passphrase, "passphrase", "", "API passphrase; secret")
-	fs.Uint64Var(&g.chainID, "chain-id", DefaultChainID, "chain id of the EIP-712 domains (the devnet's by default)")
-	fs.StringVar(&g.exchange, "exchange", DefaultExchange, "exchange contract address orders are signed for")
-	fs.StringVar(&g.negRiskExchange, "neg-risk-exchange", DefaultNegRiskExchange, "exchange address of neg-risk markets")
+	fs.Uint64Var(&g.chainID, "chain-id", 0, "chain id of the EIP-712 domains (default: the Gamma API's /public-info)")
+	fs.StringVar(&g.exchange, "exchange", "", "exchange contract address orders are signed for (default: /public-info's)")
+	fs.StringVar(&g.negRiskExchange, "neg-risk-exchange", "", "exchange address of negRisk markets (default: /public-info's)")
+	fs.BoolVar(&g.eoa, "eoa", false, "trade from the key's own address (signature type 0) instead of its proxy wallet (type 2)")
 	fs.DurationVar(&g.timeout, "timeout", defaultTimeout, "timeout of each API call")
 	fs.BoolVar(&g.json, "json", false, "print stable JSON instead of tables")
 	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new) or the order id (order)")
@@ -77,6 +81,8 @@ type invocation struct {
 	// in use came from it, whether the server refused them, and whose.
 	cachedCreds, cacheRefused bool
 	credsOwner                common.Address
+	// chainInfo is the deployment, once learned (see chain.go).
+	chainInfo *chainInfo
 }
 
 // parse finds the command, then parses the global flags and the

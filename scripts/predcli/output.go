@@ -80,7 +80,11 @@ func (inv *invocation) fail(err error) int {
 	}
 	var oe *net.OpError
 	if errors.As(err, &oe) && oe.Op == "dial" {
-		fmt.Fprintf(inv.env.Stderr, "pred: is the exchange running at %s? Start a devnet with 'make run'.\n", inv.g.url)
+		api, url := "the exchange", inv.g.url
+		if oe.Addr != nil && strings.Contains(inv.g.gammaURL, oe.Addr.String()) {
+			api, url = "the Gamma API", inv.g.gammaURL
+		}
+		fmt.Fprintf(inv.env.Stderr, "pred: is %s running at %s? Start a devnet with 'make run'.\n", api, url)
 	}
 	return ExitError
 }

@@ -40,7 +40,7 @@ func runWithDevnet(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	net, err = devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"})
+	net, err = devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "start the devnet:", err)
 		return 1
@@ -65,7 +65,7 @@ type user struct {
 // newUser is a user of the test devnet with a new wallet (none if
 // withKey is false).
 func newUser(t *testing.T, withKey bool) *user {
-	u := &user{t: t, env: map[string]string{"PRED_URL": net.URL}, cache: t.TempDir()}
+	u := &user{t: t, env: map[string]string{"PRED_URL": net.URL, "PRED_GAMMA_URL": net.GammaURL}, cache: t.TempDir()}
 	if withKey {
 		u.env["PRED_PRIVATE_KEY"] = u.ok("wallet", "new", "-q").stdout[:66]
 	}
@@ -133,10 +133,8 @@ func market(i int) devnet.Market { return net.Markets[i] }
 
 // TestDevnetDefaults: pred needs no flags against `make run`.
 func TestDevnetDefaults(t *testing.T) {
-	if predcli.DefaultURL != "http://"+devnet.DefaultAPIAddr || predcli.DefaultChainID != devnet.ChainID ||
-		predcli.DefaultExchange != devnet.ExchangeHex || predcli.DefaultNegRiskExchange != devnet.NegRiskExchangeHex {
-		t.Fatalf("pred's defaults (%s, %d, %s, %s) are not the devnet's", predcli.DefaultURL, predcli.DefaultChainID,
-			predcli.DefaultExchange, predcli.DefaultNegRiskExchange)
+	if predcli.DefaultURL != "http://"+devnet.DefaultAPIAddr || predcli.DefaultGammaURL != "http://"+devnet.DefaultGammaAddr {
+		t.Fatalf("pred's defaults (%s, %s) are not the devnet's", predcli.DefaultURL, predcli.DefaultGammaURL)
 	}
 }
 

@@ -4,10 +4,8 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"errors"
-	"net/http"
 	"strings"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client"
@@ -30,7 +28,7 @@ const (
 // the wallet's newest API key (creating one if it has none): the server
 // can always recompute the secret, so losing the cache loses nothing.
 func (inv *invocation) client(ctx context.Context, need access) (*client.Client, error) {
-	opts, err := inv.clientOptions(need)
+	opts, err := inv.clientOptions(ctx, need)
 	if err != nil {
 		return nil, err
 	}
@@ -83,17 +81,13 @@ func (inv *invocation) runCommand(ctx context.Context) error {
 	return err
 }
 
-func (inv *invocation) clientOptions(need access) ([]client.Option, error) {
+// clientOptions configures the SDK for the command: a command that needs
+// the caller learns the chain (see chain.go) and, unless --eoa, makes the
+// key's proxy wallet the maker of its orders and the wallet its reads
+// are about.
+func (inv *invocation) clientOptions(ctx context.Context, need access) ([]client.Option, error) {
 	g := &inv.g
-	if !common.IsHexAddress(g.exchange) || !common.IsHexAddress(g.negRiskExchange) {
-		return nil, usagef("--exchange and --neg-risk-exchange must be 0x followed by 40 hex digits")
-	}
-	hc := inv.env.HTTPClient
-	if hc == nil {
-		hc = &http.Client{Timeout: g.timeout}
-	}
-	opts := []client.Option{client.WithHTTPClient(hc),
-		client.WithChain(g.chainID, common.HexToAddress(g.exchange), common.HexToAddress(g.negRiskExchange))}
+	opts := []client.Option{client.WithHTTPClient(inv.httpClient())}
 	creds, haveCreds, err := g.creds()
 	if err != nil {
 		return nil, err
@@ -109,6 +103,18 @@ func (inv *invocation) clientOptions(need access) ([]client.Option, error) {
 		opts = append(opts, client.WithPrivateKey(key))
 	} else if need == wallet || need == signer || (need == trader && !haveCreds) {
 		return nil, usagef("this command needs your wallet: set PRED_PRIVATE_KEY or --private-key (make one with 'pred wallet new')")
+	}
+	if need == public {
+		return opts, nil
+	}
+	ci, err := inv.chain(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, client.WithChain(ci.chainID, ci.exchange, ci.negRiskExchange))
+	if !g.eoa {
+		// After WithPrivateKey: the proxy wallet derives from the key.
+		opts = append(opts, client.WithProxyWallet(ci.safeFactory, ci.safeInitCodeHash))
 	}
 	return opts, nil
 }

@@ -63,6 +63,16 @@ type Config struct {
 	// credit in USDW base units.
 	Faucet         bool
 	FaucetMaxUnits uint64
+	// FaucetFunder, if set, funds the address on chain before the engine
+	// credits it, so that chain and engine balances agree.
+	FaucetFunder FaucetFunder
+}
+
+// FaucetFunder puts amount base units of USDW at an address on chain
+// (the devnet mints its stablecoin and wraps it into the address) and
+// returns once that is mined.
+type FaucetFunder interface {
+	Fund(ctx context.Context, to common.Address, amount uint64) error
 }
 
 // Publisher is the part of publish.Publisher the handlers use.

@@ -43,6 +43,13 @@ func (a *API) postFaucet(c echo.Context) error {
 	if err != nil || amount == 0 || amount > a.cfg.FaucetMaxUnits {
 		return errcode.Errorf(errcode.InvalidAmount, "amount must be a positive USDW decimal string of at most %s", units(a.cfg.FaucetMaxUnits))
 	}
+	// The chain first: a failure there credits nothing, and a credit that
+	// fails after it leaves the chain ahead of the engine, never behind.
+	if a.cfg.FaucetFunder != nil {
+		if err := a.cfg.FaucetFunder.Fund(c.Request().Context(), addr, amount); err != nil {
+			return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
+		}
+	}
 	cmd := &pb.Command{Id: newCommandID(), Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
 	res, err := a.submit(c.Request().Context(), auth.Identity{}, cmd, "")
 	if err != nil {
