@@ -52,6 +52,7 @@ const compilations = [
       SAFE + 'Safe.sol',
       SAFE + 'proxies/SafeProxy.sol',
       SAFE + 'handler/CompatibilityFallbackHandler.sol',
+      SAFE + 'libraries/MultiSendCallOnly.sol',
     ],
     emit: [
       ['contracts/CTFExchange.sol', 'CTFExchange'],
@@ -61,6 +62,7 @@ const compilations = [
       [SAFE + 'Safe.sol', 'Safe'],
       [SAFE + 'proxies/SafeProxy.sol', 'SafeProxy'],
       [SAFE + 'handler/CompatibilityFallbackHandler.sol', 'CompatibilityFallbackHandler'],
+      [SAFE + 'libraries/MultiSendCallOnly.sol', 'MultiSendCallOnly'],
     ],
   },
 ];
@@ -75,6 +77,7 @@ const bindings = [
   ['Safe', 'safe'],
   ['SafeFactory', 'safefactory'],
   ['CompatibilityFallbackHandler', 'fallbackhandler'],
+  ['MultiSendCallOnly', 'multisend'],
 ];
 
 // Sources resolve against the module directory first (contracts/...) and

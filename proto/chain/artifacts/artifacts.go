@@ -27,6 +27,7 @@ const (
 	SafeProxy                    = "SafeProxy"
 	SafeFactory                  = "SafeFactory"
 	CompatibilityFallbackHandler = "CompatibilityFallbackHandler"
+	MultiSendCallOnly            = "MultiSendCallOnly"
 )
 
 // Artifact is one compiled contract.

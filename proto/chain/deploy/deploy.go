@@ -1,8 +1,9 @@
 // Package deploy deploys the exchange's contracts to an EVM chain and
 // keeps the record of where they are (Deployment): the stablecoin stand-in
 // and USDW, Gnosis ConditionalTokens, the Safe singleton, its fallback
-// handler and this exchange's SafeFactory, and two CTFExchange instances
-// (standard and negRisk markets). It works on any backend: go-ethereum's
+// handler and this exchange's SafeFactory, two CTFExchange instances
+// (standard and negRisk markets) and Safe's MultiSendCallOnly, which a
+// wallet delegate-calls to make several calls in one Safe transaction. It works on any backend: go-ethereum's
 // simulated backend (give a Mine function) or a JSON-RPC node.
 package deploy
 
@@ -21,6 +22,7 @@ import (
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/chain/bind/fallbackhandler"
+	"pred.dev/proto/chain/bind/multisend"
 	"pred.dev/proto/chain/bind/safe"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/stablecoin"
@@ -50,14 +52,15 @@ type Options struct {
 }
 
 // Predict returns the addresses Deploy gives the contracts when the
-// deployer's next nonce is nonce: it sends the eight creations in a fixed
+// deployer's next nonce is nonce: it sends the nine creations in a fixed
 // order with consecutive nonces, so a fresh deployer key (nonce 0) always
-// yields the same addresses on every chain.
+// yields the same addresses on every chain. MultiSendCallOnly came last,
+// after the first eight, so their addresses did not move when it was added.
 func Predict(deployer common.Address, nonce uint64) Contracts {
 	at := func(i uint64) common.Address { return crypto.CreateAddress(deployer, nonce+i) }
 	return Contracts{
 		Stablecoin: at(0), ConditionalTokens: at(1), SafeSingleton: at(2), SafeFallbackHandler: at(3),
-		Collateral: at(4), SafeFactory: at(5), Exchange: at(6), NegRiskExchange: at(7),
+		Collateral: at(4), SafeFactory: at(5), Exchange: at(6), NegRiskExchange: at(7), MultiSendCallOnly: at(8),
 	}
 }
 
@@ -135,6 +138,12 @@ func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error
 			return a, tx, err
 		})
 	}
+	// Safe's MultiSendCallOnly, unmodified from the npm package: what a
+	// wallet delegate-calls to batch calls (its onboarding approvals).
+	st.deploy(ctx, "MultiSendCallOnly", &k.MultiSendCallOnly, func(o *bind.TransactOpts) (common.Address, *types.Transaction, error) {
+		a, tx, _, err := multisend.DeployMultiSendCallOnly(o, b)
+		return a, tx, err
+	})
 	last, err := st.wait(ctx, c)
 	if err != nil {
 		return nil, err

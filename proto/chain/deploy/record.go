@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 	"github.com/ethereum/go-ethereum/common"
 
+	"pred.dev/proto/chain/artifacts"
 	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/usdw"
@@ -32,7 +33,7 @@ import (
 //	  "contracts": {
 //	    "conditionalTokens": "0x…", "exchange": "0x…", "negRiskExchange": "0x…",
 //	    "safeFactory": "0x…", "safeSingleton": "0x…", "safeFallbackHandler": "0x…",
-//	    "collateral": "0x…", "stablecoin": "0x…"
+//	    "collateral": "0x…", "stablecoin": "0x…", "multiSendCallOnly": "0x…"
 //	  },
 //	  "safeInitCodeHash": "0x…",
 //	  "deployer": "0x…",
@@ -65,6 +66,12 @@ type Contracts struct {
 	Collateral common.Address `json:"collateral"`
 	// Stablecoin backs USDW one to one.
 	Stablecoin common.Address `json:"stablecoin"`
+	// MultiSendCallOnly is Safe 1.4.1's MultiSendCallOnly, which a
+	// wallet delegate-calls to make several calls in one Safe transaction
+	// (the relayer's onboarding). Optional: records written before it
+	// was deployed lack it (zero), and the field is then left out of the
+	// JSON.
+	MultiSendCallOnly common.Address `json:"multiSendCallOnly,omitzero"`
 }
 
 // named lists the contracts with their JSON names, in a fixed order.
@@ -105,7 +112,8 @@ func invalid(format string, args ...any) error {
 
 // Validate checks that the record is complete and well formed: a chain
 // id, an http(s) or ws(s) RPC URL, an http(s) explorer URL if any, every
-// contract address set and distinct, and the init-code hash set.
+// contract address set and distinct (multiSendCallOnly may be missing),
+// and the init-code hash set.
 func (d *Deployment) Validate() error {
 	if d.ChainID == 0 {
 		return invalid("chainId is missing or zero")
@@ -127,6 +135,11 @@ func (d *Deployment) Validate() error {
 			return invalid("contracts.%s and contracts.%s are the same address %s", other, c.name, c.addr.Hex())
 		}
 		seen[c.addr] = c.name
+	}
+	if m := d.Contracts.MultiSendCallOnly; m != (common.Address{}) {
+		if other, ok := seen[m]; ok {
+			return invalid("contracts.%s and contracts.multiSendCallOnly are the same address %s", other, m.Hex())
+		}
 	}
 	if d.SafeInitCodeHash == (common.Hash{}) {
 		return invalid("safeInitCodeHash is missing")
@@ -235,8 +248,9 @@ func mismatch(format string, args ...any) error {
 // the same chain id, code at every contract address, and the contracts
 // wired to each other as recorded (the exchanges' collateral, conditional
 // tokens and Safe factory, USDW's stablecoin, the factory's singleton,
-// fallback handler and init-code hash). A service calls it at start and
-// refuses to run on a mismatch.
+// fallback handler and init-code hash), and, if the record has one,
+// exactly Safe's MultiSendCallOnly runtime code at multiSendCallOnly. A
+// service calls it at start and refuses to run on a mismatch.
 func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 	if err := d.Validate(); err != nil {
 		return err
@@ -297,7 +311,20 @@ func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 	if err != nil {
 		return err
 	}
-	return expectAddr("collateral.underlying()", d.Contracts.Stablecoin, u.Underlying, call)
+	if err := expectAddr("collateral.underlying()", d.Contracts.Stablecoin, u.Underlying, call); err != nil {
+		return err
+	}
+	if m := d.Contracts.MultiSendCallOnly; m != (common.Address{}) {
+		code, err := b.CodeAt(ctx, m, nil)
+		if err != nil {
+			return fmt.Errorf("reading the code of contracts.multiSendCallOnly at %s: %w", m.Hex(), err)
+		}
+		// Wallets delegate-call it, so it must be exactly the audited code.
+		if !bytes.Equal(code, artifacts.MustLoad(artifacts.MultiSendCallOnly).DeployedBytecode) {
+			return mismatch("contracts.multiSendCallOnly %s does not hold Safe's MultiSendCallOnly (%d bytes of code)", m.Hex(), len(code))
+		}
+	}
+	return nil
 }
 
 func expectAddr(what string, want common.Address, get func(*bind.CallOpts) (common.Address, error), call *bind.CallOpts) error {

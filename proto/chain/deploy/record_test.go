@@ -65,6 +65,28 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 }
 
+// TestMultiSendIsOptional: a record without multiSendCallOnly (written
+// before it was deployed) loads and writes the same JSON; one with it
+// keeps it, and it may not repeat another contract's address.
+func TestMultiSendIsOptional(t *testing.T) {
+	d := sample()
+	if strings.Contains(string(d.JSON()), "multiSendCallOnly") {
+		t.Fatalf("a record without MultiSendCallOnly writes it: %s", d.JSON())
+	}
+	got, err := deploy.Parse(d.JSON())
+	if err != nil || *got != *d {
+		t.Fatalf("parse %v: %+v", err, got)
+	}
+	d.Contracts.MultiSendCallOnly = common.BytesToAddress([]byte{10})
+	if got, err = deploy.Parse(d.JSON()); err != nil || *got != *d {
+		t.Fatalf("parse with MultiSendCallOnly %v: %+v", err, got)
+	}
+	d.Contracts.MultiSendCallOnly = d.Contracts.Exchange
+	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "contracts.exchange and contracts.multiSendCallOnly") {
+		t.Fatalf("duplicate MultiSendCallOnly: %v", err)
+	}
+}
+
 // TestMalformedRecords: every malformed record is refused with an error
 // that names what is wrong.
 func TestMalformedRecords(t *testing.T) {
@@ -132,6 +154,12 @@ func TestVerify(t *testing.T) {
 	bad("singleton", "safeFactory.singleton()", func(d *deploy.Deployment) {
 		d.Contracts.SafeSingleton, d.Contracts.SafeFallbackHandler = d.Contracts.SafeFallbackHandler, d.Contracts.SafeSingleton
 	})
+	bad("not MultiSendCallOnly", "does not hold Safe's MultiSendCallOnly", func(d *deploy.Deployment) {
+		d.Contracts.MultiSendCallOnly = common.HexToAddress("0x00000000000000000000000000000000000000ee")
+	})
+	if e.D.Contracts.MultiSendCallOnly == (common.Address{}) {
+		t.Error("the deployment has no MultiSendCallOnly")
+	}
 	d := *e.D
 	d.RPCURL = ""
 	if err := d.Verify(ctx, b); !errors.Is(err, deploy.ErrInvalidRecord) {
