@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/client/gammaapi"
 )
 
 // The credentials cache. Every pred run is a new process, and deriving
@@ -83,4 +84,35 @@ func (c credsCache) drop(url string, addr common.Address) {
 	// A file that cannot be removed is refused again next time and
 	// replaced once the key is derived anew.
 	_ = os.Remove(c.path(url, addr))
+}
+
+// tokenCache keeps the Gamma API's login tokens, one file per (Gamma
+// URL, wallet), readable by the user only, beside the credentials.
+type tokenCache struct {
+	dir string
+}
+
+func (c tokenCache) path(url string, addr common.Address) string {
+	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
+	return filepath.Join(c.dir, "tokens", hex.EncodeToString(h[:16])+".json")
+}
+
+// store caches a token; a failure only costs a later login.
+func (c tokenCache) store(url string, addr common.Address, tr gammaapi.TokenResponse) error {
+	if c.dir == "" {
+		return nil
+	}
+	p := c.path(url, addr)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	data, err := json.Marshal(tr)
+	if err != nil {
+		return err
+	}
+	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
 }

@@ -30,6 +30,8 @@ type cmdOpts struct {
 	market     string
 	token      string
 	all        bool
+	limit      int
+	outcome    string
 }
 
 func (c *command) name() string {
@@ -63,6 +65,12 @@ func commands() []*command {
 	return []*command{
 		{noun: "wallet", verb: "new", help: "generate a private key; print its address and key", run: walletNew},
 		{noun: "wallet", verb: "address", help: "print the address of --private-key", run: walletAddress},
+		{noun: "events", args: "[<slug or id>]", maxArgs: 1, flags: gammaListFlags,
+			help: "list the Gamma API's events, or show one with its markets", run: events},
+		{noun: "markets", args: "[<slug or id>]", maxArgs: 1, flags: marketFlags,
+			help: "list the Gamma API's markets, or show one with its token ids (clobTokenIds)", run: markets},
+		{noun: "games", args: "[<id>]", maxArgs: 1, flags: gammaListFlags, help: "list the Gamma API's sports games, or show one", run: games},
+		{noun: "login", help: "log in to the Gamma API (EIP-712 Login): print and cache the JWT", run: login},
 		{noun: "keys", verb: "create", help: "create a new API key for your wallet (L1)", run: keysCreate},
 		{noun: "keys", verb: "derive", args: "[<api key>]", maxArgs: 1, help: "recompute the credentials of an API key, your newest by default (L1)", run: keysDerive},
 		{noun: "keys", verb: "list", help: "list your wallet's active API keys", run: keysList},
@@ -78,7 +86,7 @@ func commands() []*command {
 		{noun: "trades", flags: tradeFlags, help: "list your trades", run: trades},
 		{noun: "balance", args: "[<token>]", maxArgs: 1, help: "show your USDW balance, or your shares of <token>", run: balance},
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
-			help: "credit devnet USDW to <address> (default: your wallet)", run: faucet},
+			help: "fund <address> (default: your proxy wallet) with devnet USDW, on chain and in the engine", run: faucet},
 	}
 }
 
@@ -120,6 +128,16 @@ func listFlags(fs *flag.FlagSet, o *cmdOpts) {
 func cancelFlags(fs *flag.FlagSet, o *cmdOpts) {
 	fs.StringVar(&o.market, "market", "", "cancel every open order of this market (condition id)")
 	fs.BoolVar(&o.all, "all", false, "cancel every open order")
+}
+
+func gammaListFlags(fs *flag.FlagSet, o *cmdOpts) {
+	fs.IntVar(&o.limit, "limit", 20, "list at most this many (1 to 100)")
+	fs.BoolVar(&o.all, "all", false, "include closed ones")
+}
+
+func marketFlags(fs *flag.FlagSet, o *cmdOpts) {
+	gammaListFlags(fs, o)
+	fs.StringVar(&o.outcome, "outcome", "", "with a market and -q: print only the token id of this outcome, yes (index 0) or no")
 }
 
 func tradeFlags(fs *flag.FlagSet, o *cmdOpts) {

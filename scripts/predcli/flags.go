@@ -60,7 +60,7 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.eoa, "eoa", false, "trade from the key's own address (signature type 0) instead of its proxy wallet (type 2)")
 	fs.DurationVar(&g.timeout, "timeout", defaultTimeout, "timeout of each API call")
 	fs.BoolVar(&g.json, "json", false, "print stable JSON instead of tables")
-	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new) or the order id (order)")
+	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new), the order id (order), the token ids (markets <market>) or the JWT (login)")
 }
 
 func newFlagSet(name string) *flag.FlagSet {

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/client/gamma"
 )
 
 // emitJSON writes v as indented JSON on stdout.
@@ -65,8 +66,12 @@ func (inv *invocation) fail(err error) int {
 	}
 	je := jsonError{Error: err.Error()}
 	var ae *client.APIError
-	if errors.As(err, &ae) {
+	var ge *gamma.APIError
+	switch {
+	case errors.As(err, &ae):
 		je = jsonError{Error: ae.Message, Code: string(ae.Code), Status: ae.Status}
+	case errors.As(err, &ge):
+		je = jsonError{Error: ge.Message, Code: string(ge.Code), Status: ge.Status}
 	}
 	if inv.g.json {
 		b, _ := json.Marshal(je)

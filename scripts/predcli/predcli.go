@@ -86,7 +86,7 @@ var errHelp = errors.New("help printed")
 // writeUsage prints the command overview.
 func writeUsage(w io.Writer) {
 	var b strings.Builder
-	b.WriteString("pred: trade on a pred exchange (CLOB API) from the command line.\n\nUsage:\n  pred <command> [arguments] [flags]\n\nCommands:\n")
+	b.WriteString("pred: find markets (Gamma API) and trade them (CLOB API) on a pred exchange from the command line.\n\nUsage:\n  pred <command> [arguments] [flags]\n\nCommands:\n")
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-44s %s\n", c.synopsis(), c.help)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
 )
@@ -406,5 +407,55 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGammaVerbs: pred finds events, markets and games on the Gamma API,
+// prints a market's token ids for a script, and logs in.
+func TestGammaVerbs(t *testing.T) {
+	u := newUser(t, false)
+	m := market(0)
+	if out := u.ok("events").stdout; !strings.Contains(out, "lisbon-weather-tomorrow") || !strings.Contains(out, "lisbon-mayor-2026") {
+		t.Fatalf("events:\n%s", out)
+	}
+	if out := u.ok("events", "lisbon-mayor-2026").stdout; strings.Count(out, "lisbon-mayor-2026-") != 4 || !strings.Contains(out, "neg_risk   true") {
+		t.Fatalf("events lisbon-mayor-2026:\n%s", out)
+	}
+	if out := u.ok("markets").stdout; !strings.Contains(out, m.Slug) || !strings.Contains(out, m.Question) {
+		t.Fatalf("markets:\n%s", out)
+	}
+	if got := u.ok("markets", m.Slug, "--outcome", "yes", "-q").stdout; got != m.YesTokenID()+"\n" {
+		t.Fatalf("markets %s --outcome yes -q: %q, want %s", m.Slug, got, m.YesTokenID())
+	}
+	if got := u.ok("markets", m.ID, "-q").stdout; got != m.YesTokenID()+"\n"+m.NoTokenID()+"\n" {
+		t.Fatalf("markets %s -q: %q", m.ID, got)
+	}
+	var gm gammaapi.Market
+	u.json(&gm, "markets", m.Slug)
+	if gm.ConditionID != m.ConditionIDHex() || gm.NoToken() != m.NoTokenID() {
+		t.Fatalf("markets --json: %+v", gm)
+	}
+	if out := u.ok("markets", "nba-lal-bos-demo-winner").stdout; !strings.Contains(out, "lakers_token") {
+		t.Fatalf("a market's outcomes name its tokens:\n%s", out)
+	}
+	if out := u.ok("games").stdout; !strings.Contains(out, "Los Angeles Lakers") || !strings.Contains(out, "pre-game") {
+		t.Fatalf("games:\n%s", out)
+	}
+	u.fails(predcli.ExitError, "MARKET_NOT_FOUND (HTTP 404)", "markets", "no-such-market")
+	u.fails(predcli.ExitUsage, "--outcome must be yes or no", "markets", m.Slug, "--outcome", "maybe")
+	u.fails(predcli.ExitUsage, "needs your wallet", "login")
+
+	trader := newUser(t, true)
+	var res predcli.LoginResult
+	trader.json(&res, "login")
+	if strings.Count(res.Token, ".") != 2 || res.ExpiresAt.Before(time.Now()) {
+		t.Fatalf("login: %+v", res)
+	}
+	files, err := filepath.Glob(filepath.Join(trader.cache, "tokens", "*.json"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("token cache files %v (%v), want one", files, err)
+	}
+	if tok := strings.TrimSpace(trader.ok("login", "-q").stdout); strings.Count(tok, ".") != 2 {
+		t.Fatalf("login -q: %q", tok)
 	}
 }
