@@ -114,21 +114,27 @@ func (d *Devnet) writeTryIt(b *strings.Builder) {
 		return
 	}
 	m := d.Markets[0]
-	url := ""
+	flags := ""
 	if d.URL != "http://"+DefaultAPIAddr {
-		url = " --url " + d.URL
+		flags += " --url " + d.URL
+	}
+	if d.GammaURL != "http://"+DefaultGammaAddr {
+		flags += " --gamma-url " + d.GammaURL
 	}
 	fmt.Fprintf(b, "Try it in another terminal (from the repository root):\n")
 	fmt.Fprintf(b, "  go build -o bin/pred ./scripts/cmd/pred && export PATH=$PWD/bin:$PATH\n")
 	fmt.Fprintf(b, "  export PRED_PRIVATE_KEY=$(pred wallet new -q)\n")
+	fmt.Fprintf(b, "  pred%s markets\n", flags)
+	fmt.Fprintf(b, "  YES=$(pred%s markets %s --outcome yes -q)\n", flags, m.Slug)
 	for _, cmd := range []string{
 		"faucet 100",
-		"book " + m.YesTokenID(),
-		"order buy " + m.YesTokenID() + " 0.40 10",
+		"book $YES",
+		"order buy $YES 0.40 10",
 		"orders list",
 		"balance",
 	} {
-		fmt.Fprintf(b, "  pred%s %s\n", url, cmd)
+		fmt.Fprintf(b, "  pred%s %s\n", flags, cmd)
 	}
-	fmt.Fprintf(b, "\nStop with Ctrl-C; `make run` again resumes from the data dir with the same books and balances.\n")
+	fmt.Fprintf(b, "\nOrders are made by your key's proxy wallet, which the faucet funds on chain and in the engine.\n")
+	fmt.Fprintf(b, "Stop with Ctrl-C; `make run` again resumes from the data dir with the same chain, books and balances.\n")
 }

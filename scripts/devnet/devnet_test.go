@@ -114,7 +114,7 @@ func TestBannerAndAdmin(t *testing.T) {
 		d.URL + "/docs", d.URL + "/openapi.yaml", d.GammaURL + "/docs", d.AdminURL + "/metrics", d.URLs[1], d.NATSURL,
 		"chain id             1337", d.RPCURL, d.RecordPath, k.Exchange.Hex(), k.NegRiskExchange.Hex(), k.ConditionalTokens.Hex(),
 		k.SafeFactory.Hex(), k.Collateral.Hex(), k.Stablecoin.Hex(), DevKeyHex(),
-		"are fixed, public devnet keys",
+		"are fixed, public devnet keys", "pred --url " + d.URL + " --gamma-url " + d.GammaURL + " markets " + m.Slug + " --outcome yes -q",
 	} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, banner)

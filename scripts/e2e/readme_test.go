@@ -27,6 +27,8 @@ var walkthroughSkipped = []string{"go build ", "export PATH="}
 // consistent (the engine answers before its store commits), so those
 // commands are repeated until their output appears.
 var walkthroughExpect = map[string]*regexp.Regexp{
+	"pred events": regexp.MustCompile(`lisbon-weather-tomorrow`),
+	"pred markets will-it-rain-in-lisbon-tomorrow":        regexp.MustCompile(`yes_token\s+\d{70,78}\nno_token\s+\d{70,78}\n`),
 	"PRED_PRIVATE_KEY=$ALICE pred faucet 100":             regexp.MustCompile(`balance\s+100 USDW`),
 	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10": regexp.MustCompile(`status\s+live`),
 	"pred book $YES": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
