@@ -11,8 +11,8 @@ import (
 )
 
 func main() {
-	cfg, ecfg, ccfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB
-	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain")
+	cfg, ecfg, ccfg, gcfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
@@ -23,6 +23,10 @@ func main() {
 	flag.IntVar(&ccfg.Runs, "clob-runs", ccfg.Runs, "timed CLOB API runs (the median is reported)")
 	flag.IntVar(&ccfg.Clients, "clob-clients", ccfg.Clients, "concurrent CLOB API clients, each its own wallet")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
+	flag.IntVar(&gcfg.MarketReads, "gamma-market-reads", gcfg.MarketReads, "GET /markets/{id} requests in each timed Gamma run")
+	flag.IntVar(&gcfg.EventLists, "gamma-event-lists", gcfg.EventLists, "GET /events?limit=20 requests in each timed Gamma run")
+	flag.IntVar(&gcfg.Runs, "gamma-runs", gcfg.Runs, "timed Gamma runs (the median is reported)")
+	flag.IntVar(&gcfg.Clients, "gamma-clients", gcfg.Clients, "concurrent Gamma API clients")
 	flag.Parse()
 	groups := []struct {
 		name string
@@ -34,6 +38,7 @@ func main() {
 		{"clob", func() ([]bench.Figure, error) { return bench.CLOB(ccfg) }},
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
+		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
 	}
 	failed := false
 	for _, g := range groups {
