@@ -214,3 +214,56 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 	c2.SetCreds(creds)
 	agree(again, c2)
 }
+
+// TestExternalRPC: -rpc-url replaces the embedded chain. The first start
+// deploys there from the deployer key and saves the record; a restart
+// verifies it; a start without the key or with another key is refused.
+func TestExternalRPC(t *testing.T) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := devchain.Open(devchain.Config{DataDir: t.TempDir(), HTTPAddr: "127.0.0.1:0",
+		Alloc: types.GenesisAlloc{crypto.PubkeyToAddress(key.PublicKey): {Balance: devKeyFunds}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cfg := testConfig(t)
+	cfg.RPCURL, cfg.DeployerKey = c.RPCURL(), key
+	d := start(t, cfg)
+	if !d.Deployed || d.RPCURL != c.RPCURL() || d.Deployment.Deployer != crypto.PubkeyToAddress(key.PublicKey) || d.chain.embedded != nil {
+		t.Fatalf("first start on %s: deployed %v, rpc %s, record %+v", c.RPCURL(), d.Deployed, d.RPCURL, d.Deployment)
+	}
+	if exists(filepath.Join(cfg.DataDir, "chain", nodeDirName)) {
+		t.Fatal("the devnet made an embedded chain beside the external one")
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := start(t, cfg)
+	if again.Deployed || again.Deployment.Contracts != d.Deployment.Contracts {
+		t.Fatalf("the restart deployed %v, contracts %+v", again.Deployed, again.Deployment.Contracts)
+	}
+	if err := again.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	noKey := cfg
+	noKey.DeployerKey = nil
+	ctx := context.Background()
+	if d, err := Start(ctx, noKey); err == nil || !strings.Contains(err.Error(), "needs -deployer-key") {
+		if d != nil {
+			_ = d.Close()
+		}
+		t.Fatalf("-rpc-url without a key: %v", err)
+	}
+	other := cfg
+	other.DeployerKey, _ = crypto.GenerateKey()
+	if d, err := Start(ctx, other); !errors.Is(err, ErrChainRestore) || !strings.Contains(err.Error(), "point -rpc-url at the chain it names") {
+		if d != nil {
+			_ = d.Close()
+		}
+		t.Fatalf("another deployer key: %v", err)
+	}
+}

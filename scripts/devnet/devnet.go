@@ -1,10 +1,15 @@
-// Package devnet runs a whole exchange in one process: an embedded NATS
-// server with JetStream (fsync on every message) storing under a data dir,
-// the matching engine as leader with its Pebble state in the same dir, and
-// one or more CLOB gateways serving HTTP with the devnet faucet on. It
-// creates the demo markets on first start and finds them again on later
-// ones, so a devnet restarted on the same data dir comes back with the same
-// markets, books and balances.
+// Package devnet runs a whole exchange in one process: an EVM chain
+// (scripts/devchain, persisted in the data dir, on 127.0.0.1:8545) with
+// every contract deployed at the first start and verified at later ones
+// against the deployment record kept beside it; an embedded NATS server
+// with JetStream (fsync on every message); the matching engine as leader
+// with its Pebble state in the same dir; one or more CLOB gateways with
+// the devnet faucet on (funding on chain, then in the engine); and the
+// Gamma API, whose operator lists the demo catalogue at the first start
+// (each market prepared on chain and registered in the engine) and finds
+// it again on later ones. A devnet restarted on the same data dir comes
+// back with the same chain, markets, books and balances; one whose chain
+// cannot be restored is refused (ErrChainRestore).
 //
 // `make run` starts one through cmd/devnet; tests and benchmarks call Start
 // on random ports and temporary dirs, so they exercise exactly what a

@@ -1,6 +1,7 @@
-// Command devnet runs the whole exchange in one process (embedded NATS
-// with JetStream, the matching engine, the CLOB gateway with its faucet)
-// with demo markets, and prints how to use it. Run it with `make run`.
+// Command devnet runs the whole exchange in one process (an EVM chain
+// with the contracts deployed, embedded NATS with JetStream, the matching
+// engine, the CLOB gateway with its faucet, the Gamma API with its demo
+// catalogue) and prints how to use it. Run it with `make run`.
 // Every flag falls back to DEVNET_<FLAG> in the environment
 // (DEVNET_DATA_DIR, DEVNET_API_ADDR, ...); a flag on the command line wins.
 package main
