@@ -42,6 +42,8 @@ type Reader struct {
 	View  *View
 	Stats Stats
 	Now   func() time.Time
+
+	cache marketCache
 }
 
 // NewReader returns a reader; nil stats answer zeros.

@@ -136,12 +136,15 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 		return nil, err
 	}
 	dep := d.Deployment
+	// Orders are made by the key's proxy wallet (signature type 2), the
+	// exchange's normal maker, which the faucet funds.
 	c := client.New(d.URL, client.WithPrivateKey(key), client.WithHTTPClient(hc),
-		client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange))
+		client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange),
+		client.WithProxyWallet(dep.Contracts.SafeFactory, dep.SafeInitCodeHash))
 	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := c.Faucet(ctx, c.Address().Hex(), traderFundsUSDW); err != nil {
+	if _, err := c.Faucet(ctx, c.Funder().Hex(), traderFundsUSDW); err != nil {
 		return nil, err
 	}
 	return &trader{c: c}, nil

@@ -131,7 +131,11 @@ func (a *API) getMarket(c echo.Context) error {
 	if !ok {
 		return errMarketNotFound
 	}
-	return c.JSON(http.StatusOK, a.reader.RenderMarket(m))
+	body, err := a.reader.MarketJSON(m)
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 func (a *API) getMarketBySlug(c echo.Context) error {
@@ -143,7 +147,11 @@ func (a *API) getMarketBySlug(c echo.Context) error {
 	if !ok {
 		return errMarketNotFound
 	}
-	return c.JSON(http.StatusOK, a.reader.RenderMarket(m))
+	body, err := a.reader.MarketJSON(m)
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 func (a *API) registerGames(e *echo.Echo) {
