@@ -247,16 +247,25 @@ func paginate(p *ListParams, rows []row) ([]row, string) {
 	return page, next
 }
 
-// Events answers GET /events and GET /events/keyset.
-func (r *Reader) Events(p *ListParams) Page[Event] {
+// eventCand is an event a list keeps, with its markets and their
+// statistics.
+type eventCand struct {
+	e       *EventRecord
+	markets []*MarketRecord
+	t       eventTotals
+	ss      []MarketStats
+}
+
+// eventPage is one page of an event list before rendering.
+type eventPage struct {
+	rows []eventCand
+	next string
+}
+
+// events filters, sorts and pages the events of a list.
+func (r *Reader) events(p *ListParams) eventPage {
 	now := r.Now()
-	type cand struct {
-		e       *EventRecord
-		markets []*MarketRecord
-		t       eventTotals
-		ss      []MarketStats
-	}
-	var cands []cand
+	var cands []eventCand
 	var rows []row
 	for _, e := range r.View.allEvents() {
 		if !p.keepCommon(e.ID, e.Slug, e.Active, e.Closed, e.Archived, e.StartDate, e.EndDate) {
@@ -273,12 +282,21 @@ func (r *Reader) Events(p *ListParams) Page[Event] {
 		}
 		n, s := sortValue(p.Order, e.Title, e.Slug, e.StartDate, e.EndDate, MarketStats{}, t.volume, t.volume24hr, t.liquidity, t.openInterest)
 		rows = append(rows, row{id: e.ID, num: n, str: s, i: len(cands)})
-		cands = append(cands, cand{e, markets, t, ss})
+		cands = append(cands, eventCand{e, markets, t, ss})
 	}
 	page, next := paginate(p, rows)
-	out := Page[Event]{Rows: make([]Event, len(page)), NextCursor: next}
+	out := eventPage{rows: make([]eventCand, len(page)), next: next}
 	for i, rw := range page {
-		c := cands[rw.i]
+		out.rows[i] = cands[rw.i]
+	}
+	return out
+}
+
+// Events answers GET /events and GET /events/keyset.
+func (r *Reader) Events(p *ListParams) Page[Event] {
+	page := r.events(p)
+	out := Page[Event]{Rows: make([]Event, len(page.rows)), NextCursor: page.next}
+	for i, c := range page.rows {
 		out.Rows[i] = r.renderEvent(c.e, c.markets, c.t, c.ss)
 	}
 	return out

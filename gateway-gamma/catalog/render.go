@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"sync"
 )
 
@@ -26,7 +28,11 @@ type marketCache struct {
 // exactly what encoding it afresh gives, from a per-market cache that
 // is checked against the record and the statistics at every read.
 func (r *Reader) MarketJSON(m *MarketRecord) ([]byte, error) {
-	s := r.Stats.Market(m.ConditionID, r.Now())
+	return r.marketJSON(m, r.Stats.Market(m.ConditionID, r.Now()))
+}
+
+// marketJSON is MarketJSON with the statistics read already.
+func (r *Reader) marketJSON(m *MarketRecord, s MarketStats) ([]byte, error) {
 	if v, ok := r.cache.m.Load(m.ID); ok {
 		if c := v.(*renderedMarket); c.rec == m && c.stats == s {
 			return c.body, nil
@@ -39,4 +45,40 @@ func (r *Reader) MarketJSON(m *MarketRecord) ([]byte, error) {
 	b = append(b, '\n')
 	r.cache.m.Store(m.ID, &renderedMarket{rec: m, stats: s, body: b})
 	return b, nil
+}
+
+// EventsJSON answers GET /events: the JSON array of Events(p)'s rows and
+// a newline, exactly what encoding them afresh gives, each market's JSON
+// taken from the market cache.
+func (r *Reader) EventsJSON(p *ListParams) ([]byte, error) {
+	page := r.events(p)
+	b := make([]byte, 0, 1024*(len(page.rows)+1))
+	b = append(b, '[')
+	for i, c := range page.rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		// The event without markets ends in "markets":[]}; its markets'
+		// cached bodies go between the brackets.
+		head, err := json.Marshal(r.renderEvent(c.e, nil, c.t, nil))
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.HasSuffix(head, []byte(`"markets":[]}`)) {
+			return nil, errors.New("catalog: an event's JSON does not end with its markets")
+		}
+		b = append(b, head[:len(head)-2]...)
+		for j, m := range c.markets {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			mb, err := r.marketJSON(m, c.ss[j])
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, mb[:len(mb)-1]...)
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, ']', '\n'), nil
 }

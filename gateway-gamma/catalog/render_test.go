@@ -3,6 +3,8 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -43,5 +45,47 @@ func TestMarketJSONIsRenderingAfresh(t *testing.T) {
 	m = &changed
 	if b := check("after the record changed"); !bytes.Contains(b, []byte("Q2?")) {
 		t.Fatalf("the new record's question is missing: %s", b)
+	}
+}
+
+// TestEventsJSONIsRenderingAfresh: GET /events's body built from cached
+// market bodies is byte for byte the encoding of Events' rows, for
+// events with several markets, none, and after statistics change.
+func TestEventsJSONIsRenderingAfresh(t *testing.T) {
+	v := NewView(nil)
+	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
+	for i := 1; i <= 25; i++ {
+		id := strconv.Itoa(i)
+		v.putEvent(&EventRecord{ID: id, Title: "E <" + id + ">", Slug: "e-" + id, EventType: "standard", StartDate: day, EndDate: day.Add(time.Hour),
+			Active: true, NegRisk: i%2 == 0})
+		for j := range i % 4 {
+			mid := strconv.Itoa(100*i + j)
+			v.putMarket(&MarketRecord{ID: mid, EventID: id, Slug: "m-" + mid, Question: "Q & " + mid + "?", ConditionID: "0x" + mid,
+				Outcomes: []string{"Yes", "No"}, TokenIDs: [2]string{mid + "1", mid + "2"}, Active: true, OrderBook: true,
+				MinSize: 5_000_000, MaxSize: 100_000_000_000, TickSize: 10_000, StartDate: day, EndDate: day})
+		}
+	}
+	st := &fixedStats{}
+	r := NewReader(v, st)
+	for _, q := range []url.Values{{"limit": {"20"}}, {"limit": {"5"}, "offset": {"21"}}, {"limit": {"20"}, "order": {"volume"}}} {
+		for _, s := range []MarketStats{{}, {Volume: 7_000_000, BestBid: 100_000, Price: 120_000}} {
+			st.s = s
+			p, err := ParseList(KindEvents, q, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := r.EventsJSON(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := r.Events(p).Rows
+			if rows == nil {
+				rows = []Event{}
+			}
+			want, _ := json.Marshal(rows)
+			if !bytes.Equal(got, append(want, '\n')) {
+				t.Fatalf("query %v: EventsJSON\n%s\nwant\n%s", q, got, want)
+			}
+		}
 	}
 }

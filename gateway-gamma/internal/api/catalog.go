@@ -37,7 +37,11 @@ func (a *API) listEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, nonNil(a.reader.Events(p).Rows))
+	body, err := a.reader.EventsJSON(p)
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 func (a *API) listEventsKeyset(c echo.Context) error {
