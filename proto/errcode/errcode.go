@@ -132,6 +132,27 @@ const (
 	OperatorUnauthorized Code = "OPERATOR_UNAUTHORIZED"
 )
 
+// Relayer API: its authentication, keys, submissions and transactions.
+const (
+	RelayerUnauthorized        Code = "RELAYER_UNAUTHORIZED"
+	InvalidRelayerAPIKey       Code = "INVALID_RELAYER_API_KEY"
+	RelayerAPIKeyLimitReached  Code = "RELAYER_API_KEY_LIMIT_REACHED"
+	RelayerAPIKeyNotFound      Code = "RELAYER_API_KEY_NOT_FOUND"
+	FromNotCaller              Code = "FROM_NOT_CALLER"
+	UnsupportedTransactionType Code = "UNSUPPORTED_TRANSACTION_TYPE"
+	InvalidProxyWallet         Code = "INVALID_PROXY_WALLET"
+	InvalidSafeSignature       Code = "INVALID_SAFE_SIGNATURE"
+	InvalidSignatureParams     Code = "INVALID_SIGNATURE_PARAMS"
+	CallNotAllowed             Code = "CALL_NOT_ALLOWED"
+	SafeNotDeployed            Code = "SAFE_NOT_DEPLOYED"
+	SafeDeployed               Code = "SAFE_DEPLOYED"
+	SafeNonceUsed              Code = "SAFE_NONCE_USED"
+	TransactionNotFound        Code = "TRANSACTION_NOT_FOUND"
+	TooManyResubmissions       Code = "TOO_MANY_RESUBMISSIONS"
+	ChainUnavailable           Code = "CHAIN_UNAVAILABLE"
+	RelayerUnavailable         Code = "RELAYER_UNAVAILABLE"
+)
+
 // Authentication (401).
 const (
 	Unauthorized         Code = "UNAUTHORIZED"
@@ -261,6 +282,23 @@ var table = []Entry{
 	{CommandOutcomeUnknown, 503, "the command log did not acknowledge the command in time: it may or may not have been appended; for an order, poll GET /order/{orderID} before resubmitting"},
 	{Overloaded, 503, "the gateway is overloaded: nothing was appended; retry after the number of seconds in the Retry-After header"},
 	{FaucetDisabled, 404, "the faucet exists only on devnets"},
+	{RelayerUnauthorized, 401, "relayer requests need a relayer key (headers RELAYER_API_KEY and RELAYER_API_KEY_ADDRESS, from POST /relayer/api/auth) or a Gamma login token (Authorization: Bearer <token>)"},
+	{InvalidRelayerAPIKey, 401, "invalid relayer key: RELAYER_API_KEY is unknown or revoked, or RELAYER_API_KEY_ADDRESS is not the address it was created for; create one with POST /relayer/api/auth"},
+	{RelayerAPIKeyLimitReached, 409, "this address has as many relayer keys as it may: revoke one with DELETE /relayer/api/keys/{id}"},
+	{RelayerAPIKeyNotFound, 404, "relayer key not found: none of the caller's active keys is this one (GET /relayer/api/keys lists them)"},
+	{FromNotCaller, 403, "from must be the caller's own address: a relayer key or token acts only for the address it was issued to"},
+	{UnsupportedTransactionType, 400, "unsupported transaction type: use SAFE-CREATE (deploy the proxy wallet) or SAFE (a Safe transaction the owner signed)"},
+	{InvalidProxyWallet, 400, "proxyWallet is not the proxy wallet of from: it is the CREATE2 address of the deployment's SafeFactory for that owner (GET /deployed?address=<from>)"},
+	{InvalidSafeSignature, 400, "invalid signature: it must be 65 bytes r,s,v by from, over the EIP-712 SafeTx hash (v 27/28) or the eth_sign of it (v 31/32); a SAFE-CREATE signs the factory's EIP-712 CreateProxy with v 27/28"},
+	{InvalidSignatureParams, 400, "invalid signatureParams: SAFE needs operation 0 (1 only to MultiSendCallOnly) and every gas, price and refund field zero; SAFE-CREATE needs a zero payment"},
+	{CallNotAllowed, 400, "the relayer pays only for calls to this exchange's contracts: USDW and the stablecoin (approve, transfer, wrap, unwrap), the conditional tokens (setApprovalForAll, split, merge, redeem, safeTransferFrom) and MultiSendCallOnly batches of those, with no value"},
+	{SafeNotDeployed, 400, "the proxy wallet is not deployed: submit a SAFE-CREATE first (a SAFE transaction may follow it before it is mined)"},
+	{SafeDeployed, 409, "the proxy wallet is deployed already: GET /deployed shows it; there is nothing to create"},
+	{SafeNonceUsed, 400, "the Safe nonce is already used: sign again with the nonce GET /nonce?address=<from>&type=SAFE returns"},
+	{TransactionNotFound, 404, "transaction not found: no transaction of the caller has this id"},
+	{TooManyResubmissions, 409, "this request failed too many times: change it (a new Safe nonce or new calls) before submitting again"},
+	{ChainUnavailable, 503, "the chain's RPC endpoint did not answer: nothing was queued; retry later"},
+	{RelayerUnavailable, 503, "the relayer's queue or store (NATS) is unavailable: nothing was queued or written; retry later"},
 }
 
 var byCode = func() map[Code]Entry {
