@@ -1,0 +1,1050 @@
+// Package worker is the relayer's transaction worker: the one process at
+// a time (a lease) that owns the hot key, takes accepted submissions from
+// the queue in order, checks each once more against the chain, pays for
+// the ones that pass, and follows them to CONFIRMED or FAILED.
+//
+// States (relayerapi.State): a submission is NEW in the queue. The worker
+// refuses it as INVALID, with the reason, when a check fails: its
+// signature or call (request.Parse again), the wallet's deployment, the
+// Safe nonce (it must be the wallet's next one), or the simulation (the
+// gas estimate of the exact call from the hot key; a revert is decoded).
+// Nothing is spent on an INVALID one. Otherwise it gets the hot key's next
+// nonce, is signed and broadcast (EXECUTED, its hash known), is mined
+// (MINED, or FAILED if it reverted or its nonce was taken by another
+// transaction) and, Confirmations blocks later, CONFIRMED.
+//
+// Durability. Before a transaction is broadcast, the record of its hot-key
+// nonce (store.Nonce, with the signed bytes) is created in KV; creation is
+// exclusive, so a nonce carries one submission and a second worker that
+// tries the same nonce learns it is not alone and stops (fencing). A
+// re-priced replacement is added to that record, by compare-and-set,
+// before it is broadcast. After a crash the worker reloads every nonce
+// record, rebroadcasts what may not have reached the chain (the same
+// bytes, so the same hash), and reads the queue again from its cursor,
+// below which everything is decided; a submission that already has a
+// nonce or a record is not taken twice. Nonces are assigned in order with
+// no gap: the next one is past the highest recorded and the chain's
+// pending nonce, and a nonce whose transaction the chain refuses for good
+// is spent by a no-op transfer.
+//
+// One wallet's transactions run one at a time: a submission for a wallet
+// whose previous one is not yet mined waits (so a deployment and the Safe
+// transaction behind it can be sent together, and the Safe nonce and the
+// simulation are checked against the state they will run on).
+package worker
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/relayer/onchain"
+	"pred.dev/relayer/request"
+	"pred.dev/relayer/store"
+)
+
+// Config tunes the worker.
+type Config struct {
+	// HotKey signs and pays for every relayed transaction.
+	HotKey *ecdsa.PrivateKey
+	// Env is what request.Parse checks against (chain id, factory,
+	// allow-list).
+	Env request.Env
+	// Confirmations is how many blocks (the one that holds it counted)
+	// make a MINED transaction CONFIRMED; 1 confirms at once.
+	Confirmations uint64
+	// Poll is the interval between looks at the chain (new blocks,
+	// receipts, stuck transactions).
+	Poll time.Duration
+	// ResendAfter resends a transaction not yet mined, the same bytes,
+	// in case the node dropped it.
+	ResendAfter time.Duration
+	// RepriceAfter replaces a transaction not yet mined by the same call
+	// at a higher fee (at least 12.5% more, the most the pool needs).
+	RepriceAfter time.Duration
+	// MaxInFlight bounds the hot key's transactions not yet final; the
+	// queue waits beyond it.
+	MaxInFlight int
+	// GasCapCreate and GasCapSafe bound the gas of one deployment and of
+	// one Safe transaction: a call whose estimate exceeds its cap is
+	// INVALID, so no submission can make the relayer pay for much.
+	GasCapCreate, GasCapSafe uint64
+	// GasMarginPercent is added to the estimate for the gas limit.
+	GasMarginPercent uint64
+	// FeeMultiplierPercent sets the fee cap: base fee × it / 100 + tip.
+	FeeMultiplierPercent uint64
+	// TipCap is the priority fee; nil takes the node's suggestion.
+	TipCap *big.Int
+	// MaxFeeCap bounds the fee cap per gas, re-pricing included.
+	MaxFeeCap *big.Int
+	// MaxTxFee bounds gas limit × fee cap of one transaction (geth's
+	// RPC refuses more than 1 ether by default).
+	MaxTxFee *big.Int
+	// CursorEvery bounds how often the queue cursor is written.
+	CursorEvery time.Duration
+	// Now replaces time.Now (tests).
+	Now func() time.Time
+	// Crash, if set, is called at each step named in crashPoints; when it
+	// returns true the worker stops at once with ErrCrashed, writing
+	// nothing more, as a killed process would (tests).
+	Crash func(point string) bool
+}
+
+// Steps a test may crash the worker at.
+const (
+	CrashNonceRecorded = "nonce-recorded"   // the nonce record is written, nothing broadcast
+	CrashBroadcast     = "broadcast"        // broadcast, its record not yet EXECUTED
+	CrashExecuted      = "executed"         // EXECUTED written
+	CrashMined         = "mined"            // MINED written, the wallet's next one not yet taken
+	CrashRepriced      = "repriced"         // a replacement recorded, not yet broadcast
+	CrashInvalid       = "invalid-recorded" // an INVALID record written
+)
+
+// Defaults of Config.
+const (
+	DefaultConfirmations        = 3
+	DefaultPoll                 = 100 * time.Millisecond
+	DefaultResendAfter          = 5 * time.Second
+	DefaultRepriceAfter         = 30 * time.Second
+	DefaultMaxInFlight          = 512
+	DefaultGasCapCreate         = 3_000_000
+	DefaultGasCapSafe           = 1_500_000
+	DefaultGasMarginPercent     = 25
+	DefaultFeeMultiplierPercent = 200
+	DefaultCursorEvery          = 200 * time.Millisecond
+	// missesForDropped is how many looks find a nonce spent on chain with
+	// no receipt of any of its attempts before it counts as taken by
+	// another transaction (a receipt can lag the nonce for a moment).
+	missesForDropped = 20
+	// retryBackoff spaces retries of a submission whose checks met an
+	// unavailable chain or store.
+	retryBackoff = 500 * time.Millisecond
+)
+
+// DefaultMaxFeeCap bounds the fee at 1000 gwei, DefaultMaxTxFee a
+// transaction's at 0.5 ether.
+var (
+	DefaultMaxFeeCap = new(big.Int).Mul(big.NewInt(1000), big.NewInt(params.GWei))
+	DefaultMaxTxFee  = new(big.Int).Div(big.NewInt(params.Ether), big.NewInt(2))
+)
+
+func (c Config) withDefaults() Config {
+	if c.Confirmations == 0 {
+		c.Confirmations = DefaultConfirmations
+	}
+	if c.Poll <= 0 {
+		c.Poll = DefaultPoll
+	}
+	if c.ResendAfter <= 0 {
+		c.ResendAfter = DefaultResendAfter
+	}
+	if c.RepriceAfter <= 0 {
+		c.RepriceAfter = DefaultRepriceAfter
+	}
+	if c.MaxInFlight <= 0 {
+		c.MaxInFlight = DefaultMaxInFlight
+	}
+	if c.GasCapCreate == 0 {
+		c.GasCapCreate = DefaultGasCapCreate
+	}
+	if c.GasCapSafe == 0 {
+		c.GasCapSafe = DefaultGasCapSafe
+	}
+	if c.GasMarginPercent == 0 {
+		c.GasMarginPercent = DefaultGasMarginPercent
+	}
+	if c.FeeMultiplierPercent == 0 {
+		c.FeeMultiplierPercent = DefaultFeeMultiplierPercent
+	}
+	if c.MaxFeeCap == nil {
+		c.MaxFeeCap = DefaultMaxFeeCap
+	}
+	if c.MaxTxFee == nil {
+		c.MaxTxFee = DefaultMaxTxFee
+	}
+	if c.CursorEvery <= 0 {
+		c.CursorEvery = DefaultCursorEvery
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// Errors that end a run.
+var (
+	// ErrFenced: another worker wrote a nonce record this one meant to
+	// write; this one stops and campaigns again.
+	ErrFenced = errors.New("worker: another worker holds the hot key")
+	// ErrCrashed: a test's Crash hook stopped the worker.
+	ErrCrashed = errors.New("worker: crashed (test)")
+)
+
+// Worker is the transaction worker. Run it with Run (under a lease, see
+// Campaign); it is not safe to run twice at once.
+type Worker struct {
+	cfg     Config
+	st      *store.Store
+	chain   onchain.Chain
+	b       onchain.Backend
+	log     *zap.Logger
+	m       *Metrics
+	hot     common.Address
+	signer  types.Signer
+	chainID *big.Int
+}
+
+// New returns a worker paying with cfg.HotKey on chain b.
+func New(cfg Config, st *store.Store, b onchain.Backend, m *Metrics, log *zap.Logger) (*Worker, error) {
+	if cfg.HotKey == nil {
+		return nil, errors.New("worker: no hot key")
+	}
+	cfg = cfg.withDefaults()
+	if log == nil {
+		log = zap.NewNop()
+	}
+	if m == nil {
+		m = NewMetrics(nil)
+	}
+	id := new(big.Int).SetUint64(cfg.Env.ChainID)
+	return &Worker{cfg: cfg, st: st, chain: onchain.Chain{B: b}, b: b, log: log, m: m,
+		hot: crypto.PubkeyToAddress(cfg.HotKey.PublicKey), signer: types.LatestSignerForChainID(id), chainID: id}, nil
+}
+
+// HotAddress is the hot key's address.
+func (w *Worker) HotAddress() common.Address { return w.hot }
+
+// item is a queued submission the worker has read.
+type item struct {
+	seq   uint64
+	sub   *store.Submission
+	req   *request.Request
+	retry time.Time
+}
+
+// flight is a hot-key nonce not yet final.
+type flight struct {
+	n   *store.Nonce
+	rev uint64
+	sub *store.Submission
+	// state is what the worker knows; written what the record says.
+	state   relayerapi.State
+	written relayerapi.State
+	hash    common.Hash // the attempt shown (mined, or the latest)
+	block   uint64
+	bhash   common.Hash
+	reason  string
+	wallet  common.Address
+	sent    bool // the node took an attempt since this run began
+	sentAt  time.Time
+	misses  int
+	mined   time.Time
+	// dirty: the record lags what the worker knows.
+	dirty bool
+}
+
+// run is one run's state, owned by its goroutine.
+type run struct {
+	w         *Worker
+	next      uint64
+	flights   map[uint64]*flight
+	byTx      map[string]uint64
+	busy      map[common.Address]uint64
+	held      map[common.Address][]*item
+	undecided map[uint64]bool
+	retries   []*item
+	lastSeq   uint64
+	cursor    uint64
+	cursorAt  time.Time
+}
+
+func (w *Worker) crash(point string) error {
+	if w.cfg.Crash != nil && w.cfg.Crash(point) {
+		return ErrCrashed
+	}
+	return nil
+}
+
+// Run works until ctx ends (nil), another worker is found writing (ErrFenced)
+// or the store or the queue fails.
+func (w *Worker) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := &run{w: w, flights: map[uint64]*flight{}, byTx: map[string]uint64{}, busy: map[common.Address]uint64{},
+		held: map[common.Address][]*item{}, undecided: map[uint64]bool{}}
+	if err := r.recover(ctx); err != nil {
+		return err
+	}
+	msgs := make(chan jetstream.Msg)
+	fol, err := follow.New(ctx, w.st.JetStream(), store.SubmitStream, follow.Options{Start: follow.FromSeq(r.cursor), PullMax: 256})
+	if err != nil {
+		return err
+	}
+	ferr := make(chan error, 1)
+	go func() {
+		ferr <- fol.Run(ctx, func(m jetstream.Msg) error {
+			select {
+			case msgs <- m:
+				return nil
+			case <-ctx.Done():
+				return follow.ErrStop
+			}
+		})
+	}()
+	w.m.leader.Set(1)
+	defer w.m.leader.Set(0)
+	tick := time.NewTicker(w.cfg.Poll)
+	defer tick.Stop()
+	for {
+		var in <-chan jetstream.Msg
+		if len(r.flights) < w.cfg.MaxInFlight {
+			in = msgs
+		}
+		var err error
+		select {
+		case <-ctx.Done():
+			r.saveCursor(context.Background(), true)
+			return nil
+		case err = <-ferr:
+			if err == nil && ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("worker: following the queue: %w", err)
+		case m := <-in:
+			err = r.receive(ctx, m)
+		case <-tick.C:
+			err = r.track(ctx)
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// recover loads the nonce records of the transactions in flight.
+func (r *run) recover(ctx context.Context) error {
+	w := r.w
+	cursor, err := w.st.Cursor(ctx)
+	if err != nil {
+		return err
+	}
+	r.cursor = cursor
+	entries, err := w.st.Nonces(ctx)
+	if err != nil {
+		return err
+	}
+	pending, err := w.b.PendingNonceAt(ctx, w.hot)
+	if err != nil {
+		return fmt.Errorf("worker: pending nonce of the hot key: %w", err)
+	}
+	r.next = pending
+	for _, e := range entries {
+		f := &flight{n: e.N, rev: e.Rev, wallet: common.HexToAddress(e.N.Wallet), state: relayerapi.StateNew}
+		if len(e.N.Attempts) > 0 {
+			f.hash = common.HexToHash(e.N.Attempts[len(e.N.Attempts)-1].Hash)
+		}
+		if !e.N.Noop {
+			rec, _, err := w.st.Record(ctx, e.N.TxID)
+			switch {
+			case err == nil:
+				f.state, f.written = rec.Tx.State, rec.Tx.State
+				f.block = rec.Tx.BlockNumber
+				f.bhash = common.HexToHash(rec.BlockHash)
+				f.mined = rec.MinedAt
+				if rec.Tx.TransactionHash != "" {
+					f.hash = common.HexToHash(rec.Tx.TransactionHash)
+				}
+				f.sub = &store.Submission{ID: e.N.TxID, CreatedAt: rec.Tx.CreatedAt}
+			case errors.Is(err, store.ErrNotFound):
+			default:
+				return err
+			}
+			if f.sub == nil {
+				sub, _, err := w.st.Queued(ctx, e.N.TxID)
+				if err != nil {
+					return fmt.Errorf("worker: the submission of nonce %d: %w", e.N.Nonce, err)
+				}
+				f.sub, f.dirty = sub, true
+			}
+			r.byTx[e.N.TxID] = e.N.Nonce
+		} else {
+			// A no-op that was to spend the nonce: followed until mined.
+			f.state, f.written = relayerapi.StateFailed, relayerapi.StateFailed
+		}
+		if f.state.Terminal() && !e.N.Noop {
+			// Final before the crash; only its record was left.
+			if err := w.st.DeleteNonce(ctx, e.N.Nonce); err != nil {
+				return err
+			}
+			continue
+		}
+		r.flights[e.N.Nonce] = f
+		if f.state.Rank() < relayerapi.StateMined.Rank() && !e.N.Noop {
+			r.busy[f.wallet] = e.N.Nonce
+		}
+		r.next = max(r.next, e.N.Nonce+1)
+	}
+	w.m.inflight.Set(float64(len(r.flights)))
+	w.log.Info("worker recovered", zap.Int("in_flight", len(r.flights)), zap.Uint64("next_nonce", r.next),
+		zap.Uint64("cursor", r.cursor), zap.String("hot", w.hot.Hex()))
+	// Whatever may not have reached the node goes again now.
+	for _, n := range r.sortedFlights() {
+		f := r.flights[n]
+		if f.state.Rank() < relayerapi.StateMined.Rank() {
+			if err := r.send(ctx, f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *run) sortedFlights() []uint64 {
+	ns := make([]uint64, 0, len(r.flights))
+	for n := range r.flights {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+// receive takes one queue message.
+func (r *run) receive(ctx context.Context, m jetstream.Msg) error {
+	md, err := m.Metadata()
+	if err != nil {
+		return fmt.Errorf("worker: queue message metadata: %w", err)
+	}
+	seq := md.Sequence.Stream
+	r.lastSeq = max(r.lastSeq, seq)
+	sub, err := store.DecodeSubmission(m.Data())
+	if err != nil {
+		r.w.log.Error("undecodable queue message skipped", zap.Uint64("seq", seq), zap.Error(err))
+		return nil
+	}
+	return r.take(ctx, &item{seq: seq, sub: sub})
+}
+
+// take decides what to do with a submission: skip one already decided,
+// hold one whose wallet is busy or has others waiting, check and pay for
+// the others. A wallet's submissions are taken in queue order.
+func (r *run) take(ctx context.Context, it *item) error {
+	w := r.w
+	if _, ok := r.byTx[it.sub.ID]; ok {
+		r.decided(it)
+		return nil
+	}
+	rec, _, err := w.st.Record(ctx, it.sub.ID)
+	switch {
+	case err == nil:
+		if rec.Tx.State != relayerapi.StateNew || rec.HotNonce != nil {
+			r.decided(it)
+			return nil
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		r.retryLater(it, err)
+		return nil
+	}
+	r.undecided[it.seq] = true
+	if it.req == nil {
+		req, err := request.Parse(it.sub.Request, w.cfg.Env)
+		if err != nil {
+			return r.invalid(ctx, it, err.Error())
+		}
+		if !strings.EqualFold(req.From.Hex(), it.sub.Owner) {
+			return r.invalid(ctx, it, "from is not the address that submitted it")
+		}
+		it.req = req
+	}
+	wallet := it.req.Wallet
+	_, busy := r.busy[wallet]
+	if !r.isHeld(it) {
+		if busy || len(r.held[wallet]) > 0 {
+			r.held[wallet] = append(r.held[wallet], it)
+			w.m.held.Inc()
+			return nil
+		}
+	} else if busy || r.held[wallet][0] != it {
+		return nil
+	}
+	return r.process(ctx, it)
+}
+
+func (r *run) isHeld(it *item) bool {
+	return it.req != nil && slices.Contains(r.held[it.req.Wallet], it)
+}
+
+// retryLater defers a submission whose checks met an unavailable chain or
+// store; it keeps its place before its wallet's later submissions.
+func (r *run) retryLater(it *item, err error) {
+	w := r.w
+	w.log.Warn("submission deferred: the chain or the store failed", zap.String("id", it.sub.ID), zap.Error(err))
+	r.undecided[it.seq] = true
+	it.retry = w.cfg.Now().Add(retryBackoff)
+	switch {
+	case it.req == nil:
+		if !slices.Contains(r.retries, it) {
+			r.retries = append(r.retries, it)
+		}
+	case !r.isHeld(it):
+		r.held[it.req.Wallet] = append([]*item{it}, r.held[it.req.Wallet]...)
+		w.m.held.Inc()
+	}
+}
+
+// process checks a submission against the chain and pays for it.
+func (r *run) process(ctx context.Context, it *item) error {
+	w := r.w
+	req := it.req
+	c := w.chain
+	switch req.Kind {
+	case request.SafeCreate:
+		deployed, err := c.Deployed(ctx, req.Wallet)
+		if err != nil {
+			r.retryLater(it, err)
+			return nil
+		}
+		if deployed {
+			return r.invalid(ctx, it, "the proxy wallet "+req.Wallet.Hex()+" is deployed already")
+		}
+	case request.Safe:
+		n, deployed, err := c.SafeNonce(ctx, req.Wallet)
+		if err != nil {
+			r.retryLater(it, err)
+			return nil
+		}
+		if !deployed {
+			return r.invalid(ctx, it, "the proxy wallet "+req.Wallet.Hex()+" is not deployed")
+		}
+		if req.Nonce.Cmp(n) != 0 {
+			what := "used already"
+			if req.Nonce.Cmp(n) > 0 {
+				what = "ahead of it"
+			}
+			return r.invalid(ctx, it, fmt.Sprintf("Safe nonce %s is %s: the wallet's next nonce is %s", req.Nonce, what, n))
+		}
+	}
+	to, data := onchain.Calldata(req)
+	gas, err := c.Simulate(ctx, w.hot, to, data)
+	var rev *onchain.Reverted
+	switch {
+	case errors.As(err, &rev):
+		return r.invalid(ctx, it, rev.Error())
+	case err != nil:
+		r.retryLater(it, err)
+		return nil
+	}
+	limit, capGas := gas*(100+w.cfg.GasMarginPercent)/100, w.cfg.GasCapSafe
+	if req.Kind == request.SafeCreate {
+		capGas = w.cfg.GasCapCreate
+	}
+	if gas > capGas {
+		return r.invalid(ctx, it, fmt.Sprintf("the call needs %d gas, over the relayer's cap of %d", gas, capGas))
+	}
+	limit = min(limit, capGas)
+	return r.assign(ctx, it, to, data, limit)
+}
+
+// invalid records a submission as INVALID: nothing was spent on it.
+func (r *run) invalid(ctx context.Context, it *item, reason string) error {
+	w := r.w
+	now := w.cfg.Now().UTC()
+	_, err := w.st.Advance(ctx, it.sub.ID, func(rec *store.Record, exists bool) bool {
+		if exists && (rec.Tx.State != relayerapi.StateNew || rec.HotNonce != nil) {
+			return false
+		}
+		rec.Tx = it.sub.Transaction()
+		rec.Seq = it.seq
+		rec.Tx.State, rec.Tx.Reason, rec.Tx.UpdatedAt = relayerapi.StateInvalid, reason, now
+		return true
+	})
+	if err != nil {
+		r.retryLater(it, err)
+		return nil
+	}
+	if err := w.crash(CrashInvalid); err != nil {
+		return err
+	}
+	w.m.state(relayerapi.StateInvalid)
+	w.log.Info("submission invalid", zap.String("id", it.sub.ID), zap.String("reason", reason))
+	r.decided(it)
+	return nil
+}
+
+func (r *run) decided(it *item) {
+	delete(r.undecided, it.seq)
+	r.retries = slices.DeleteFunc(r.retries, func(x *item) bool { return x == it })
+	if it.req != nil && r.isHeld(it) {
+		if h := r.held[it.req.Wallet]; len(h) > 0 && h[0] == it {
+			r.held[it.req.Wallet] = h[1:]
+			r.w.m.held.Dec()
+			if len(r.held[it.req.Wallet]) == 0 {
+				delete(r.held, it.req.Wallet)
+			}
+		}
+	}
+}
+
+// fees returns the tip and a fee cap of base fee × multiplier / 100 + tip
+// for a transaction of gas: FeeMultiplierPercent and TipCap (or the node's
+// suggested tip) for a first attempt; for a replacement at least double
+// the base fee and the node's tip, so that a stuck transaction is priced
+// to be mined now. The fee cap stays within MaxFeeCap and MaxTxFee / gas.
+func (w *Worker) fees(ctx context.Context, gas uint64, replacement bool) (tip, feeCap *big.Int, err error) {
+	head, err := w.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("worker: head: %w", err)
+	}
+	tip, multiplier := w.cfg.TipCap, w.cfg.FeeMultiplierPercent
+	if tip == nil || replacement {
+		suggested, err := w.b.SuggestGasTipCap(ctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("worker: tip: %w", err)
+		}
+		if tip == nil || suggested.Cmp(tip) > 0 {
+			tip = suggested
+		}
+	}
+	if replacement {
+		multiplier = max(multiplier, 200)
+	}
+	base := head.BaseFee
+	if base == nil {
+		base = new(big.Int)
+	}
+	feeCap = new(big.Int).Mul(base, new(big.Int).SetUint64(multiplier))
+	feeCap.Div(feeCap, big.NewInt(100)).Add(feeCap, tip)
+	return w.capFee(tip, feeCap, gas)
+}
+
+// capFee bounds a fee cap by MaxFeeCap and MaxTxFee / gas, and the tip by
+// the fee cap.
+func (w *Worker) capFee(tip, feeCap *big.Int, gas uint64) (*big.Int, *big.Int, error) {
+	limit := new(big.Int).Set(w.cfg.MaxFeeCap)
+	if gas > 0 {
+		if perGas := new(big.Int).Div(w.cfg.MaxTxFee, new(big.Int).SetUint64(gas)); perGas.Cmp(limit) < 0 {
+			limit = perGas
+		}
+	}
+	if feeCap.Cmp(limit) > 0 {
+		feeCap = limit
+	}
+	if tip.Cmp(feeCap) > 0 {
+		tip = new(big.Int).Set(feeCap)
+	}
+	return tip, feeCap, nil
+}
+
+func (w *Worker) sign(nonce, gas uint64, to common.Address, data []byte, tip, feeCap *big.Int) (*types.Transaction, store.Attempt, error) {
+	tx, err := types.SignNewTx(w.cfg.HotKey, w.signer, &types.DynamicFeeTx{ChainID: w.chainID, Nonce: nonce, GasTipCap: tip,
+		GasFeeCap: feeCap, Gas: gas, To: &to, Data: data})
+	if err != nil {
+		return nil, store.Attempt{}, err
+	}
+	raw, err := tx.MarshalBinary()
+	if err != nil {
+		return nil, store.Attempt{}, err
+	}
+	return tx, store.Attempt{Hash: tx.Hash().Hex(), Raw: raw, TipCap: tip.String(), FeeCap: feeCap.String(), At: w.cfg.Now().UTC()}, nil
+}
+
+// assign gives a checked submission the next hot-key nonce, records it and
+// broadcasts it.
+func (r *run) assign(ctx context.Context, it *item, to common.Address, data []byte, gas uint64) error {
+	w := r.w
+	tip, feeCap, err := w.fees(ctx, gas, false)
+	if err != nil {
+		r.retryLater(it, err)
+		return nil
+	}
+	n := r.next
+	tx, att, err := w.sign(n, gas, to, data, tip, feeCap)
+	if err != nil {
+		return err
+	}
+	rec := &store.Nonce{Nonce: n, TxID: it.sub.ID, Seq: it.seq, Wallet: it.req.Wallet.Hex(), Kind: it.req.Kind.String(), Gas: gas,
+		Attempts: []store.Attempt{att}}
+	rev, err := w.st.CreateNonce(ctx, rec)
+	if errors.Is(err, store.ErrExists) {
+		return fmt.Errorf("%w: nonce %d has a record already", ErrFenced, n)
+	}
+	if err != nil {
+		r.retryLater(it, err)
+		return nil
+	}
+	if err := w.crash(CrashNonceRecorded); err != nil {
+		return err
+	}
+	f := &flight{n: rec, rev: rev, sub: it.sub, state: relayerapi.StateNew, hash: tx.Hash(), wallet: it.req.Wallet}
+	r.flights[n] = f
+	r.byTx[it.sub.ID] = n
+	r.busy[it.req.Wallet] = n
+	r.next = n + 1
+	w.m.inflight.Set(float64(len(r.flights)))
+	w.m.nonce.Set(float64(r.next))
+	r.decided(it)
+	return r.send(ctx, f)
+}
+
+// send broadcasts a flight's latest attempt and records it EXECUTED once
+// the node took it.
+func (r *run) send(ctx context.Context, f *flight) error {
+	w := r.w
+	att := f.n.Attempts[len(f.n.Attempts)-1]
+	tx := new(types.Transaction)
+	if err := tx.UnmarshalBinary(att.Raw); err != nil {
+		return fmt.Errorf("worker: nonce %d: recorded bytes: %w", f.n.Nonce, err)
+	}
+	err := w.b.SendTransaction(ctx, tx)
+	f.sentAt = w.cfg.Now()
+	switch {
+	case err == nil || accepted(err):
+		f.sent = true
+	case permanent(err) && !f.sent && len(f.n.Attempts) == 1 && !f.n.Noop:
+		w.log.Error("the chain refuses a transaction for good; its nonce is spent by a no-op", zap.Uint64("nonce", f.n.Nonce),
+			zap.String("id", f.n.TxID), zap.Error(err))
+		return r.noop(ctx, f, "dropped: the chain refused it: "+err.Error())
+	default:
+		w.m.sendErrors.Inc()
+		w.log.Warn("broadcast failed; it is sent again", zap.Uint64("nonce", f.n.Nonce), zap.String("id", f.n.TxID), zap.Error(err))
+		return nil
+	}
+	if err := w.crash(CrashBroadcast); err != nil {
+		return err
+	}
+	if f.state == relayerapi.StateNew && !f.n.Noop {
+		f.state = relayerapi.StateExecuted
+	}
+	if err := r.persist(ctx, f); err != nil {
+		return err
+	}
+	return w.crash(CrashExecuted)
+}
+
+// accepted recognizes broadcast errors that mean the node has (or had) a
+// transaction with this nonce: nothing to do but wait for it.
+func accepted(err error) bool {
+	s := strings.ToLower(err.Error())
+	return strings.Contains(s, "already known") || strings.Contains(s, "known transaction") ||
+		strings.Contains(s, "nonce too low") || strings.Contains(s, "replacement transaction underpriced")
+}
+
+// permanent recognizes errors no resend can cure.
+func permanent(err error) bool {
+	s := strings.ToLower(err.Error())
+	for _, p := range []string{"intrinsic gas too low", "exceeds block gas limit", "oversized data", "invalid sender", "max fee per gas higher than"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// noop spends a flight's nonce with a transfer of nothing to the hot key,
+// and fails its submission.
+func (r *run) noop(ctx context.Context, f *flight, reason string) error {
+	w := r.w
+	tip, feeCap, err := w.fees(ctx, params.TxGas, true)
+	if err != nil {
+		return nil // tried again at the next look
+	}
+	tx, att, err := w.sign(f.n.Nonce, params.TxGas, w.hot, nil, tip, feeCap)
+	if err != nil {
+		return err
+	}
+	next := *f.n
+	next.Noop = true
+	next.Attempts = append(slices.Clone(f.n.Attempts), att)
+	rev, err := w.st.UpdateNonce(ctx, &next, f.rev)
+	if errors.Is(err, store.ErrConflict) {
+		return fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
+	}
+	if err != nil {
+		return nil
+	}
+	f.n, f.rev = &next, rev
+	f.state, f.reason, f.dirty = relayerapi.StateFailed, reason, true
+	delete(r.busy, f.wallet)
+	w.log.Info("nonce spent by a no-op", zap.Uint64("nonce", f.n.Nonce), zap.String("noop", tx.Hash().Hex()))
+	if err := r.persist(ctx, f); err != nil {
+		return err
+	}
+	return r.send(ctx, f)
+}
+
+// persist writes a flight's state to its transaction record if it moved.
+func (r *run) persist(ctx context.Context, f *flight) error {
+	w := r.w
+	if !f.dirty && f.written == f.state || f.sub == nil {
+		return nil
+	}
+	now := w.cfg.Now().UTC()
+	n := f.n.Nonce
+	_, err := w.st.Advance(ctx, f.n.TxID, func(rec *store.Record, exists bool) bool {
+		if !exists {
+			rec.Tx = f.sub.Transaction()
+			rec.Seq = f.n.Seq
+		}
+		if rec.Tx.State.Terminal() || f.state.Rank() < rec.Tx.State.Rank() {
+			return false
+		}
+		if exists && rec.Tx.State == f.state && rec.Tx.TransactionHash == f.hash.Hex() && rec.Tx.BlockNumber == f.block {
+			return false
+		}
+		rec.HotNonce = &n
+		rec.Tx.State, rec.Tx.UpdatedAt = f.state, now
+		rec.Tx.TransactionHash = f.hash.Hex()
+		rec.Tx.Reason = f.reason
+		rec.Tx.BlockNumber = f.block
+		if f.block != 0 {
+			rec.BlockHash = f.bhash.Hex()
+			rec.MinedAt = f.mined
+		}
+		return true
+	})
+	if err != nil {
+		w.log.Warn("transaction record not written; written again at the next look", zap.String("id", f.n.TxID), zap.Error(err))
+		return nil
+	}
+	if f.written != f.state {
+		w.m.state(f.state)
+	}
+	f.written, f.dirty = f.state, false
+	return nil
+}
+
+// track looks at the chain: receipts of what was mined, confirmations,
+// stuck transactions; then the held and deferred submissions, and the
+// cursor.
+func (r *run) track(ctx context.Context) error {
+	w := r.w
+	head, err := w.b.BlockNumber(ctx)
+	if err != nil {
+		w.log.Warn("chain unavailable", zap.Error(err))
+		return nil
+	}
+	mined, err := w.b.NonceAt(ctx, w.hot, nil)
+	if err != nil {
+		w.log.Warn("chain unavailable", zap.Error(err))
+		return nil
+	}
+	w.m.head.Set(float64(head))
+	now := w.cfg.Now()
+	for _, n := range r.sortedFlights() {
+		f := r.flights[n]
+		switch {
+		case f.state.Rank() < relayerapi.StateMined.Rank() || f.n.Noop && f.block == 0:
+			if n < mined {
+				if err := r.findReceipt(ctx, f); err != nil {
+					return err
+				}
+				continue
+			}
+			if again := w.cfg.ResendAfter; now.Sub(f.sentAt) >= again || !f.sent && now.Sub(f.sentAt) >= min(again, time.Second) {
+				if err := r.send(ctx, f); err != nil {
+					return err
+				}
+			}
+			last := f.n.Attempts[len(f.n.Attempts)-1]
+			if f.sent && now.Sub(last.At) >= w.cfg.RepriceAfter && n == mined {
+				if err := r.reprice(ctx, f); err != nil {
+					return err
+				}
+			}
+		case f.state == relayerapi.StateMined:
+			if head+1 >= f.block+w.cfg.Confirmations {
+				if err := r.confirm(ctx, f); err != nil {
+					return err
+				}
+			}
+		}
+		if f.state.Terminal() && f.written == f.state && (f.block != 0 || !f.n.Noop) {
+			if err := r.finish(ctx, f); err != nil {
+				return err
+			}
+		} else if err := r.persist(ctx, f); err != nil {
+			return err
+		}
+	}
+	// Wallets no longer busy take their next held submission.
+	for wallet, h := range r.held {
+		if _, busy := r.busy[wallet]; busy || len(h) == 0 || now.Before(h[0].retry) {
+			continue
+		}
+		if err := r.take(ctx, h[0]); err != nil {
+			return err
+		}
+	}
+	for _, it := range slices.Clone(r.retries) {
+		if now.Before(it.retry) {
+			continue
+		}
+		r.retries = slices.DeleteFunc(r.retries, func(x *item) bool { return x == it })
+		if err := r.take(ctx, it); err != nil {
+			return err
+		}
+	}
+	r.saveCursor(ctx, false)
+	return nil
+}
+
+// findReceipt settles a flight whose nonce the chain has spent.
+func (r *run) findReceipt(ctx context.Context, f *flight) error {
+	w := r.w
+	for i := len(f.n.Attempts) - 1; i >= 0; i-- {
+		h := common.HexToHash(f.n.Attempts[i].Hash)
+		rc, err := w.chain.Receipt(ctx, h)
+		if err != nil {
+			w.log.Warn("receipt unavailable", zap.String("hash", h.Hex()), zap.Error(err))
+			return nil
+		}
+		if rc == nil {
+			continue
+		}
+		if f.n.Noop {
+			f.block = rc.BlockNumber.Uint64()
+			return nil
+		}
+		f.hash, f.block, f.bhash, f.mined, f.dirty = h, rc.BlockNumber.Uint64(), rc.BlockHash, w.cfg.Now().UTC(), true
+		if rc.Status == types.ReceiptStatusSuccessful && !onchain.Failed(rc, f.wallet) {
+			f.state = relayerapi.StateMined
+			w.m.observeMined(f.sub.CreatedAt, f.mined)
+		} else {
+			f.state, f.reason = relayerapi.StateFailed, fmt.Sprintf("reverted on chain in block %d (gas used %d)", f.block, rc.GasUsed)
+		}
+		delete(r.busy, f.wallet)
+		if err := r.persist(ctx, f); err != nil {
+			return err
+		}
+		return w.crash(CrashMined)
+	}
+	f.misses++
+	if f.misses < missesForDropped {
+		return nil
+	}
+	w.log.Error("a hot-key nonce was spent by a transaction this worker did not send", zap.Uint64("nonce", f.n.Nonce))
+	f.block = 1 // nothing of ours will be mined for it
+	if !f.n.Noop {
+		f.state, f.reason, f.block = relayerapi.StateFailed, fmt.Sprintf("dropped: the relayer's nonce %d was spent by another transaction", f.n.Nonce), 0
+		f.dirty = true
+		delete(r.busy, f.wallet)
+	}
+	return r.persist(ctx, f)
+}
+
+// confirm checks a MINED flight's receipt again, Confirmations blocks on.
+func (r *run) confirm(ctx context.Context, f *flight) error {
+	w := r.w
+	rc, err := w.chain.Receipt(ctx, f.hash)
+	if err != nil {
+		return nil
+	}
+	if rc == nil || rc.BlockHash != f.bhash {
+		// A reorganization took its block: follow it again.
+		w.log.Warn("a mined transaction left the chain; following it again", zap.String("id", f.n.TxID))
+		f.state, f.block, f.sent = relayerapi.StateExecuted, 0, false
+		r.busy[f.wallet] = f.n.Nonce
+		return nil
+	}
+	f.state, f.dirty = relayerapi.StateConfirmed, true
+	return r.persist(ctx, f)
+}
+
+// reprice replaces a stuck flight by the same call at a higher fee.
+func (r *run) reprice(ctx context.Context, f *flight) error {
+	w := r.w
+	last := f.n.Attempts[len(f.n.Attempts)-1]
+	prev := new(types.Transaction)
+	if err := prev.UnmarshalBinary(last.Raw); err != nil {
+		return err
+	}
+	tip, feeCap, err := w.fees(ctx, prev.Gas(), true)
+	if err != nil {
+		return nil
+	}
+	bump := func(v *big.Int) *big.Int {
+		b := new(big.Int).Mul(v, big.NewInt(1125))
+		return b.Div(b, big.NewInt(1000)).Add(b, big.NewInt(1))
+	}
+	tip, feeCap, _ = w.capFee(bigMax(tip, bump(prev.GasTipCap())), bigMax(feeCap, bump(prev.GasFeeCap())), prev.Gas())
+	if feeCap.Cmp(bump(prev.GasFeeCap())) < 0 || tip.Cmp(bump(prev.GasTipCap())) < 0 {
+		return nil // at the cap: the pool would refuse a replacement; resends go on
+	}
+	tx, att, err := w.sign(f.n.Nonce, prev.Gas(), *prev.To(), prev.Data(), tip, feeCap)
+	if err != nil {
+		return err
+	}
+	next := *f.n
+	next.Attempts = append(slices.Clone(f.n.Attempts), att)
+	rev, err := w.st.UpdateNonce(ctx, &next, f.rev)
+	if errors.Is(err, store.ErrConflict) {
+		return fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
+	}
+	if err != nil {
+		return nil
+	}
+	if err := w.crash(CrashRepriced); err != nil {
+		return err
+	}
+	f.n, f.rev, f.hash, f.dirty, f.sent = &next, rev, tx.Hash(), true, false
+	w.m.reprices.Inc()
+	w.log.Info("stuck transaction re-priced", zap.Uint64("nonce", f.n.Nonce), zap.String("id", f.n.TxID),
+		zap.String("fee_cap", feeCap.String()), zap.Int("attempt", len(next.Attempts)))
+	return r.send(ctx, f)
+}
+
+func bigMax(vs ...*big.Int) *big.Int {
+	m := vs[0]
+	for _, v := range vs[1:] {
+		if v.Cmp(m) > 0 {
+			m = v
+		}
+	}
+	return new(big.Int).Set(m)
+}
+
+// finish forgets a final flight and its nonce record.
+func (r *run) finish(ctx context.Context, f *flight) error {
+	if err := r.w.st.DeleteNonce(ctx, f.n.Nonce); err != nil {
+		r.w.log.Warn("nonce record not deleted; deleted at the next look", zap.Uint64("nonce", f.n.Nonce), zap.Error(err))
+		return nil
+	}
+	delete(r.flights, f.n.Nonce)
+	delete(r.byTx, f.n.TxID)
+	r.w.m.inflight.Set(float64(len(r.flights)))
+	return nil
+}
+
+// saveCursor writes the queue position below which everything is decided.
+func (r *run) saveCursor(ctx context.Context, force bool) {
+	w := r.w
+	c := r.lastSeq + 1
+	if r.lastSeq == 0 {
+		c = r.cursor
+	}
+	for seq := range r.undecided {
+		c = min(c, seq)
+	}
+	if c <= r.cursor || !force && w.cfg.Now().Sub(r.cursorAt) < w.cfg.CursorEvery {
+		return
+	}
+	if err := w.st.SetCursor(ctx, c); err != nil {
+		w.log.Warn("queue cursor not written", zap.Error(err))
+		return
+	}
+	r.cursor, r.cursorAt = c, w.cfg.Now()
+	w.m.cursor.Set(float64(c))
+}
