@@ -31,7 +31,7 @@ help:
 	@echo "make lint         gofmt, go vet and staticcheck on every module"
 	@echo "make bench        measure and print '<name> <value> <unit>' lines"
 	@echo "make chaos        kill the engine and NATS under load; check nothing is lost"
-	@echo "make run          run a devnet: NATS, engine and CLOB gateway in one process (state in ./data)"
+	@echo "make run          run a devnet: chain, NATS, engine, CLOB and Gamma APIs in one process (state in ./data)"
 	@echo "make proto        regenerate the protobuf Go code"
 	@echo "make proto-check  fail if the committed protobuf code is stale"
 	@echo "make contracts    compile the Solidity contracts (solc from npm) and regenerate their Go bindings"
