@@ -1,13 +1,16 @@
-// Package relayer will hold the Relayer HTTP API and its transaction
-// worker: it deploys users' proxy wallets and submits their gasless
-// transactions with the one hot key that pays gas, for calls to this
+// Package relayer is the Relayer HTTP API and its transaction worker: it
+// deploys users' proxy wallets and executes the Safe transactions their
+// owners sign, paying the gas from one hot key, for calls to this
 // exchange's own contracts only, and tracks each transaction from NEW to
 // CONFIRMED, FAILED or INVALID.
 //
-// API replicas are stateless; accepted submissions go to a durable
-// JetStream queue, and one worker at a time owns the hot key through
-// pred.dev/proto/runtime/lease. Its main runs on
-// pred.dev/proto/runtime/daemon; its JSON types belong beside the CLOB
-// API's in pred.dev/proto/client; the contracts' bindings are
-// pred.dev/proto/chain's. deps_test.go states what it may import.
+// New(cfg, nc, chain, log) builds one relayer process on a NATS
+// connection and a chain client; Serve runs its API, Run its worker. API
+// replicas are stateless: submissions go to a durable JetStream queue
+// (package store), and one worker at a time (a lease,
+// pred.dev/proto/runtime/lease) owns the hot key and works the queue
+// (package worker). Package request checks submissions, package onchain
+// reads the chain. Its wire types are pred.dev/proto/client/relayerapi and
+// its Go client pred.dev/proto/client/relayer; cmd/relayer is its main.
+// deps_test.go states what it may import.
 package relayer

@@ -58,21 +58,24 @@ func (c Chain) Deployed(ctx context.Context, wallet common.Address) (bool, error
 	return len(code) > 0, nil
 }
 
-// SafeNonce returns the Safe nonce of wallet, 0 if it is not deployed.
+// nonceCall is Safe.nonce()'s calldata.
+var nonceCall = safeABI.Methods["nonce"].ID
+
+// SafeNonce returns the Safe nonce of wallet and whether it is deployed
+// (0 and false without code), in one call: nonce() of an address without
+// code returns nothing, a Safe's returns one word.
 func (c Chain) SafeNonce(ctx context.Context, wallet common.Address) (*big.Int, bool, error) {
-	ok, err := c.Deployed(ctx, wallet)
-	if err != nil || !ok {
-		return new(big.Int), false, err
-	}
-	s, err := safe.NewSafeCaller(wallet, c.B)
+	out, err := c.B.CallContract(ctx, ethereum.CallMsg{To: &wallet, Data: nonceCall}, nil)
 	if err != nil {
-		return nil, true, err
+		return nil, false, fmt.Errorf("onchain: nonce of %s: %w", wallet.Hex(), err)
 	}
-	n, err := s.Nonce(nil)
-	if err != nil {
-		return nil, true, fmt.Errorf("onchain: nonce of %s: %w", wallet.Hex(), err)
+	switch len(out) {
+	case 0:
+		return new(big.Int), false, nil
+	case 32:
+		return new(big.Int).SetBytes(out), true, nil
 	}
-	return n, true, nil
+	return nil, false, fmt.Errorf("onchain: nonce of %s: %d bytes returned", wallet.Hex(), len(out))
 }
 
 // Calldata is the chain call that carries a submission: the factory's

@@ -7,8 +7,8 @@
 //     transaction id is queued once across replicas; the message is the
 //     transaction while it is NEW.
 //   - the KV bucket relayer_txs holds a transaction's record from the
-//     moment the worker decides it (tx.<id>), and each owner's most recent
-//     transaction ids (recent.<address>).
+//     moment the worker decides it (tx.<id>), and an index of each owner's
+//     transactions (own.<address>.<id>, its time).
 //   - the KV bucket relayer_keys holds relayer keys (key.<apiKey>) and each
 //     address's list of them (addr.<address>, compare-and-set, which caps
 //     them).
@@ -28,13 +28,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/jwtauth"
 )
 
 // Names of the streams and buckets.
@@ -49,7 +49,7 @@ const (
 	RefreshedBucket = "gamma_refreshed"
 )
 
-// RecentMax is how many transaction ids an owner's recent list keeps.
+// RecentMax is how many transaction ids Recent returns.
 const RecentMax = 100
 
 // casAttemptsMax bounds the retries of a compare-and-set under contention.
@@ -85,8 +85,7 @@ type Store struct {
 	keys   jetstream.KeyValue
 	worker jetstream.KeyValue
 
-	mu        sync.Mutex
-	refreshed jetstream.KeyValue // Gamma's, once it exists
+	refreshed jetstream.KeyValue
 }
 
 // Open creates or updates the stream and the buckets.
@@ -111,13 +110,28 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	if err != nil {
 		return nil, fmt.Errorf("store: stream %s: %w", SubmitStream, err)
 	}
+	// Gamma's record of refreshed tokens: bound, or created with Gamma's
+	// settings if the relayer starts first (Gamma's start then applies
+	// its own token lifetime to it).
+	s.refreshed, err = js.KeyValue(ctx, RefreshedBucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		s.refreshed, err = js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: RefreshedBucket,
+			Description: "jti of bearer tokens already refreshed", History: 1, TTL: jwtauth.DefaultLifetime + 2*jwtauth.Leeway,
+			Storage: jetstream.FileStorage, Replicas: replicas})
+		if errors.Is(err, jetstream.ErrBucketExists) {
+			s.refreshed, err = js.KeyValue(ctx, RefreshedBucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: bucket %s: %w", RefreshedBucket, err)
+	}
 	for _, b := range []struct {
 		kv   *jetstream.KeyValue
 		name string
 		desc string
 		age  time.Duration
 	}{
-		{&s.txs, TxBucket, "Relayer transactions (tx.<id>) and each owner's recent ids (recent.<address>).", cfg.Retention},
+		{&s.txs, TxBucket, "Relayer transactions (tx.<id>) and each owner's ids (own.<address>.<id>).", cfg.Retention},
 		{&s.keys, KeyBucket, "Relayer API keys (key.<apiKey>) and each address's keys (addr.<address>).", 0},
 		{&s.worker, WorkerBucket, "The relayer worker's hot-key nonces in flight (nonce.<n>) and queue cursor.", 0},
 	} {
@@ -292,61 +306,67 @@ func casConflict(err error) bool {
 	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch) || wrongLastSeq(err)
 }
 
-func recentKey(owner string) string { return "recent." + strings.ToLower(owner) }
+func ownKey(owner, id string) string { return "own." + strings.ToLower(owner) + "." + id }
 
-// AppendRecent puts id at the head of owner's recent list.
-func (s *Store) AppendRecent(ctx context.Context, owner, id string) error {
-	key := recentKey(owner)
-	for range casAttemptsMax {
-		var ids []string
-		var rev uint64
-		e, err := s.txs.Get(ctx, key)
-		switch {
-		case err == nil:
-			rev = e.Revision()
-			if err := json.Unmarshal(e.Value(), &ids); err != nil {
-				return fmt.Errorf("store: %s does not decode: %w", key, err)
-			}
-		case !errors.Is(err, jetstream.ErrKeyNotFound):
-			return fmt.Errorf("store: %s: %w", key, err)
-		}
-		if slices.Contains(ids, id) {
-			return nil
-		}
-		ids = append([]string{id}, ids...)
-		if len(ids) > RecentMax {
-			ids = ids[:RecentMax]
-		}
-		b, _ := json.Marshal(ids)
-		if rev == 0 {
-			_, err = s.txs.Create(ctx, key, b)
-		} else {
-			_, err = s.txs.Update(ctx, key, b, rev)
-		}
-		if err == nil {
-			return nil
-		}
-		if !casConflict(err) {
-			return fmt.Errorf("store: %s: %w", key, err)
-		}
+// AddOwned records that owner submitted id at createdAt, for Recent. It
+// does not wait for the write: the submission is queued already, and a
+// lost index entry only leaves it out of GET /transactions. A failed write
+// is reported to failed.
+func (s *Store) AddOwned(owner, id string, createdAt time.Time, failed func(error)) {
+	v := []byte(strconv.FormatInt(createdAt.UnixMilli(), 10))
+	fut, err := s.js.PublishAsync("$KV."+TxBucket+"."+ownKey(owner, id), v)
+	if err != nil {
+		failed(err)
+		return
 	}
-	return ErrContended
+	go func() {
+		select {
+		case <-fut.Ok():
+		case err := <-fut.Err():
+			failed(err)
+		}
+	}()
 }
 
-// Recent returns owner's recent transaction ids, newest first.
+// Recent returns owner's most recent transaction ids (at most RecentMax),
+// newest first.
 func (s *Store) Recent(ctx context.Context, owner string) ([]string, error) {
-	e, err := s.txs.Get(ctx, recentKey(owner))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil, nil
-	}
+	prefix := "own." + strings.ToLower(owner) + "."
+	w, err := s.txs.WatchFiltered(ctx, []string{prefix + "*"}, jetstream.IgnoreDeletes())
 	if err != nil {
 		return nil, fmt.Errorf("store: recent: %w", err)
 	}
-	var ids []string
-	if err := json.Unmarshal(e.Value(), &ids); err != nil {
-		return nil, fmt.Errorf("store: recent does not decode: %w", err)
+	defer func() { _ = w.Stop() }()
+	type owned struct {
+		id string
+		at int64
 	}
-	return ids, nil
+	var all []owned
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("store: recent: %w", ctx.Err())
+		case e, ok := <-w.Updates():
+			if !ok {
+				return nil, errors.New("store: recent: the watch ended")
+			}
+			if e == nil {
+				slices.SortFunc(all, func(a, b owned) int {
+					if a.at != b.at {
+						return int(b.at - a.at)
+					}
+					return strings.Compare(a.id, b.id)
+				})
+				ids := make([]string, 0, min(len(all), RecentMax))
+				for _, o := range all[:min(len(all), RecentMax)] {
+					ids = append(ids, o.id)
+				}
+				return ids, nil
+			}
+			at, _ := strconv.ParseInt(string(e.Value()), 10, 64)
+			all = append(all, owned{strings.TrimPrefix(e.Key(), prefix), at})
+		}
+	}
 }
 
 // KeyRecord is a relayer key.
@@ -473,25 +493,9 @@ func (s *Store) RevokeKey(ctx context.Context, addr, apiKey string) error {
 }
 
 // Refreshed reports whether Gamma has refreshed (and so retired) the
-// token with this jti. Without Gamma's bucket no token was refreshed.
+// token with this jti.
 func (s *Store) Refreshed(ctx context.Context, jti string) (bool, error) {
-	s.mu.Lock()
-	kv := s.refreshed
-	s.mu.Unlock()
-	if kv == nil {
-		var err error
-		kv, err = s.js.KeyValue(ctx, RefreshedBucket)
-		if errors.Is(err, jetstream.ErrBucketNotFound) {
-			return false, nil
-		}
-		if err != nil {
-			return false, fmt.Errorf("store: %s: %w", RefreshedBucket, err)
-		}
-		s.mu.Lock()
-		s.refreshed = kv
-		s.mu.Unlock()
-	}
-	_, err := kv.Get(ctx, "j."+jti)
+	_, err := s.refreshed.Get(ctx, "j."+jti)
 	switch {
 	case err == nil:
 		return true, nil

@@ -1,0 +1,60 @@
+package relayer_test
+
+import (
+	"math/big"
+	"testing"
+	"time"
+
+	"pred.dev/proto/client/relayerapi"
+	relayersvc "pred.dev/relayer"
+)
+
+// TestStuckTransactionIsRepriced: a transaction priced below the base fee
+// is not mined; after RepriceAfter the worker replaces it, same nonce and
+// call, at a fee that clears, and the record shows the attempt that was
+// mined.
+func TestStuckTransactionIsRepriced(t *testing.T) {
+	h := newHarness(t, withConfig(func(c *relayersvc.Config) {
+		c.Worker.FeeMultiplierPercent = 1 // a hundredth of the base fee: never mined
+		c.Worker.TipCap = big.NewInt(1)
+		c.Worker.RepriceAfter = 300 * time.Millisecond
+	}))
+	u := h.user()
+	ctx := ctxT(t)
+	sub, err := u.c.Deploy(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
+	mined := u.wait(t, sub.TransactionID, relayerapi.StateMined)
+	if mined.TransactionHash == exec.TransactionHash {
+		t.Fatalf("mined as first sent (%s): not re-priced", mined.TransactionHash)
+	}
+	if v := h.metric(t, "relayer_reprices_total"); v < 1 {
+		t.Fatalf("relayer_reprices_total %v", v)
+	}
+	if n := h.audit(t); n != 1 {
+		t.Fatalf("%d hot-key transactions mined, want 1", n)
+	}
+}
+
+// TestDroppedTransactionIsResent: a transaction the node forgets (its
+// pool cleared before a block) is sent again, the same bytes, and mined.
+func TestDroppedTransactionIsResent(t *testing.T) {
+	h := newHarness(t, withConfig(func(c *relayersvc.Config) { c.Worker.ResendAfter = 200 * time.Millisecond }))
+	h.chain.pause()
+	u := h.user()
+	ctx := ctxT(t)
+	sub, err := u.c.Deploy(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
+	h.chain.env.Sim().Rollback() // the node drops it
+	time.Sleep(400 * time.Millisecond)
+	h.chain.resume()
+	mined := u.wait(t, sub.TransactionID, relayerapi.StateMined)
+	if mined.TransactionHash != exec.TransactionHash {
+		t.Fatalf("mined %s, sent %s: a resend is the same transaction", mined.TransactionHash, exec.TransactionHash)
+	}
+}
