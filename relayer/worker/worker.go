@@ -41,6 +41,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -206,6 +207,10 @@ type Worker struct {
 	hot     common.Address
 	signer  types.Signer
 	chainID *big.Int
+
+	feeMu           sync.Mutex
+	feeBase, feeTip *big.Int
+	feeAt           time.Time
 }
 
 // New returns a worker paying with cfg.HotKey on chain b.
@@ -604,30 +609,44 @@ func (r *run) decided(it *item) {
 // the base fee and the node's tip, so that a stuck transaction is priced
 // to be mined now. The fee cap stays within MaxFeeCap and MaxTxFee / gas.
 func (w *Worker) fees(ctx context.Context, gas uint64, replacement bool) (tip, feeCap *big.Int, err error) {
-	head, err := w.b.HeaderByNumber(ctx, nil)
+	base, suggested, err := w.market(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("worker: head: %w", err)
+		return nil, nil, err
 	}
 	tip, multiplier := w.cfg.TipCap, w.cfg.FeeMultiplierPercent
-	if tip == nil || replacement {
-		suggested, err := w.b.SuggestGasTipCap(ctx)
-		if err != nil {
-			return nil, nil, fmt.Errorf("worker: tip: %w", err)
-		}
-		if tip == nil || suggested.Cmp(tip) > 0 {
-			tip = suggested
-		}
+	if tip == nil || replacement && suggested.Cmp(tip) > 0 {
+		tip = suggested
 	}
 	if replacement {
 		multiplier = max(multiplier, 200)
 	}
-	base := head.BaseFee
-	if base == nil {
-		base = new(big.Int)
-	}
 	feeCap = new(big.Int).Mul(base, new(big.Int).SetUint64(multiplier))
 	feeCap.Div(feeCap, big.NewInt(100)).Add(feeCap, tip)
 	return w.capFee(tip, feeCap, gas)
+}
+
+// market returns the latest base fee and the node's suggested tip, read at
+// most once per Poll.
+func (w *Worker) market(ctx context.Context) (base, tip *big.Int, err error) {
+	w.feeMu.Lock()
+	defer w.feeMu.Unlock()
+	if now := w.cfg.Now(); w.feeBase != nil && now.Sub(w.feeAt) < w.cfg.Poll {
+		return w.feeBase, w.feeTip, nil
+	}
+	head, err := w.b.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("worker: head: %w", err)
+	}
+	tip, err = w.b.SuggestGasTipCap(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("worker: tip: %w", err)
+	}
+	base = head.BaseFee
+	if base == nil {
+		base = new(big.Int)
+	}
+	w.feeBase, w.feeTip, w.feeAt = base, tip, w.cfg.Now()
+	return base, tip, nil
 }
 
 // capFee bounds a fee cap by MaxFeeCap and MaxTxFee / gas, and the tip by
