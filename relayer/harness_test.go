@@ -225,6 +225,7 @@ func newHarnessOn(t testing.TB, ho harnessOpts, opts ...option) *harness {
 	h.cfg.LeaseTTL = time.Second
 	h.cfg.RateLimit.CallerPerSecond, h.cfg.RateLimit.CallerBurst = 0, 0
 	h.cfg.RateLimit.KeyCreatePerSecond, h.cfg.RateLimit.KeyCreateBurst = 0, 0
+	h.cfg.RateLimit.DeployIPPerSecond, h.cfg.RateLimit.DeployIPBurst = 0, 0
 	h.log = zaptest.NewLogger(t, zaptest.Level(testLogLevel))
 	for _, o := range opts {
 		o(h)

@@ -118,6 +118,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&c.RateLimit.CallerBurst, "rate-address-burst", c.RateLimit.CallerBurst, "burst per address")
 	fs.Float64Var(&c.RateLimit.KeyCreatePerSecond, "rate-key-create-per-second", c.RateLimit.KeyCreatePerSecond, "key creations per second per address")
 	fs.IntVar(&c.RateLimit.KeyCreateBurst, "rate-key-create-burst", c.RateLimit.KeyCreateBurst, "key creation burst per address")
+	fs.Float64Var(&c.RateLimit.DeployIPPerSecond, "rate-deploy-ip-per-second", c.RateLimit.DeployIPPerSecond, "wallet deployments per second per client IP")
+	fs.IntVar(&c.RateLimit.DeployIPBurst, "rate-deploy-ip-burst", c.RateLimit.DeployIPBurst, "wallet deployment burst per client IP")
 	fs.IntVar(&c.KVReplicas, "kv-replicas", c.KVReplicas, "replicas of the queue and buckets (1 single node, 3 cluster)")
 	fs.DurationVar(&c.Retention, "retention", 0, "how long submissions and transactions are kept (default 720h)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.ShutdownTimeout, "graceful shutdown bound")

@@ -67,6 +67,11 @@ func (a *API) doSubmit(c echo.Context) (submitResult, error) {
 		return submitResult{}, errcode.Errorf(errcode.FromNotCaller, "from %s is not the caller %s: a relayer key or token acts only for its own address",
 			req.From.Hex(), cl.Address.Hex())
 	}
+	if req.Kind == request.SafeCreate {
+		if err := a.limiter.ChargeDeployIP(c); err != nil {
+			return submitResult{}, err
+		}
+	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), storeWaitMax)
 	defer cancel()
 	key := req.Key(a.cfg.Env.ChainID)

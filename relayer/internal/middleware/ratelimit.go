@@ -28,13 +28,18 @@ type RateConfig struct {
 	// per address, on top of the caller bucket.
 	KeyCreatePerSecond float64
 	KeyCreateBurst     int
+	// DeployIPPerSecond and DeployIPBurst bound SAFE-CREATE submissions per
+	// client IP: a deployment is the costliest call the relayer pays for,
+	// and anyone can make new addresses.
+	DeployIPPerSecond float64
+	DeployIPBurst     int
 }
 
 // DefaultRateConfig serves a busy front end from one IP, lets one user
-// submit a burst of 100 and then 20 a second, and create 10 keys and then
-// one a minute.
+// submit a burst of 100 and then 20 a second, create 10 keys and then one
+// a minute, and one IP deploy 200 wallets and then one every 10 seconds.
 var DefaultRateConfig = RateConfig{IPPerSecond: 2000, IPBurst: 4000, CallerPerSecond: 20, CallerBurst: 100,
-	KeyCreatePerSecond: 1.0 / 60, KeyCreateBurst: 10}
+	KeyCreatePerSecond: 1.0 / 60, KeyCreateBurst: 10, DeployIPPerSecond: 0.1, DeployIPBurst: 200}
 
 // bucketsMax bounds the limiter maps. When full, idle buckets (full again)
 // are dropped first; a dropped bucket restarts full, which only ever
@@ -48,6 +53,7 @@ type Limiter struct {
 	ips       *buckets
 	callers   *buckets
 	keyCreate *buckets
+	deployIPs *buckets
 	now       func() time.Time
 }
 
@@ -58,6 +64,7 @@ func NewLimiter(cfg RateConfig) *Limiter {
 		ips:       newBuckets(rate.Limit(cfg.IPPerSecond), cfg.IPBurst),
 		callers:   newBuckets(rate.Limit(cfg.CallerPerSecond), cfg.CallerBurst),
 		keyCreate: newBuckets(rate.Limit(cfg.KeyCreatePerSecond), cfg.KeyCreateBurst),
+		deployIPs: newBuckets(rate.Limit(cfg.DeployIPPerSecond), cfg.DeployIPBurst),
 		now:       time.Now,
 	}
 }
@@ -134,6 +141,12 @@ func (lm *Limiter) ChargeCaller(c echo.Context, addr string) error {
 func (lm *Limiter) ChargeKeyCreate(c echo.Context, addr string) error {
 	ok, remaining, wait := lm.keyCreate.take(addr, lm.now())
 	return lm.answer(c, ok, remaining, wait, lm.cfg.KeyCreateBurst, "for key creation per address")
+}
+
+// ChargeDeployIP charges one wallet deployment to the client IP.
+func (lm *Limiter) ChargeDeployIP(c echo.Context) error {
+	ok, remaining, wait := lm.deployIPs.take(c.RealIP(), lm.now())
+	return lm.answer(c, ok, remaining, wait, lm.cfg.DeployIPBurst, "for wallet deployments per client IP")
 }
 
 // answer sets the X-RateLimit-* headers and, when refused, Retry-After and
