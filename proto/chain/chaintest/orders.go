@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
@@ -146,16 +147,30 @@ func (e *Env) Match(ctx context.Context, negRisk bool, taker Order, makers []Ord
 }
 
 // SendMatch sends a matchOrders transaction through send (a sender's Send)
-// without waiting; the taker fill is the sum of fills.
+// without waiting; the taker fill is the sum of fills, the match time the
+// latest block's.
 func (e *Env) SendMatch(ctx context.Context, send func(context.Context, func(*bind.TransactOpts) (*types.Transaction, error)) (*types.Transaction, error),
 	negRisk bool, taker Order, makers []Order, fills []*big.Int) (*types.Transaction, error) {
+	now, err := e.Now(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return e.SendMatchAt(ctx, send, negRisk, taker, makers, fills, now)
+}
+
+// SendMatchAt is SendMatch with the match time given: the contract checks
+// the orders' expirations against it (it may be at most the block's time
+// and at most a day before it).
+func (e *Env) SendMatchAt(ctx context.Context, send func(context.Context, func(*bind.TransactOpts) (*types.Transaction, error)) (*types.Transaction, error),
+	negRisk bool, taker Order, makers []Order, fills []*big.Int, matchTime time.Time) (*types.Transaction, error) {
 	total := new(big.Int)
 	for _, f := range fills {
 		total.Add(total, f)
 	}
 	ex := e.ExchangeFor(negRisk)
+	at := big.NewInt(matchTime.Unix())
 	return send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-		return ex.MatchOrders(o, taker, makers, total, fills)
+		return ex.MatchOrders(o, taker, makers, total, fills, at)
 	})
 }
 

@@ -113,6 +113,9 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     uint256 public constant MAX_FEE_RATE_BPS = 1000;
     uint256 public constant BPS_DENOMINATOR = 10000;
     uint256 public constant MAX_MAKER_ORDERS = 15;
+    /// @notice How far before the block a match's time may be: a match is
+    /// settled at most this long after the order book made it.
+    uint256 public constant MAX_MATCH_AGE = 1 days;
     uint256 internal constant MAX_AMOUNT = type(uint128).max;
 
     IERC20 public immutable collateral;
@@ -169,6 +172,7 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     error NotCrossing(bytes32 makerOrderHash);
     error TakerFillMismatch(uint256 takerFillAmount, uint256 makerFillTotal);
     error NotOwner(bytes32 orderHash);
+    error InvalidMatchTime(uint256 matchTime, uint256 blockTime);
 
     constructor(
         IERC20 collateral_,
@@ -281,7 +285,7 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     /// not be matched now (expiry, signature, nonce, cancel, registration,
     /// fill). It does not look at balances or allowances.
     function validateOrder(Order calldata order) external view {
-        bytes32 h = _validate(order);
+        bytes32 h = _validate(order, block.timestamp);
         OrderStatus memory s = orderStatus[h];
         if (s.cancelled) revert CancelledOrder(h);
         if (s.filled >= _size(order)) revert Overfilled(h, s.filled, _size(order));
@@ -308,22 +312,34 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     /// @notice Settles takerOrder against makerOrders. makerFillAmounts[i]
     /// is the number of shares traded with makerOrders[i]; takerFillAmount
     /// must be their sum. See the contract's description for the amounts.
+    ///
+    /// matchTime is when the order book made the match (Unix seconds), and
+    /// orders' expirations are checked against it, not against the block:
+    /// a GTD order the book filled a second before its expiration is still
+    /// settled when the transaction is mined after it. The operator cannot
+    /// move it ahead of the chain (matchTime <= block.timestamp) nor back
+    /// more than MAX_MATCH_AGE, so an order expired for a day can no longer
+    /// be filled at all.
     function matchOrders(
         Order calldata takerOrder,
         Order[] calldata makerOrders,
         uint256 takerFillAmount,
-        uint256[] calldata makerFillAmounts
+        uint256[] calldata makerFillAmounts,
+        uint256 matchTime
     ) external nonReentrant onlyRole(OPERATOR_ROLE) whenNotPaused {
         uint256 n = makerOrders.length;
         if (n == 0 || n > MAX_MAKER_ORDERS || n != makerFillAmounts.length) revert InvalidMakerOrders();
-        bytes32 takerHash = _validate(takerOrder);
+        if (matchTime > block.timestamp || matchTime + MAX_MATCH_AGE < block.timestamp) {
+            revert InvalidMatchTime(matchTime, block.timestamp);
+        }
+        bytes32 takerHash = _validate(takerOrder, matchTime);
         Totals memory t;
         (t.complement, t.conditionId) = (registry[takerOrder.tokenId].complement, registry[takerOrder.tokenId].conditionId);
         if (t.conditionId == bytes32(0)) revert TokenNotRegistered(takerOrder.tokenId);
 
         uint256[] memory paid = new uint256[](n);
         for (uint256 i = 0; i < n; i++) {
-            paid[i] = _takeMaker(takerOrder, makerOrders[i], makerFillAmounts[i], t);
+            paid[i] = _takeMaker(takerOrder, makerOrders[i], makerFillAmounts[i], t, matchTime);
         }
         if (takerFillAmount != t.shares) revert TakerFillMismatch(takerFillAmount, t.shares);
         _fill(takerHash, takerOrder, t.shares);
@@ -377,11 +393,11 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     /// @dev Validates one maker order and its fill of q shares, pulls what
     /// the maker gives into the exchange and adds the fill to t. It returns
     /// the maker's collateral amount c.
-    function _takeMaker(Order calldata taker, Order calldata mo, uint256 q, Totals memory t)
+    function _takeMaker(Order calldata taker, Order calldata mo, uint256 q, Totals memory t, uint256 matchTime)
         internal
         returns (uint256 c)
     {
-        bytes32 h = _validate(mo);
+        bytes32 h = _validate(mo, matchTime);
         _fill(h, mo, q);
         bool makerBuy = mo.side == BUY;
         bool takerBuy = taker.side == BUY;
@@ -444,10 +460,11 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     }
 
     /// @dev Checks everything about an order that does not depend on the
-    /// match and returns its hash.
-    function _validate(Order calldata o) internal view returns (bytes32 h) {
+    /// match and returns its hash; at is the time its expiration is
+    /// checked against (the match's time).
+    function _validate(Order calldata o, uint256 at) internal view returns (bytes32 h) {
         h = hashOrder(o);
-        if (o.expiration != 0 && o.expiration < block.timestamp) revert OrderExpired(h);
+        if (o.expiration != 0 && o.expiration < at) revert OrderExpired(h);
         if (o.taker != address(0) && o.taker != msg.sender && o.taker != address(this)) revert NotTaker(h);
         if (o.side > SELL) revert InvalidSide(h);
         if (o.makerAmount == 0 || o.takerAmount == 0 || o.makerAmount > MAX_AMOUNT || o.takerAmount > MAX_AMOUNT) {

@@ -72,6 +72,32 @@ func TestReverts(t *testing.T) {
 		mk.Expiration = big.NewInt(now.Unix() - 1)
 		seller.Sign(&mk, ex)
 		expectRevert(t, match(tk, []chaintest.Order{mk}, 10*unit), "OrderExpired")
+		// The match time bounds: not ahead of the block, not a day behind it.
+		at := func(when time.Time) error {
+			_, err := e.SendMatchAt(ctx, e.Operator.Send, false, tk, []chaintest.Order{mk}, fills(10*unit), when)
+			return err
+		}
+		expectRevert(t, at(now.Add(time.Hour)), "InvalidMatchTime")
+		expectRevert(t, at(now.Add(-25*time.Hour)), "InvalidMatchTime")
+	})
+	t.Run("matched before its expiration, settled after it", func(t *testing.T) {
+		// The book filled a GTD order two seconds before it expired; the
+		// match is mined after: the expiration is checked at the match's time.
+		b, s := trader(t, ctx, e, false, 100*unit), trader(t, ctx, e, true, 100*unit)
+		split(t, ctx, e, s, m, 10*unit)
+		now := must[time.Time](t)(e.Now(ctx))
+		tk := b.NewOrder(chaintest.Buy, m.Yes, 10*unit, 500_000, 100)
+		tk.Expiration = big.NewInt(now.Unix() - 2)
+		b.Sign(&tk, ex)
+		mk := s.NewOrder(chaintest.Sell, m.Yes, 10*unit, 500_000, 0)
+		mk.Expiration = big.NewInt(now.Unix() - 1)
+		s.Sign(&mk, ex)
+		tx, err := e.SendMatchAt(ctx, e.Operator.Send, false, tk, []chaintest.Order{mk}, fills(10*unit), now.Add(-4*time.Second))
+		ok(t, err)
+		rs := must[[]*types.Receipt](t)(e.Chain.Wait(ctx, tx))
+		if rs[0].Status != types.ReceiptStatusSuccessful {
+			t.Fatalf("the match of orders expired after its time reverted")
+		}
 	})
 	t.Run("cancelled", func(t *testing.T) {
 		tk, mk := good()
@@ -122,7 +148,7 @@ func TestReverts(t *testing.T) {
 	t.Run("fill amounts", func(t *testing.T) {
 		tk, mk := good()
 		_, err := e.Operator.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-			return e.Exchange.MatchOrders(o, tk, []chaintest.Order{mk}, big.NewInt(5*unit), fills(4*unit))
+			return e.Exchange.MatchOrders(o, tk, []chaintest.Order{mk}, big.NewInt(5*unit), fills(4*unit), big.NewInt(time.Now().Unix()-60))
 		})
 		expectRevert(t, err, "TakerFillMismatch")
 		expectRevert(t, match(tk, []chaintest.Order{mk}, 0), "ZeroFill")
