@@ -205,6 +205,9 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 	if cfg.HotKey != nil {
 		wc := cfg.Worker
 		wc.HotKey, wc.Env = cfg.HotKey, env
+		// The settler's matchOrders calls: the hot key must hold
+		// OPERATOR_ROLE on both exchanges.
+		wc.OperatorTargets = []common.Address{cfg.Deployment.Contracts.Exchange, cfg.Deployment.Contracts.NegRiskExchange}
 		if wc.Now == nil {
 			wc.Now = cfg.Clock
 		}

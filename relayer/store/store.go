@@ -39,9 +39,9 @@ import (
 
 // Names of the streams and buckets.
 const (
-	SubmitStream  = "RELAYER_SUBMIT"
-	SubmitSubject = "relayer.submit."
-	TxBucket      = "relayer_txs"
+	SubmitStream  = relayerapi.QueueStream
+	SubmitSubject = relayerapi.QueueSubjectPrefix
+	TxBucket      = relayerapi.TxBucket
 	KeyBucket     = "relayer_keys"
 	WorkerBucket  = "relayer_worker"
 	// RefreshedBucket is the Gamma login's record of refreshed tokens
@@ -157,10 +157,19 @@ type Submission struct {
 	Owner     string                   `json:"owner"`
 	Request   relayerapi.SubmitRequest `json:"request"`
 	CreatedAt time.Time                `json:"createdAt"`
+	// Operator, when set, is an exchange operator call (the settler's
+	// matchOrders, relayerapi.OperatorSubmission) instead of a user's
+	// request: published to the queue by an internal service, never by
+	// the API, which only ever fills Request.
+	Operator *relayerapi.OperatorCall `json:"operator,omitempty"`
 }
 
 // Transaction is the submission as a NEW transaction.
 func (s *Submission) Transaction() relayerapi.Transaction {
+	if op := s.Operator; op != nil {
+		return relayerapi.Transaction{TransactionID: s.ID, Type: relayerapi.TypeOperator, State: relayerapi.StateNew, To: op.To,
+			Data: op.Data, Value: "0", Owner: s.Owner, Metadata: op.Ref, CreatedAt: s.CreatedAt, UpdatedAt: s.CreatedAt}
+	}
 	r := s.Request
 	return relayerapi.Transaction{TransactionID: s.ID, Type: r.Type, State: relayerapi.StateNew, From: r.From, To: r.To,
 		ProxyWallet: r.ProxyWallet, Data: r.Data, Nonce: r.Nonce, Value: "0", Signature: r.Signature, Owner: s.Owner,
@@ -232,7 +241,7 @@ type Record struct {
 	MinedAt time.Time `json:"minedAt,omitzero"`
 }
 
-func txKey(id string) string { return "tx." + id }
+func txKey(id string) string { return relayerapi.TxKeyPrefix + id }
 
 // Record returns the record of id and its revision.
 func (s *Store) Record(ctx context.Context, id string) (*Record, uint64, error) {

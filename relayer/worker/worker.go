@@ -84,6 +84,16 @@ type Config struct {
 	// one Safe transaction: a call whose estimate exceeds its cap is
 	// INVALID, so no submission can make the relayer pay for much.
 	GasCapCreate, GasCapSafe uint64
+	// OperatorTargets are the contracts the hot key calls as the
+	// exchanges' operator (the two exchanges): an operator submission
+	// (store.Submission.Operator) is paid for only when it calls
+	// matchOrders on one of them.
+	OperatorTargets []common.Address
+	// GasCapOperator bounds the gas of one operator call. It is not the
+	// call's gas limit: that is the call's own estimate plus
+	// GasMarginPercent, so a batch whose Safe callbacks need more gas
+	// gets more; the cap only refuses a call that could not fit a block.
+	GasCapOperator uint64
 	// GasMarginPercent is added to the estimate for the gas limit.
 	GasMarginPercent uint64
 	// FeeMultiplierPercent sets the fee cap: base fee × it / 100 + tip.
@@ -124,6 +134,7 @@ const (
 	DefaultMaxInFlight          = 512
 	DefaultGasCapCreate         = 3_000_000
 	DefaultGasCapSafe           = 1_500_000
+	DefaultGasCapOperator       = 25_000_000
 	DefaultGasMarginPercent     = 25
 	DefaultFeeMultiplierPercent = 200
 	DefaultCursorEvery          = 200 * time.Millisecond
@@ -164,6 +175,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.GasCapSafe == 0 {
 		c.GasCapSafe = DefaultGasCapSafe
+	}
+	if c.GasCapOperator == 0 {
+		c.GasCapOperator = DefaultGasCapOperator
 	}
 	if c.GasMarginPercent == 0 {
 		c.GasMarginPercent = DefaultGasMarginPercent
@@ -398,7 +412,7 @@ func (r *run) recover(ctx context.Context) error {
 			continue
 		}
 		r.flights[e.N.Nonce] = f
-		if f.state.Rank() < relayerapi.StateMined.Rank() && !e.N.Noop {
+		if f.state.Rank() < relayerapi.StateMined.Rank() && !e.N.Noop && e.N.Kind != relayerapi.TypeOperator {
 			r.busy[f.wallet] = e.N.Nonce
 		}
 		r.next = max(r.next, e.N.Nonce+1)
@@ -464,6 +478,9 @@ func (r *run) take(ctx context.Context, it *item) error {
 		return nil
 	}
 	r.undecided[it.seq] = true
+	if it.sub.Operator != nil {
+		return r.processOperator(ctx, it)
+	}
 	if it.req == nil {
 		req, err := request.Parse(it.sub.Request, w.cfg.Env)
 		if err != nil {
@@ -694,7 +711,12 @@ func (r *run) assign(ctx context.Context, it *item, to common.Address, data []by
 	if err != nil {
 		return err
 	}
-	rec := &store.Nonce{Nonce: n, TxID: it.sub.ID, Seq: it.seq, Wallet: it.req.Wallet.Hex(), Kind: it.req.Kind.String(), Gas: gas,
+	var wallet common.Address
+	kind := relayerapi.TypeOperator
+	if it.req != nil {
+		wallet, kind = it.req.Wallet, it.req.Kind.String()
+	}
+	rec := &store.Nonce{Nonce: n, TxID: it.sub.ID, Seq: it.seq, Wallet: wallet.Hex(), Kind: kind, Gas: gas,
 		Attempts: []store.Attempt{att}}
 	rev, err := w.st.CreateNonce(ctx, rec)
 	if errors.Is(err, store.ErrExists) {
@@ -707,10 +729,14 @@ func (r *run) assign(ctx context.Context, it *item, to common.Address, data []by
 	if err := w.crash(CrashNonceRecorded); err != nil {
 		return err
 	}
-	f := &flight{n: rec, rev: rev, sub: it.sub, state: relayerapi.StateNew, hash: tx.Hash(), wallet: it.req.Wallet}
+	f := &flight{n: rec, rev: rev, sub: it.sub, state: relayerapi.StateNew, hash: tx.Hash(), wallet: wallet}
 	r.flights[n] = f
 	r.byTx[it.sub.ID] = n
-	r.busy[it.req.Wallet] = n
+	if it.req != nil {
+		// Operator calls are not serialized: their order on chain is
+		// their nonce order, and each is simulated on its own.
+		r.busy[it.req.Wallet] = n
+	}
 	r.next = n + 1
 	w.m.inflight.Set(float64(len(r.flights)))
 	w.m.nonce.Set(float64(r.next))
@@ -975,7 +1001,9 @@ func (r *run) confirm(ctx context.Context, f *flight) error {
 		// A reorganization took its block: follow it again.
 		w.log.Warn("a mined transaction left the chain; following it again", zap.String("id", f.n.TxID))
 		f.state, f.block, f.sent = relayerapi.StateExecuted, 0, false
-		r.busy[f.wallet] = f.n.Nonce
+		if f.n.Kind != relayerapi.TypeOperator {
+			r.busy[f.wallet] = f.n.Nonce
+		}
 		return nil
 	}
 	f.state, f.dirty = relayerapi.StateConfirmed, true

@@ -243,3 +243,47 @@ func PrepareMarket(ctx context.Context, s *txn.Sender, d *Deployment, oracle com
 	}
 	return m, nil
 }
+
+// GrantOperator gives operator OPERATOR_ROLE (matchOrders) on both
+// exchanges where it lacks it; s must be the exchanges' admin. It is
+// idempotent, so a service can call it at every start: the relayer's hot
+// key, which sends the settler's matches, is granted it this way on a
+// deployment made before that key existed.
+func GrantOperator(ctx context.Context, s *txn.Sender, d *Deployment, operator common.Address) error {
+	var txs []*types.Transaction
+	for _, addr := range []common.Address{d.Contracts.Exchange, d.Contracts.NegRiskExchange} {
+		ex, err := exchange.NewCTFExchange(addr, s.Chain.Backend)
+		if err != nil {
+			return err
+		}
+		role, err := ex.OPERATORROLE(&bind.CallOpts{Context: ctx})
+		if err != nil {
+			return fmt.Errorf("OPERATOR_ROLE of %s: %w", addr.Hex(), err)
+		}
+		has, err := ex.HasRole(&bind.CallOpts{Context: ctx}, role, operator)
+		if err != nil {
+			return fmt.Errorf("hasRole on %s: %w", addr.Hex(), err)
+		}
+		if has {
+			continue
+		}
+		tx, err := s.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) { return ex.GrantRole(o, role, operator) })
+		if err != nil {
+			return fmt.Errorf("grantRole on %s: %w", addr.Hex(), err)
+		}
+		txs = append(txs, tx)
+	}
+	if len(txs) == 0 {
+		return nil
+	}
+	rs, err := s.Chain.Wait(ctx, txs...)
+	if err != nil {
+		return fmt.Errorf("granting the operator role to %s: %w", operator.Hex(), err)
+	}
+	for _, r := range rs {
+		if r.Status != types.ReceiptStatusSuccessful {
+			return fmt.Errorf("granting the operator role to %s reverted (is the sender the admin?)", operator.Hex())
+		}
+	}
+	return nil
+}

@@ -189,3 +189,51 @@ type Health struct {
 	Status string            `json:"status"`
 	Checks map[string]string `json:"checks,omitempty"`
 }
+
+// TypeOperator is the internal transaction type of an exchange operator
+// call (the settler's matchOrders). It is never accepted by POST /submit:
+// operator calls reach the worker only through the queue, which is
+// internal to the exchange (NATS), and the worker pays for them only when
+// they call matchOrders on one of the deployment's two exchanges.
+const TypeOperator = "OPERATOR"
+
+// The relayer's queue and transaction records, for the exchange's other
+// services (the settler) that hand calls to the worker. They are internal
+// to the exchange: no HTTP API exposes them.
+const (
+	// QueueStream is the JetStream stream of submissions, one subject
+	// (QueueSubjectPrefix + transaction id) per transaction; a publisher
+	// expects no earlier message on that subject, so an id is queued once.
+	QueueStream        = "RELAYER_SUBMIT"
+	QueueSubjectPrefix = "relayer.submit."
+	// TxBucket is the KV bucket of transaction records: TxKeyPrefix +
+	// transaction id holds a TxRecord once the worker decided it.
+	TxBucket    = "relayer_txs"
+	TxKeyPrefix = "tx."
+)
+
+// OperatorCall is a call the relayer's hot key makes as the exchanges'
+// operator: To is one of the two exchanges, Data a matchOrders call.
+type OperatorCall struct {
+	To   string `json:"to"`
+	Data string `json:"data"`
+	// Ref is the caller's reference (the settler's settlement), kept as
+	// the transaction's metadata.
+	Ref string `json:"ref,omitempty"`
+}
+
+// OperatorSubmission is the queue message of an operator call, the subset
+// of the worker's queue message that an internal publisher fills: the
+// transaction id (letters, digits, '-' and '_': one subject token), the
+// call, and when it was made.
+type OperatorSubmission struct {
+	ID        string        `json:"id"`
+	Operator  *OperatorCall `json:"operator"`
+	CreatedAt time.Time     `json:"createdAt"`
+}
+
+// TxRecord is the part of a transaction record (TxBucket) an internal
+// reader needs: the transaction and its state.
+type TxRecord struct {
+	Tx Transaction `json:"tx"`
+}

@@ -1,0 +1,109 @@
+package relayer_test
+
+import (
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client/relayerapi"
+	"pred.dev/relayer/store"
+)
+
+// TestOperatorCalls: an operator call (the settler's matchOrders, queued
+// by an internal publisher) is paid for by the hot key and followed to
+// CONFIRMED, not held behind anything; the same match again is INVALID
+// (the exchange's per-order fill refuses it in the simulation, nothing is
+// spent); a call to another contract or of another function is INVALID.
+func TestOperatorCalls(t *testing.T) {
+	h := newHarness(t)
+	ctx := ctxT(t)
+	e := h.chain.env
+	hot := crypto.PubkeyToAddress(h.hot.PublicKey)
+	if err := deploy.GrantOperator(ctx, e.Admin, e.D, hot); err != nil {
+		t.Fatal(err)
+	}
+	m, err := e.NewMarket(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const unit = chaintest.Unit
+	yes, err := e.NewTrader(ctx, true, big.NewInt(100*unit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	no, err := e.NewTrader(ctx, true, big.NewInt(100*unit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := e.Now(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk := yes.Order(false, chaintest.Buy, m.Yes, 10*unit, 400_000, 100)
+	mk := no.Order(false, chaintest.Buy, m.No, 10*unit, 600_000, 0)
+	match := chaintest.PackExchange("matchOrders", tk, []chaintest.Order{mk}, big.NewInt(10*unit), []*big.Int{big.NewInt(10 * unit)},
+		big.NewInt(now.Unix()))
+
+	enqueue := func(id, to string, data []byte) {
+		t.Helper()
+		b, err := json.Marshal(relayerapi.OperatorSubmission{ID: id, Operator: &relayerapi.OperatorCall{To: to, Data: hexutil.Encode(data),
+			Ref: "test"}, CreatedAt: time.Now().UTC()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := store.DecodeSubmission(b)
+		if err != nil || sub.Operator == nil {
+			t.Fatalf("the queue does not read an operator submission: %v", err)
+		}
+		if _, err := h.st.Enqueue(ctx, sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end := func(id string) relayerapi.Transaction {
+		t.Helper()
+		for {
+			r, _, err := h.st.Record(ctx, id)
+			if err == nil && r.Tx.State.Terminal() {
+				return r.Tx
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("operator call %s does not end", id)
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	ex := e.D.Contracts.Exchange.Hex()
+	enqueue("op-match", ex, match)
+	tx := end("op-match")
+	if tx.State != relayerapi.StateConfirmed || tx.Type != relayerapi.TypeOperator || tx.TransactionHash == "" || tx.Metadata != "test" {
+		t.Fatalf("the match ended %+v", tx)
+	}
+	got, err := e.TokenOf(ctx, yes.Maker, m.Yes)
+	if err != nil || got.Int64() != 10*unit {
+		t.Fatalf("the taker holds %v YES (%v), want 10", got, err)
+	}
+
+	for _, c := range []struct {
+		id, to string
+		data   []byte
+		reason string
+	}{
+		{"op-again", ex, match, "Overfilled"},
+		{"op-not-exchange", e.D.Contracts.Collateral.Hex(), match, "not an exchange"},
+		{"op-not-match", ex, chaintest.PackExchange("incrementNonce"), "only matchOrders"},
+	} {
+		enqueue(c.id, c.to, c.data)
+		tx := end(c.id)
+		if tx.State != relayerapi.StateInvalid || !strings.Contains(tx.Reason, c.reason) {
+			t.Errorf("%s: %s %q, want INVALID with %q", c.id, tx.State, tx.Reason, c.reason)
+		}
+	}
+}
