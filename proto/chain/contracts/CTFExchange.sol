@@ -116,6 +116,12 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     /// @notice How far before the block a match's time may be: a match is
     /// settled at most this long after the order book made it.
     uint256 public constant MAX_MATCH_AGE = 1 days;
+    /// @notice How far after the block a match's time may be. The operator
+    /// takes the time from the book's clock, which may run ahead of the
+    /// latest block (a chain that seals blocks on demand, a simulation on
+    /// the latest block); a later time only makes expirations stricter, so
+    /// this slack lets nothing through that should not go.
+    uint256 public constant MAX_MATCH_SKEW = 5 minutes;
     uint256 internal constant MAX_AMOUNT = type(uint128).max;
 
     IERC20 public immutable collateral;
@@ -317,9 +323,9 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     /// orders' expirations are checked against it, not against the block:
     /// a GTD order the book filled a second before its expiration is still
     /// settled when the transaction is mined after it. The operator cannot
-    /// move it ahead of the chain (matchTime <= block.timestamp) nor back
-    /// more than MAX_MATCH_AGE, so an order expired for a day can no longer
-    /// be filled at all.
+    /// move it back more than MAX_MATCH_AGE, so an order expired for a day
+    /// can no longer be filled at all, nor ahead of the block by more than
+    /// MAX_MATCH_SKEW (a later time could only refuse more orders).
     function matchOrders(
         Order calldata takerOrder,
         Order[] calldata makerOrders,
@@ -329,7 +335,7 @@ contract CTFExchange is EIP712, AccessControl, Pausable, ReentrancyGuardTransien
     ) external nonReentrant onlyRole(OPERATOR_ROLE) whenNotPaused {
         uint256 n = makerOrders.length;
         if (n == 0 || n > MAX_MAKER_ORDERS || n != makerFillAmounts.length) revert InvalidMakerOrders();
-        if (matchTime > block.timestamp || matchTime + MAX_MATCH_AGE < block.timestamp) {
+        if (matchTime > block.timestamp + MAX_MATCH_SKEW || matchTime + MAX_MATCH_AGE < block.timestamp) {
             revert InvalidMatchTime(matchTime, block.timestamp);
         }
         bytes32 takerHash = _validate(takerOrder, matchTime);
