@@ -22,6 +22,9 @@ const (
 	KindWithdraw
 	KindFaucet
 	KindSetTradeStatus
+	KindWalletDeployed
+	KindWithdrawalObserved
+	KindWithdrawalReleased
 )
 
 var kindNames = [...]string{
@@ -32,7 +35,8 @@ var kindNames = [...]string{
 	KindResumeMarket: "resume-market", KindClearMarket: "clear-market",
 	KindCloseMarket: "close-market", KindResolveMarket: "resolve-market",
 	KindDeposit: "deposit", KindWithdraw: "withdraw", KindFaucet: "faucet",
-	KindSetTradeStatus: "set-trade-status",
+	KindSetTradeStatus: "set-trade-status", KindWalletDeployed: "wallet-deployed",
+	KindWithdrawalObserved: "withdrawal-observed", KindWithdrawalReleased: "withdrawal-released",
 }
 
 func (k Kind) String() string {
@@ -60,12 +64,15 @@ type Command struct {
 	// Owner is the API key of KindPlace and KindHeartbeat.
 	Owner KeyID
 
-	// Account is the wallet of cancels, deposits, withdrawals and faucets.
+	// Account is the wallet of cancels, deposits, withdrawals, faucets
+	// and KindWalletDeployed (the proxy wallet deployed).
 	Account Address
 	// OrderIDs lists the orders of KindCancel (exactly one) and
 	// KindCancelList (at most Config.CancelListMax).
 	OrderIDs []Hash
-	// Amount is the collateral of KindDeposit, KindWithdraw and KindFaucet.
+	// Amount is what KindDeposit, KindWithdraw, KindWithdrawalObserved,
+	// KindWithdrawalReleased and KindFaucet move: collateral, or shares of
+	// the token in Args.Token when Args is set and its Token is not zero.
 	Amount uint64
 	// Args holds the arguments of the market commands, KindCancelMarket
 	// and KindSetTradeStatus. They are rare, and keeping them out of line
@@ -78,7 +85,9 @@ type Args struct {
 	// Market is read by the market commands and KindCancelMarket.
 	Market Hash
 	// Token narrows KindCancelMarket to one token; zero means both tokens.
-	// With Market zero, the market is the token's.
+	// With Market zero, the market is the token's. For the money commands
+	// (deposit, withdraw, withdrawal observed or released) it is the asset
+	// moved; zero (or no Args) means collateral.
 	Token Hash
 	// Tokens are the YES and NO token ids of KindCreateMarket.
 	Tokens [2]Hash
@@ -106,4 +115,11 @@ type OrderSpec struct {
 	Side       Side
 	Type       OrderType
 	PostOnly   bool
+	// SignatureType is the order's signed signature type: 2 (a Safe proxy
+	// wallet as maker) needs the wallet deployed (KindWalletDeployed).
+	SignatureType uint8
 }
+
+// SignatureProxy is the signature type of orders whose maker is the
+// signer's proxy wallet (a Safe), eip712.SignaturePolyGnosisSafe.
+const SignatureProxy = 2

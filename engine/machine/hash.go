@@ -29,6 +29,7 @@ func (m *Machine) StateHash() [32]byte {
 	}
 	for _, a := range m.accounts {
 		e.bytes(a.addr[:])
+		e.flag(a.deployed)
 	}
 	for i := range m.owners {
 		e.bytes(m.encodeOwner(int32(i)))
@@ -39,13 +40,15 @@ func (m *Machine) StateHash() [32]byte {
 	}
 	for _, p := range m.sortedPositions() {
 		pos := &m.positions[p]
-		if pos.balance == 0 && pos.locked == 0 {
+		if pos.balance == 0 && pos.locked == 0 && pos.pending == 0 && pos.external == 0 {
 			continue // created on the way to a trade that did not happen
 		}
 		e.u32(uint32(pos.account))
 		e.u32(uint32(pos.asset))
 		e.i64(pos.balance)
 		e.i64(pos.locked)
+		e.i64(pos.pending)
+		e.i64(pos.external)
 	}
 	e.u64(m.tradeFloor)
 	e.u64(uint64(len(m.trades)))

@@ -17,8 +17,11 @@ import (
 //   - every lock is accounted for: a position's lock is the sum of what its
 //     resting orders hold, and each order holds exactly what a maker needs;
 //   - collateral is conserved: credited - withdrawn = collateral balances +
-//     collateral held by minted pairs;
-//   - per market, YES supply = NO supply = pairs minted;
+//     collateral reserved for withdrawals + collateral held by minted pairs;
+//   - per market, YES supply = NO supply = pairs minted, where a token's
+//     supply is its balances and reservations less the shares that came
+//     from outside the exchange (deposited minus withdrawn);
+//   - nothing reserved for a withdrawal is negative;
 //   - no book is crossed, and every level's totals match its orders;
 //   - trade statuses are kept by id between the floor and the next trade
 //     id, none MATCHED, and the floor is as high as they allow.
@@ -34,16 +37,19 @@ func (m *Machine) CheckInvariants() error {
 	supply := make([][2]int64, len(m.markets))
 	for p := range m.positions {
 		pos := &m.positions[p]
-		if pos.balance < 0 || pos.locked < 0 || pos.locked > pos.balance {
-			return fmt.Errorf("position %d/%d: balance %d locked %d", pos.account, pos.asset, pos.balance, pos.locked)
+		if pos.balance < 0 || pos.locked < 0 || pos.locked > pos.balance || pos.pending < 0 {
+			return fmt.Errorf("position %d/%d: balance %d locked %d pending %d", pos.account, pos.asset, pos.balance, pos.locked, pos.pending)
+		}
+		if pos.asset == collateral && pos.external != 0 {
+			return fmt.Errorf("position %d/0: collateral with external %d", pos.account, pos.external)
 		}
 		if pos.locked != locks[p] {
 			return fmt.Errorf("position %d/%d: locked %d but orders hold %d", pos.account, pos.asset, pos.locked, locks[p])
 		}
 		if pos.asset == collateral {
-			collateralSum += pos.balance
+			collateralSum += pos.balance + pos.pending
 		} else {
-			supply[(pos.asset-1)/2][(pos.asset-1)%2] += pos.balance
+			supply[(pos.asset-1)/2][(pos.asset-1)%2] += pos.balance + pos.pending - pos.external
 		}
 	}
 	var pairsUnits int64

@@ -15,11 +15,25 @@ type account struct {
 	// the position index is large enough that each lookup is a cache miss.
 	lastAsset int32
 	lastPos   int32
+	// deployed: the account is a proxy wallet the SafeFactory deployed
+	// (KindWalletDeployed). Orders of signature type 2 need it.
+	deployed bool
 }
 
 type position struct {
 	balance int64
 	locked  int64
+	// pending is reserved for a withdrawal asked for through an API
+	// (KindWithdraw): already out of balance, still on chain until the
+	// watcher sees the transfer (KindWithdrawalObserved consumes it).
+	// The chain holds balance + pending.
+	pending int64
+	// external counts the shares of a token position that entered
+	// (deposits) minus those that left (observed withdrawals) from outside
+	// the exchange, so that per market YES supply = NO supply = pairs
+	// still holds once external shares are taken out. Zero for collateral,
+	// which the machine's credited and withdrawn counters cover.
+	external int64
 	account int32
 	asset   int32
 	// epoch is the command that last touched the position, so that its

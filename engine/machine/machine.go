@@ -219,6 +219,12 @@ func (m *Machine) dispatch(c *Command) {
 		m.withdraw(c)
 	case KindSetTradeStatus:
 		m.setTradeStatus(c)
+	case KindWalletDeployed:
+		m.walletDeployed(c)
+	case KindWithdrawalObserved:
+		m.withdrawalObserved(c)
+	case KindWithdrawalReleased:
+		m.withdrawalReleased(c)
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}

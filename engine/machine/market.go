@@ -290,6 +290,16 @@ func (m *Machine) payOut(i int32, ref Hash) {
 	pool := mk.pairs * LotUnits
 	for _, p := range holders {
 		pos := &m.positions[p]
+		if pos.external != pos.pending {
+			// Shares from outside are redeemed like any: their payout is
+			// collateral entering the exchange (it comes out of the
+			// conditional tokens' collateral, not out of the pairs).
+			// Shares reserved for a withdrawal are not paid: they are on
+			// their way out, to be redeemed on chain by their owner, and
+			// count as outside shares until the watcher sees them leave.
+			m.touch(p).external = pos.pending
+			m.markPosition(p)
+		}
 		if pos.balance == 0 {
 			continue
 		}
@@ -304,7 +314,11 @@ func (m *Machine) payOut(i int32, ref Hash) {
 			m.transfer(pos.account, TransferPayout, uint64(credit), ref, i)
 		}
 	}
-	if pool != 0 {
+	if pool < 0 {
+		// Shares deposited from outside the exchange paid out more than
+		// the pairs held: the difference enters from the chain.
+		m.creditedUnits += uint64(-pool)
+	} else if pool != 0 {
 		m.touch(m.accounts[m.feeAccount].coll).balance += pool
 	}
 	mk.pairs = 0

@@ -25,6 +25,7 @@ var reasonNames = [reasonCount]string{
 	ReasonInvalidCommand: "invalid-command", ReasonTooManyOrders: "too-many-orders",
 	ReasonInvalidOrderType: "invalid-order-type", ReasonTradeNotFound: "trade-not-found",
 	ReasonTradeStatusFinal: "trade-status-final", ReasonInvalidTradeStatus: "invalid-trade-status",
+	ReasonMakerWalletNotDeployed: "maker-wallet-not-deployed",
 }
 
 func (r Reason) String() string { return name(reasonNames[:], int(r)) }
@@ -32,7 +33,8 @@ func (r Reason) String() string { return name(reasonNames[:], int(r)) }
 func (c CancelCause) String() string {
 	return name([]string{CauseUser: "user", CauseFAKRemainder: "fak-remainder",
 		CauseSelfTrade: "self-trade", CauseHeartbeat: "heartbeat", CauseMarketCleared: "market-cleared",
-		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired"}, int(c))
+		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired",
+		CauseWithdrawal: "withdrawal"}, int(c))
 }
 
 func (s OrderStatus) String() string {
@@ -66,5 +68,7 @@ func (s TradeStatus) String() string {
 
 func (k TransferKind) String() string {
 	return name([]string{TransferDeposit: "deposit", TransferWithdrawal: "withdrawal",
-		TransferFaucet: "faucet", TransferPayout: "payout"}, int(k))
+		TransferFaucet: "faucet", TransferPayout: "payout",
+		TransferWithdrawalReserved: "withdrawal-reserved", TransferWithdrawalReleased: "withdrawal-released",
+		TransferWithdrawalSettled: "withdrawal-settled"}, int(k))
 }

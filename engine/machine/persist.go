@@ -37,7 +37,13 @@ const (
 // records. A version 1 data dir is refused (ErrStateVersion): its history
 // was made under the old expiry rule, and continuing it under the new one
 // would give a state that no replay of the log reproduces.
-const recordVersion = 2
+//
+// Version 3 added the deployed flag to RecAccount (one byte after the
+// address) and the withdrawal reservation and external shares to
+// RecPosition. A version 2 data dir is refused: its log may hold orders of
+// proxy wallets that version 3 would refuse (no WalletDeployed before
+// them), so continuing it would again give a state no replay reproduces.
+const recordVersion = 3
 
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
@@ -129,7 +135,7 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 		fn(m.encodeKey(RecMarket, uint32(i)), m.encodeMarket(i))
 	}
 	for _, a := range cs.accounts {
-		fn(m.encodeKey(RecAccount, uint32(a)), m.accounts[a].addr[:])
+		fn(m.encodeKey(RecAccount, uint32(a)), m.encodeAccount(a))
 	}
 	for _, i := range cs.owners {
 		m.owners[i].dirty = false
@@ -286,6 +292,15 @@ func (m *Machine) encodePosition(p int32) []byte {
 	e := m.encoder()
 	e.i64(m.positions[p].balance)
 	e.i64(m.positions[p].locked)
+	e.i64(m.positions[p].pending)
+	e.i64(m.positions[p].external)
+	return m.done(e)
+}
+
+func (m *Machine) encodeAccount(a int32) []byte {
+	e := m.encoder()
+	e.b = append(e.b, m.accounts[a].addr[:]...)
+	e.flag(m.accounts[a].deployed)
 	return m.done(e)
 }
 
@@ -364,7 +379,8 @@ func (m *Machine) Load(key, value []byte) error {
 	case RecMarket:
 		m.loadMarket(d)
 	case RecAccount:
-		m.accountFor(Address(d.addr()))
+		a := m.accountFor(Address(d.addr()))
+		m.accounts[a].deployed = d.flag()
 	case RecOwner:
 		m.loadOwner(d)
 	case RecPosition:
@@ -405,6 +421,11 @@ func (m *Machine) loadSeen(key, value []byte) error {
 func (m *Machine) loadMeta(d *dec) error {
 	switch v := d.u8(); v {
 	case recordVersion:
+	case 2:
+		return fmt.Errorf("%w: the data dir was written by an engine without wallet deployments (state "+
+			"version 2), whose log may hold proxy-wallet orders this engine (version %d) refuses until the "+
+			"wallet is deployed: start it on a new data dir (on a devnet, delete the old one)",
+			ErrStateVersion, recordVersion)
 	case 1:
 		return fmt.Errorf("%w: the data dir was written by an engine that expired GTD orders 60 s before "+
 			"their expiration (state version 1); this engine (version %d) expires them at their expiration and "+
@@ -492,6 +513,8 @@ func (m *Machine) loadPosition(key []byte, d *dec) error {
 	p := m.positionFor(acct, asset)
 	m.positions[p].balance = d.i64()
 	m.positions[p].locked = d.i64()
+	m.positions[p].pending = d.i64()
+	m.positions[p].external = d.i64()
 	return nil
 }
 

@@ -27,6 +27,14 @@ func (m *Machine) place(c *Command) {
 		m.rejectPlace(id, ref, ReasonMarketNotAccepting)
 		return
 	}
+	if c.Order.SignatureType == SignatureProxy && !m.deployed(c.Order.Maker) {
+		// The chain would refuse to settle it: a Safe that does not exist
+		// cannot hold funds or sign for them (spec: trading is enabled
+		// after deployment). Refused here, in the log's order, so every
+		// replay refuses it the same way.
+		m.rejectPlace(id, ref, ReasonMakerWalletNotDeployed)
+		return
+	}
 	var t order
 	if r := m.prepare(mk, ref, &c.Order, &t); r != 0 {
 		m.rejectPlace(id, ref, r)

@@ -206,7 +206,7 @@ func splitOpts(f []string) (args []string, opts map[string]string) {
 	for _, a := range f {
 		if k, v, ok := strings.Cut(a, "="); ok {
 			opts[k] = v
-		} else if a == "post" || a == "negrisk" {
+		} else if a == "post" || a == "negrisk" || a == "proxy" {
 			opts[a] = "true"
 		} else {
 			args = append(args, a)
@@ -228,9 +228,18 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		c.Args.Tokens = [2]Hash{nameHash(a[0] + ".yes"), nameHash(a[0] + ".no")}
 		c.Args.Params = MarketParams{TickSize: units(s.t, or(o["tick"], "0.01")), MinSize: units(s.t, or(o["min"], "5")),
 			MaxSize: units(s.t, or(o["max"], "100000")), FeeRateBps: uint32(num(s.t, or(o["fee"], "0"))), NegRisk: o["negrisk"] != ""}
-	case "deposit", "faucet", "withdraw":
-		c.Kind = map[string]Kind{"deposit": KindDeposit, "faucet": KindFaucet, "withdraw": KindWithdraw}[verb]
+	case "deposit", "faucet", "withdraw", "withdrawal", "release":
+		// withdraw reserves (an API withdrawal); withdrawal is a transfer
+		// out observed on chain; release returns a reservation. token=
+		// names a market token (m1.yes); without it they move USDW.
+		c.Kind = map[string]Kind{"deposit": KindDeposit, "faucet": KindFaucet, "withdraw": KindWithdraw,
+			"withdrawal": KindWithdrawalObserved, "release": KindWithdrawalReleased}[verb]
 		c.Account, c.Amount = s.acct(a[0]), units(s.t, a[1])
+		if tok, ok := o["token"]; ok {
+			c.Args.Token = nameHash(tok)
+		}
+	case "deployed":
+		c.Kind, c.Account = KindWalletDeployed, s.acct(a[0])
 	case "place":
 		s.place(&c, a, o)
 	case "cancel", "cancel-list":
@@ -285,7 +294,7 @@ func (s *scenario) market(n string) Hash {
 
 // place parses: place <acct> <buy|sell> <market>.<yes|no> <price> <size>
 // [gtc|gtd|fok|fak] [post] [fee=bps] [exp=unix-seconds] [key=name]
-// [id=name] [raw=makerAmount/takerAmount].
+// [id=name] [raw=makerAmount/takerAmount] [proxy] (signature type 2).
 func (s *scenario) place(c *Command, a []string, o map[string]string) {
 	s.places++
 	c.Kind = KindPlace
@@ -301,6 +310,9 @@ func (s *scenario) place(c *Command, a []string, o map[string]string) {
 	c.Order = OrderSpec{Maker: s.acct(a[0]), TokenID: nameHash(a[2]), Side: side,
 		Type: GTC, FeeRateBps: uint32(num(s.t, or(o["fee"], "0"))), PostOnly: o["post"] != "",
 		Expiration: uint64(num(s.t, or(o["exp"], "0")))}
+	if o["proxy"] != "" {
+		c.Order.SignatureType = SignatureProxy
+	}
 	c.Order.MakerAmount, c.Order.TakerAmount = coll, size
 	if side == Sell {
 		c.Order.MakerAmount, c.Order.TakerAmount = size, coll
@@ -417,6 +429,9 @@ func (s *scenario) format(e Event) string {
 		return x
 	case EvTransfer:
 		x := fmt.Sprintf("transfer %s %s %s", s.acctName(e.Account), e.TransferKind, decimal(e.Amount))
+		if e.Asset > 0 {
+			x += " token=" + s.assetName(e.Asset)
+		}
 		if e.Market >= 0 {
 			x += " market=" + s.marketName(e.Market)
 		}

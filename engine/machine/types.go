@@ -71,6 +71,9 @@ const (
 	// reports it as its own event (EvOrderExpired), which carries no cause;
 	// the read model files it under this one.
 	CauseExpired CancelCause = 8
+	// CauseWithdrawal: a transfer out of the wallet observed on chain took
+	// funds the order locked (WithdrawalObserved).
+	CauseWithdrawal CancelCause = 20
 )
 
 type OrderStatus uint8
@@ -119,6 +122,14 @@ const (
 	TransferWithdrawal TransferKind = 2
 	TransferFaucet     TransferKind = 3
 	TransferPayout     TransferKind = 4
+	// TransferWithdrawalReserved is a withdrawal asked for through an API
+	// (KindWithdraw): the balance moves into the position's reservation.
+	TransferWithdrawalReserved TransferKind = 5
+	// TransferWithdrawalReleased returns a reservation to the balance.
+	TransferWithdrawalReleased TransferKind = 6
+	// TransferWithdrawalSettled is the part of an observed transfer out
+	// that a reservation covered (the balance moved when reserved).
+	TransferWithdrawalSettled TransferKind = 7
 )
 
 // Reason says why a command was refused.
@@ -157,10 +168,14 @@ const (
 	// ReasonInvalidTradeStatus refuses a status that may not follow the
 	// trade's current one (see tradeNext).
 	ReasonInvalidTradeStatus Reason = 28
+	// ReasonMakerWalletNotDeployed refuses an order (signature type 2)
+	// whose maker proxy wallet no WalletDeployed has announced. The value
+	// leaves room below it, as the protobuf enum does.
+	ReasonMakerWalletNotDeployed Reason = 40
 )
 
 // reasonCount is one more than the highest Reason.
-const reasonCount = 29
+const reasonCount = 41
 
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share

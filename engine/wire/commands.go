@@ -10,8 +10,8 @@ import (
 // and its decoder. A decoder reports false when the message parses but
 // breaks a rule of the schema.
 var (
-	bodies       [34]machine.Kind
-	bodyDecoders [34]func(c *Cmd, b []byte) (bool, error)
+	bodies       [43]machine.Kind
+	bodyDecoders [43]func(c *Cmd, b []byte) (bool, error)
 )
 
 func init() {
@@ -36,6 +36,9 @@ func init() {
 	set(31, machine.KindWithdraw, decodeFunds)
 	set(32, machine.KindFaucet, decodeFunds)
 	set(33, machine.KindSetTradeStatus, decodeTradeStatus)
+	set(40, machine.KindWalletDeployed, decodeWalletDeployed)
+	set(41, machine.KindWithdrawalObserved, decodeFunds)
+	set(42, machine.KindWithdrawalReleased, decodeFunds)
 }
 
 // fixed copies a bytes field into a fixed-size array: an absent or empty
@@ -139,6 +142,7 @@ func decodeSigned(c *Cmd, b []byte) (bool, error) {
 			o.Side = machine.Side(enum8(x))
 		case 12:
 			s.SignatureType = uint32(x)
+			o.SignatureType = enum8(x)
 		}
 		return true
 	})
@@ -199,6 +203,9 @@ func decodeHeartbeat(c *Cmd, b []byte) (bool, error) {
 	})
 }
 
+// decodeFunds reads Deposit, Withdraw, Faucet, WithdrawalObserved and
+// WithdrawalReleased: account, amount and (not Faucet) token_id. Args is
+// set only for a token, so moving collateral stays allocation-free.
 func decodeFunds(c *Cmd, b []byte) (bool, error) {
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		switch {
@@ -206,6 +213,27 @@ func decodeFunds(c *Cmd, b []byte) (bool, error) {
 			return fixed(c.Command.Account[:], v)
 		case num == 2 && typ == varintT:
 			c.Command.Amount = x
+		case num == 3 && typ == bytesT && len(v) > 0 && c.Command.Kind != machine.KindFaucet:
+			c.Command.Args = &c.args
+			return fixed(c.args.Token[:], v)
+		}
+		return true
+	})
+}
+
+// decodeWalletDeployed reads the wallet into Account; the owner is checked
+// for its length only (the settler derived the wallet from it).
+func decodeWalletDeployed(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		if typ != bytesT {
+			return true
+		}
+		switch num {
+		case 1:
+			var owner machine.Address
+			return fixed(owner[:], v)
+		case 2:
+			return fixed(c.Command.Account[:], v)
 		}
 		return true
 	})

@@ -39,6 +39,9 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		c.Command.Order.Expiration, c.Command.Order.FeeRateBps = o.GetExpiration(), o.GetFeeRateBps()
 		c.Command.Order.Side = machine.Side(enumOf(int32(o.GetSide())))
 		c.Signed.Salt, c.Signed.Nonce, c.Signed.SignatureType = o.GetSalt(), o.GetNonce(), o.GetSignatureType()
+		if st := o.GetSignatureType(); st <= 255 {
+			c.Command.Order.SignatureType = uint8(st)
+		}
 		if o.GetScopeId() != "" {
 			c.Signed.ScopeID = []byte(o.GetScopeId())
 		}
@@ -108,10 +111,35 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		c.Command.Kind = machine.KindDeposit
 		fix(c.Command.Account[:], b.Deposit.GetAccount())
 		c.Command.Amount = b.Deposit.GetAmount()
+		if tok := b.Deposit.GetTokenId(); len(tok) > 0 {
+			fix(args().Token[:], tok)
+		}
 	case *pb.Command_Withdraw:
 		c.Command.Kind = machine.KindWithdraw
 		fix(c.Command.Account[:], b.Withdraw.GetAccount())
 		c.Command.Amount = b.Withdraw.GetAmount()
+		if tok := b.Withdraw.GetTokenId(); len(tok) > 0 {
+			fix(args().Token[:], tok)
+		}
+	case *pb.Command_WithdrawalObserved:
+		c.Command.Kind = machine.KindWithdrawalObserved
+		fix(c.Command.Account[:], b.WithdrawalObserved.GetAccount())
+		c.Command.Amount = b.WithdrawalObserved.GetAmount()
+		if tok := b.WithdrawalObserved.GetTokenId(); len(tok) > 0 {
+			fix(args().Token[:], tok)
+		}
+	case *pb.Command_WithdrawalReleased:
+		c.Command.Kind = machine.KindWithdrawalReleased
+		fix(c.Command.Account[:], b.WithdrawalReleased.GetAccount())
+		c.Command.Amount = b.WithdrawalReleased.GetAmount()
+		if tok := b.WithdrawalReleased.GetTokenId(); len(tok) > 0 {
+			fix(args().Token[:], tok)
+		}
+	case *pb.Command_WalletDeployed:
+		c.Command.Kind = machine.KindWalletDeployed
+		var owner machine.Address
+		fix(owner[:], b.WalletDeployed.GetOwner())
+		fix(c.Command.Account[:], b.WalletDeployed.GetWallet())
 	case *pb.Command_Faucet:
 		c.Command.Kind = machine.KindFaucet
 		fix(c.Command.Account[:], b.Faucet.GetAccount())
@@ -190,7 +218,8 @@ func randomCommand(r *rand.Rand) *pb.Command {
 	mp := func() *pb.MarketParams {
 		return &pb.MarketParams{TickSize: u(), MinSize: u(), MaxSize: u(), FeeRateBps: uint32(u()), NegRisk: r.IntN(2) == 0}
 	}
-	switch r.IntN(18) {
+	tok := func() []byte { return [][]byte{nil, h()}[r.IntN(2)] }
+	switch r.IntN(21) {
 	case 0, 1, 2:
 		c.Body = &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: &pb.SignedOrder{
 			Salt: u(), Maker: addr(), Signer: addr(), Taker: addr(), TokenId: h(), MakerAmount: u(), TakerAmount: u(),
@@ -224,9 +253,15 @@ func randomCommand(r *rand.Rand) *pb.Command {
 	case 13:
 		c.Body = &pb.Command_ResolveMarket{ResolveMarket: &pb.ResolveMarket{Market: h(), Payout: []uint32{uint32(u()), uint32(u())}[:r.IntN(3)]}}
 	case 14:
-		c.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: addr(), Amount: u()}}
+		c.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: addr(), Amount: u(), TokenId: tok()}}
 	case 15:
-		c.Body = &pb.Command_Withdraw{Withdraw: &pb.Withdraw{Account: addr(), Amount: u()}}
+		c.Body = &pb.Command_Withdraw{Withdraw: &pb.Withdraw{Account: addr(), Amount: u(), TokenId: tok()}}
+	case 18:
+		c.Body = &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: addr(), Amount: u(), TokenId: tok()}}
+	case 19:
+		c.Body = &pb.Command_WithdrawalReleased{WithdrawalReleased: &pb.WithdrawalReleased{Account: addr(), Amount: u(), TokenId: tok()}}
+	case 20:
+		c.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: addr(), Wallet: addr()}}
 	case 16:
 		c.Body = &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: u(), Status: pb.TradeStatus(r.IntN(9) - 1), TxHash: h()}}
 	default:

@@ -54,6 +54,10 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		if e.Market >= 0 {
 			t.Market = id32(m.Market(e.Market).ID)
 		}
+		if e.Asset > 0 {
+			tok, _ := m.AssetToken(e.Asset)
+			t.TokenId = id32(tok)
+		}
 		return &pb.Event{Body: &pb.Event_Transfer{Transfer: t}}
 	}
 	return &pb.Event{}

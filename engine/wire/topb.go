@@ -36,9 +36,19 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 	case machine.KindTick:
 		out.Body = &pb.Command_Tick{Tick: &pb.Tick{}}
 	case machine.KindDeposit:
-		out.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: account, Amount: c.Amount}}
+		out.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: account, Amount: c.Amount, TokenId: moneyToken(c)}}
 	case machine.KindWithdraw:
-		out.Body = &pb.Command_Withdraw{Withdraw: &pb.Withdraw{Account: account, Amount: c.Amount}}
+		out.Body = &pb.Command_Withdraw{Withdraw: &pb.Withdraw{Account: account, Amount: c.Amount, TokenId: moneyToken(c)}}
+	case machine.KindWithdrawalObserved:
+		out.Body = &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: account,
+			Amount: c.Amount, TokenId: moneyToken(c)}}
+	case machine.KindWithdrawalReleased:
+		out.Body = &pb.Command_WithdrawalReleased{WithdrawalReleased: &pb.WithdrawalReleased{Account: account,
+			Amount: c.Amount, TokenId: moneyToken(c)}}
+	case machine.KindWalletDeployed:
+		// The core does not keep the owner; tools that need it on the
+		// wire build the command themselves.
+		out.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Wallet: account}}
 	case machine.KindFaucet:
 		out.Body = &pb.Command_Faucet{Faucet: &pb.Faucet{Account: account, Amount: c.Amount}}
 	default:
@@ -47,11 +57,20 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 	return out
 }
 
+// moneyToken is the token_id of a money command: empty for collateral.
+func moneyToken(c *machine.Command) []byte {
+	if c.Args == nil {
+		return nil
+	}
+	return nonzero(c.Args.Token)
+}
+
 func place(c *machine.Command, s *Signed) *pb.PlaceOrder {
 	o := c.Order
 	so := &pb.SignedOrder{Maker: bytes.Clone(o.Maker[:]), TokenId: bytes.Clone(o.TokenID[:]), MakerAmount: o.MakerAmount,
 		TakerAmount: o.TakerAmount, Expiration: o.Expiration, FeeRateBps: o.FeeRateBps, Side: pb.Side(o.Side),
 		Signer: bytes.Clone(o.Maker[:]), Signature: make([]byte, 65)}
+	so.SignatureType = uint32(o.SignatureType)
 	if s != nil {
 		so.Salt, so.Nonce, so.SignatureType, so.ScopeId = s.Salt, s.Nonce, s.SignatureType, string(s.ScopeID)
 		so.Signer, so.Taker, so.Signature = bytes.Clone(s.Signer[:]), nonzeroAddr(s.Taker), bytes.Clone(s.Signature[:])

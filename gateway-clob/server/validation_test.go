@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -221,7 +222,9 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 }
 
 // TestProxyWalletOrders: signatureType 2 with the CREATE2 proxy wallet as
-// maker is accepted, and reads default to that wallet.
+// maker is refused MAKER_WALLET_NOT_DEPLOYED until the engine has seen the
+// wallet deployed (WalletDeployed, which the settler's chain watcher
+// appends), accepted after, and reads default to that wallet.
 func TestProxyWalletOrders(t *testing.T) {
 	h := newHarness(t)
 	c := h.funded(0, 100, client.WithProxyWallet(testFactory, testInitCodeHash))
@@ -229,6 +232,12 @@ func TestProxyWalletOrders(t *testing.T) {
 	if want := wallet.ProxyAddress(testFactory, testInitCodeHash, c.Address()); c.Funder() != want {
 		t.Fatalf("funder %s, want %s", c.Funder().Hex(), want.Hex())
 	}
+	if _, err := c.CreateAndPostOrder(ctx, buyArgs("0.3", "5")); !errors.Is(err, errcode.MakerWalletNotDeployed) {
+		t.Fatalf("an order of an undeployed proxy wallet: %v, want %s", err, errcode.MakerWalletNotDeployed)
+	}
+	h.submit(func(cmd *pb.Command) {
+		cmd.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: c.Address().Bytes(), Wallet: c.Funder().Bytes()}}
+	})
 	resp, err := c.CreateAndPostOrder(ctx, buyArgs("0.3", "5"))
 	if err != nil {
 		t.Fatal(err)

@@ -80,6 +80,10 @@ const (
 	FAKOrderNotFilled          Code = "FAK_ORDER_NOT_FILLED_ERROR"
 	MarketNotReady             Code = "MARKET_NOT_READY"
 	TooManyOrders              Code = "TOO_MANY_ORDERS"
+	// MakerWalletNotDeployed: the engine refuses an order (signature type
+	// 2) whose maker proxy wallet it has not seen deployed on chain; the
+	// order reached the log, so it is deterministic and replays the same.
+	MakerWalletNotDeployed Code = "MAKER_WALLET_NOT_DEPLOYED"
 )
 
 // Request validation (400).
@@ -223,6 +227,7 @@ var table = []Entry{
 	{FOKOrderNotFilled, 400, "order couldn't be fully filled: FOK orders are fully filled or killed; nothing was traded"},
 	{FAKOrderNotFilled, 400, "no orders found to match with FAK order: FAK orders are partially filled or killed if no match is found"},
 	{MarketNotReady, 400, "the market is not accepting orders: it is halted, closed or resolved; cancels are still allowed"},
+	{MakerWalletNotDeployed, 400, "maker wallet not deployed: the order's maker is a proxy wallet (signatureType 2) that is not deployed on chain yet; deploy it through the Relayer API (pred wallet deploy) and place the order once the exchange has seen the deployment"},
 	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
 	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},
 	{InvalidParameter, 400, "invalid parameter: check the query and path parameters against GET /openapi.yaml"},

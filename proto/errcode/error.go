@@ -96,8 +96,9 @@ var rejectCodes = map[pb.RejectReason]Code{
 	pb.RejectReason_REJECT_REASON_INVALID_ORDER_TYPE:     InvalidOrderType,
 	pb.RejectReason_REJECT_REASON_TRADE_NOT_FOUND:        TradeNotFound,
 	// Only the settler reports trade statuses; no gateway sends them.
-	pb.RejectReason_REJECT_REASON_TRADE_STATUS_FINAL:   InvalidCommand,
-	pb.RejectReason_REJECT_REASON_INVALID_TRADE_STATUS: InvalidCommand,
+	pb.RejectReason_REJECT_REASON_TRADE_STATUS_FINAL:        InvalidCommand,
+	pb.RejectReason_REJECT_REASON_INVALID_TRADE_STATUS:      InvalidCommand,
+	pb.RejectReason_REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED: MakerWalletNotDeployed,
 }
 
 // FromReject returns the code of an engine reject reason. A reason newer

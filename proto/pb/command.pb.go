@@ -103,6 +103,9 @@ type Command struct {
 	//	*Command_Withdraw
 	//	*Command_Faucet
 	//	*Command_SetTradeStatus
+	//	*Command_WalletDeployed
+	//	*Command_WithdrawalObserved
+	//	*Command_WithdrawalReleased
 	Body          isCommand_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -314,6 +317,33 @@ func (x *Command) GetSetTradeStatus() *SetTradeStatus {
 	return nil
 }
 
+func (x *Command) GetWalletDeployed() *WalletDeployed {
+	if x != nil {
+		if x, ok := x.Body.(*Command_WalletDeployed); ok {
+			return x.WalletDeployed
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetWithdrawalObserved() *WithdrawalObserved {
+	if x != nil {
+		if x, ok := x.Body.(*Command_WithdrawalObserved); ok {
+			return x.WithdrawalObserved
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetWithdrawalReleased() *WithdrawalReleased {
+	if x != nil {
+		if x, ok := x.Body.(*Command_WithdrawalReleased); ok {
+			return x.WithdrawalReleased
+		}
+	}
+	return nil
+}
+
 type isCommand_Body interface {
 	isCommand_Body()
 }
@@ -390,6 +420,19 @@ type Command_SetTradeStatus struct {
 	SetTradeStatus *SetTradeStatus `protobuf:"bytes,33,opt,name=set_trade_status,json=setTradeStatus,proto3,oneof"`
 }
 
+type Command_WalletDeployed struct {
+	// Money and wallets between the chain and the engine (40..49).
+	WalletDeployed *WalletDeployed `protobuf:"bytes,40,opt,name=wallet_deployed,json=walletDeployed,proto3,oneof"`
+}
+
+type Command_WithdrawalObserved struct {
+	WithdrawalObserved *WithdrawalObserved `protobuf:"bytes,41,opt,name=withdrawal_observed,json=withdrawalObserved,proto3,oneof"`
+}
+
+type Command_WithdrawalReleased struct {
+	WithdrawalReleased *WithdrawalReleased `protobuf:"bytes,42,opt,name=withdrawal_released,json=withdrawalReleased,proto3,oneof"`
+}
+
 func (*Command_PlaceOrder) isCommand_Body() {}
 
 func (*Command_CancelOrder) isCommand_Body() {}
@@ -425,6 +468,12 @@ func (*Command_Withdraw) isCommand_Body() {}
 func (*Command_Faucet) isCommand_Body() {}
 
 func (*Command_SetTradeStatus) isCommand_Body() {}
+
+func (*Command_WalletDeployed) isCommand_Body() {}
+
+func (*Command_WithdrawalObserved) isCommand_Body() {}
+
+func (*Command_WithdrawalReleased) isCommand_Body() {}
 
 // The EIP-712 Order struct as the maker signed it, plus its signature. The
 // engine matches on token_id, side and the two amounts; the rest travels
@@ -1297,11 +1346,15 @@ func (x *ResolveMarket) GetPayout() []uint32 {
 	return nil
 }
 
-// Collateral observed arriving on chain for a wallet.
+// USDW or outcome shares observed arriving on chain in a proxy wallet
+// (the settler's chain watcher; id is the chain event id, so a deposit is
+// credited once). token_id is empty for collateral (USDW); a token must be
+// one of a market's, or the deposit is refused (TOKEN_NOT_FOUND).
 type Deposit struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
 	Amount        uint64                 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	TokenId       []byte                 `protobuf:"bytes,3,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1350,11 +1403,23 @@ func (x *Deposit) GetAmount() uint64 {
 	return 0
 }
 
-// Collateral leaving a wallet; refused if more than its available balance.
+func (x *Deposit) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+// A withdrawal asked for through an API, before its transfer is relayed:
+// the engine takes amount out of the wallet's available balance into a
+// reservation (refused, NOT_ENOUGH_BALANCE, if available does not cover
+// it). The chain watcher's WithdrawalObserved of the relayed transfer then
+// consumes the reservation instead of the balance, so it is debited once.
 type Withdraw struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
 	Amount        uint64                 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	TokenId       []byte                 `protobuf:"bytes,3,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1403,6 +1468,197 @@ func (x *Withdraw) GetAmount() uint64 {
 	return 0
 }
 
+func (x *Withdraw) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+// A transfer out of a proxy wallet observed on chain (id: the chain event
+// id). It consumes the wallet's withdrawal reservation in the asset first;
+// the rest lowers the balance, cancelling the wallet's orders that lock
+// the asset, newest first, until the balance covers the locks. A balance
+// never goes negative: what the ledger does not hold is not debited (the
+// Transfer event says how much was).
+type WithdrawalObserved struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Amount        uint64                 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	TokenId       []byte                 `protobuf:"bytes,3,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawalObserved) Reset() {
+	*x = WithdrawalObserved{}
+	mi := &file_pred_v1_command_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawalObserved) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawalObserved) ProtoMessage() {}
+
+func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawalObserved.ProtoReflect.Descriptor instead.
+func (*WithdrawalObserved) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *WithdrawalObserved) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *WithdrawalObserved) GetAmount() uint64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *WithdrawalObserved) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+// Returns a reservation (Withdraw) whose relayed transfer failed to the
+// available balance; at most what is still reserved.
+type WithdrawalReleased struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Amount        uint64                 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	TokenId       []byte                 `protobuf:"bytes,3,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawalReleased) Reset() {
+	*x = WithdrawalReleased{}
+	mi := &file_pred_v1_command_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawalReleased) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawalReleased) ProtoMessage() {}
+
+func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawalReleased.ProtoReflect.Descriptor instead.
+func (*WithdrawalReleased) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *WithdrawalReleased) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *WithdrawalReleased) GetAmount() uint64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *WithdrawalReleased) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+// The SafeFactory deployed owner's proxy wallet (ProxyCreation observed on
+// chain). Orders whose maker is a proxy wallet (signature type 2) are
+// refused until it is (MAKER_WALLET_NOT_DEPLOYED). A wallet is deployed
+// once; a repeat is refused as DUPLICATE_COMMAND and changes nothing.
+type WalletDeployed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Owner         []byte                 `protobuf:"bytes,1,opt,name=owner,proto3" json:"owner,omitempty"`
+	Wallet        []byte                 `protobuf:"bytes,2,opt,name=wallet,proto3" json:"wallet,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WalletDeployed) Reset() {
+	*x = WalletDeployed{}
+	mi := &file_pred_v1_command_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WalletDeployed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WalletDeployed) ProtoMessage() {}
+
+func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WalletDeployed.ProtoReflect.Descriptor instead.
+func (*WalletDeployed) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *WalletDeployed) GetOwner() []byte {
+	if x != nil {
+		return x.Owner
+	}
+	return nil
+}
+
+func (x *WalletDeployed) GetWallet() []byte {
+	if x != nil {
+		return x.Wallet
+	}
+	return nil
+}
+
 // Devnet credit of collateral.
 type Faucet struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1414,7 +1670,7 @@ type Faucet struct {
 
 func (x *Faucet) Reset() {
 	*x = Faucet{}
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1426,7 +1682,7 @@ func (x *Faucet) String() string {
 func (*Faucet) ProtoMessage() {}
 
 func (x *Faucet) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1439,7 +1695,7 @@ func (x *Faucet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Faucet.ProtoReflect.Descriptor instead.
 func (*Faucet) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Faucet) GetAccount() []byte {
@@ -1468,7 +1724,7 @@ type SetTradeStatus struct {
 
 func (x *SetTradeStatus) Reset() {
 	*x = SetTradeStatus{}
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1480,7 +1736,7 @@ func (x *SetTradeStatus) String() string {
 func (*SetTradeStatus) ProtoMessage() {}
 
 func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1493,7 +1749,7 @@ func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTradeStatus.ProtoReflect.Descriptor instead.
 func (*SetTradeStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SetTradeStatus) GetTradeId() uint64 {
@@ -1524,7 +1780,8 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x15pred/v1/command.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"W\n" +
 	"\fCommandBatch\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\fR\abatchId\x12,\n" +
-	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xc5\b\n" +
+	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xa9\n" +
+	"\n" +
 	"\aCommand\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\fR\x02id\x126\n" +
 	"\vplace_order\x18\n" +
@@ -1548,7 +1805,10 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\adeposit\x18\x1e \x01(\v2\x10.pred.v1.DepositH\x00R\adeposit\x12/\n" +
 	"\bwithdraw\x18\x1f \x01(\v2\x11.pred.v1.WithdrawH\x00R\bwithdraw\x12)\n" +
 	"\x06faucet\x18  \x01(\v2\x0f.pred.v1.FaucetH\x00R\x06faucet\x12C\n" +
-	"\x10set_trade_status\x18! \x01(\v2\x17.pred.v1.SetTradeStatusH\x00R\x0esetTradeStatusB\x06\n" +
+	"\x10set_trade_status\x18! \x01(\v2\x17.pred.v1.SetTradeStatusH\x00R\x0esetTradeStatus\x12B\n" +
+	"\x0fwallet_deployed\x18( \x01(\v2\x17.pred.v1.WalletDeployedH\x00R\x0ewalletDeployed\x12N\n" +
+	"\x13withdrawal_observed\x18) \x01(\v2\x1b.pred.v1.WithdrawalObservedH\x00R\x12withdrawalObserved\x12N\n" +
+	"\x13withdrawal_released\x18* \x01(\v2\x1b.pred.v1.WithdrawalReleasedH\x00R\x12withdrawalReleasedB\x06\n" +
 	"\x04body\"\xa1\x03\n" +
 	"\vSignedOrder\x12\x12\n" +
 	"\x04salt\x18\x01 \x01(\x04R\x04salt\x12\x14\n" +
@@ -1611,13 +1871,26 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x06market\x18\x01 \x01(\fR\x06market\"?\n" +
 	"\rResolveMarket\x12\x16\n" +
 	"\x06market\x18\x01 \x01(\fR\x06market\x12\x16\n" +
-	"\x06payout\x18\x02 \x03(\rR\x06payout\";\n" +
+	"\x06payout\x18\x02 \x03(\rR\x06payout\"V\n" +
 	"\aDeposit\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x04R\x06amount\"<\n" +
+	"\x06amount\x18\x02 \x01(\x04R\x06amount\x12\x19\n" +
+	"\btoken_id\x18\x03 \x01(\fR\atokenId\"W\n" +
 	"\bWithdraw\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x04R\x06amount\":\n" +
+	"\x06amount\x18\x02 \x01(\x04R\x06amount\x12\x19\n" +
+	"\btoken_id\x18\x03 \x01(\fR\atokenId\"a\n" +
+	"\x12WithdrawalObserved\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x04R\x06amount\x12\x19\n" +
+	"\btoken_id\x18\x03 \x01(\fR\atokenId\"a\n" +
+	"\x12WithdrawalReleased\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x04R\x06amount\x12\x19\n" +
+	"\btoken_id\x18\x03 \x01(\fR\atokenId\">\n" +
+	"\x0eWalletDeployed\x12\x14\n" +
+	"\x05owner\x18\x01 \x01(\fR\x05owner\x12\x16\n" +
+	"\x06wallet\x18\x02 \x01(\fR\x06wallet\":\n" +
 	"\x06Faucet\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\x04R\x06amount\"r\n" +
@@ -1638,7 +1911,7 @@ func file_pred_v1_command_proto_rawDescGZIP() []byte {
 	return file_pred_v1_command_proto_rawDescData
 }
 
-var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_pred_v1_command_proto_goTypes = []any{
 	(*CommandBatch)(nil),       // 0: pred.v1.CommandBatch
 	(*Command)(nil),            // 1: pred.v1.Command
@@ -1659,12 +1932,15 @@ var file_pred_v1_command_proto_goTypes = []any{
 	(*ResolveMarket)(nil),      // 16: pred.v1.ResolveMarket
 	(*Deposit)(nil),            // 17: pred.v1.Deposit
 	(*Withdraw)(nil),           // 18: pred.v1.Withdraw
-	(*Faucet)(nil),             // 19: pred.v1.Faucet
-	(*SetTradeStatus)(nil),     // 20: pred.v1.SetTradeStatus
-	(Side)(0),                  // 21: pred.v1.Side
-	(OrderType)(0),             // 22: pred.v1.OrderType
-	(*MarketParams)(nil),       // 23: pred.v1.MarketParams
-	(TradeStatus)(0),           // 24: pred.v1.TradeStatus
+	(*WithdrawalObserved)(nil), // 19: pred.v1.WithdrawalObserved
+	(*WithdrawalReleased)(nil), // 20: pred.v1.WithdrawalReleased
+	(*WalletDeployed)(nil),     // 21: pred.v1.WalletDeployed
+	(*Faucet)(nil),             // 22: pred.v1.Faucet
+	(*SetTradeStatus)(nil),     // 23: pred.v1.SetTradeStatus
+	(Side)(0),                  // 24: pred.v1.Side
+	(OrderType)(0),             // 25: pred.v1.OrderType
+	(*MarketParams)(nil),       // 26: pred.v1.MarketParams
+	(TradeStatus)(0),           // 27: pred.v1.TradeStatus
 }
 var file_pred_v1_command_proto_depIdxs = []int32{
 	1,  // 0: pred.v1.CommandBatch.commands:type_name -> pred.v1.Command
@@ -1684,19 +1960,22 @@ var file_pred_v1_command_proto_depIdxs = []int32{
 	16, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
 	17, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
 	18, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
-	19, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
-	20, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
-	21, // 19: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
-	2,  // 20: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
-	22, // 21: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
-	23, // 22: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
-	23, // 23: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
-	24, // 24: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
-	25, // [25:25] is the sub-list for method output_type
-	25, // [25:25] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	22, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
+	23, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
+	21, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
+	19, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
+	20, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
+	24, // 22: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
+	2,  // 23: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
+	25, // 24: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
+	26, // 25: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
+	26, // 26: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
+	27, // 27: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
+	28, // [28:28] is the sub-list for method output_type
+	28, // [28:28] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_command_proto_init() }
@@ -1724,6 +2003,9 @@ func file_pred_v1_command_proto_init() {
 		(*Command_Withdraw)(nil),
 		(*Command_Faucet)(nil),
 		(*Command_SetTradeStatus)(nil),
+		(*Command_WalletDeployed)(nil),
+		(*Command_WithdrawalObserved)(nil),
+		(*Command_WithdrawalReleased)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1731,7 +2013,7 @@ func file_pred_v1_command_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_command_proto_rawDesc), len(file_pred_v1_command_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

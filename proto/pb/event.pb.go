@@ -1121,7 +1121,9 @@ type Transfer struct {
 	// The command id that caused it (chain event id for deposits).
 	Ref []byte `protobuf:"bytes,4,opt,name=ref,proto3" json:"ref,omitempty"`
 	// For payouts: the market that resolved.
-	Market        []byte `protobuf:"bytes,5,opt,name=market,proto3" json:"market,omitempty"`
+	Market []byte `protobuf:"bytes,5,opt,name=market,proto3" json:"market,omitempty"`
+	// The asset moved: empty for collateral (USDW), else a token id.
+	TokenId       []byte `protobuf:"bytes,6,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1187,6 +1189,13 @@ func (x *Transfer) GetRef() []byte {
 func (x *Transfer) GetMarket() []byte {
 	if x != nil {
 		return x.Market
+	}
+	return nil
+}
+
+func (x *Transfer) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
 	}
 	return nil
 }
@@ -1442,13 +1451,14 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
 	"\btoken_id\x18\x02 \x01(\fR\atokenId\x12\x18\n" +
 	"\abalance\x18\x03 \x01(\x04R\abalance\x12\x16\n" +
-	"\x06locked\x18\x04 \x01(\x04R\x06locked\"\x91\x01\n" +
+	"\x06locked\x18\x04 \x01(\x04R\x06locked\"\xac\x01\n" +
 	"\bTransfer\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12)\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x15.pred.v1.TransferKindR\x04kind\x12\x16\n" +
 	"\x06amount\x18\x03 \x01(\x04R\x06amount\x12\x10\n" +
 	"\x03ref\x18\x04 \x01(\fR\x03ref\x12\x16\n" +
-	"\x06market\x18\x05 \x01(\fR\x06market\"\xdf\x01\n" +
+	"\x06market\x18\x05 \x01(\fR\x06market\x12\x19\n" +
+	"\btoken_id\x18\x06 \x01(\fR\atokenId\"\xdf\x01\n" +
 	"\rMarketChanged\x12\x16\n" +
 	"\x06market\x18\x01 \x01(\fR\x06market\x12 \n" +
 	"\fyes_token_id\x18\x02 \x01(\fR\n" +

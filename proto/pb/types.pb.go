@@ -320,20 +320,25 @@ const (
 	// OrderExpired event; the read model records the order CANCELED with
 	// this cause.
 	CancelCause_CANCEL_CAUSE_EXPIRED CancelCause = 8
+	// A transfer out of the wallet observed on chain (WithdrawalObserved)
+	// took funds the order locked; the wallet's orders in that asset are
+	// cancelled newest first until its balance covers the rest.
+	CancelCause_CANCEL_CAUSE_WITHDRAWAL CancelCause = 20
 )
 
 // Enum value maps for CancelCause.
 var (
 	CancelCause_name = map[int32]string{
-		0: "CANCEL_CAUSE_UNSPECIFIED",
-		1: "CANCEL_CAUSE_USER",
-		2: "CANCEL_CAUSE_FAK_REMAINDER",
-		3: "CANCEL_CAUSE_SELF_TRADE",
-		4: "CANCEL_CAUSE_HEARTBEAT",
-		5: "CANCEL_CAUSE_MARKET_CLEARED",
-		6: "CANCEL_CAUSE_MARKET_CLOSED",
-		7: "CANCEL_CAUSE_MARKET_RESOLVED",
-		8: "CANCEL_CAUSE_EXPIRED",
+		0:  "CANCEL_CAUSE_UNSPECIFIED",
+		1:  "CANCEL_CAUSE_USER",
+		2:  "CANCEL_CAUSE_FAK_REMAINDER",
+		3:  "CANCEL_CAUSE_SELF_TRADE",
+		4:  "CANCEL_CAUSE_HEARTBEAT",
+		5:  "CANCEL_CAUSE_MARKET_CLEARED",
+		6:  "CANCEL_CAUSE_MARKET_CLOSED",
+		7:  "CANCEL_CAUSE_MARKET_RESOLVED",
+		8:  "CANCEL_CAUSE_EXPIRED",
+		20: "CANCEL_CAUSE_WITHDRAWAL",
 	}
 	CancelCause_value = map[string]int32{
 		"CANCEL_CAUSE_UNSPECIFIED":     0,
@@ -345,6 +350,7 @@ var (
 		"CANCEL_CAUSE_MARKET_CLOSED":   6,
 		"CANCEL_CAUSE_MARKET_RESOLVED": 7,
 		"CANCEL_CAUSE_EXPIRED":         8,
+		"CANCEL_CAUSE_WITHDRAWAL":      20,
 	}
 )
 
@@ -525,6 +531,14 @@ const (
 	TransferKind_TRANSFER_KIND_FAUCET      TransferKind = 3
 	// Collateral paid for resolved outcome shares.
 	TransferKind_TRANSFER_KIND_PAYOUT TransferKind = 4
+	// A withdrawal asked for through an API (Withdraw): taken out of the
+	// balance into a reservation until its transfer is seen on chain.
+	TransferKind_TRANSFER_KIND_WITHDRAWAL_RESERVED TransferKind = 5
+	// A reservation returned to the balance (WithdrawalReleased).
+	TransferKind_TRANSFER_KIND_WITHDRAWAL_RELEASED TransferKind = 6
+	// An observed transfer out that a reservation covered: the balance was
+	// already lowered when it was reserved.
+	TransferKind_TRANSFER_KIND_WITHDRAWAL_SETTLED TransferKind = 7
 )
 
 // Enum value maps for TransferKind.
@@ -535,13 +549,19 @@ var (
 		2: "TRANSFER_KIND_WITHDRAWAL",
 		3: "TRANSFER_KIND_FAUCET",
 		4: "TRANSFER_KIND_PAYOUT",
+		5: "TRANSFER_KIND_WITHDRAWAL_RESERVED",
+		6: "TRANSFER_KIND_WITHDRAWAL_RELEASED",
+		7: "TRANSFER_KIND_WITHDRAWAL_SETTLED",
 	}
 	TransferKind_value = map[string]int32{
-		"TRANSFER_KIND_UNSPECIFIED": 0,
-		"TRANSFER_KIND_DEPOSIT":     1,
-		"TRANSFER_KIND_WITHDRAWAL":  2,
-		"TRANSFER_KIND_FAUCET":      3,
-		"TRANSFER_KIND_PAYOUT":      4,
+		"TRANSFER_KIND_UNSPECIFIED":         0,
+		"TRANSFER_KIND_DEPOSIT":             1,
+		"TRANSFER_KIND_WITHDRAWAL":          2,
+		"TRANSFER_KIND_FAUCET":              3,
+		"TRANSFER_KIND_PAYOUT":              4,
+		"TRANSFER_KIND_WITHDRAWAL_RESERVED": 5,
+		"TRANSFER_KIND_WITHDRAWAL_RELEASED": 6,
+		"TRANSFER_KIND_WITHDRAWAL_SETTLED":  7,
 	}
 )
 
@@ -614,6 +634,9 @@ const (
 	// SetTradeStatus with a status that may not follow the trade's current
 	// one (see TradeStatus).
 	RejectReason_REJECT_REASON_INVALID_TRADE_STATUS RejectReason = 28
+	// An order (signature type 2) whose maker is a proxy wallet the engine
+	// has not seen deployed (WalletDeployed).
+	RejectReason_REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED RejectReason = 40
 )
 
 // Enum value maps for RejectReason.
@@ -648,37 +671,39 @@ var (
 		26: "REJECT_REASON_TRADE_NOT_FOUND",
 		27: "REJECT_REASON_TRADE_STATUS_FINAL",
 		28: "REJECT_REASON_INVALID_TRADE_STATUS",
+		40: "REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED",
 	}
 	RejectReason_value = map[string]int32{
-		"REJECT_REASON_UNSPECIFIED":            0,
-		"REJECT_REASON_MARKET_NOT_FOUND":       1,
-		"REJECT_REASON_MARKET_NOT_ACCEPTING":   2,
-		"REJECT_REASON_TOKEN_NOT_FOUND":        3,
-		"REJECT_REASON_INVALID_PRICE":          4,
-		"REJECT_REASON_INVALID_AMOUNTS":        5,
-		"REJECT_REASON_SIZE_TOO_SMALL":         6,
-		"REJECT_REASON_SIZE_TOO_LARGE":         7,
-		"REJECT_REASON_INVALID_EXPIRATION":     8,
-		"REJECT_REASON_FEE_RATE_TOO_LOW":       9,
-		"REJECT_REASON_FEE_RATE_TOO_HIGH":      10,
-		"REJECT_REASON_DUPLICATE_ORDER":        11,
-		"REJECT_REASON_NOT_ENOUGH_BALANCE":     12,
-		"REJECT_REASON_FOK_NOT_FILLED":         13,
-		"REJECT_REASON_FAK_NO_MATCH":           14,
-		"REJECT_REASON_POST_ONLY_CROSSES":      15,
-		"REJECT_REASON_POST_ONLY_INVALID_TYPE": 16,
-		"REJECT_REASON_ORDER_NOT_FOUND":        17,
-		"REJECT_REASON_MARKET_EXISTS":          18,
-		"REJECT_REASON_INVALID_MARKET_PARAMS":  19,
-		"REJECT_REASON_INVALID_MARKET_STATE":   20,
-		"REJECT_REASON_INVALID_PAYOUT":         21,
-		"REJECT_REASON_DUPLICATE_COMMAND":      22,
-		"REJECT_REASON_INVALID_COMMAND":        23,
-		"REJECT_REASON_TOO_MANY_ORDERS":        24,
-		"REJECT_REASON_INVALID_ORDER_TYPE":     25,
-		"REJECT_REASON_TRADE_NOT_FOUND":        26,
-		"REJECT_REASON_TRADE_STATUS_FINAL":     27,
-		"REJECT_REASON_INVALID_TRADE_STATUS":   28,
+		"REJECT_REASON_UNSPECIFIED":               0,
+		"REJECT_REASON_MARKET_NOT_FOUND":          1,
+		"REJECT_REASON_MARKET_NOT_ACCEPTING":      2,
+		"REJECT_REASON_TOKEN_NOT_FOUND":           3,
+		"REJECT_REASON_INVALID_PRICE":             4,
+		"REJECT_REASON_INVALID_AMOUNTS":           5,
+		"REJECT_REASON_SIZE_TOO_SMALL":            6,
+		"REJECT_REASON_SIZE_TOO_LARGE":            7,
+		"REJECT_REASON_INVALID_EXPIRATION":        8,
+		"REJECT_REASON_FEE_RATE_TOO_LOW":          9,
+		"REJECT_REASON_FEE_RATE_TOO_HIGH":         10,
+		"REJECT_REASON_DUPLICATE_ORDER":           11,
+		"REJECT_REASON_NOT_ENOUGH_BALANCE":        12,
+		"REJECT_REASON_FOK_NOT_FILLED":            13,
+		"REJECT_REASON_FAK_NO_MATCH":              14,
+		"REJECT_REASON_POST_ONLY_CROSSES":         15,
+		"REJECT_REASON_POST_ONLY_INVALID_TYPE":    16,
+		"REJECT_REASON_ORDER_NOT_FOUND":           17,
+		"REJECT_REASON_MARKET_EXISTS":             18,
+		"REJECT_REASON_INVALID_MARKET_PARAMS":     19,
+		"REJECT_REASON_INVALID_MARKET_STATE":      20,
+		"REJECT_REASON_INVALID_PAYOUT":            21,
+		"REJECT_REASON_DUPLICATE_COMMAND":         22,
+		"REJECT_REASON_INVALID_COMMAND":           23,
+		"REJECT_REASON_TOO_MANY_ORDERS":           24,
+		"REJECT_REASON_INVALID_ORDER_TYPE":        25,
+		"REJECT_REASON_TRADE_NOT_FOUND":           26,
+		"REJECT_REASON_TRADE_STATUS_FINAL":        27,
+		"REJECT_REASON_INVALID_TRADE_STATUS":      28,
+		"REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED": 40,
 	}
 )
 
@@ -828,7 +853,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\x98\x02\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xb5\x02\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -838,7 +863,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1bCANCEL_CAUSE_MARKET_CLEARED\x10\x05\x12\x1e\n" +
 	"\x1aCANCEL_CAUSE_MARKET_CLOSED\x10\x06\x12 \n" +
 	"\x1cCANCEL_CAUSE_MARKET_RESOLVED\x10\a\x12\x18\n" +
-	"\x14CANCEL_CAUSE_EXPIRED\x10\b*\xdd\x01\n" +
+	"\x14CANCEL_CAUSE_EXPIRED\x10\b\x12\x1b\n" +
+	"\x17CANCEL_CAUSE_WITHDRAWAL\x10\x14*\xdd\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11ORDER_STATUS_LIVE\x10\x01\x12\x18\n" +
@@ -855,13 +881,16 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x16TRADE_STATUS_CONFIRMED\x10\x04\x12\x19\n" +
 	"\x15TRADE_STATUS_RETRYING\x10\x05\x12\x17\n" +
 	"\x13TRADE_STATUS_FAILED\x10\x06\x12\x1a\n" +
-	"\x16TRADE_STATUS_SYNTHETIC\x10\a*\x9a\x01\n" +
+	"\x16TRADE_STATUS_SYNTHETIC\x10\a*\x8e\x02\n" +
 	"\fTransferKind\x12\x1d\n" +
 	"\x19TRANSFER_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15TRANSFER_KIND_DEPOSIT\x10\x01\x12\x1c\n" +
 	"\x18TRANSFER_KIND_WITHDRAWAL\x10\x02\x12\x18\n" +
 	"\x14TRANSFER_KIND_FAUCET\x10\x03\x12\x18\n" +
-	"\x14TRANSFER_KIND_PAYOUT\x10\x04*\xa6\b\n" +
+	"\x14TRANSFER_KIND_PAYOUT\x10\x04\x12%\n" +
+	"!TRANSFER_KIND_WITHDRAWAL_RESERVED\x10\x05\x12%\n" +
+	"!TRANSFER_KIND_WITHDRAWAL_RELEASED\x10\x06\x12$\n" +
+	" TRANSFER_KIND_WITHDRAWAL_SETTLED\x10\a*\xd3\b\n" +
 	"\fRejectReason\x12\x1d\n" +
 	"\x19REJECT_REASON_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eREJECT_REASON_MARKET_NOT_FOUND\x10\x01\x12&\n" +
@@ -892,7 +921,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	" REJECT_REASON_INVALID_ORDER_TYPE\x10\x19\x12!\n" +
 	"\x1dREJECT_REASON_TRADE_NOT_FOUND\x10\x1a\x12$\n" +
 	" REJECT_REASON_TRADE_STATUS_FINAL\x10\x1b\x12&\n" +
-	"\"REJECT_REASON_INVALID_TRADE_STATUS\x10\x1cB\x13Z\x11pred.dev/proto/pbb\x06proto3"
+	"\"REJECT_REASON_INVALID_TRADE_STATUS\x10\x1c\x12+\n" +
+	"'REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED\x10(B\x13Z\x11pred.dev/proto/pbb\x06proto3"
 
 var (
 	file_pred_v1_types_proto_rawDescOnce sync.Once
