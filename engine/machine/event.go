@@ -54,7 +54,7 @@ func (k EventKind) String() string {
 //     taker's), MakerOrderID, MakerAccount, Outcome/MakerOutcome,
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,
 //     Fee, FeeRateBps, Remaining/MakerRemaining, TimeMs.
-//   - BalanceChanged: Account, Asset, Balance, Locked.
+//   - BalanceChanged: Account, Asset, Balance, Locked, Pending.
 //   - MarketChanged: Market, MarketStatus. Read the market's parameters with
 //     Machine.Market right after the Apply that emitted it.
 //   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash).
@@ -96,6 +96,7 @@ type Event struct {
 	Expiration     uint64
 	Balance        uint64
 	Locked         uint64
+	Pending        uint64
 	Amount         uint64
 	TimeMs         int64
 }

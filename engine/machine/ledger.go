@@ -130,6 +130,7 @@ func (m *Machine) emitBalances() {
 		e.Asset = pos.asset
 		e.Balance = uint64(pos.balance)
 		e.Locked = uint64(pos.locked)
+		e.Pending = uint64(pos.pending)
 		m.markPosition(p)
 	}
 }

@@ -77,6 +77,7 @@ type balanceEntry struct {
 	isToken bool
 	balance uint64
 	locked  uint64
+	pending uint64
 }
 
 // pricePoint is the pending history point of a market: the YES price of

@@ -198,7 +198,7 @@ func (b *Batch) balance(r Resolver, e *machine.Event) {
 		b.balances = append(b.balances, balanceEntry{account: r.Account(e.Account), token: token, isToken: isToken})
 	}
 	en := &b.balances[at]
-	en.balance, en.locked = e.Balance, e.Locked
+	en.balance, en.locked, en.pending = e.Balance, e.Locked, e.Pending
 }
 
 func (b *Batch) tradeStatus(e *machine.Event) {
@@ -251,7 +251,7 @@ func (b *Batch) newOrder(en *orderEntry) {
 func (b *Batch) flushBalances() {
 	for i := range b.balances {
 		en := &b.balances[i]
-		b.set(b.key.balance(&en.account, &en.token, en.isToken), encodeBalance(&b.val, en.balance, en.locked))
+		b.set(b.key.balance(&en.account, &en.token, en.isToken), encodeBalance(&b.val, en.balance, en.locked, en.pending))
 	}
 }
 

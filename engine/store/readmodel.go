@@ -282,17 +282,27 @@ func decodeTransfer(seq uint64, v []byte, t *transferRec) error {
 	return d.done("transfer")
 }
 
-func encodeBalance(e *enc, balance, locked uint64) []byte {
+// encodeBalance writes a balance record; pending (the withdrawal
+// reservation) is written only when not zero, so that most records stay
+// 16 bytes (after the version byte) and records written before it
+// existed read the same.
+func encodeBalance(e *enc, balance, locked, pending uint64) []byte {
 	e.reset()
 	e.u64(balance)
 	e.u64(locked)
+	if pending != 0 {
+		e.u64(pending)
+	}
 	return e.b
 }
 
-func decodeBalance(v []byte) (balance, locked uint64, err error) {
+func decodeBalance(v []byte) (balance, locked, pending uint64, err error) {
 	d := newDec(v)
 	balance, locked = d.u64(), d.u64()
-	return balance, locked, d.done("balance")
+	if len(v) > 1+16 { // the version byte, balance and locked
+		pending = d.u64()
+	}
+	return balance, locked, pending, d.done("balance")
 }
 
 // marketRec is a market as stored, with its index.

@@ -92,7 +92,7 @@ func trade(m *machine.Machine, e *machine.Event) *pb.Trade {
 }
 
 func balance(m *machine.Machine, e *machine.Event) *pb.BalanceChanged {
-	b := &pb.BalanceChanged{Account: addr(m, e.Account), Balance: e.Balance, Locked: e.Locked}
+	b := &pb.BalanceChanged{Account: addr(m, e.Account), Balance: e.Balance, Locked: e.Locked, Pending: e.Pending}
 	if tok, ok := m.AssetToken(e.Asset); ok {
 		b.TokenId = id32(tok)
 	}

@@ -1046,11 +1046,13 @@ func (x *Trade) GetTimeMs() int64 {
 // The new balance and lock of one wallet in one asset. token_id is empty
 // for collateral (USDW).
 type BalanceChanged struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
-	TokenId       []byte                 `protobuf:"bytes,2,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
-	Balance       uint64                 `protobuf:"varint,3,opt,name=balance,proto3" json:"balance,omitempty"`
-	Locked        uint64                 `protobuf:"varint,4,opt,name=locked,proto3" json:"locked,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Account []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	TokenId []byte                 `protobuf:"bytes,2,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	Balance uint64                 `protobuf:"varint,3,opt,name=balance,proto3" json:"balance,omitempty"`
+	Locked  uint64                 `protobuf:"varint,4,opt,name=locked,proto3" json:"locked,omitempty"`
+	// Reserved for a withdrawal, not yet seen on chain (see Balance).
+	Pending       uint64 `protobuf:"varint,5,opt,name=pending,proto3" json:"pending,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1109,6 +1111,13 @@ func (x *BalanceChanged) GetBalance() uint64 {
 func (x *BalanceChanged) GetLocked() uint64 {
 	if x != nil {
 		return x.Locked
+	}
+	return 0
+}
+
+func (x *BalanceChanged) GetPending() uint64 {
+	if x != nil {
+		return x.Pending
 	}
 	return 0
 }
@@ -1446,12 +1455,13 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"feeRateBps\x12'\n" +
 	"\x0ftaker_remaining\x18\x11 \x01(\x04R\x0etakerRemaining\x12'\n" +
 	"\x0fmaker_remaining\x18\x12 \x01(\x04R\x0emakerRemaining\x12\x17\n" +
-	"\atime_ms\x18\x13 \x01(\x03R\x06timeMs\"w\n" +
+	"\atime_ms\x18\x13 \x01(\x03R\x06timeMs\"\x91\x01\n" +
 	"\x0eBalanceChanged\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
 	"\btoken_id\x18\x02 \x01(\fR\atokenId\x12\x18\n" +
 	"\abalance\x18\x03 \x01(\x04R\abalance\x12\x16\n" +
-	"\x06locked\x18\x04 \x01(\x04R\x06locked\"\xac\x01\n" +
+	"\x06locked\x18\x04 \x01(\x04R\x06locked\x12\x18\n" +
+	"\apending\x18\x05 \x01(\x04R\apending\"\xac\x01\n" +
 	"\bTransfer\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12)\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x15.pred.v1.TransferKindR\x04kind\x12\x16\n" +

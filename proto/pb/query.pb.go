@@ -2156,9 +2156,13 @@ func (x *BalanceQuery) GetTokenId() []byte {
 }
 
 type Balance struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Balance       uint64                 `protobuf:"varint,1,opt,name=balance,proto3" json:"balance,omitempty"`
-	Locked        uint64                 `protobuf:"varint,2,opt,name=locked,proto3" json:"locked,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Balance uint64                 `protobuf:"varint,1,opt,name=balance,proto3" json:"balance,omitempty"`
+	Locked  uint64                 `protobuf:"varint,2,opt,name=locked,proto3" json:"locked,omitempty"`
+	// Reserved for withdrawals asked for through an API and not yet seen
+	// leaving the chain: out of balance, still in the wallet on chain, which
+	// holds balance + pending.
+	Pending       uint64 `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2203,6 +2207,13 @@ func (x *Balance) GetBalance() uint64 {
 func (x *Balance) GetLocked() uint64 {
 	if x != nil {
 		return x.Locked
+	}
+	return 0
+}
+
+func (x *Balance) GetPending() uint64 {
+	if x != nil {
+		return x.Pending
 	}
 	return 0
 }
@@ -2690,10 +2701,11 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"nextCursor\"C\n" +
 	"\fBalanceQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
-	"\btoken_id\x18\x02 \x01(\fR\atokenId\";\n" +
+	"\btoken_id\x18\x02 \x01(\fR\atokenId\"U\n" +
 	"\aBalance\x12\x18\n" +
 	"\abalance\x18\x01 \x01(\x04R\abalance\x12\x16\n" +
-	"\x06locked\x18\x02 \x01(\x04R\x06locked\"\x9f\x01\n" +
+	"\x06locked\x18\x02 \x01(\x04R\x06locked\x12\x18\n" +
+	"\apending\x18\x03 \x01(\x04R\apending\"\x9f\x01\n" +
 	"\x11PriceHistoryQuery\x12\x19\n" +
 	"\btoken_id\x18\x01 \x01(\fR\atokenId\x12\x1a\n" +
 	"\binterval\x18\x02 \x01(\tR\binterval\x12\x19\n" +
