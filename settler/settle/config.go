@@ -1,0 +1,118 @@
+package settle
+
+import (
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"pred.dev/proto/chain/deploy"
+)
+
+// Config tunes a Settler.
+type Config struct {
+	// Deployment gives the chain id and the two exchanges.
+	Deployment *deploy.Deployment
+	// Chain reads balances and approvals when a trade FAILED, to find the
+	// party whose funds were missing. Nil skips that (no order cancelled).
+	Chain bind.ContractCaller
+	// MakersMax is the most maker orders per matchOrders call: the
+	// contract's MAX_MAKER_ORDERS.
+	MakersMax int
+	// AttemptsMax is how many relayer transactions a settlement gets
+	// before its trades are FAILED.
+	AttemptsMax uint32
+	// RetryBackoff is the wait before the second attempt; it doubles with
+	// every attempt after.
+	RetryBackoff time.Duration
+	// OpenMax bounds the settlements not yet final; reading the event
+	// stream waits beyond it (the engine does not: EVT keeps the backlog).
+	OpenMax int
+	// QueryParallel bounds the order queries in flight at once.
+	QueryParallel int
+	// OrderCacheMax bounds the signed orders kept in memory (a resting
+	// order filled by many takers is read once).
+	OrderCacheMax int
+	// QueryTimeout bounds one order query.
+	QueryTimeout time.Duration
+	// SweepAfter: a settlement not heard of for this long has its relayer
+	// transaction read again (and queued again if the queue lost it).
+	SweepAfter time.Duration
+	// CursorEvery bounds how often the EVT cursor is written.
+	CursorEvery time.Duration
+	// Replicas of the settler's bucket: 1 on one node, 3 in a cluster.
+	Replicas int
+	// Registerer takes the metrics (none if nil).
+	Registerer prometheus.Registerer
+	// Now replaces time.Now (tests).
+	Now func() time.Time
+	// Crash, when set, is called at each named step (the Crash* points);
+	// returning true stops the settler there with ErrCrashed, writing
+	// nothing more, as a killed process would (tests).
+	Crash func(point string) bool
+}
+
+// Steps a test may crash the settler at.
+const (
+	CrashRecorded = "recorded" // a settlement's record written, its call not queued
+	CrashQueued   = "queued"   // its call queued, the EVT cursor not written
+	CrashReported = "reported" // a status appended to the log, the record not updated
+	CrashRetry    = "retry"    // a new attempt recorded, not yet queued
+)
+
+// ErrCrashed: a test's Crash hook stopped the settler.
+var ErrCrashed = errors.New("settle: crashed (test)")
+
+// Defaults of Config.
+const (
+	DefaultMakersMax     = 15
+	DefaultAttemptsMax   = 5
+	DefaultRetryBackoff  = time.Second
+	DefaultOpenMax       = 4096
+	DefaultQueryParallel = 16
+	DefaultOrderCacheMax = 65536
+	DefaultQueryTimeout  = 5 * time.Second
+	DefaultSweepAfter    = 10 * time.Second
+	DefaultCursorEvery   = 200 * time.Millisecond
+)
+
+func (c Config) withDefaults() (Config, error) {
+	if c.Deployment == nil {
+		return c, errors.New("settle: no deployment")
+	}
+	if c.MakersMax <= 0 || c.MakersMax > DefaultMakersMax {
+		c.MakersMax = DefaultMakersMax
+	}
+	if c.AttemptsMax == 0 {
+		c.AttemptsMax = DefaultAttemptsMax
+	}
+	if c.RetryBackoff <= 0 {
+		c.RetryBackoff = DefaultRetryBackoff
+	}
+	if c.OpenMax <= 0 {
+		c.OpenMax = DefaultOpenMax
+	}
+	if c.QueryParallel <= 0 {
+		c.QueryParallel = DefaultQueryParallel
+	}
+	if c.OrderCacheMax <= 0 {
+		c.OrderCacheMax = DefaultOrderCacheMax
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = DefaultQueryTimeout
+	}
+	if c.SweepAfter <= 0 {
+		c.SweepAfter = DefaultSweepAfter
+	}
+	if c.CursorEvery <= 0 {
+		c.CursorEvery = DefaultCursorEvery
+	}
+	if c.Replicas <= 0 {
+		c.Replicas = 1
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c, nil
+}

@@ -1,0 +1,84 @@
+// Package settle turns the engine's fills into matchOrders transactions
+// and reports each trade's progress on chain back to the command log.
+//
+// # Where it runs
+//
+// In its own process (or goroutines of the devnet's), never on the
+// engine's: it follows the EVT stream like any other reader
+// (pred.dev/proto/runtime/follow), reads the signed orders from the
+// engine's queries, hands the calls to the relayer's worker through its
+// queue, and appends SetTradeStatus (and, for a failed trade, CancelAll)
+// commands through the group-commit publisher. The matcher never waits on
+// it: a slow chain only lengthens the settler's own backlog, bounded by
+// Config.OpenMax.
+//
+// # The signed orders
+//
+// A Trade event names its two orders; their signed structs are in the
+// PlaceOrder commands of the command log, and the engine's read model
+// keeps them with each order (OrderRecord.signed, "for settlement"). The
+// settler asks for them with an OrderQuery whose min_seq is the trade's
+// command sequence, so the answer always holds the order, from a leader
+// or a read replica, off the apply goroutine. The alternatives were worse:
+// following CMD as well would mean keeping an index of every resting
+// order's command (orders rest for days) in a second store; putting the
+// signed orders into Trade events would grow every event batch by two
+// orders per fill and the engine's core state by every resting order's
+// signature, all for one reader.
+//
+// # One settlement
+//
+// The trades one taker order made in one command become one matchOrders
+// call with up to Config.MakersMax (the contract's MAX_MAKER_ORDERS, 15)
+// maker orders, more calls beyond; fill amounts are the trades' sizes in
+// shares, the taker's fill their sum, the match time the trade's engine
+// time in seconds (the contract checks expirations against it). The
+// exchange is the one whose EIP-712 domain gives the order's id (negRisk
+// markets' orders are signed for the negRisk exchange), so an order the
+// settler rebuilt wrongly is never sent. A settlement is named by its
+// first trade id ("t<id>"); its relayer transaction is
+// "settle-<first trade>-<attempt>".
+//
+// # Exactly once
+//
+//   - A settlement's record (KV bucket settler_settle, "s.<id>") is
+//     created before its call is queued, and the call is queued under a
+//     deterministic transaction id on a subject that takes one message,
+//     so reading an event batch again after a crash neither makes a
+//     second settlement nor queues a second call.
+//   - The EVT cursor ("cursor") is written only after the batches below it
+//     are recorded and queued.
+//   - The relayer's worker executes a transaction id once (write-ahead
+//     nonce records); a new attempt is queued only after the previous one
+//     ended FAILED (reverted or dropped: it did nothing) or INVALID
+//     (refused before broadcast).
+//   - The exchange's per-order filled amount refuses a fill beyond the
+//     order's size: the last guard, never the first.
+//
+// # Trade status
+//
+// Each change of a settlement's relayer transaction is reported for every
+// trade of it: EXECUTED → SUBMITTED (with the hash), MINED → MINED,
+// CONFIRMED → CONFIRMED; a reverted or dropped attempt → RETRYING and a
+// new attempt after a back-off; after Config.AttemptsMax attempts →
+// FAILED. Intermediate statuses a crash skipped are reported on the way,
+// so the engine's transition rules always hold, and a status reported
+// twice is a no-op in the engine. A record is removed once its trades are
+// final; none stays SUBMITTED: the relayer ends every transaction, and a
+// sweep re-reads, and re-queues, what it has not heard of for a while.
+//
+// # FAILED
+//
+// The engine never undoes a match (later trades may build on it), so a
+// FAILED trade keeps its ledger entries: both parties' engine balances
+// show the fill that the chain did not make, which reconciliation reports
+// as a difference until an operator settles it. Because the engine only
+// promises what the chain holds, a fill fails on chain only when a party
+// moved funds around the exchange (for example paid its own Safe's gas
+// from its USDW, or revoked an approval). The settler finds that party by
+// reading the chain (balance and approval of what each order of the match
+// gives) and cancels all its open orders (CancelAll), so that it cannot
+// make a second ghost fill; the other party's orders stay. Each FAILED
+// trade counts in settler_trades_failed_total and is logged with the
+// relayer's reason and the wallets at fault.
+package settle

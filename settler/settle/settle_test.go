@@ -1,0 +1,134 @@
+package settle
+
+import (
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/pb"
+)
+
+func trade(id uint64, taker, maker byte, size uint64) *pb.Event {
+	t, m := make([]byte, 32), make([]byte, 32)
+	t[0], m[0] = taker, maker
+	return &pb.Event{Body: &pb.Event_Trade{Trade: &pb.Trade{TradeId: id, TakerOrderId: t, MakerOrderId: m, Size: size}}}
+}
+
+// TestGroups: one settlement per taker order per command, at most
+// MakersMax makers each, other events ignored.
+func TestGroups(t *testing.T) {
+	other := &pb.Event{Body: &pb.Event_OrderAccepted{OrderAccepted: &pb.OrderAccepted{}}}
+	b := &pb.EventBatch{Events: []*pb.Event{
+		other, trade(1, 1, 2, 5), trade(2, 1, 3, 5), trade(3, 1, 4, 5), // command 10: one taker, three makers
+		other,                                // command 11: no trade
+		trade(4, 5, 6, 1), trade(5, 7, 8, 1), // command 12: two takers (a batch of its own making)
+	}, Results: []*pb.CommandResult{
+		{FirstEvent: 0, EventCount: 4, CommandSeq: 10},
+		{FirstEvent: 4, EventCount: 1, CommandSeq: 11},
+		{FirstEvent: 5, EventCount: 2, CommandSeq: 12},
+	}}
+	ids := func(gs []group) [][]uint64 {
+		var out [][]uint64
+		for _, g := range gs {
+			var x []uint64
+			for _, t := range g.trades {
+				x = append(x, t.GetTradeId())
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	got := ids(groups(b, 15))
+	if want := [][]uint64{{1, 2, 3}, {4}, {5}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("groups %v, want %v", got, want)
+	}
+	if got := ids(groups(b, 2)); !slices.EqualFunc(got, [][]uint64{{1, 2}, {3}, {4}, {5}}, slices.Equal) {
+		t.Fatalf("groups of at most 2: %v", got)
+	}
+	if gs := groups(b, 15); gs[0].seq != 10 || gs[2].seq != 12 {
+		t.Fatalf("command sequences %d %d", gs[0].seq, gs[2].seq)
+	}
+}
+
+// TestSteps: every status between the reported one and the relayer's is
+// reported, in order; nothing backwards.
+func TestSteps(t *testing.T) {
+	const (
+		matched   = pb.TradeStatus_TRADE_STATUS_MATCHED
+		submitted = pb.TradeStatus_TRADE_STATUS_SUBMITTED
+		mined     = pb.TradeStatus_TRADE_STATUS_MINED
+		confirmed = pb.TradeStatus_TRADE_STATUS_CONFIRMED
+		retrying  = pb.TradeStatus_TRADE_STATUS_RETRYING
+	)
+	for _, c := range []struct {
+		cur, to pb.TradeStatus
+		want    []pb.TradeStatus
+	}{
+		{matched, submitted, []pb.TradeStatus{submitted}},
+		{matched, confirmed, []pb.TradeStatus{submitted, mined, confirmed}},
+		{retrying, mined, []pb.TradeStatus{submitted, mined}},
+		{mined, submitted, nil},
+		{mined, mined, nil},
+		{submitted, confirmed, []pb.TradeStatus{mined, confirmed}},
+	} {
+		if got := steps(c.cur, c.to); !slices.Equal(got, c.want) {
+			t.Errorf("%s -> %s: %v, want %v", c.cur, c.to, got, c.want)
+		}
+	}
+}
+
+// TestMatchCallRoundTrip: the call decodes back to its orders and fills,
+// and gives() charges each party what the exchange takes: a MINT taker
+// its notional q - c plus the fee, the maker c; a SELL maker its shares.
+func TestMatchCallRoundTrip(t *testing.T) {
+	a, b, c := common.HexToAddress("0xa"), common.HexToAddress("0xb"), common.HexToAddress("0xc")
+	yes, no := big.NewInt(111), big.NewInt(222)
+	n := func(v int64) *big.Int { return big.NewInt(v) }
+	order := func(maker common.Address, side uint8, token *big.Int, makerAmt, takerAmt int64, fee int64) Order {
+		return Order{Salt: n(1), Maker: maker, Signer: maker, TokenId: token, MakerAmount: n(makerAmt), TakerAmount: n(takerAmt),
+			Expiration: n(0), Nonce: n(0), FeeRateBps: n(fee), Side: side, Signature: make([]byte, 65)}
+	}
+	taker := order(a, 0, yes, 4_000_000, 10_000_000, 100) // BUY 10 YES at 0.40
+	mint := order(b, 0, no, 6_000_000, 10_000_000, 0)     // BUY 10 NO at 0.60
+	comp := order(c, 1, yes, 5_000_000, 2_000_000, 0)     // SELL 5 YES at 0.40
+	fills := []*big.Int{n(10_000_000), n(5_000_000)}
+	data, err := matchCall(taker, []Order{mint, comp}, fills, 1_800_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk, makers, fs, err := unpackMatch(data)
+	if err != nil || tk.Maker != a || len(makers) != 2 || makers[1].Maker != c || fs[1].Int64() != 5_000_000 {
+		t.Fatalf("round trip: %v %+v %v", err, makers, fs)
+	}
+	got := map[string]int64{}
+	for _, nd := range gives(tk, makers, fs) {
+		k := nd.wallet.Hex()
+		if nd.token != nil {
+			k += "/" + nd.token.String()
+		}
+		got[k] = nd.amount.Int64()
+	}
+	// Taker: MINT notional 10 - 6 = 4, COMPLEMENTARY notional 2; fee 1% of 6.
+	want := map[string]int64{a.Hex(): 6_060_000, b.Hex(): 6_000_000, c.Hex() + "/111": 5_000_000}
+	if len(got) != len(want) {
+		t.Fatalf("gives %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s gives %d, want %d", k, got[k], v)
+		}
+	}
+}
+
+func TestTxIDs(t *testing.T) {
+	r := &Record{Fills: []Fill{{TradeID: 42}}, Attempt: 3}
+	first, attempt, ok := parseTxID(r.TxID())
+	if !ok || first != 42 || attempt != 3 {
+		t.Fatalf("%s parses to %d %d %v", r.TxID(), first, attempt, ok)
+	}
+	if _, _, ok := parseTxID("0b7d3f5e-5b5e-8c1e-9a52-3f0e2b9d7c11"); ok {
+		t.Fatal("a user's transaction id parses as a settlement's")
+	}
+}

@@ -1,0 +1,515 @@
+package settle
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/publish"
+)
+
+// Publisher appends commands to the log (*publish.Publisher).
+type Publisher interface {
+	Append(ctx context.Context, cmd *pb.Command) (uint64, error)
+}
+
+var _ Publisher = (*publish.Publisher)(nil)
+
+// Settler settles the engine's trades on chain. Run it once per process;
+// two settlers on one log are safe (every step is idempotent) but do the
+// work twice, so a deployment runs one (or one per lease).
+type Settler struct {
+	cfg    Config
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	pub    Publisher
+	log    *zap.Logger
+	m      *metrics
+	orders *orders
+	st     *store
+
+	openCount atomic.Int64
+}
+
+// New returns a settler reading the log on nc and appending through pub.
+func New(cfg Config, nc *nats.Conn, pub Publisher, log *zap.Logger) (*Settler, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = zap.NewNop()
+	}
+	s := &Settler{cfg: cfg, nc: nc, js: js, pub: pub, log: log, m: newMetrics(cfg.Registerer)}
+	s.orders = newOrders(nc, &s.cfg)
+	return s, nil
+}
+
+func (s *Settler) crash(point string) error {
+	if s.cfg.Crash != nil && s.cfg.Crash(point) {
+		return ErrCrashed
+	}
+	return nil
+}
+
+// entry is a settlement the loop follows.
+type entry struct {
+	rec   *Record
+	rev   uint64
+	busy  bool
+	again bool
+	sweep bool
+	seen  time.Time
+}
+
+// result is what a worker goroutine did to an entry.
+type result struct {
+	e       *entry
+	rec     *Record
+	rev     uint64
+	removed bool
+	err     error
+}
+
+// Run settles until ctx ends (nil) or NATS fails for good.
+func (s *Settler) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	st, err := openStore(ctx, s.js, s.cfg.Replicas)
+	if err != nil {
+		return err
+	}
+	s.st = st
+	// The watch first, then the records: an update between the two is
+	// seen twice, never missed.
+	watch, err := st.txs.WatchFiltered(ctx, []string{relayerapi.TxKeyPrefix + "settle-*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	if err != nil {
+		return fmt.Errorf("settle: watching the relayer's records: %w", err)
+	}
+	defer func() { _ = watch.Stop() }()
+	recs, revs, err := st.open(ctx)
+	if err != nil {
+		return err
+	}
+	cursor, err := st.cursor(ctx)
+	if err != nil {
+		return err
+	}
+	open := map[string]*entry{}
+	byFirst := map[uint64]*entry{}
+	now := s.cfg.Now()
+	add := func(rec *Record, rev uint64) *entry {
+		e := &entry{rec: rec, rev: rev, seen: now}
+		open[rec.ID], byFirst[rec.first()] = e, e
+		s.m.open.Set(float64(len(open)))
+		return e
+	}
+	for i, r := range recs {
+		add(r, revs[i])
+	}
+	s.openCount.Store(int64(len(open)))
+	s.log.Info("settler started", zap.Uint64("evt_cursor", cursor), zap.Int("open", len(open)))
+
+	fresh := make(chan *entry, 64)
+	ingestErr := make(chan error, 1)
+	go func() { ingestErr <- s.ingest(ctx, cursor, fresh) }()
+
+	done := make(chan result, 64)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	kick := func(e *entry, sweep bool) {
+		e.sweep = e.sweep || sweep
+		if e.busy {
+			e.again = true
+			return
+		}
+		e.busy, e.again, e.seen = true, false, s.cfg.Now()
+		rec, rev, sw := e.rec, e.rev, e.sweep
+		e.sweep = false
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := result{e: e}
+			r.rec, r.rev, r.removed, r.err = s.work(ctx, rec, rev, sw)
+			select {
+			case done <- r:
+			case <-ctx.Done():
+			}
+		}()
+	}
+	for _, e := range open {
+		kick(e, true)
+	}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-ingestErr:
+			if ctx.Err() != nil || err == nil {
+				return nil
+			}
+			return err
+		case e := <-fresh:
+			if _, ok := open[e.rec.ID]; ok {
+				s.openCount.Add(-1) // read again after a restart: followed already
+				continue
+			}
+			kick(add(e.rec, e.rev), false)
+		case u := <-watch.Updates():
+			if u == nil {
+				continue
+			}
+			first, attempt, ok := parseTxID(strings.TrimPrefix(u.Key(), relayerapi.TxKeyPrefix))
+			if e := byFirst[first]; ok && e != nil && e.rec.Attempt == attempt {
+				kick(e, false)
+			}
+		case r := <-done:
+			e := r.e
+			e.busy = false
+			if errors.Is(r.err, ErrCrashed) {
+				return r.err
+			}
+			if r.err != nil {
+				s.log.Warn("settlement step failed; tried again", zap.String("id", e.rec.ID), zap.Error(r.err))
+			}
+			if r.rec != nil {
+				e.rec, e.rev = r.rec, r.rev
+			}
+			if r.removed {
+				delete(open, e.rec.ID)
+				delete(byFirst, e.rec.first())
+				s.openCount.Add(-1)
+				s.m.open.Set(float64(len(open)))
+				continue
+			}
+			if e.again {
+				kick(e, false)
+			}
+		case <-tick.C:
+			now := s.cfg.Now()
+			for _, e := range open {
+				switch {
+				case e.busy:
+				case !e.rec.RetryAt.IsZero() && !now.Before(e.rec.RetryAt):
+					kick(e, false)
+				case now.Sub(e.seen) >= s.cfg.SweepAfter:
+					kick(e, true)
+				}
+			}
+		}
+	}
+}
+
+// ingest follows EVT after cursor, makes each batch's settlements, and
+// hands them to the loop; it writes the cursor once a batch's
+// settlements are recorded and queued.
+func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry) error {
+	var written time.Time
+	last := cursor
+	err := follow.Events(ctx, s.js, follow.Options{Start: follow.FromSeq(cursor + 1), PullMax: 256},
+		func(seq uint64, b *pb.EventBatch) error {
+			for _, g := range groups(b, s.cfg.MakersMax) {
+				for s.openCount.Load() >= int64(s.cfg.OpenMax) {
+					select {
+					case <-ctx.Done():
+						return follow.ErrStop
+					case <-time.After(5 * time.Millisecond):
+					}
+				}
+				e, err := s.settlement(ctx, g)
+				if err != nil {
+					return err
+				}
+				if e == nil {
+					continue
+				}
+				s.openCount.Add(1)
+				select {
+				case fresh <- e:
+				case <-ctx.Done():
+					return follow.ErrStop
+				}
+			}
+			if err := s.crash(CrashQueued); err != nil {
+				return err
+			}
+			last = seq
+			if now := s.cfg.Now(); now.Sub(written) >= s.cfg.CursorEvery {
+				if err := s.st.setCursor(ctx, last); err != nil {
+					return err
+				}
+				written = now
+				s.m.cursor.Set(float64(last))
+			}
+			return nil
+		})
+	if err == nil && last > cursor {
+		_ = s.st.setCursor(context.Background(), last)
+	}
+	return err
+}
+
+// group is the trades of one taker order in one command, at most
+// MakersMax of them.
+type group struct {
+	trades []*pb.Trade
+	seq    uint64
+}
+
+// groups splits an event batch into settlements.
+func groups(b *pb.EventBatch, makersMax int) []group {
+	var out []group
+	evs := b.GetEvents()
+	for _, r := range b.GetResults() {
+		var g group
+		end := int(r.GetFirstEvent()) + int(r.GetEventCount())
+		for i := int(r.GetFirstEvent()); i < end && i < len(evs); i++ {
+			t := evs[i].GetTrade()
+			if t == nil {
+				continue
+			}
+			if len(g.trades) > 0 && (!bytes.Equal(g.trades[0].GetTakerOrderId(), t.GetTakerOrderId()) || len(g.trades) == makersMax) {
+				out = append(out, g)
+				g = group{}
+			}
+			g.trades, g.seq = append(g.trades, t), r.GetCommandSeq()
+		}
+		if len(g.trades) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// settlement builds, records and queues the settlement of g: nil if it
+// cannot be built (its trades are then FAILED at once).
+func (s *Settler) settlement(ctx context.Context, g group) (*entry, error) {
+	first := g.trades[0]
+	rec := &Record{ID: settlementID(first.GetTradeId()), Taker: hexutil.Encode(first.GetTakerOrderId()), CommandSeq: g.seq,
+		MatchedAt: time.UnixMilli(first.GetTimeMs()).UTC(), Attempt: 1, Reported: pb.TradeStatus_TRADE_STATUS_MATCHED}
+	ids := make([][32]byte, 0, len(g.trades)+1)
+	ids = append(ids, [32]byte(first.GetTakerOrderId()))
+	for _, t := range g.trades {
+		rec.Fills = append(rec.Fills, Fill{TradeID: t.GetTradeId(), Maker: hexutil.Encode(t.GetMakerOrderId()), Size: t.GetSize()})
+		ids = append(ids, [32]byte(t.GetMakerOrderId()))
+	}
+	var sos []*signed
+	var err error
+	for attempt := 0; ; attempt++ {
+		sos, err = s.orders.get(ctx, ids, g.seq)
+		if err == nil || errors.Is(err, errUnsettleable) {
+			break
+		}
+		// The engine is away (a restart, a failover): wait for it; the
+		// trades wait with it, and nothing is skipped.
+		s.log.Warn("signed orders unavailable; asking again", zap.String("id", rec.ID), zap.Error(err))
+		select {
+		case <-ctx.Done():
+			return nil, follow.ErrStop
+		case <-time.After(min(time.Duration(attempt+1)*200*time.Millisecond, 5*time.Second)):
+		}
+	}
+	if err == nil {
+		err = rec.build(sos)
+	}
+	if err != nil {
+		s.m.unsettled.Inc()
+		s.log.Error("a trade cannot be settled; its trades are FAILED", zap.String("id", rec.ID), zap.Error(err))
+		rec.Reason = err.Error()
+		return nil, s.reportFailed(ctx, rec)
+	}
+	rec, rev, existed, err := s.st.create(ctx, rec)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.crash(CrashRecorded); err != nil {
+		return nil, err
+	}
+	if !existed {
+		s.m.settlements.Inc()
+	}
+	if rec.RetryAt.IsZero() {
+		if err := s.st.enqueue(ctx, rec); err != nil {
+			return nil, err
+		}
+	}
+	return &entry{rec: rec, rev: rev}, nil
+}
+
+// build fills in the call from the signed orders (the taker's first).
+func (r *Record) build(sos []*signed) error {
+	taker := sos[0]
+	makers := make([]Order, 0, len(sos)-1)
+	fills := make([]*big.Int, 0, len(sos)-1)
+	for i, so := range sos[1:] {
+		if so.exchange != taker.exchange {
+			return fmt.Errorf("%w: maker order %s is for another exchange than its taker", errUnsettleable, r.Fills[i].Maker)
+		}
+		makers = append(makers, so.order)
+		fills = append(fills, new(big.Int).SetUint64(r.Fills[i].Size))
+	}
+	// The engine fills an order only before its expiration second: the
+	// match's second, rounded down, is never past it.
+	data, err := matchCall(taker.order, makers, fills, r.MatchedAt.Unix())
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUnsettleable, err)
+	}
+	r.Exchange, r.Data = taker.exchange.Hex(), hexutil.Encode(data)
+	return nil
+}
+
+// work moves one settlement as far as the relayer's record of its current
+// attempt allows. It returns the record as it now is, or removed once its
+// trades are final.
+func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool) (*Record, uint64, bool, error) {
+	now := s.cfg.Now()
+	if !rec.RetryAt.IsZero() {
+		if now.Before(rec.RetryAt) {
+			return nil, 0, false, nil
+		}
+		if err := s.st.enqueue(ctx, rec); err != nil {
+			return nil, 0, false, err
+		}
+		next := *rec
+		next.RetryAt = time.Time{}
+		r, err := s.st.update(ctx, &next, rev)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		rec, rev = &next, r
+	}
+	tx, err := s.st.tx(ctx, rec.TxID())
+	if err != nil {
+		return rec, rev, false, err
+	}
+	if tx == nil {
+		if sweep {
+			// Not decided by the relayer: make sure it is queued at all.
+			if q, err := s.st.queued(ctx, rec.TxID()); err == nil && !q {
+				s.log.Warn("a settlement's call was not in the queue; queued again", zap.String("id", rec.ID))
+				return rec, rev, false, s.st.enqueue(ctx, rec)
+			}
+		}
+		return rec, rev, false, nil
+	}
+	if to, ok := target(tx.State); ok {
+		path := steps(rec.Reported, to)
+		if len(path) == 0 {
+			return rec, rev, false, nil
+		}
+		if err := s.report(ctx, rec, path, tx.TransactionHash); err != nil {
+			return rec, rev, false, err
+		}
+		if rank(rec.Reported) < rank(pb.TradeStatus_TRADE_STATUS_MINED) && rank(to) >= rank(pb.TradeStatus_TRADE_STATUS_MINED) {
+			s.m.lagMined.Observe(now.Sub(rec.MatchedAt).Seconds())
+		}
+		next := *rec
+		next.Reported, next.TxHash = to, tx.TransactionHash
+		if final(to) {
+			return nil, 0, true, s.st.remove(ctx, rec.ID)
+		}
+		r, err := s.st.update(ctx, &next, rev)
+		if err != nil {
+			return rec, rev, false, err
+		}
+		return &next, r, false, nil
+	}
+	if tx.State != relayerapi.StateFailed && tx.State != relayerapi.StateInvalid {
+		return rec, rev, false, nil
+	}
+	// The attempt did nothing on chain: try again, or give up.
+	next := *rec
+	next.Reason = tx.Reason
+	if tx.TransactionHash != "" {
+		next.TxHash = tx.TransactionHash
+	}
+	if rec.Attempt >= s.cfg.AttemptsMax {
+		s.log.Error("a settlement failed for good", zap.String("id", rec.ID), zap.Uint32("attempts", rec.Attempt),
+			zap.String("reason", tx.Reason))
+		if err := s.reportFailed(ctx, &next); err != nil {
+			return rec, rev, false, err
+		}
+		return nil, 0, true, s.st.remove(ctx, rec.ID)
+	}
+	if broadcast(rec.Reported) {
+		if err := s.report(ctx, rec, []pb.TradeStatus{pb.TradeStatus_TRADE_STATUS_RETRYING}, next.TxHash); err != nil {
+			return rec, rev, false, err
+		}
+		next.Reported = pb.TradeStatus_TRADE_STATUS_RETRYING
+	}
+	next.Attempt++
+	next.RetryAt = now.Add(s.cfg.RetryBackoff << (rec.Attempt - 1))
+	r, err := s.st.update(ctx, &next, rev)
+	if err != nil {
+		return rec, rev, false, err
+	}
+	s.m.retries.Inc()
+	s.log.Warn("settlement attempt ended without effect; tried again", zap.String("id", rec.ID), zap.String("state", string(tx.State)),
+		zap.String("reason", tx.Reason), zap.Uint32("next_attempt", next.Attempt), zap.Time("at", next.RetryAt))
+	if err := s.crash(CrashRetry); err != nil {
+		return nil, 0, false, err
+	}
+	return &next, r, false, nil
+}
+
+// report appends, for every trade of rec, each status of path in order
+// (the trades of one step together, then the next step).
+func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus, txHash string) error {
+	var hash []byte
+	if txHash != "" {
+		hash = common.HexToHash(txHash).Bytes()
+	}
+	for _, st := range path {
+		errs := make([]error, len(rec.Fills))
+		var wg sync.WaitGroup
+		for i, f := range rec.Fills {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.ID, f.TradeID, uint64(st), uint64(rec.Attempt)),
+					Body: &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: f.TradeID, Status: st, TxHash: hash}}})
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return fmt.Errorf("settle: reporting %s: %w", st, err)
+		}
+		s.m.status(st, len(rec.Fills))
+		if err := s.crash(CrashReported); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// commandID is a command's id, derived from what it reports (the engine
+// needs ids for correlation; the same report made again is a no-op).
+func commandID(kind, id string, nums ...uint64) []byte {
+	b := []byte(kind + "/" + id)
+	for _, n := range nums {
+		b = fmt.Appendf(b, "/%d", n)
+	}
+	return crypto.Keccak256(b)[:16]
+}

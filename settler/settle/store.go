@@ -1,0 +1,275 @@
+package settle
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/pb"
+)
+
+// Bucket is the settler's KV bucket: "cursor" (the EVT sequence handled
+// through) and "s.<settlement id>" per settlement not yet final.
+const Bucket = "settler_settle"
+
+const cursorKey = "cursor"
+
+// Fill is one trade of a settlement: a maker order and the shares it
+// traded with the taker.
+type Fill struct {
+	TradeID uint64 `json:"tradeId"`
+	Maker   string `json:"maker"`
+	Size    uint64 `json:"size"`
+}
+
+// Record is a settlement: one matchOrders call and how far it got.
+type Record struct {
+	ID string `json:"id"`
+	// Taker is the taker order's id (0x hex); Fills its trades, in the
+	// engine's order.
+	Taker string `json:"taker"`
+	Fills []Fill `json:"fills"`
+	// Exchange is the contract called, Data the call.
+	Exchange string `json:"exchange"`
+	Data     string `json:"data"`
+	// CommandSeq is the CMD sequence of the command that made the trades.
+	CommandSeq uint64 `json:"commandSeq"`
+	// MatchedAt is the engine's time of the trades.
+	MatchedAt time.Time `json:"matchedAt"`
+	// Attempt numbers the relayer transaction in use, from 1.
+	Attempt uint32 `json:"attempt"`
+	// RetryAt, when set, is when Attempt is to be queued.
+	RetryAt time.Time `json:"retryAt,omitzero"`
+	// Reported is the trade status last appended to the log for every
+	// trade of the settlement; TxHash the transaction it named.
+	Reported pb.TradeStatus `json:"reported"`
+	TxHash   string         `json:"txHash,omitempty"`
+	// Reason is why the last attempt failed.
+	Reason string `json:"reason,omitempty"`
+}
+
+// TxID is the relayer transaction id of the record's current attempt.
+func (r *Record) TxID() string { return txID(r.first(), r.Attempt) }
+
+func (r *Record) first() uint64 { return r.Fills[0].TradeID }
+
+func txID(first uint64, attempt uint32) string {
+	return "settle-" + strconv.FormatUint(first, 10) + "-" + strconv.FormatUint(uint64(attempt), 10)
+}
+
+// parseTxID reads a relayer transaction id the settler made.
+func parseTxID(id string) (first uint64, attempt uint32, ok bool) {
+	rest, found := strings.CutPrefix(id, "settle-")
+	if !found {
+		return 0, 0, false
+	}
+	a, b, found := strings.Cut(rest, "-")
+	if !found {
+		return 0, 0, false
+	}
+	f, err1 := strconv.ParseUint(a, 10, 64)
+	n, err2 := strconv.ParseUint(b, 10, 32)
+	return f, uint32(n), err1 == nil && err2 == nil
+}
+
+func settlementID(first uint64) string { return "t" + strconv.FormatUint(first, 10) }
+
+func recordKey(id string) string { return "s." + id }
+
+// store is the settler's bucket and the relayer's queue and records.
+type store struct {
+	js    jetstream.JetStream
+	kv    jetstream.KeyValue
+	txs   jetstream.KeyValue
+	queue jetstream.Stream
+}
+
+func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*store, error) {
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket,
+		Description: "The settler: its EVT cursor and the settlements not yet final (s.<id>).", History: 1,
+		Storage: jetstream.FileStorage, Replicas: replicas})
+	if err != nil {
+		return nil, fmt.Errorf("settle: bucket %s: %w", Bucket, err)
+	}
+	// The relayer's queue and records: created by the relayer; waited for
+	// if the settler starts first.
+	st := &store{js: js, kv: kv}
+	for {
+		st.queue, err = js.Stream(ctx, relayerapi.QueueStream)
+		if err == nil {
+			st.txs, err = js.KeyValue(ctx, relayerapi.TxBucket)
+		}
+		if err == nil {
+			return st, nil
+		}
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
+			return nil, fmt.Errorf("settle: the relayer's queue: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("settle: the relayer's queue %s does not exist: %w", relayerapi.QueueStream, ctx.Err())
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// cursor returns the last EVT sequence handled (0 at first).
+func (s *store) cursor(ctx context.Context) (uint64, error) {
+	e, err := s.kv.Get(ctx, cursorKey)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("settle: cursor: %w", err)
+	}
+	return strconv.ParseUint(string(e.Value()), 10, 64)
+}
+
+func (s *store) setCursor(ctx context.Context, seq uint64) error {
+	if _, err := s.kv.Put(ctx, cursorKey, []byte(strconv.FormatUint(seq, 10))); err != nil {
+		return fmt.Errorf("settle: cursor: %w", err)
+	}
+	return nil
+}
+
+// create writes a new settlement's record; if one exists (the batch is
+// read again after a crash) it returns that one instead, and whether it
+// was there already. A settlement that ended and was removed before the
+// cursor passed its batch is created again at attempt 1: its attempts are
+// all in the relayer's queue and records already, so following them again
+// finds the same end and queues nothing new.
+func (s *store) create(ctx context.Context, r *Record) (*Record, uint64, bool, error) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	rev, err := s.kv.Create(ctx, recordKey(r.ID), b)
+	if err == nil {
+		return r, rev, false, nil
+	}
+	if !errors.Is(err, jetstream.ErrKeyExists) {
+		return nil, 0, false, fmt.Errorf("settle: record %s: %w", r.ID, err)
+	}
+	old, rev, err := s.get(ctx, r.ID)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return old, rev, true, nil
+}
+
+func (s *store) get(ctx context.Context, id string) (*Record, uint64, error) {
+	e, err := s.kv.Get(ctx, recordKey(id))
+	if err != nil {
+		return nil, 0, fmt.Errorf("settle: record %s: %w", id, err)
+	}
+	var r Record
+	if err := json.Unmarshal(e.Value(), &r); err != nil {
+		return nil, 0, fmt.Errorf("settle: record %s does not decode: %w", id, err)
+	}
+	return &r, e.Revision(), nil
+}
+
+// update rewrites a record at rev.
+func (s *store) update(ctx context.Context, r *Record, rev uint64) (uint64, error) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return 0, err
+	}
+	next, err := s.kv.Update(ctx, recordKey(r.ID), b, rev)
+	if err != nil {
+		return 0, fmt.Errorf("settle: record %s: %w", r.ID, err)
+	}
+	return next, nil
+}
+
+func (s *store) remove(ctx context.Context, id string) error {
+	if err := s.kv.Delete(ctx, recordKey(id)); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return fmt.Errorf("settle: delete %s: %w", id, err)
+	}
+	return nil
+}
+
+// open returns every settlement not yet final.
+func (s *store) open(ctx context.Context) ([]*Record, []uint64, error) {
+	lister, err := s.kv.ListKeysFiltered(ctx, "s.*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("settle: list: %w", err)
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		keys = append(keys, k)
+	}
+	_ = lister.Stop()
+	var recs []*Record
+	var revs []uint64
+	for _, k := range keys {
+		r, rev, err := s.get(ctx, strings.TrimPrefix(k, "s."))
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		recs, revs = append(recs, r), append(revs, rev)
+	}
+	return recs, revs, nil
+}
+
+// enqueue queues a record's current attempt for the relayer's worker; a
+// transaction id queued already is left as it is.
+func (s *store) enqueue(ctx context.Context, r *Record) error {
+	b, err := json.Marshal(relayerapi.OperatorSubmission{ID: r.TxID(),
+		Operator:  &relayerapi.OperatorCall{To: r.Exchange, Data: r.Data, Ref: r.ID},
+		CreatedAt: time.Now().UTC()})
+	if err != nil {
+		return err
+	}
+	_, err = s.js.Publish(ctx, relayerapi.QueueSubjectPrefix+r.TxID(), b,
+		jetstream.WithExpectLastSequencePerSubject(0), jetstream.WithMsgID(r.TxID()))
+	var apiErr *jetstream.APIError
+	if err != nil && errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
+		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant) {
+		return nil // queued before
+	}
+	if err != nil {
+		return fmt.Errorf("settle: queue %s: %w", r.TxID(), err)
+	}
+	return nil
+}
+
+// queued reports whether a transaction id is in the relayer's queue.
+func (s *store) queued(ctx context.Context, id string) (bool, error) {
+	_, err := s.queue.GetLastMsgForSubject(ctx, relayerapi.QueueSubjectPrefix+id)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// tx returns the relayer's record of a transaction id, nil if it has none
+// yet (queued, not decided).
+func (s *store) tx(ctx context.Context, id string) (*relayerapi.Transaction, error) {
+	e, err := s.txs.Get(ctx, relayerapi.TxKeyPrefix+id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("settle: relayer record %s: %w", id, err)
+	}
+	return decodeTx(e.Value())
+}
+
+func decodeTx(b []byte) (*relayerapi.Transaction, error) {
+	var r relayerapi.TxRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("settle: a relayer record does not decode: %w", err)
+	}
+	return &r.Tx, nil
+}
