@@ -76,7 +76,8 @@ func (r *Reader) renderMarket(m *MarketRecord, s MarketStats) Market {
 		Active: m.Active, Closed: m.Closed, Archived: m.Archived,
 		EnableOrderBook: m.OrderBook, NegRiskAugmented: m.NegRisk,
 		OrderMinSize: Num(m.MinSize), OrderMaxSize: Num(m.MaxSize), OrderTickSize: Num(m.TickSize),
-		Adjudication: m.Adjudicate,
+		AcceptOrdersDuringPlay: m.AcceptDuringPlay,
+		Adjudication:           m.Adjudicate,
 	}
 	switch s.Status {
 	case pb.MarketStatus_MARKET_STATUS_CLOSED, pb.MarketStatus_MARKET_STATUS_RESOLVED:

@@ -52,8 +52,17 @@ type MarketRecord struct {
 	TickSize    uint64        `json:"tickSize"`
 	FeeRateBps  uint32        `json:"feeRateBps"`
 	Adjudicate  *Adjudication `json:"adjudication,omitempty"`
-	CreatedAt   time.Time     `json:"createdAt"`
-	UpdatedAt   time.Time     `json:"updatedAt"`
+	// AcceptDuringPlay keeps the book open while the game is live.
+	AcceptDuringPlay bool `json:"acceptOrdersDuringPlay,omitempty"`
+	// SportsRule, if set, proposes the outcome from the final score.
+	SportsRule *SportsRule `json:"sportsRule,omitempty"`
+	// ProposedPayout is the pending proposal's payout vector (the API
+	// shows payoutVector only once settled), and Challenges counts the
+	// challenges so far: the second sends the market to arbitration.
+	ProposedPayout []int     `json:"proposedPayout,omitempty"`
+	Challenges     int       `json:"challenges,omitempty"`
+	CreatedAt      time.Time `json:"createdAt"`
+	UpdatedAt      time.Time `json:"updatedAt"`
 }
 
 // Adjudication phases (the spec's enum).
@@ -89,6 +98,7 @@ type (
 	GameScores   = gammaapi.GameScores
 	Profile      = gammaapi.Profile
 	SportType    = gammaapi.SportType
+	SportsRule   = gammaapi.SportsRule
 	Num          = gammaapi.Num
 )
 

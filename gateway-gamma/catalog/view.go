@@ -363,3 +363,17 @@ func (v *View) GamesOfEvent(eventID string) []*Game {
 	slices.SortFunc(out, func(a, b *Game) int { return cmpID(a.ID, b.ID) })
 	return out
 }
+
+// Games returns every game, by id.
+func (v *View) Games() []*Game {
+	out := v.allGames()
+	slices.SortFunc(out, func(a, b *Game) int { return cmpID(a.ID, b.ID) })
+	return out
+}
+
+// Markets returns every market, by id.
+func (v *View) Markets() []*MarketRecord {
+	out := v.allMarkets()
+	slices.SortFunc(out, func(a, b *MarketRecord) int { return cmpID(a.ID, b.ID) })
+	return out
+}

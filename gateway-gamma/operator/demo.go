@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 )
 
@@ -22,7 +23,9 @@ type demoEvent struct {
 
 // SeedDemo lists the devnet's demo catalogue: a standard event with one
 // market, a negRisk event with four mutually exclusive markets, and a
-// sports game with its event and two markets. It is idempotent: what
+// sports game with its event and two markets (whose outcomes the platform
+// proposes from the final score: the Lakers, at home, win; the total is
+// over 220.5). It is idempotent: what
 // exists (by slug) is kept and returned, so a devnet restarted on the
 // same data lists the same markets. Dates are relative to now.
 func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
@@ -44,9 +47,11 @@ func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
 		{EventInput{Title: "Lakers vs. Celtics", Slug: "nba-lal-bos-demo", EventType: "sports", Category: "nba",
 			StartDate: tip, EndDate: tip.Add(3 * time.Hour)},
 			[]MarketInput{
-				{Slug: "nba-lal-bos-demo-winner", Question: "Will the Lakers beat the Celtics?", Outcomes: []string{"Lakers", "Celtics"}, FeeRateBps: 100},
+				{Slug: "nba-lal-bos-demo-winner", Question: "Will the Lakers beat the Celtics?", Outcomes: []string{"Lakers", "Celtics"}, FeeRateBps: 100,
+					SportsRule: &catalog.SportsRule{Type: gammaapi.RuleWinner, Team: gammaapi.TeamHome}},
 				{Slug: "nba-lal-bos-demo-total-220-5", Question: "Will the Lakers vs. Celtics total be over 220.5 points?", Outcomes: []string{"Over", "Under"},
-					TickSize: catalog.Num(fixed.One / 1000), FeeRateBps: 100},
+					TickSize: catalog.Num(fixed.One / 1000), FeeRateBps: 100,
+					SportsRule: &catalog.SportsRule{Type: gammaapi.RuleTotal, Line: catalog.Num(220_500_000)}},
 			}},
 	}
 	d := &Demo{}

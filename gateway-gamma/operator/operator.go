@@ -26,6 +26,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/chain/ctfid"
@@ -63,16 +64,27 @@ type Preparer interface {
 	PrepareMarket(ctx context.Context, questionID common.Hash, negRisk bool) (ctfid.Market, error)
 }
 
+// Resolver reports a market's payouts on chain: the oracle's
+// reportPayouts(questionID, payouts) on the conditional tokens, skipped
+// when the condition already has them (a retry). The devnet provides one
+// over its chain; without one, markets resolve in the engine only.
+type Resolver interface {
+	ReportPayouts(ctx context.Context, questionID common.Hash, negRisk bool, payouts []int) error
+}
+
 // Operator writes the catalogue.
 type Operator struct {
 	store      *catalog.Store
 	view       *catalog.View
 	engine     Submitter
 	chain      Preparer
+	resolver   Resolver
 	oracle     common.Address
 	collateral common.Address
 	sports     []string
 	now        func() time.Time
+	liveness   time.Duration
+	log        *zap.Logger
 }
 
 // Config are the chain addresses ids derive from and the known sports.
@@ -86,6 +98,13 @@ type Config struct {
 	// Chain, if set, prepares every new market on chain before the engine
 	// hears of it.
 	Chain Preparer
+	// Resolver, if set, reports every resolution's payouts on chain
+	// before the engine pays them out.
+	Resolver Resolver
+	// Liveness is how long a proposal can be challenged (DefaultLiveness
+	// if zero).
+	Liveness time.Duration
+	Log      *zap.Logger
 }
 
 // New returns an operator.
@@ -96,8 +115,14 @@ func New(cfg Config, store *catalog.Store, view *catalog.View, engine Submitter)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Operator{store: store, view: view, engine: engine, chain: cfg.Chain, oracle: cfg.Oracle, collateral: cfg.Collateral,
-		sports: cfg.SportTypes, now: cfg.Now}, nil
+	if cfg.Liveness <= 0 {
+		cfg.Liveness = DefaultLiveness
+	}
+	if cfg.Log == nil {
+		cfg.Log = zap.NewNop()
+	}
+	return &Operator{store: store, view: view, engine: engine, chain: cfg.Chain, resolver: cfg.Resolver, oracle: cfg.Oracle,
+		collateral: cfg.Collateral, sports: cfg.SportTypes, now: cfg.Now, liveness: cfg.Liveness, log: cfg.Log}, nil
 }
 
 func invalid(format string, args ...any) error {
@@ -276,6 +301,9 @@ func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.M
 	if err != nil {
 		return nil, err
 	}
+	if err := checkRule(in.SportsRule); err != nil {
+		return nil, err
+	}
 	start, end := ev.StartDate, ev.EndDate
 	setp(&start, in.StartDate)
 	setp(&end, in.EndDate)
@@ -306,7 +334,8 @@ func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.M
 		ConditionID: cond, Outcomes: in.Outcomes, TokenIDs: [2]string{ids.Yes.String(), ids.No.String()},
 		StartDate: start.UTC(), EndDate: end.UTC(), Active: in.Active == nil || *in.Active,
 		OrderBook: in.EnableOrderBook == nil || *in.EnableOrderBook, NegRisk: ev.NegRisk,
-		MinSize: p.MinSize, MaxSize: p.MaxSize, TickSize: p.TickSize, FeeRateBps: p.FeeRateBps, CreatedAt: now, UpdatedAt: now}
+		MinSize: p.MinSize, MaxSize: p.MaxSize, TickSize: p.TickSize, FeeRateBps: p.FeeRateBps,
+		AcceptDuringPlay: in.AcceptOrdersDuringPlay, SportsRule: in.SportsRule, CreatedAt: now, UpdatedAt: now}
 	rev, err := o.store.CreateMarket(ctx, r)
 	if err != nil {
 		return nil, err
@@ -384,13 +413,31 @@ func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (
 	if err != nil {
 		return nil, err
 	}
-	if err := validAdjudication(p.Adjudication); err != nil {
-		return nil, err
+	if p.Archived != nil && *p.Archived && !final(phaseOf(cur)) {
+		return nil, errcode.Errorf(errcode.MarketNotResolved, "market %s is not resolved or canceled: archive it after its adjudication completes", id)
+	}
+	if p.Closed != nil && !*p.Closed && cur.Closed {
+		return nil, errcode.Errorf(errcode.MarketClosedForGood, "market %s is closed: a closed market does not reopen", id)
 	}
 	if params.TickSize != cur.TickSize || params.MinSize != cur.MinSize || params.MaxSize != cur.MaxSize || params.FeeRateBps != cur.FeeRateBps {
 		cond := common.HexToHash(cur.ConditionID)
 		if err := o.submit(ctx, &pb.Command{Body: &pb.Command_ConfigureMarket{ConfigureMarket: &pb.ConfigureMarket{
 			Market: cond[:], Params: params}}}, pb.RejectReason_REJECT_REASON_UNSPECIFIED); err != nil {
+			return nil, err
+		}
+	}
+	if p.Active != nil && *p.Active != cur.Active && !cur.Closed {
+		// An inactive market takes no orders in the engine either.
+		cmd := &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(cur)}}}
+		if *p.Active {
+			cmd = &pb.Command{Body: &pb.Command_ResumeMarket{ResumeMarket: &pb.ResumeMarket{Market: cond(cur)}}}
+		}
+		if err := o.marketCommand(ctx, cur, cmd); err != nil {
+			return nil, err
+		}
+	}
+	if p.Closed != nil && *p.Closed && !cur.Closed {
+		if _, err := o.close(ctx, id); err != nil {
 			return nil, err
 		}
 	}
@@ -401,13 +448,9 @@ func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (
 			return errcode.Errorf(errcode.InvalidDate, "endDate is before startDate")
 		}
 		setp(&m.Active, p.Active)
-		setp(&m.Closed, p.Closed)
 		setp(&m.Archived, p.Archived)
 		setp(&m.OrderBook, p.EnableOrderBook)
 		m.TickSize, m.MinSize, m.MaxSize, m.FeeRateBps = params.TickSize, params.MinSize, params.MaxSize, params.FeeRateBps
-		if p.Adjudication != nil {
-			m.Adjudicate = p.Adjudication
-		}
 		m.UpdatedAt = o.now().UTC()
 		return nil
 	})
@@ -415,22 +458,6 @@ func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (
 		return nil, err
 	}
 	return r, o.wait(ctx, rev)
-}
-
-func validAdjudication(a *catalog.Adjudication) error {
-	if a == nil {
-		return nil
-	}
-	if !slices.Contains(catalog.Phases, a.CurrentPhase) {
-		return invalid("adjudication.currentPhase must be one of %s", strings.Join(catalog.Phases, ", "))
-	}
-	if a.PayoutVector != nil && (len(a.PayoutVector) != 2 || a.PayoutVector[0] < 0 || a.PayoutVector[1] < 0 || a.PayoutVector[0]+a.PayoutVector[1] == 0) {
-		return invalid("adjudication.payoutVector must be [1,0] (YES), [0,1] (NO) or [1,1] (50-50)")
-	}
-	if len(a.NextSteps) > linkedMax {
-		return invalid("adjudication.nextSteps holds at most %d steps", linkedMax)
-	}
-	return nil
 }
 
 func (o *Operator) checkGame(g *catalog.Game) error {
@@ -496,6 +523,23 @@ func (o *Operator) CreateGame(ctx context.Context, in GameInput) (*catalog.Game,
 // UpdateGame applies a patch. A game never goes back to an earlier
 // status (pre-game, live, finished).
 func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*catalog.Game, error) {
+	cur, ok := o.view.Game(id)
+	if !ok {
+		return nil, errcode.New(errcode.GameNotFound)
+	}
+	if p.GameStatus != nil && *p.GameStatus != cur.GameStatus {
+		// A status change is a score report: it runs the transitions.
+		if statusRank(*p.GameStatus) < 0 {
+			return nil, invalid("gameStatus must be one of %s", strings.Join(catalog.GameStatuses, ", "))
+		}
+		r := Report{Status: *p.GameStatus, Home: cur.HomeScore, Away: cur.AwayScore}
+		setp(&r.Home, p.HomeScore)
+		setp(&r.Away, p.AwayScore)
+		if _, err := o.ApplyReport(ctx, id, r); err != nil {
+			return nil, err
+		}
+		p.GameStatus, p.HomeScore, p.AwayScore = nil, nil, nil
+	}
 	g, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
 		before := slices.Index(catalog.GameStatuses, g.GameStatus)
 		setp(&g.ScheduledAt, p.ScheduledAt)
@@ -512,7 +556,7 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*cat
 			return err
 		}
 		if slices.Index(catalog.GameStatuses, g.GameStatus) < before {
-			return invalid("gameStatus moves forward only: pre-game, live, finished")
+			return errcode.Errorf(errcode.GameStatusRegression, "gameStatus moves forward only: pre-game, live, finished")
 		}
 		return nil
 	})
@@ -527,8 +571,8 @@ func (o *Operator) PutScores(ctx context.Context, id string, in ScoresInput) (*c
 	if _, ok := o.view.Game(id); !ok {
 		return nil, errcode.New(errcode.GameNotFound)
 	}
-	if err := checkText("consistency", in.Consistency, labelBytesMax, true); err != nil {
-		return nil, err
+	if !slices.Contains([]string{gammaapi.ConsistencyOK, gammaapi.ConsistencyStale, gammaapi.ConsistencyInconsistent, gammaapi.ConsistencyNone}, in.Consistency) {
+		return nil, invalid("consistency must be ok, stale, inconsistent or none")
 	}
 	if err := checkText("latestStatus", in.LatestStatus, labelBytesMax, true); err != nil {
 		return nil, err

@@ -110,22 +110,19 @@ func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
 	}
 	// Trading parameters reach the engine before the catalogue.
 	var m catalog.Market
-	h.mustAdmin(http.MethodPatch, "/admin/markets/"+ms[0].ID, map[string]any{"orderPriceMinTickSize": "0.01", "archived": true,
-		"adjudication": map[string]any{"currentPhase": "proposed", "proposedOutcome": "Yes", "settledOutcome": nil,
-			"payoutVector": []int{1, 0}, "proposedAt": day.Format(time.RFC3339), "resolvedAt": nil, "nextSteps": []string{"challenge within 2 hours"}}}, &m)
+	h.mustAdmin(http.MethodPatch, "/admin/markets/"+ms[0].ID, map[string]any{"orderPriceMinTickSize": "0.01", "active": false}, &m)
 	cond := common.HexToHash(ms[0].ConditionID)
 	info := h.query(&pb.QueryRequest{Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: cond[:]}}}).GetMarket()
-	if m.OrderTickSize != 10_000 || info.GetParams().GetTickSize() != 10_000 || !m.Archived || m.Adjudication == nil ||
-		m.Adjudication.CurrentPhase != "proposed" || m.AcceptingOrders {
+	if m.OrderTickSize != 10_000 || info.GetParams().GetTickSize() != 10_000 || m.Active || m.AcceptingOrders ||
+		info.GetStatus() != pb.MarketStatus_MARKET_STATUS_HALTED {
 		t.Fatalf("patched market %+v, engine tick %d", m, info.GetParams().GetTickSize())
 	}
 	for name, body := range map[string]map[string]any{
-		"tick":        {"orderPriceMinTickSize": "0.05"},
-		"min size":    {"orderMinSize": "0.005"},
-		"fee":         {"feeRateBps": 1001},
-		"phase":       {"adjudication": map[string]any{"currentPhase": "decided"}},
-		"payout":      {"adjudication": map[string]any{"currentPhase": "resolved", "payoutVector": []int{0, 0}}},
-		"slug change": {"slug": "other"},
+		"tick":         {"orderPriceMinTickSize": "0.05"},
+		"min size":     {"orderMinSize": "0.005"},
+		"fee":          {"feeRateBps": 1001},
+		"adjudication": {"adjudication": map[string]any{"currentPhase": "resolved", "payoutVector": []int{1, 0}}},
+		"slug change":  {"slug": "other"},
 	} {
 		resp, data := h.admin(http.MethodPatch, "/admin/markets/"+ms[1].ID, body, nil)
 		expectCode(t, name, resp, data, errcode.InvalidPayload)
@@ -181,7 +178,7 @@ func TestOperatorGames(t *testing.T) {
 		t.Fatalf("live game %+v", g)
 	}
 	resp, data := h.admin(http.MethodPatch, "/admin/games/"+g.ID, map[string]any{"gameStatus": "pre-game"}, nil)
-	expectCode(t, "backwards", resp, data, errcode.InvalidPayload)
+	expectCode(t, "backwards", resp, data, errcode.GameStatusRegression)
 	var sc catalog.GameScores
 	h.mustAdmin(http.MethodPut, "/admin/games/"+g.ID+"/scores", map[string]any{"consistency": "ok", "lastFetchedAt": day.Add(time.Minute).Format(time.RFC3339),
 		"lastUpdatedAt": day.Format(time.RFC3339), "latestStatus": "InProgress"}, &sc)

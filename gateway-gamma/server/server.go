@@ -26,6 +26,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
@@ -62,6 +63,21 @@ type Config struct {
 	// (its condition and the exchange's token registration) before the
 	// engine lists it.
 	Chain operator.Preparer
+	// Resolver, if set, reports each resolution's payouts on chain before
+	// the engine pays them out.
+	Resolver operator.Resolver
+	// Liveness is how long an outcome proposal can be challenged
+	// (operator.DefaultLiveness, 2 hours, if zero).
+	Liveness time.Duration
+	// SettleInterval is how often the replica settles the proposals
+	// whose liveness has ended (1 second if zero).
+	SettleInterval time.Duration
+	// ScoreFeed, if set, is polled every ScoreFeedInterval
+	// (feed.DefaultInterval if zero) for the scores of unfinished games;
+	// run it on one replica (each poll is safe to repeat, but N replicas
+	// poll N times).
+	ScoreFeed         feed.Source
+	ScoreFeedInterval time.Duration
 	// OperatorKey admits the operator API (header PRED_OPERATOR_KEY);
 	// empty disables it. Secret: never logged.
 	OperatorKey []byte
@@ -100,6 +116,7 @@ const (
 	DefaultShutdownTimeout = 10 * time.Second
 	operatorKeyBytesMin    = 16
 	DefaultStartTimeout    = 30 * time.Second
+	DefaultSettleInterval  = time.Second
 	setupTimeout           = 10 * time.Second
 
 	readHeaderTimeout = 10 * time.Second
@@ -135,6 +152,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Clock == nil {
 		c.Clock = time.Now
+	}
+	if c.SettleInterval <= 0 {
+		c.SettleInterval = DefaultSettleInterval
 	}
 	c.Login.ChainID, c.Login.KVReplicas = c.ChainID, c.KVReplicas
 	return c
@@ -235,9 +255,11 @@ func (s *Server) open(nc *nats.Conn) error {
 		sports[i] = st.ID
 	}
 	if s.operator, err = operator.New(operator.Config{Oracle: s.cfg.Oracle, Collateral: s.cfg.Collateral, SportTypes: sports,
-		Now: s.cfg.Clock, Chain: s.cfg.Chain}, s.store, s.view, pub); err != nil {
+		Now: s.cfg.Clock, Chain: s.cfg.Chain, Resolver: s.cfg.Resolver, Liveness: s.cfg.Liveness, Log: s.log.Named("operator")},
+		s.store, s.view, pub); err != nil {
 		return err
 	}
+	s.startLoops()
 	s.reader = catalog.NewReader(s.view, s.stats)
 	s.reader.Now = s.cfg.Clock
 	signer, err := jwtauth.NewSigner(s.cfg.JWTKey, s.cfg.TokenLifetime)
@@ -276,6 +298,48 @@ func (s *Server) open(nc *nats.Conn) error {
 		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
 	return nil
+}
+
+// startLoops starts the replica's background work: settling proposals
+// whose liveness has ended and, if configured, polling the score feed.
+// Close stops them.
+func (s *Server) startLoops() {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	s.closers = append(s.closers, func() { cancel(); <-done })
+	var runner *feed.Runner
+	if s.cfg.ScoreFeed != nil {
+		runner = feed.NewRunner(s.operator, s.view, s.cfg.ScoreFeed, s.cfg.Clock, s.cfg.ScoreFeedInterval, s.log.Named("feed"))
+	}
+	go func() {
+		defer close(done)
+		feedDone := make(chan struct{})
+		go func() {
+			defer close(feedDone)
+			if runner != nil {
+				runner.Run(ctx)
+			}
+		}()
+		t := time.NewTicker(s.cfg.SettleInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				<-feedDone
+				return
+			case <-t.C:
+			}
+			wctx, wcancel := context.WithTimeout(ctx, operator.WriteTimeout())
+			n, err := s.operator.SettleDue(wctx)
+			wcancel()
+			if err != nil && ctx.Err() == nil {
+				s.log.Warn("settling proposals past their liveness", zap.Error(err))
+			}
+			if n > 0 {
+				s.log.Info("proposals settled", zap.Int("markets", n))
+			}
+		}
+	}()
 }
 
 // ensureStreams creates the CMD and EVT streams when they are missing (a

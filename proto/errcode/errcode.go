@@ -125,6 +125,19 @@ const (
 	StoreUnavailable Code = "STORE_UNAVAILABLE"
 )
 
+// Gamma API: the market lifecycle (games, adjudication, archival).
+const (
+	GameStatusRegression   Code = "GAME_STATUS_REGRESSION"
+	InvalidScoreReport     Code = "INVALID_SCORE_REPORT"
+	InvalidPayoutVector    Code = "INVALID_PAYOUT_VECTOR"
+	AdjudicationPhase      Code = "ADJUDICATION_PHASE"
+	LivenessOver           Code = "LIVENESS_OVER"
+	NegRiskAlreadyResolved Code = "NEG_RISK_ALREADY_DETERMINED"
+	NegRiskNoSplit         Code = "NEG_RISK_NO_SPLIT"
+	MarketNotResolved      Code = "MARKET_NOT_RESOLVED"
+	MarketClosedForGood    Code = "MARKET_CLOSED"
+)
+
 // Gamma API: login, bearer tokens and operator auth (401).
 const (
 	InvalidLoginMessage  Code = "INVALID_LOGIN_MESSAGE"
@@ -255,6 +268,15 @@ var table = []Entry{
 	{ProfileNotFound, 404, "profile not found: this address has not created a profile (POST /profiles)"},
 	{SlugTaken, 409, "this slug is taken: slugs are unique and stable, choose another"},
 	{Conflict, 409, "the record changed or exists already: read it again and retry"},
+	{GameStatusRegression, 409, "a game's status moves forward only (pre-game, live, finished): a live game cannot be pre-game again, nor a finished one live"},
+	{InvalidScoreReport, 400, "invalid score report: send gameStatus (pre-game, live or finished) and non-negative integer homeScore and awayScore"},
+	{InvalidPayoutVector, 400, "invalid payoutVector: send [1,0] (YES), [0,1] (NO) or [1,1] (50-50)"},
+	{AdjudicationPhase, 409, "the market's adjudication is not in a phase that allows this step: read adjudication.currentPhase and nextSteps on GET /markets/{id}"},
+	{LivenessOver, 409, "the liveness period of this proposal has ended (adjudication.livenessEndsAt): it can no longer be challenged"},
+	{NegRiskAlreadyResolved, 409, "another market of this negRisk event has resolved YES or has a YES proposal pending: exactly one market of a negRisk event resolves YES"},
+	{NegRiskNoSplit, 400, "a negRisk market resolves [1,0] or [0,1] only: its event's outcomes are mutually exclusive, so a 50-50 split (or a cancel) is refused"},
+	{MarketNotResolved, 409, "only a resolved or canceled market can be archived"},
+	{MarketClosedForGood, 409, "the market is closed for good: a closed market does not reopen"},
 	{StoreUnavailable, 503, "the catalogue store (NATS KV) is unavailable: nothing was written; retry later"},
 	{InvalidLoginMessage, 400, "invalid login request: send {\"signature\":\"0x...\",\"messageParams\":{...the nonce response's fields...}}"},
 	{LoginNonceInvalid, 401, "login nonce unknown, used or expired: get a new one with GET /auth/nonce?address=<your address> and sign again; a nonce is spent by the first login attempt"},

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -9,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -27,6 +29,66 @@ func (a *API) registerOperator(e *echo.Echo) {
 	g.POST("/games", a.createGame)
 	g.PATCH("/games/:id", a.updateGame)
 	g.PUT("/games/:id/scores", a.putScores)
+	g.POST("/games/:id/scores", a.pushScores)
+	g.POST("/markets/:id/close", a.closeMarket)
+	g.POST("/markets/:id/propose", a.propose)
+	g.POST("/markets/:id/challenge", a.challenge)
+	g.POST("/markets/:id/arbitrate", a.arbitrate)
+	g.POST("/markets/:id/cancel", a.cancelMarket)
+}
+
+// empty is the body of the operator's steps that take no input.
+type empty struct{}
+
+// pushScores applies a score report as the score feed would.
+func (a *API) pushScores(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in gammaapi.ScoreReport) (*game, error) {
+		return a.operator.ApplyReport(ctx, id, operator.Report{Status: in.GameStatus, Home: in.HomeScore, Away: in.AwayScore,
+			SourceStatus: in.LatestStatus})
+	}, asIs[*game])
+}
+
+// marketStep runs one adjudication step on the market of the path.
+func marketStep[In any](a *API, c echo.Context, f func(ctx context.Context, id string, in In) (*marketRecord, error)) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in In) (*marketRecord, error) {
+		return f(ctx, id, in)
+	}, a.renderMarket)
+}
+
+func (a *API) closeMarket(c echo.Context) error {
+	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*marketRecord, error) { return a.operator.Close(ctx, id) })
+}
+
+func (a *API) propose(c echo.Context) error {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*marketRecord, error) {
+		return a.operator.Propose(ctx, id, in.PayoutVector)
+	})
+}
+
+func (a *API) challenge(c echo.Context) error {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ChallengeInput) (*marketRecord, error) {
+		return a.operator.Challenge(ctx, id, in.Reason)
+	})
+}
+
+func (a *API) arbitrate(c echo.Context) error {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*marketRecord, error) {
+		return a.operator.Arbitrate(ctx, id, in.PayoutVector)
+	})
+}
+
+func (a *API) cancelMarket(c echo.Context) error {
+	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*marketRecord, error) {
+		return a.operator.Cancel(ctx, id)
+	})
 }
 
 // requireOperator admits requests carrying the operator key. A trader's
@@ -50,6 +112,9 @@ func operatorCall[In, Out any](a *API, c echo.Context, status int, f func(ctx co
 	body, err := readBody(c, operatorBodyBytesMax)
 	if err != nil {
 		return err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		body = []byte("{}") // the steps without input take no body
 	}
 	var in In
 	if err := decodeStrict(body, &in, errcode.InvalidPayload, "request body"); err != nil {

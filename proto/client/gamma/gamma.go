@@ -447,3 +447,36 @@ func (c *Client) UpdateGame(ctx context.Context, id string, p gammaapi.GamePatch
 func (c *Client) PutScores(ctx context.Context, id string, in gammaapi.ScoresInput) (gammaapi.GameScores, error) {
 	return send[gammaapi.GameScores](ctx, c, http.MethodPut, "/admin/games/"+url.PathEscape(id)+"/scores", in)
 }
+
+// PushScores applies a score report to a game as the score feed would
+// (operator): a pre-game game going live clears its markets' books, a
+// finished one has its outcomes proposed.
+func (c *Client) PushScores(ctx context.Context, id string, r gammaapi.ScoreReport) (gammaapi.Game, error) {
+	return send[gammaapi.Game](ctx, c, http.MethodPost, "/admin/games/"+url.PathEscape(id)+"/scores", r)
+}
+
+// CloseMarket closes a market for trading for good (operator).
+func (c *Client) CloseMarket(ctx context.Context, id string) (gammaapi.Market, error) {
+	return send[gammaapi.Market](ctx, c, http.MethodPost, "/admin/markets/"+url.PathEscape(id)+"/close", struct{}{})
+}
+
+// Propose proposes a market's outcome: [1,0] YES, [0,1] NO, [1,1] 50-50
+// (operator).
+func (c *Client) Propose(ctx context.Context, id string, payout []int) (gammaapi.Market, error) {
+	return send[gammaapi.Market](ctx, c, http.MethodPost, "/admin/markets/"+url.PathEscape(id)+"/propose", gammaapi.ProposeInput{PayoutVector: payout})
+}
+
+// Challenge challenges a market's pending proposal (operator).
+func (c *Client) Challenge(ctx context.Context, id, reason string) (gammaapi.Market, error) {
+	return send[gammaapi.Market](ctx, c, http.MethodPost, "/admin/markets/"+url.PathEscape(id)+"/challenge", gammaapi.ChallengeInput{Reason: reason})
+}
+
+// Arbitrate resolves a market in arbitration (operator).
+func (c *Client) Arbitrate(ctx context.Context, id string, payout []int) (gammaapi.Market, error) {
+	return send[gammaapi.Market](ctx, c, http.MethodPost, "/admin/markets/"+url.PathEscape(id)+"/arbitrate", gammaapi.ProposeInput{PayoutVector: payout})
+}
+
+// CancelMarket settles a market at 50-50 (operator).
+func (c *Client) CancelMarket(ctx context.Context, id string) (gammaapi.Market, error) {
+	return send[gammaapi.Market](ctx, c, http.MethodPost, "/admin/markets/"+url.PathEscape(id)+"/cancel", struct{}{})
+}

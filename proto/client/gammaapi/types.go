@@ -53,32 +53,35 @@ type Event struct {
 // Market is the spec's Market. outcomes, outcomePrices and clobTokenIds
 // are arrays; index 0 is YES, index 1 NO.
 type Market struct {
-	ID               string        `json:"id"`
-	Slug             string        `json:"slug"`
-	Question         string        `json:"question"`
-	QuestionID       string        `json:"questionID"`
-	ConditionID      string        `json:"conditionId"`
-	Outcomes         []string      `json:"outcomes"`
-	OutcomePrices    []string      `json:"outcomePrices"`
-	ClobTokenIDs     []string      `json:"clobTokenIds"`
-	BestBid          string        `json:"bestBid"`
-	BestAsk          string        `json:"bestAsk"`
-	Volume           Num           `json:"volume"`
-	Volume24hr       Num           `json:"volume24hr"`
-	Liquidity        Num           `json:"liquidity"`
-	OpenInterest     Num           `json:"openInterest"`
-	StartDate        time.Time     `json:"startDate"`
-	EndDate          time.Time     `json:"endDate"`
-	Active           bool          `json:"active"`
-	Closed           bool          `json:"closed"`
-	Archived         bool          `json:"archived"`
-	AcceptingOrders  bool          `json:"acceptingOrders"`
-	EnableOrderBook  bool          `json:"enableOrderBook"`
-	NegRiskAugmented bool          `json:"negRiskAugmented"`
-	OrderMinSize     Num           `json:"orderMinSize"`
-	OrderMaxSize     Num           `json:"orderMaxSize"`
-	OrderTickSize    Num           `json:"orderPriceMinTickSize"`
-	Adjudication     *Adjudication `json:"adjudication"`
+	ID               string    `json:"id"`
+	Slug             string    `json:"slug"`
+	Question         string    `json:"question"`
+	QuestionID       string    `json:"questionID"`
+	ConditionID      string    `json:"conditionId"`
+	Outcomes         []string  `json:"outcomes"`
+	OutcomePrices    []string  `json:"outcomePrices"`
+	ClobTokenIDs     []string  `json:"clobTokenIds"`
+	BestBid          string    `json:"bestBid"`
+	BestAsk          string    `json:"bestAsk"`
+	Volume           Num       `json:"volume"`
+	Volume24hr       Num       `json:"volume24hr"`
+	Liquidity        Num       `json:"liquidity"`
+	OpenInterest     Num       `json:"openInterest"`
+	StartDate        time.Time `json:"startDate"`
+	EndDate          time.Time `json:"endDate"`
+	Active           bool      `json:"active"`
+	Closed           bool      `json:"closed"`
+	Archived         bool      `json:"archived"`
+	AcceptingOrders  bool      `json:"acceptingOrders"`
+	EnableOrderBook  bool      `json:"enableOrderBook"`
+	NegRiskAugmented bool      `json:"negRiskAugmented"`
+	OrderMinSize     Num       `json:"orderMinSize"`
+	OrderMaxSize     Num       `json:"orderMaxSize"`
+	OrderTickSize    Num       `json:"orderPriceMinTickSize"`
+	// AcceptOrdersDuringPlay says whether a sports market takes new
+	// orders while its game is live (false: the book closes at the start).
+	AcceptOrdersDuringPlay bool          `json:"acceptOrdersDuringPlay"`
+	Adjudication           *Adjudication `json:"adjudication"`
 }
 
 // YesToken and NoToken are the market's CLOB token ids.
@@ -88,16 +91,79 @@ func (m *Market) YesToken() string { return m.ClobTokenIDs[0] }
 func (m *Market) NoToken() string { return m.ClobTokenIDs[1] }
 
 // Adjudication tracks a market's resolution. Outcomes are outcome labels,
-// or "50-50" for a split.
+// or "50-50" for a split. payoutVector is set once the market settles
+// (resolved or canceled); while a proposal is pending livenessEndsAt
+// says when it settles unless challenged.
 type Adjudication struct {
 	CurrentPhase    string     `json:"currentPhase"`
 	ProposedOutcome *string    `json:"proposedOutcome"`
 	SettledOutcome  *string    `json:"settledOutcome"`
 	PayoutVector    []int      `json:"payoutVector"`
 	ProposedAt      *time.Time `json:"proposedAt"`
+	LivenessEndsAt  *time.Time `json:"livenessEndsAt"`
+	ChallengedAt    *time.Time `json:"challengedAt"`
 	ResolvedAt      *time.Time `json:"resolvedAt"`
 	NextSteps       []string   `json:"nextSteps"`
 }
+
+// Outcome50 is the outcome label of a [1,1] payout (50-50, canceled).
+const Outcome50 = "50-50"
+
+// SportsRule says how the platform proposes a sports market's outcome
+// from the final score. Type "winner": YES if Team ("home" or "away")
+// has more points, NO if fewer, 50-50 on a draw. Type "total": YES if
+// the sum of the scores is above Line (a half point, 220.5), NO if below.
+type SportsRule struct {
+	Type string `json:"type"`
+	Team string `json:"team,omitempty"`
+	Line Num    `json:"line,omitempty"`
+}
+
+// Sports rule types and teams.
+const (
+	RuleWinner = "winner"
+	RuleTotal  = "total"
+	TeamHome   = "home"
+	TeamAway   = "away"
+)
+
+// ProposeInput is the body of POST /admin/markets/{id}/propose and
+// /arbitrate: the payout vector, [1,0] (YES), [0,1] (NO) or [1,1]
+// (50-50).
+type ProposeInput struct {
+	PayoutVector []int `json:"payoutVector"`
+}
+
+// ChallengeInput is the body of POST /admin/markets/{id}/challenge.
+type ChallengeInput struct {
+	Reason string `json:"reason,omitempty"`
+}
+
+// ScoreReport is the body of POST /admin/games/{id}/scores: one report
+// of a score feed, applied as the feed's own reports are (a pre-game game
+// going live clears its markets' books, a finished one has its outcome
+// proposed). latestStatus is the source's own word for the status
+// (InProgress, Final); empty takes gameStatus.
+type ScoreReport struct {
+	GameStatus   string `json:"gameStatus"`
+	HomeScore    int    `json:"homeScore"`
+	AwayScore    int    `json:"awayScore"`
+	LatestStatus string `json:"latestStatus,omitempty"`
+}
+
+// Score feed consistency values (GameScores.consistency).
+const (
+	// ConsistencyNone: no feed has reported the game yet.
+	ConsistencyNone = "none"
+	// ConsistencyOK: the last fetch succeeded and agreed with the game.
+	ConsistencyOK = "ok"
+	// ConsistencyInconsistent: the source's last report contradicted what
+	// the platform holds (a finished game live again) and was ignored.
+	ConsistencyInconsistent = "inconsistent"
+	// ConsistencyStale: the last fetch failed; the scores are as of
+	// lastUpdatedAt.
+	ConsistencyStale = "stale"
+)
 
 // Adjudication phases (the spec's enum).
 const (
@@ -297,21 +363,26 @@ type MarketInput struct {
 	FeeRateBps      uint32     `json:"feeRateBps,omitempty"`
 	EnableOrderBook *bool      `json:"enableOrderBook,omitempty"`
 	Active          *bool      `json:"active,omitempty"`
+	// AcceptOrdersDuringPlay keeps the book open while the market's game
+	// is live (default false: the book closes when the game starts).
+	AcceptOrdersDuringPlay bool `json:"acceptOrdersDuringPlay,omitempty"`
+	// SportsRule lets the platform propose the outcome from the final
+	// score of the event's game.
+	SportsRule *SportsRule `json:"sportsRule,omitempty"`
 }
 
 // MarketPatch is the body of PATCH /admin/markets/{id}.
 type MarketPatch struct {
-	StartDate       *time.Time    `json:"startDate,omitempty"`
-	EndDate         *time.Time    `json:"endDate,omitempty"`
-	Active          *bool         `json:"active,omitempty"`
-	Closed          *bool         `json:"closed,omitempty"`
-	Archived        *bool         `json:"archived,omitempty"`
-	EnableOrderBook *bool         `json:"enableOrderBook,omitempty"`
-	TickSize        *Num          `json:"orderPriceMinTickSize,omitempty"`
-	MinSize         *Num          `json:"orderMinSize,omitempty"`
-	MaxSize         *Num          `json:"orderMaxSize,omitempty"`
-	FeeRateBps      *uint32       `json:"feeRateBps,omitempty"`
-	Adjudication    *Adjudication `json:"adjudication,omitempty"`
+	StartDate       *time.Time `json:"startDate,omitempty"`
+	EndDate         *time.Time `json:"endDate,omitempty"`
+	Active          *bool      `json:"active,omitempty"`
+	Closed          *bool      `json:"closed,omitempty"`
+	Archived        *bool      `json:"archived,omitempty"`
+	EnableOrderBook *bool      `json:"enableOrderBook,omitempty"`
+	TickSize        *Num       `json:"orderPriceMinTickSize,omitempty"`
+	MinSize         *Num       `json:"orderMinSize,omitempty"`
+	MaxSize         *Num       `json:"orderMaxSize,omitempty"`
+	FeeRateBps      *uint32    `json:"feeRateBps,omitempty"`
 }
 
 // GameInput is the body of POST /admin/games.

@@ -1,0 +1,246 @@
+package operator
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"go.uber.org/zap"
+
+	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/pb"
+)
+
+// Report is one score feed's word on a game: its status, its scores, the
+// source's own status label and when the source's data last changed.
+type Report struct {
+	Status       string
+	Home, Away   int
+	SourceStatus string
+	// UpdatedAt is when the source's data last changed; zero means the
+	// time it is applied.
+	UpdatedAt time.Time
+}
+
+// scoresMax bounds a score: no sport scores a million.
+const scoresMax = 999_999
+
+func statusRank(s string) int { return slices.Index(catalog.GameStatuses, s) }
+
+func checkReport(r *Report) error {
+	if statusRank(r.Status) < 0 || r.Home < 0 || r.Away < 0 || r.Home > scoresMax || r.Away > scoresMax {
+		return errcode.Errorf(errcode.InvalidScoreReport, "gameStatus must be pre-game, live or finished and scores 0 to %d, got %q %d-%d",
+			scoresMax, r.Status, r.Home, r.Away)
+	}
+	if err := checkText("latestStatus", r.SourceStatus, labelBytesMax, false); err != nil {
+		return err
+	}
+	return nil
+}
+
+// ApplyReport applies a score report to a game, from the score feed or
+// the operator (POST /admin/games/{id}/scores): the game's status and
+// scores, the feed's state (GET /games/{id}/scores), and the transitions
+// the status change makes (see enterStatus). A report that would move
+// the game backwards is refused with GAME_STATUS_REGRESSION and changes
+// nothing.
+func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catalog.Game, error) {
+	if err := checkReport(&r); err != nil {
+		return nil, err
+	}
+	g, ok := o.view.Game(id)
+	if !ok {
+		return nil, errcode.Errorf(errcode.GameNotFound, "game %s: no such game; the score report was not applied", id)
+	}
+	if statusRank(r.Status) < statusRank(g.GameStatus) {
+		return nil, errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, r.Status)
+	}
+	now := o.now().UTC()
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = now
+	}
+	if r.SourceStatus == "" {
+		r.SourceStatus = r.Status
+	}
+	if err := o.enterStatus(ctx, g, r.Status, r.Home, r.Away); err != nil {
+		return nil, err
+	}
+	home, away, status := r.Home, r.Away, r.Status
+	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
+		if statusRank(status) < statusRank(g.GameStatus) {
+			return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, status)
+		}
+		g.GameStatus, g.HomeScore, g.AwayScore = status, home, away
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := o.wait(ctx, rev); err != nil {
+		return nil, err
+	}
+	if err := o.putFeedState(ctx, id, gammaapi.ConsistencyOK, now, r.UpdatedAt.UTC(), r.SourceStatus); err != nil {
+		return nil, err
+	}
+	return ng, nil
+}
+
+// putFeedState writes GET /games/{id}/scores: lastFetchedAt is when the
+// platform asked the source, lastUpdatedAt when the source's data last
+// changed, so a lastUpdatedAt far behind lastFetchedAt shows a delayed
+// feed.
+func (o *Operator) putFeedState(ctx context.Context, id, consistency string, fetched, updated time.Time, status string) error {
+	rev, err := o.store.PutScores(ctx, &catalog.GameScores{FixtureID: id, Consistency: consistency, LastFetchedAt: fetched,
+		LastUpdatedAt: updated, LatestStatus: status})
+	if err != nil {
+		return err
+	}
+	return o.wait(ctx, rev)
+}
+
+// FeedFailed records a fetch that failed or was refused: the game keeps
+// its state, and the feed's state says why (consistency stale or
+// inconsistent), keeping the source's last update time.
+func (o *Operator) FeedFailed(ctx context.Context, id, consistency, sourceStatus string) error {
+	now := o.now().UTC()
+	updated, status := now, sourceStatus
+	if s, ok := o.view.Scores(id); ok {
+		updated = s.LastUpdatedAt
+		if status == "" {
+			status = s.LatestStatus
+		}
+	}
+	return o.putFeedState(ctx, id, consistency, now, updated, status)
+}
+
+// gameMarkets lists the markets of a game's primary and linked events.
+func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
+	var out []*catalog.MarketRecord
+	for _, ev := range append([]string{g.PrimaryEventID}, g.LinkedEventIDs...) {
+		if ev != "" {
+			out = append(out, o.view.EventMarkets(ev)...)
+		}
+	}
+	return out
+}
+
+// enterStatus does what a game's move to status does to its markets,
+// before the game record shows it, so that a failure leaves the game
+// where it was and a retry does it again (each step is safe to repeat):
+//
+//   - pre-game -> live: each market whose book closes during play
+//     (acceptOrdersDuringPlay false, the default) is halted, so no order
+//     arrives after the clear; then every open order of every market is
+//     cancelled (ClearMarketOrders: status CANCELED). Each is one command
+//     in the log, so every replica of the engine cancels the same orders
+//     at the same position.
+//   - live -> finished: every market closes (CloseMarket) and, where the
+//     market has a sports rule, the platform proposes the outcome from
+//     the final score; the adjudication's liveness period starts.
+//
+// A game reported finished straight from pre-game goes through both.
+func (o *Operator) enterStatus(ctx context.Context, g *catalog.Game, status string, home, away int) error {
+	from := statusRank(g.GameStatus)
+	markets := o.gameMarkets(g)
+	if from < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
+		for _, m := range markets {
+			if m.Closed {
+				continue
+			}
+			if !m.AcceptDuringPlay {
+				if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(m)}}}); err != nil {
+					return err
+				}
+			}
+			if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_ClearMarketOrders{ClearMarketOrders: &pb.ClearMarketOrders{Market: cond(m)}}}); err != nil {
+				return err
+			}
+		}
+		o.log.Info("game live: books cleared", zap.String("game", g.ID), zap.Int("markets", len(markets)))
+	}
+	if from < statusRank(catalog.GameFinished) && status == catalog.GameFinished {
+		for _, m := range markets {
+			if _, err := o.close(ctx, m.ID); err != nil {
+				return err
+			}
+			if m.SportsRule == nil {
+				continue
+			}
+			v := ruleOutcome(m.SportsRule, home, away)
+			if _, err := o.propose(ctx, m.ID, v, true); err != nil {
+				return err
+			}
+		}
+		o.log.Info("game finished: markets closed, outcomes proposed", zap.String("game", g.ID), zap.Int("home", home), zap.Int("away", away))
+	}
+	return nil
+}
+
+// ruleOutcome is the payout vector a sports rule gives a final score.
+func ruleOutcome(r *catalog.SportsRule, home, away int) []int {
+	switch r.Type {
+	case gammaapi.RuleWinner:
+		us, them := home, away
+		if r.Team == gammaapi.TeamAway {
+			us, them = away, home
+		}
+		switch {
+		case us > them:
+			return []int{1, 0}
+		case us < them:
+			return []int{0, 1}
+		}
+		return []int{1, 1}
+	default: // total; the line is a half point, so never equal
+		if uint64(home+away)*1_000_000 > uint64(r.Line) {
+			return []int{1, 0}
+		}
+		return []int{0, 1}
+	}
+}
+
+func checkRule(r *catalog.SportsRule) error {
+	if r == nil {
+		return nil
+	}
+	switch {
+	case r.Type == gammaapi.RuleWinner && (r.Team == gammaapi.TeamHome || r.Team == gammaapi.TeamAway) && r.Line == 0:
+		return nil
+	case r.Type == gammaapi.RuleTotal && r.Team == "" && r.Line%1_000_000 == 500_000:
+		return nil
+	}
+	return invalid(`sportsRule must be {"type":"winner","team":"home" or "away"} or {"type":"total","line":<a half point such as 220.5>}`)
+}
+
+func cond(m *catalog.MarketRecord) []byte {
+	h := common.HexToHash(m.ConditionID)
+	return h[:]
+}
+
+// marketCommand appends a lifecycle command for a market. The engine
+// refuses a halt, clear or close of a market already past that state
+// (INVALID_MARKET_STATE); that is what a repeated step finds, so it counts
+// as done.
+func (o *Operator) marketCommand(ctx context.Context, _ *catalog.MarketRecord, cmd *pb.Command) error {
+	return o.submit(ctx, cmd, pb.RejectReason_REJECT_REASON_INVALID_MARKET_STATE)
+}
+
+// RecordFetch records a fetch whose report matches the game as it is:
+// only the feed's state changes (lastFetchedAt; lastUpdatedAt is the
+// source's).
+func (o *Operator) RecordFetch(ctx context.Context, id string, r Report) error {
+	if _, ok := o.view.Game(id); !ok {
+		return errcode.Errorf(errcode.GameNotFound, "game %s: no such game", id)
+	}
+	now := o.now().UTC()
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = now
+	}
+	if r.SourceStatus == "" {
+		r.SourceStatus = r.Status
+	}
+	return o.putFeedState(ctx, id, gammaapi.ConsistencyOK, now, r.UpdatedAt.UTC(), r.SourceStatus)
+}
