@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -18,6 +19,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	relayersvc "pred.dev/relayer"
+	"pred.dev/relayer/onchain"
 	"pred.dev/relayer/worker"
 )
 
@@ -300,6 +302,126 @@ func TestTwoWorkersAreFenced(t *testing.T) {
 	wg.Wait()
 	if second := <-results; second != nil {
 		t.Fatalf("the other worker ended with %v", second)
+	}
+}
+
+// gatedBackend is the test chain with a hook before two of its calls, so
+// that a test can order two workers' steps: the pending nonce (read when a
+// worker recovers) and the gas estimate (the last check before a nonce is
+// assigned).
+type gatedBackend struct {
+	onchain.Backend
+	beforePending  func()
+	beforeEstimate func()
+}
+
+func (b gatedBackend) PendingNonceAt(ctx context.Context, a common.Address) (uint64, error) {
+	if b.beforePending != nil {
+		b.beforePending()
+	}
+	return b.Backend.PendingNonceAt(ctx, a)
+}
+
+func (b gatedBackend) EstimateGas(ctx context.Context, msg ethereum.CallMsg) (uint64, error) {
+	if b.beforeEstimate != nil {
+		b.beforeEstimate()
+	}
+	return b.Backend.EstimateGas(ctx, msg)
+}
+
+// TestFencedWorkersFlightIsFollowed orders the race behind a CI failure
+// of TestTwoWorkersAreFenced: worker B recovers while worker A records and
+// broadcasts nonce 0, then B takes nonce 1 before A does, so A is fenced.
+// Every transaction, the one A broadcast on nonce 0 included, must still
+// end as it should: B follows it (or stops too, seeing a flight it does
+// not know, and leaves it to A). Before the fix B read the hot key's
+// pending nonce after listing the nonce records, started at nonce 1
+// without the record of nonce 0, and nobody followed that transaction: it
+// stayed EXECUTED.
+func TestFencedWorkersFlightIsFollowed(t *testing.T) {
+	h := newHarness(t, apiOnly())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	real := h.chain.env.Chain.Backend
+	hot := crypto.PubkeyToAddress(h.hot.PublicKey)
+	// until polls cond every 5 ms; it gives up after waitMax, or when
+	// stop is closed, and lets the gated call go on either way.
+	until := func(cond func() bool, stop <-chan struct{}) {
+		for deadline := time.Now().Add(waitMax); time.Now().Before(deadline) && !cond(); {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}
+	nonceRecorded := func(n uint64) func() bool {
+		return func() bool {
+			entries, err := h.st.Nonces(ctx)
+			if err != nil {
+				return false
+			}
+			for _, e := range entries {
+				if e.N.Nonce == n {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	bEnded := make(chan struct{})
+	aEnded := make(chan struct{})
+	var aEstimates atomic.Int32
+	aBackend := gatedBackend{Backend: real, beforeEstimate: func() {
+		// A's second check waits until B has recorded nonce 1.
+		if aEstimates.Add(1) == 2 {
+			until(nonceRecorded(1), bEnded)
+		}
+	}}
+	var bListed atomic.Bool
+	bBackend := gatedBackend{Backend: real, beforePending: func() {
+		// B's recovery waits until A's first transaction is in the pool.
+		if bListed.CompareAndSwap(false, true) {
+			until(func() bool {
+				n, err := real.PendingNonceAt(ctx, hot)
+				return err == nil && n > 0
+			}, aEnded)
+		}
+	}}
+	newWorker := func(b onchain.Backend) *worker.Worker {
+		w, err := worker.New(worker.Config{HotKey: h.hot, Env: relayersvc.Env(h.chain.env.D), Confirmations: 2, Poll: 20 * time.Millisecond},
+			h.st, b, nil, h.log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	loads := h.startWorkload(t, 3)
+	var wg sync.WaitGroup
+	var aErr, bErr error
+	wg.Go(func() { defer close(aEnded); aErr = newWorker(aBackend).Run(ctx) })
+	wg.Go(func() { defer close(bEnded); bErr = newWorker(bBackend).Run(ctx) })
+	// One of the two is fenced; the other finishes everything.
+	select {
+	case <-aEnded:
+	case <-bEnded:
+	case <-time.After(waitMax):
+		t.Fatal("neither worker was fenced")
+	}
+	h.check(t, loads)
+	cancel()
+	wg.Wait()
+	fenced := 0
+	for _, err := range []error{aErr, bErr} {
+		switch {
+		case errors.Is(err, worker.ErrFenced):
+			fenced++
+		case err != nil:
+			t.Errorf("a worker ended with %v", err)
+		}
+	}
+	if fenced != 1 {
+		t.Errorf("%d workers were fenced (A: %v, B: %v), want 1", fenced, aErr, bErr)
 	}
 }
 

@@ -362,13 +362,23 @@ func (r *run) recover(ctx context.Context) error {
 		return err
 	}
 	r.cursor = cursor
-	entries, err := w.st.Nonces(ctx)
-	if err != nil {
-		return err
-	}
+	// The pending nonce is read before the records are listed, not after.
+	// A nonce below the pending one was broadcast, so its record was
+	// written before this read and the listing has it (unless it is final
+	// and deleted). Read the other way round, another worker that records
+	// and broadcasts a nonce between the two reads leaves this one
+	// starting past a flight it never loaded: should that other worker
+	// then be fenced, nobody follows its transaction, which stays
+	// EXECUTED for ever. In this order every record this worker does not
+	// know has a nonce at or past its first, so it either meets that
+	// record when it assigns (and is fenced) or never runs beside it.
 	pending, err := w.b.PendingNonceAt(ctx, w.hot)
 	if err != nil {
 		return fmt.Errorf("worker: pending nonce of the hot key: %w", err)
+	}
+	entries, err := w.st.Nonces(ctx)
+	if err != nil {
+		return err
 	}
 	r.next = pending
 	for _, e := range entries {
@@ -469,6 +479,15 @@ func (r *run) take(ctx context.Context, it *item) error {
 	rec, _, err := w.st.Record(ctx, it.sub.ID)
 	switch {
 	case err == nil:
+		if rec.HotNonce != nil && !rec.Tx.State.Terminal() {
+			// A submission in flight on a hot-key nonce this worker never
+			// assigned nor loaded: another worker is running beside this
+			// one. Going on would take the wallet's next submission as if
+			// this one were settled (checking it against a chain where
+			// this one is not mined yet), so this worker stops; the other
+			// knows every flight of this one (see recover).
+			return fmt.Errorf("%w: %s is in flight on nonce %d, which this worker does not know", ErrFenced, it.sub.ID, *rec.HotNonce)
+		}
 		if rec.Tx.State != relayerapi.StateNew || rec.HotNonce != nil {
 			r.decided(it)
 			return nil
@@ -838,12 +857,22 @@ func (r *run) persist(ctx context.Context, f *flight) error {
 	}
 	now := w.cfg.Now().UTC()
 	n := f.n.Nonce
+	other := false
 	_, err := w.st.Advance(ctx, f.n.TxID, func(rec *store.Record, exists bool) bool {
 		if !exists {
 			rec.Tx = f.sub.Transaction()
 			rec.Seq = f.n.Seq
 		}
 		if rec.Tx.State.Terminal() || f.state.Rank() < rec.Tx.State.Rank() {
+			return false
+		}
+		if rec.HotNonce != nil && *rec.HotNonce != n {
+			// Two workers took the submission at once, each on its own
+			// nonce; the record belongs to the one that wrote first. The
+			// chain runs the call once (a Safe nonce or a deployment is
+			// used once), so the other attempt reverts and only its own
+			// nonce record follows it to the end.
+			other = true
 			return false
 		}
 		if exists && rec.Tx.State == f.state && rec.Tx.TransactionHash == f.hash.Hex() && rec.Tx.BlockNumber == f.block {
@@ -862,6 +891,12 @@ func (r *run) persist(ctx context.Context, f *flight) error {
 	})
 	if err != nil {
 		w.log.Warn("transaction record not written; written again at the next look", zap.String("id", f.n.TxID), zap.Error(err))
+		return nil
+	}
+	if other {
+		w.log.Error("a submission was sent on two hot-key nonces by two workers; this nonce's attempt is followed, not recorded",
+			zap.String("id", f.n.TxID), zap.Uint64("nonce", n))
+		f.written, f.dirty = f.state, false
 		return nil
 	}
 	if f.written != f.state {
