@@ -1,0 +1,197 @@
+package chainwatch
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/chain/bind/ctf"
+	"pred.dev/proto/chain/bind/exchange"
+	"pred.dev/proto/chain/bind/safefactory"
+	"pred.dev/proto/chain/bind/usdw"
+	"pred.dev/proto/pb"
+)
+
+// The events read, by their topic (taken from the bindings' ABIs, so they
+// follow the contracts).
+var (
+	factoryABI  = mustABI(safefactory.SafeFactoryMetaData.GetAbi())
+	exchangeABI = mustABI(exchange.CTFExchangeMetaData.GetAbi())
+	usdwABI     = mustABI(usdw.USDWMetaData.GetAbi())
+	ctfABI      = mustABI(ctf.ConditionalTokensMetaData.GetAbi())
+
+	topicProxyCreation   = factoryABI.Events["ProxyCreation"].ID
+	topicTokenRegistered = exchangeABI.Events["TokenRegistered"].ID
+	topicOrderFilled     = exchangeABI.Events["OrderFilled"].ID
+	topicOrdersMatched   = exchangeABI.Events["OrdersMatched"].ID
+	topicTransfer        = usdwABI.Events["Transfer"].ID
+	topicTransferSingle  = ctfABI.Events["TransferSingle"].ID
+	topicTransferBatch   = ctfABI.Events["TransferBatch"].ID
+	topicRedemption      = ctfABI.Events["PayoutRedemption"].ID
+
+	watchedTopics = []common.Hash{topicProxyCreation, topicTokenRegistered, topicOrderFilled, topicOrdersMatched,
+		topicTransfer, topicTransferSingle, topicTransferBatch, topicRedemption}
+)
+
+func mustABI(a *abi.ABI, err error) *abi.ABI {
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// Reasons a transfer is not a deposit or a withdrawal (the label of
+// settler_chainwatch_ignored_total).
+const (
+	IgnoredSettlement   = "settlement"    // the exchange's matchOrders: the engine moved it at match time
+	IgnoredRedemption   = "redemption"    // a resolved market's payout: the engine paid it at resolution
+	IgnoredNotProxy     = "not_proxy"     // neither side is a proxy wallet
+	IgnoredUnknownToken = "unknown_token" // a token no exchange registered
+	IgnoredAmount       = "amount"        // zero, or too large for the ledger
+	IgnoredSelf         = "self"          // from a wallet to itself
+	IgnoredMalformed    = "malformed"     // a log that does not decode
+)
+
+// command is one command to append and what it is, for metrics and logs.
+type command struct {
+	cmd  *pb.Command
+	what string
+}
+
+// learn records the wallets and tokens a log creates; it reports whether
+// the log was one of those.
+func (w *Watcher) learn(l *types.Log) bool {
+	c := w.cfg.Deployment.Contracts
+	switch {
+	case l.Address == c.SafeFactory && len(l.Topics) == 3 && l.Topics[0] == topicProxyCreation:
+		w.proxies[common.BytesToAddress(l.Topics[1].Bytes())] = true
+		return true
+	case (l.Address == c.Exchange || l.Address == c.NegRiskExchange) && len(l.Topics) == 4 && l.Topics[0] == topicTokenRegistered:
+		w.tokens[l.Topics[1]], w.tokens[l.Topics[2]] = true, true
+		return true
+	}
+	return false
+}
+
+// commands turns one range's logs into commands, in the chain's order.
+func (w *Watcher) commands(logs []types.Log) []command {
+	c := w.cfg.Deployment.Contracts
+	// The transactions the engine already accounted for: a settlement
+	// (an exchange's fill events) or a redemption.
+	accounted := map[common.Hash]string{}
+	for i := range logs {
+		l := &logs[i]
+		if len(l.Topics) == 0 {
+			continue
+		}
+		switch {
+		case (l.Address == c.Exchange || l.Address == c.NegRiskExchange) &&
+			(l.Topics[0] == topicOrderFilled || l.Topics[0] == topicOrdersMatched):
+			accounted[l.TxHash] = IgnoredSettlement
+		case l.Address == c.ConditionalTokens && l.Topics[0] == topicRedemption:
+			accounted[l.TxHash] = IgnoredRedemption
+		}
+	}
+	var out []command
+	for i := range logs {
+		l := &logs[i]
+		if l.Removed || len(l.Topics) == 0 {
+			continue
+		}
+		if w.learn(l) {
+			if l.Topics[0] == topicProxyCreation {
+				proxy, owner := common.BytesToAddress(l.Topics[1].Bytes()), common.BytesToAddress(l.Topics[2].Bytes())
+				out = append(out, command{what: "wallet_deployed", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, 0, 'w'),
+					Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: owner.Bytes(), Wallet: proxy.Bytes()}}}})
+			}
+			continue
+		}
+		switch {
+		case l.Address == c.Collateral && l.Topics[0] == topicTransfer:
+			if len(l.Topics) != 3 || len(l.Data) != 32 {
+				w.ignore(l, IgnoredMalformed)
+				continue
+			}
+			from, to := common.BytesToAddress(l.Topics[1].Bytes()), common.BytesToAddress(l.Topics[2].Bytes())
+			out = w.transfer(out, l, accounted, from, to, common.Hash{}, new(big.Int).SetBytes(l.Data), 0)
+		case l.Address == c.ConditionalTokens && l.Topics[0] == topicTransferSingle:
+			ev, err := ctfFilterer.ParseTransferSingle(*l)
+			if err != nil {
+				w.ignore(l, IgnoredMalformed)
+				continue
+			}
+			out = w.transfer(out, l, accounted, ev.From, ev.To, common.BigToHash(ev.Id), ev.Value, 0)
+		case l.Address == c.ConditionalTokens && l.Topics[0] == topicTransferBatch:
+			ev, err := ctfFilterer.ParseTransferBatch(*l)
+			if err != nil || len(ev.Ids) != len(ev.Values) {
+				w.ignore(l, IgnoredMalformed)
+				continue
+			}
+			for k := range ev.Ids {
+				out = w.transfer(out, l, accounted, ev.From, ev.To, common.BigToHash(ev.Ids[k]), ev.Values[k], k)
+			}
+		}
+	}
+	return out
+}
+
+// ctfFilterer parses the conditional tokens' logs (it reads no chain).
+var ctfFilterer, _ = ctf.NewConditionalTokensFilterer(common.Address{}, nil)
+
+// transfer appends the commands of one transfer of value (USDW when token
+// is zero) from -> to: a WithdrawalObserved of from and a Deposit of to,
+// for whichever of them is a proxy wallet.
+func (w *Watcher) transfer(out []command, l *types.Log, accounted map[common.Hash]string, from, to common.Address,
+	token common.Hash, value *big.Int, elem int) []command {
+	if why, ok := accounted[l.TxHash]; ok {
+		w.m.ignored.WithLabelValues(why).Inc()
+		return out
+	}
+	fromProxy, toProxy := w.proxies[from], w.proxies[to]
+	switch {
+	case !fromProxy && !toProxy:
+		w.ignore(l, IgnoredNotProxy, zap.Stringer("from", from), zap.Stringer("to", to))
+		return out
+	case from == to:
+		w.ignore(l, IgnoredSelf, zap.Stringer("wallet", from))
+		return out
+	}
+	if token != (common.Hash{}) && !w.tokens[token] {
+		w.ignore(l, IgnoredUnknownToken, zap.Stringer("token", token.Big()))
+		return out
+	}
+	amount, err := amount64(value)
+	if err != nil || amount == 0 {
+		w.ignore(l, IgnoredAmount, zap.Stringer("value", value))
+		return out
+	}
+	var tok []byte
+	if token != (common.Hash{}) {
+		tok = token.Bytes()
+	}
+	if fromProxy {
+		out = append(out, command{what: "withdrawal", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, elem, 'o'),
+			Body: &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: from.Bytes(), Amount: amount, TokenId: tok}}}})
+	}
+	if toProxy {
+		out = append(out, command{what: "deposit", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, elem, 'i'),
+			Body: &pb.Command_Deposit{Deposit: &pb.Deposit{Account: to.Bytes(), Amount: amount, TokenId: tok}}}})
+	}
+	return out
+}
+
+// ignore logs and counts a transfer that changes no ledger. Transfers
+// between outside addresses are the common case and log at debug only.
+func (w *Watcher) ignore(l *types.Log, why string, fields ...zap.Field) {
+	w.m.ignored.WithLabelValues(why).Inc()
+	fields = append(fields, zap.String("reason", why), zap.Stringer("tx", l.TxHash), zap.Uint("log_index", l.Index),
+		zap.Uint64("block", l.BlockNumber))
+	if why == IgnoredNotProxy {
+		w.zl.Debug("transfer ignored", fields...)
+		return
+	}
+	w.zl.Info("transfer ignored", fields...)
+}
