@@ -42,6 +42,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
+	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/pb"
@@ -113,6 +114,7 @@ type Watcher struct {
 	rev     uint64
 	proxies map[common.Address]bool
 	tokens  map[common.Hash]bool
+	usdw    *usdw.USDW
 }
 
 // New opens (or creates) the cursor's bucket and rebuilds the sets of
@@ -129,8 +131,12 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	if err != nil {
 		return nil, fmt.Errorf("chainwatch: cursor bucket: %w", err)
 	}
+	usdwc, err := usdw.NewUSDW(cfg.Deployment.Contracts.Collateral, chain)
+	if err != nil {
+		return nil, err
+	}
 	w := &Watcher{cfg: cfg, chain: chain, log: appender, kv: kv, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
-		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}}
+		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, usdw: usdwc}
 	if err := w.loadCursor(ctx); err != nil {
 		return nil, err
 	}
@@ -274,7 +280,10 @@ func (w *Watcher) Step(ctx context.Context) (caughtUp bool, err error) {
 	if err != nil {
 		return false, fmt.Errorf("header %d: %w", to, err)
 	}
-	cmds := w.commands(logs)
+	cmds, err := w.commands(ctx, logs)
+	if err != nil {
+		return false, err
+	}
 	for _, c := range cmds {
 		if _, err := w.log.Append(ctx, c.cmd); err != nil {
 			return false, fmt.Errorf("append %s: %w", c.what, err)

@@ -1,7 +1,11 @@
 package chainwatch
 
 import (
+	"context"
+	"fmt"
 	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
@@ -77,7 +81,7 @@ func (w *Watcher) learn(l *types.Log) bool {
 }
 
 // commands turns one range's logs into commands, in the chain's order.
-func (w *Watcher) commands(logs []types.Log) []command {
+func (w *Watcher) commands(ctx context.Context, logs []types.Log) ([]command, error) {
 	c := w.cfg.Deployment.Contracts
 	// The transactions the engine already accounted for: a settlement
 	// (an exchange's fill events) or a redemption.
@@ -106,6 +110,10 @@ func (w *Watcher) commands(logs []types.Log) []command {
 				proxy, owner := common.BytesToAddress(l.Topics[1].Bytes()), common.BytesToAddress(l.Topics[2].Bytes())
 				out = append(out, command{what: "wallet_deployed", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, 0, 'w'),
 					Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: owner.Bytes(), Wallet: proxy.Bytes()}}}})
+				var err error
+				if out, err = w.predeployed(ctx, out, l, proxy); err != nil {
+					return nil, err
+				}
 			}
 			continue
 		}
@@ -135,7 +143,36 @@ func (w *Watcher) commands(logs []types.Log) []command {
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// predeployed credits the USDW a wallet held before it was deployed. A
+// proxy wallet's address is known before it exists (CREATE2), so USDW can
+// be sent to it first (a faucet, a friend); those transfers were ignored
+// (not a proxy wallet then), and what they left is the wallet's balance at
+// the block before its creation. Transfers to it earlier in the creation
+// block itself are the one gap (the relayer deploys in a transaction of
+// its own, so in practice there are none); the reconciliation check would
+// show them. Shares held before deployment are not credited.
+func (w *Watcher) predeployed(ctx context.Context, out []command, l *types.Log, proxy common.Address) ([]command, error) {
+	if l.BlockNumber == 0 {
+		return out, nil
+	}
+	bal, err := w.usdw.BalanceOf(&bind.CallOpts{Context: ctx, BlockNumber: new(big.Int).SetUint64(l.BlockNumber - 1)}, proxy)
+	if err != nil {
+		return nil, fmt.Errorf("balance of %s before its deployment: %w", proxy, err)
+	}
+	if bal.Sign() == 0 {
+		return out, nil
+	}
+	amount, err := amount64(bal)
+	if err != nil {
+		w.ignore(l, IgnoredAmount, zap.Stringer("value", bal))
+		return out, nil
+	}
+	w.zl.Info("USDW held before deployment credited", zap.Stringer("wallet", proxy), zap.Uint64("amount", amount))
+	return append(out, command{what: "deposit", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, 0, 'p'),
+		Body: &pb.Command_Deposit{Deposit: &pb.Deposit{Account: proxy.Bytes(), Amount: amount}}}}), nil
 }
 
 // ctfFilterer parses the conditional tokens' logs (it reads no chain).
