@@ -12,6 +12,8 @@ require (
 	pred.dev/gateway-clob v0.0.0
 	pred.dev/gateway-gamma v0.0.0
 	pred.dev/proto v0.0.0
+	pred.dev/relayer v0.0.0
+	pred.dev/settler v0.0.0
 )
 
 require (
@@ -114,7 +116,7 @@ require (
 	github.com/oasdiff/yaml v0.1.1 // indirect
 	github.com/oasdiff/yaml3 v0.0.14 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
-	github.com/prometheus/client_golang v1.25.0 // indirect
+	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect
@@ -140,6 +142,8 @@ replace (
 	pred.dev/gateway-clob => ../gateway-clob
 	pred.dev/gateway-gamma => ../gateway-gamma
 	pred.dev/proto => ../proto
+	pred.dev/relayer => ../relayer
+	pred.dev/settler => ../settler
 )
 
 replace pred.dev/proto/chain => ../proto/chain

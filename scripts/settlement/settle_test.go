@@ -1,0 +1,243 @@
+package settlement_test
+
+import (
+	"errors"
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/query"
+	"pred.dev/settler/settle"
+)
+
+// book records what a test expects: each order's market kind and id.
+type book struct {
+	orders map[common.Hash]bool // order id -> negRisk
+}
+
+func (b *book) add(negRisk bool, id common.Hash) common.Hash {
+	if b.orders == nil {
+		b.orders = map[common.Hash]bool{}
+	}
+	b.orders[id] = negRisk
+	return id
+}
+
+// checkSettled asserts what every test of settlement ends with: every
+// trade CONFIRMED with its transaction, every order filled on chain by
+// exactly what the engine filled (no fill lost, none twice), and
+// settlements transactions in all.
+func (h *harness) checkSettled(b *book, trades []*pb.TradeRecord, settlements int) {
+	h.t.Helper()
+	filled := map[common.Hash]uint64{}
+	hashes := map[common.Hash]bool{}
+	for _, tr := range trades {
+		if tr.GetStatus() != pb.TradeStatus_TRADE_STATUS_CONFIRMED || len(tr.GetTxHash()) != 32 {
+			h.t.Errorf("trade %d: %s, hash %x", tr.GetTradeId(), tr.GetStatus(), tr.GetTxHash())
+		}
+		hashes[common.BytesToHash(tr.GetTxHash())] = true
+		filled[common.BytesToHash(tr.GetTakerOrderId())] += tr.GetSize()
+		filled[common.BytesToHash(tr.GetMakerOrderId())] += tr.GetSize()
+	}
+	if len(hashes) != settlements {
+		h.t.Errorf("%d transactions settled the trades, want %d", len(hashes), settlements)
+	}
+	for id, negRisk := range b.orders {
+		if got := h.filledOnChain(negRisk, id); got != filled[id] {
+			h.t.Errorf("order %s: filled %d on chain, %d in the engine", id.Hex()[:10], got, filled[id])
+		}
+	}
+}
+
+// checkBalances asserts that the chain holds what the engine's ledger says
+// for each wallet, in collateral and in every token of the markets.
+func (h *harness) checkBalances(wallets []*chaintest.Trader, markets ...ctfid.Market) {
+	h.t.Helper()
+	for _, w := range wallets {
+		tokens := []*big.Int{nil}
+		for _, m := range markets {
+			tokens = append(tokens, m.Yes, m.No)
+		}
+		for _, tok := range tokens {
+			if e, c := h.balance(w.Maker, tok), h.onChain(w.Maker, tok); e != c {
+				h.t.Errorf("wallet %s token %v: engine %d, chain %d", w.Maker.Hex()[:10], tok, e, c)
+			}
+		}
+	}
+}
+
+// TestTradesSettleOnChain: every kind of match settles and is CONFIRMED
+// with its transaction hash: a MINT, a COMPLEMENTARY sale of shares the
+// seller got from that MINT a moment before (its call waits for the
+// first), a negRisk market's trade (on the negRisk exchange), and a taker
+// that swept 17 makers (two calls: 15 makers, then 2). Afterwards each
+// wallet holds on chain exactly what the engine's ledger says.
+func TestTradesSettleOnChain(t *testing.T) {
+	h := newHarness(t)
+	h.startSettler(nil)
+	m, nr := h.market(false), h.market(true)
+	a, b, c := h.trader(100), h.trader(100), h.trader(100)
+	var bk book
+
+	bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 10, 400_000, 0))
+	bk.add(false, h.order(b, false, chaintest.Buy, m.No, 10, 600_000, 0)) // MINT
+	bk.add(false, h.order(a, false, chaintest.Sell, m.Yes, 10, 450_000, 0))
+	bk.add(false, h.order(c, false, chaintest.Buy, m.Yes, 10, 450_000, 0)) // COMPLEMENTARY
+	bk.add(true, h.order(a, true, chaintest.Buy, nr.Yes, 5, 500_000, 0))
+	bk.add(true, h.order(b, true, chaintest.Buy, nr.No, 5, 500_000, 0)) // negRisk MINT
+	for range 17 {
+		bk.add(false, h.order(b, false, chaintest.Buy, m.No, 1, 600_000, 0))
+	}
+	bk.add(false, h.order(c, false, chaintest.Buy, m.Yes, 17, 400_000, 0)) // sweeps 17 makers
+
+	trades := h.waitFinal(20)
+	h.checkSettled(&bk, trades, 5)
+	h.checkBalances([]*chaintest.Trader{a, b, c}, m, nr)
+	if n := h.counter("settler_trades_failed_total"); n != 0 {
+		t.Errorf("%v trades failed", n)
+	}
+}
+
+// TestGTDFilledBeforeExpirationSettlesAfter: a GTD order the book filled
+// a moment before its expiration is mined in a block after it; the
+// exchange checks the expiration at the match's time, so it settles.
+func TestGTDFilledBeforeExpirationSettlesAfter(t *testing.T) {
+	h := newHarness(t)
+	m := h.market(false)
+	a, b := h.trader(100), h.trader(100)
+	// The engine's clock is the wall clock: the order expires two seconds
+	// after it is filled.
+	exp := time.Now().Unix() + 2
+	var bk book
+	bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 10, 400_000, exp))
+	bk.add(false, h.order(b, false, chaintest.Buy, m.No, 10, 600_000, 0))
+	// Settle only once the expiration has passed.
+	h.paused.Store(true)
+	for time.Now().Unix() <= exp {
+		time.Sleep(100 * time.Millisecond)
+	}
+	h.startSettler(nil)
+	time.Sleep(300 * time.Millisecond)
+	h.paused.Store(false)
+	trades := h.waitFinal(1)
+	h.checkSettled(&bk, trades, 1)
+	rc, err := h.env.Chain.Backend.TransactionReceipt(h.ctx, common.BytesToHash(trades[0].GetTxHash()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := h.env.Chain.Backend.HeaderByNumber(h.ctx, rc.BlockNumber)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(head.Time) <= exp {
+		t.Fatalf("the match was mined at %d, not after the expiration %d: the test proves nothing", head.Time, exp)
+	}
+}
+
+// TestSettlerKilledAtEachStep: the settler stops dead (as a killed
+// process: nothing more written) after a settlement's record, after its
+// call is queued, after a status is appended and after a retry is
+// recorded, each while trades stream in, and is started again: every
+// trade ends CONFIRMED, every order is filled on chain by exactly what
+// the engine filled, one transaction per settlement.
+func TestSettlerKilledAtEachStep(t *testing.T) {
+	h := newHarness(t)
+	m := h.market(false)
+	a, b := h.trader(1000), h.trader(1000)
+	var bk book
+	trades, settlements := 0, 0
+	for i, point := range []string{settle.CrashRecorded, settle.CrashQueued, settle.CrashReported, settle.CrashReported} {
+		hits := 0
+		crashAt := i%2 + 1 // the first or second time the step is reached
+		h.startSettler(func(c *settle.Config) {
+			c.Crash = func(p string) bool {
+				if p != point {
+					return false
+				}
+				hits++
+				return hits == crashAt
+			}
+		})
+		for range 3 {
+			bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 2, 400_000, 0))
+			bk.add(false, h.order(b, false, chaintest.Buy, m.No, 2, 600_000, 0))
+			trades++
+			settlements++
+		}
+		select {
+		case err := <-h.ran:
+			if !errors.Is(err, settle.ErrCrashed) {
+				t.Fatalf("%s: the settler ended with %v", point, err)
+			}
+		case <-time.After(waitMax):
+			t.Fatalf("%s: the settler did not reach its crash", point)
+		}
+		h.startSettler(nil)
+		h.waitFinal(trades)
+		h.settler()
+		<-h.ran
+	}
+	h.checkSettled(&bk, h.trades(), settlements)
+	h.checkBalances([]*chaintest.Trader{a, b}, m)
+}
+
+// TestBypassMakesFailed: a maker moves its USDW out of its wallet
+// directly on chain (around the exchange) while its bid rests. The trade
+// that fills the bid cannot settle: every attempt is refused, and after
+// the last one the trade is FAILED, counted, and every open order of the
+// maker whose funds are missing is cancelled; the taker's orders stay.
+// FAILED moves no balance in the engine: both ledgers keep the fill.
+func TestBypassMakesFailed(t *testing.T) {
+	h := newHarness(t)
+	h.startSettler(func(c *settle.Config) { c.AttemptsMax = 2 })
+	m := h.market(false)
+	a, b := h.trader(100), h.trader(100)
+	h.order(a, false, chaintest.Buy, m.Yes, 10, 400_000, 0)
+	other := h.order(a, false, chaintest.Buy, m.Yes, 5, 300_000, 0)
+	bRest := h.order(b, false, chaintest.Buy, m.No, 5, 50_000, 0) // crosses nothing
+	// a pays its whole USDW to an address of its own, around the exchange.
+	sink := common.HexToAddress("0x000000000000000000000000000000000000dEaD")
+	if err := a.ExecSafe(h.ctx, chaintest.Call(h.env.D.Contracts.Collateral, chaintest.PackUSDW("transfer", sink, big.NewInt(100*unit)))); err != nil {
+		t.Fatal(err)
+	}
+	h.order(b, false, chaintest.Buy, m.No, 10, 600_000, 0)
+	trades := h.waitFinal(1)
+	if s := trades[0].GetStatus(); s != pb.TradeStatus_TRADE_STATUS_FAILED {
+		t.Fatalf("the trade is %s, want FAILED", s)
+	}
+	if n := h.counter("settler_trades_failed_total"); n != 1 {
+		t.Errorf("settler_trades_failed_total %v, want 1", n)
+	}
+	// The ledger keeps the fill for both.
+	if got := h.balance(a.Maker, m.Yes); got != 10*unit {
+		t.Errorf("a's engine YES %d, want the fill's 10", got)
+	}
+	if got := h.balance(b.Maker, m.No); got != 10*unit {
+		t.Errorf("b's engine NO %d, want the fill's 10", got)
+	}
+	// a's other order is cancelled; b's stays.
+	deadline := time.Now().Add(waitMax)
+	for h.orderStatus(other) != pb.OrderStatus_ORDER_STATUS_CANCELED {
+		if time.Now().After(deadline) {
+			t.Fatalf("a's other order is %s", h.orderStatus(other))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s := h.orderStatus(bRest); s != pb.OrderStatus_ORDER_STATUS_LIVE {
+		t.Errorf("b's resting order is %s, want LIVE", s)
+	}
+}
+
+func (h *harness) orderStatus(id common.Hash) pb.OrderStatus {
+	h.t.Helper()
+	resp, err := query.Do(h.ctx, h.nc, &pb.QueryRequest{Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: id[:]}}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp.GetOrder().GetStatus()
+}
