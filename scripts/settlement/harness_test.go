@@ -55,10 +55,10 @@ type harness struct {
 	sealMu sync.Mutex
 	paused atomic.Bool
 
-	mu       sync.Mutex
-	settler  context.CancelFunc
-	ran      chan error
-	reg      *prometheus.Registry
+	mu      sync.Mutex
+	settler context.CancelFunc
+	ran     chan error
+	reg     *prometheus.Registry
 }
 
 const blockEvery = 50 * time.Millisecond
