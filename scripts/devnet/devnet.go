@@ -35,6 +35,7 @@ import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
 	"pred.dev/gateway-clob/server"
+	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/operator"
 	gammaserver "pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
@@ -95,9 +96,23 @@ type Config struct {
 	// prepares markets and funds the faucet.
 	RPCURL      string
 	DeployerKey *ecdsa.PrivateKey
+	// Liveness is how long an outcome proposal can be challenged before
+	// it settles; default DefaultLiveness (short, so a walkthrough sees
+	// a market resolve; a production deployment keeps Gamma's 2 hours).
+	Liveness time.Duration
+	// ScoreScript is the score feed's script (feed.ParseScript's format);
+	// nil plays the embedded demo script (feed.DemoScript), which starts
+	// the demo game ten minutes before its scheduled time.
+	ScoreScript *feed.Script
+	// ScoreFeedInterval is how often Gamma polls the score feed; default
+	// feed.DefaultInterval.
+	ScoreFeedInterval time.Duration
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
+
+// DefaultLiveness is the devnet's liveness of outcome proposals.
+const DefaultLiveness = 2 * time.Minute
 
 // Devnet is a running devnet.
 type Devnet struct {
@@ -370,7 +385,15 @@ func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 		return err
 	}
 	gcfg := GammaConfig(d.Deployment)
-	gcfg.Chain = d.chain
+	gcfg.Chain, gcfg.Resolver = d.chain, d.chain
+	gcfg.Liveness, gcfg.ScoreFeedInterval = cfg.Liveness, cfg.ScoreFeedInterval
+	if gcfg.Liveness == 0 {
+		gcfg.Liveness = DefaultLiveness
+	}
+	gcfg.ScoreFeed = feed.DemoScript()
+	if cfg.ScoreScript != nil {
+		gcfg.ScoreFeed = cfg.ScoreScript
+	}
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond = 0
 	}

@@ -349,6 +349,34 @@ func (oc *onchain) PrepareMarket(ctx context.Context, questionID common.Hash, ne
 	return m, err
 }
 
+// ReportPayouts is the oracle's report of a resolved market: the dev key
+// (every devnet market's oracle) calls the conditional tokens'
+// reportPayouts(questionID, payouts), unless the condition has its
+// payouts already (a retried resolution). Gamma's operator calls it
+// before the engine pays the market out.
+func (oc *onchain) ReportPayouts(ctx context.Context, questionID common.Hash, _ bool, payouts []int) error {
+	oc.prepMu.Lock()
+	defer oc.prepMu.Unlock()
+	cond := ctfid.BinaryConditionID(oc.admin.From, questionID)
+	den, err := oc.ctf.PayoutDenominator(&bind.CallOpts{Context: ctx}, cond)
+	if err != nil {
+		return fmt.Errorf("payoutDenominator: %w", err)
+	}
+	if den.Sign() > 0 {
+		return nil
+	}
+	p := make([]*big.Int, len(payouts))
+	for i, v := range payouts {
+		p[i] = big.NewInt(int64(v))
+	}
+	if _, err := oc.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+		return oc.ctf.ReportPayouts(o, questionID, p)
+	}); err != nil {
+		return fmt.Errorf("reportPayouts: %w", err)
+	}
+	return nil
+}
+
 // close stops the embedded chain or closes the RPC client.
 func (oc *onchain) close() error {
 	if oc == nil {

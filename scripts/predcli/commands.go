@@ -32,6 +32,7 @@ type cmdOpts struct {
 	all        bool
 	limit      int
 	outcome    string
+	game       string
 }
 
 func (c *command) name() string {
@@ -117,6 +118,7 @@ func orderFlags(fs *flag.FlagSet, o *cmdOpts) {
 	fs.Int64Var(&o.expiration, "expiration", 0, "GTD only: Unix time in seconds at which the order leaves the book (in the future)")
 	fs.BoolVar(&o.postOnly, "post-only", false, "GTC and GTD only: refuse the order if it would trade at once")
 	fs.Int64Var(&o.feeRateBps, "fee-rate-bps", -1, "taker fee rate to sign (default: the market's, from GET /fee-rate)")
+	fs.StringVar(&o.game, "game", "", "sports safety net: a GTD order expiring at the game's scheduledAt minus 15 minutes (900 s), on a market of the game (sets --type GTD and --expiration)")
 }
 
 func listFlags(fs *flag.FlagSet, o *cmdOpts) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,4 +221,52 @@ func login(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	return inv.fields("address", res.Address, "token", tr.Token, "expires", tr.ExpiresAt.UTC().Format(time.RFC3339))
+}
+
+// gameCancelLead is how long before a game's scheduled start the spec
+// asks traders to be out of its books: 15 minutes (900 s).
+const gameCancelLead = 900 * time.Second
+
+// gameExpiration makes the order a GTD that expires gameCancelLead before
+// the game's scheduledAt, after checking that the token trades on a
+// market of the game's events and that the game has not started: the
+// platform cancels every resting order when the game goes live, which can
+// be early, and the expiration is the safety net if the trader is not
+// watching.
+func (inv *invocation) gameExpiration(ctx context.Context) error {
+	o := inv.opts
+	if o.expiration != 0 || (o.orderType != "" && !strings.EqualFold(o.orderType, "GTC") && !strings.EqualFold(o.orderType, "GTD")) {
+		return usagef("--game sets the order type (GTD) and the expiration; leave out --type and --expiration")
+	}
+	g := inv.gamma()
+	game, err := g.Game(ctx, o.game)
+	if err != nil {
+		return err
+	}
+	if game.GameStatus != gammaapi.GamePreGame {
+		return fmt.Errorf("game %s is %s: its markets' books closed when it started", game.ID, game.GameStatus)
+	}
+	found := false
+	for _, id := range append([]string{game.PrimaryEventID}, game.LinkedEventIDs...) {
+		if id == "" {
+			continue
+		}
+		ev, err := g.Event(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, m := range ev.Markets {
+			found = found || slices.Contains(m.ClobTokenIDs, inv.args[0])
+		}
+	}
+	if !found {
+		return fmt.Errorf("token %s is not traded on a market of game %s (%s vs. %s)", inv.args[0], game.ID, game.HomeTeam.Name, game.AwayTeam.Name)
+	}
+	exp := game.ScheduledAt.Add(-gameCancelLead)
+	if !exp.After(time.Now().Add(time.Minute)) {
+		return fmt.Errorf("game %s starts at %s: an order expiring 15 minutes before that would be gone at once; the spec asks traders to be out by then",
+			game.ID, game.ScheduledAt.Format(time.RFC3339))
+	}
+	inv.opts.orderType, inv.opts.expiration = "GTD", exp.Unix()
+	return nil
 }

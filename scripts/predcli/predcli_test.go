@@ -459,3 +459,47 @@ func TestGammaVerbs(t *testing.T) {
 		t.Fatalf("login -q: %q", tok)
 	}
 }
+
+// TestGameGTDOrder: pred order buy --game places the spec's safety net, a
+// GTD order expiring at the game's scheduledAt minus 900 seconds, and
+// refuses a token that is not on one of the game's markets.
+func TestGameGTDOrder(t *testing.T) {
+	u := newUser(t, true)
+	// From the key's own address (--eoa): the order's checks are the
+	// game's, not the proxy wallet's deployment.
+	u.env["PRED_EOA"] = "true"
+	u.ok("faucet", strings.TrimSpace(u.ok("wallet", "address", "-q").stdout), "100")
+	var games []gammaapi.Game
+	u.json(&games, "games")
+	if len(games) == 0 {
+		t.Fatal("the devnet has no game")
+	}
+	g := games[0]
+	var winner, other devnet.Market
+	for _, m := range net.Markets {
+		switch m.EventSlug {
+		case "nba-lal-bos-demo":
+			winner = m
+		case "lisbon-weather-tomorrow":
+			other = m
+		}
+	}
+	id := strings.TrimSpace(u.ok("order", "buy", winner.YesToken, "0.40", "5", "--game", g.ID, "-q").stdout)
+	var orders []clobapi.OpenOrder
+	u.json(&orders, "orders", "list")
+	want := fmt.Sprint(g.ScheduledAt.Add(-900 * time.Second).Unix())
+	found := false
+	for _, o := range orders {
+		if o.ID == id {
+			found = true
+			if o.OrderType != "GTD" || o.Expiration != want {
+				t.Fatalf("the game's order: %s expiring %s, want GTD expiring %s", o.OrderType, o.Expiration, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("order %s is not listed", id)
+	}
+	u.fails(predcli.ExitError, "is not traded on a market of game", "order", "buy", other.YesToken, "0.40", "5", "--game", g.ID)
+	u.fails(predcli.ExitUsage, "--game sets the order type", "order", "buy", winner.YesToken, "0.40", "5", "--game", g.ID, "--type", "FOK")
+}

@@ -54,6 +54,11 @@ func orderPlace(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
+	if inv.opts.game != "" {
+		if err := inv.gameExpiration(ctx); err != nil {
+			return err
+		}
+	}
 	args, err := inv.orderArgs(ctx, c)
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -22,7 +23,9 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/internal/api"
+	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
@@ -39,7 +42,7 @@ type flags struct {
 	listen, natsURL, logLevel, deployment                string
 	rpcURL, explorerURL, ctf, exchange, negRisk, factory string
 	initCode, collateral, oracle, jwtKey, operatorKey    string
-	sportTypes                                           string
+	sportTypes, scoreScript                              string
 	cfg                                                  server.Config
 }
 
@@ -104,6 +107,9 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&f.cfg.ResultTimeout, "result-timeout", 0, "wait for the engine's answer to an operator command (default 5s)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
+	fs.DurationVar(&f.cfg.Liveness, "liveness", operator.DefaultLiveness, "how long an outcome proposal can be challenged before it settles")
+	fs.StringVar(&f.scoreScript, "score-script", "", "score feed script (JSON, see package feed) to poll; empty: no feed, scores come from the operator API. Run the feed on one replica")
+	fs.DurationVar(&f.cfg.ScoreFeedInterval, "score-feed-interval", feed.DefaultInterval, "how often the score feed is polled")
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}
@@ -126,6 +132,15 @@ func (f *flags) resolve() error {
 		return errors.New("-operator-key must have at least 16 characters")
 	}
 	f.cfg.OperatorKey = []byte(f.operatorKey)
+	if f.scoreScript != "" {
+		b, err := os.ReadFile(f.scoreScript)
+		if err != nil {
+			return fmt.Errorf("-score-script: %w", err)
+		}
+		if f.cfg.ScoreFeed, err = feed.ParseScript(b); err != nil {
+			return fmt.Errorf("-score-script %s: %w", f.scoreScript, err)
+		}
+	}
 	if f.sportTypes != "" {
 		f.cfg.SportTypes = nil
 		for _, kv := range strings.Split(f.sportTypes, ",") {

@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/engine/machine"
+	"pred.dev/gateway-gamma/feed"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/scripts/devnet"
@@ -38,6 +39,9 @@ func run(ctx context.Context, args []string) error {
 	fs.DurationVar(&cfg.BlockInterval, "block-interval", time.Second, "embedded chain: seal an empty block this often (blocks with transactions are sealed at once)")
 	fs.StringVar(&cfg.RPCURL, "rpc-url", "", "use this EVM JSON-RPC endpoint instead of the embedded chain (needs -deployer-key)")
 	deployerKey := fs.String("deployer-key", "", "with -rpc-url: hex private key that deploys the contracts on first use, then prepares markets and funds the faucet; secret")
+	fs.DurationVar(&cfg.Liveness, "liveness", devnet.DefaultLiveness, "how long an outcome proposal can be challenged before the market resolves")
+	script := fs.String("score-script", "", "score feed script (JSON, see gateway-gamma/feed); empty plays the embedded demo script")
+	fs.DurationVar(&cfg.ScoreFeedInterval, "score-feed-interval", feed.DefaultInterval, "how often Gamma polls the score feed")
 	level := fs.String("log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	if err := flagenv.Parse(fs, args, "DEVNET"); err != nil {
 		return err
@@ -48,6 +52,15 @@ func run(ctx context.Context, args []string) error {
 			return fmt.Errorf("-deployer-key (DEVNET_DEPLOYER_KEY): not 64 hex digits: %w", err)
 		}
 		cfg.DeployerKey = k
+	}
+	if *script != "" {
+		b, err := os.ReadFile(*script)
+		if err != nil {
+			return fmt.Errorf("-score-script (DEVNET_SCORE_SCRIPT): %w", err)
+		}
+		if cfg.ScoreScript, err = feed.ParseScript(b); err != nil {
+			return fmt.Errorf("-score-script (DEVNET_SCORE_SCRIPT) %s: %w", *script, err)
+		}
 	}
 	log, err := daemon.NewConsoleLogger(*level)
 	if err != nil {
