@@ -1,0 +1,129 @@
+// Command settler settles the engine's trades on chain: it follows the
+// event stream, sends each trade's matchOrders through the relayer's
+// worker (whose hot key must hold OPERATOR_ROLE on both exchanges) and
+// appends every trade's status to the command log. It only parses its
+// configuration (flags, each with an environment fallback
+// SETTLER_<FLAG>, e.g. -nats-url or SETTLER_NATS_URL; a flag given on the
+// command line wins), connects to NATS and the chain, and runs
+// settle.Settler until SIGINT or SIGTERM.
+//
+// It keeps its state in NATS (the bucket settle.Bucket): kill it at any
+// moment and start it again, and it goes on from where it was, settling
+// every trade once. One settler runs per exchange.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/nats-io/nats.go"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/settler/settle"
+)
+
+const envPrefix = "SETTLER"
+
+type flags struct {
+	fs                                               *flag.FlagSet
+	natsURL, logLevel, deployment, rpcURL, adminAddr string
+	cfg                                              settle.Config
+}
+
+func main() { daemon.Main("settler", run) }
+
+func run(ctx context.Context, args []string) error {
+	f, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	log, err := daemon.NewLogger(f.logLevel)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = log.Sync() }()
+	daemon.LogConfig(log, "settler starting", f.fs)
+	rpcURL := f.rpcURL
+	if rpcURL == "" {
+		rpcURL = f.cfg.Deployment.RPCURL
+	}
+	chain, err := ethclient.DialContext(ctx, rpcURL)
+	if err != nil {
+		return fmt.Errorf("connect to the chain at %s: %w", rpcURL, err)
+	}
+	defer chain.Close()
+	f.cfg.Chain = chain
+	nc, err := nats.Connect(f.natsURL, nats.Name("settler"), nats.MaxReconnects(-1))
+	if err != nil {
+		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
+	}
+	defer nc.Close()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	f.cfg.Registerer = reg
+	pub, err := publish.New(nc, publish.Config{}, log.Named("publish"))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = pub.Close() }()
+	s, err := settle.New(f.cfg, nc, pub, log)
+	if err != nil {
+		return err
+	}
+	ready := func() error {
+		if !nc.IsConnected() {
+			return errors.New("NATS is not connected")
+		}
+		return nil
+	}
+	admin := make(chan error, 1)
+	actx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { admin <- daemon.Admin{Addr: f.adminAddr, Registry: reg, Ready: ready}.Serve(actx) }()
+	err = s.Run(ctx)
+	stop()
+	return errors.Join(err, <-admin)
+}
+
+func parseFlags(args []string) (*flags, error) {
+	f := &flags{}
+	fs := flag.NewFlagSet("settler", flag.ContinueOnError)
+	f.fs = fs
+	c := &f.cfg
+	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL")
+	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON) (required)")
+	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL (default: the deployment record's)")
+	fs.StringVar(&f.adminAddr, "admin-addr", "127.0.0.1:9103", "metrics, /livez and /readyz")
+	fs.IntVar(&c.MakersMax, "makers-max", settle.DefaultMakersMax, "maker orders per matchOrders call (the contract allows 15)")
+	fs.Func("attempts-max", "relayer transactions per settlement before its trades are FAILED (default 5)", func(s string) error {
+		var n uint32
+		_, err := fmt.Sscan(s, &n)
+		c.AttemptsMax = n
+		return err
+	})
+	fs.DurationVar(&c.RetryBackoff, "retry-backoff", settle.DefaultRetryBackoff, "wait before a second attempt; doubles after")
+	fs.IntVar(&c.OpenMax, "open-max", settle.DefaultOpenMax, "settlements not yet final before reading events waits")
+	fs.DurationVar(&c.SweepAfter, "sweep-after", settle.DefaultSweepAfter, "re-read a settlement's transaction not heard of for this long")
+	fs.IntVar(&c.Replicas, "kv-replicas", 1, "replicas of the settler's bucket (1 single node, 3 cluster)")
+	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
+		return nil, err
+	}
+	if f.deployment == "" {
+		return nil, errors.New("-deployment (SETTLER_DEPLOYMENT) is required: the chain's deployment record")
+	}
+	d, err := deploy.Load(f.deployment)
+	if err != nil {
+		return nil, err
+	}
+	c.Deployment = d
+	return f, nil
+}
