@@ -69,3 +69,45 @@ func TestCreateMarketPreparesItOnChain(t *testing.T) {
 		}
 	}
 }
+
+// TestPublicInfoHasTheWholeDeployment: GET /public-info built from a
+// deployment record names every contract a client signs for, the
+// MultiSendCallOnly of the relayer's onboarding included; a record made
+// before MultiSendCallOnly existed leaves the field out.
+func TestPublicInfoHasTheWholeDeployment(t *testing.T) {
+	ctx := context.Background()
+	env, err := chaintest.NewSimulated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	if env.D.Contracts.MultiSendCallOnly == (common.Address{}) {
+		t.Fatal("the simulated deployment has no MultiSendCallOnly")
+	}
+	old := *env.D
+	old.Contracts.MultiSendCallOnly = common.Address{}
+	for _, c := range []struct {
+		d    *deploy.Deployment
+		want string
+	}{{env.D, env.D.Contracts.MultiSendCallOnly.Hex()}, {&old, ""}} {
+		h := newHarness(t, func(cfg *server.Config) { cfg.UseDeployment(c.d) })
+		var got struct {
+			Contracts map[string]any `json:"contracts"`
+		}
+		h.get(0, "/public-info", &got)
+		k := env.D.Contracts
+		for name, addr := range map[string]common.Address{"conditionalTokens": k.ConditionalTokens, "exchange": k.Exchange,
+			"negRiskExchange": k.NegRiskExchange, "safeFactory": k.SafeFactory, "collateral": k.Collateral} {
+			if got.Contracts[name] != addr.Hex() {
+				t.Errorf("contracts.%s is %v, want %s", name, got.Contracts[name], addr.Hex())
+			}
+		}
+		m, present := got.Contracts["multiSendCallOnly"]
+		switch {
+		case c.want == "" && present:
+			t.Errorf("contracts.multiSendCallOnly is %v for a record without it", m)
+		case c.want != "" && m != c.want:
+			t.Errorf("contracts.multiSendCallOnly is %v, want %s", m, c.want)
+		}
+	}
+}

@@ -445,7 +445,7 @@ func (c *Config) UseDeployment(d *deploy.Deployment) {
 // PublicInfoFrom builds GET /public-info from the chain's deployment
 // record, the one file every service reads at start.
 func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
-	return api.PublicInfo{
+	info := api.PublicInfo{
 		Chain: []api.ChainInfo{{ChainID: d.ChainID, RPCURL: d.RPCURL, ExplorerURL: d.ExplorerURL}},
 		Contracts: api.Contracts{
 			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
@@ -454,4 +454,10 @@ func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
 			Collateral:       d.Contracts.Collateral.Hex(),
 		},
 	}
+	// A deployment made before MultiSendCallOnly was deployed has none;
+	// the field is then left out rather than given as the zero address.
+	if m := d.Contracts.MultiSendCallOnly; m != (common.Address{}) {
+		info.Contracts.MultiSendCallOnly = m.Hex()
+	}
+	return info
 }

@@ -265,6 +265,11 @@ type Contracts struct {
 	SafeFactory       string `json:"safeFactory"`
 	SafeInitCodeHash  string `json:"safeInitCodeHash"`
 	Collateral        string `json:"collateral"`
+	// MultiSendCallOnly is Safe 1.4.1's MultiSendCallOnly, which a
+	// wallet's onboarding delegate-calls to approve both exchanges in one
+	// Safe transaction through the relayer; empty for a deployment made
+	// before it was deployed.
+	MultiSendCallOnly string `json:"multiSendCallOnly,omitempty"`
 }
 
 // EventsPage is the body of GET /events/keyset.
