@@ -3,11 +3,14 @@ package relayer
 import (
 	"crypto/ecdsa"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/wallet"
 )
 
@@ -219,4 +222,31 @@ func bigWord(v *big.Int) []byte {
 		v.FillBytes(w)
 	}
 	return w
+}
+
+// ChainFromPublicInfo reads a Chain from Gamma's GET /public-info: its
+// first chain's id and its contracts. It refuses an answer without
+// multiSendCallOnly (a deployment made before it existed), which the
+// onboarding needs.
+func ChainFromPublicInfo(pi gammaapi.PublicInfo) (Chain, error) {
+	if len(pi.Chain) == 0 {
+		return Chain{}, errors.New("relayer: public-info names no chain")
+	}
+	k := pi.Contracts
+	c := Chain{ChainID: pi.Chain[0].ChainID, SafeInitCodeHash: common.HexToHash(k.SafeInitCodeHash)}
+	for _, f := range []struct {
+		name string
+		v    string
+		into *common.Address
+	}{
+		{"safeFactory", k.SafeFactory, &c.SafeFactory}, {"collateral", k.Collateral, &c.Collateral},
+		{"conditionalTokens", k.ConditionalTokens, &c.ConditionalTokens}, {"exchange", k.Exchange, &c.Exchange},
+		{"negRiskExchange", k.NegRiskExchange, &c.NegRiskExchange}, {"multiSendCallOnly", k.MultiSendCallOnly, &c.MultiSendCallOnly},
+	} {
+		if !common.IsHexAddress(f.v) {
+			return Chain{}, fmt.Errorf("relayer: public-info's contracts.%s is %q, not an address", f.name, f.v)
+		}
+		*f.into = common.HexToAddress(f.v)
+	}
+	return c, nil
 }
