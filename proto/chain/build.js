@@ -47,6 +47,7 @@ const compilations = [
     sources: [
       'contracts/CTFExchange.sol',
       'contracts/DevStablecoin.sol',
+      'contracts/RedeemModule.sol',
       'contracts/SafeFactory.sol',
       'contracts/USDW.sol',
       SAFE + 'Safe.sol',
@@ -57,6 +58,7 @@ const compilations = [
     emit: [
       ['contracts/CTFExchange.sol', 'CTFExchange'],
       ['contracts/DevStablecoin.sol', 'DevStablecoin'],
+      ['contracts/RedeemModule.sol', 'RedeemModule'],
       ['contracts/SafeFactory.sol', 'SafeFactory'],
       ['contracts/USDW.sol', 'USDW'],
       [SAFE + 'Safe.sol', 'Safe'],
@@ -78,6 +80,7 @@ const bindings = [
   ['SafeFactory', 'safefactory'],
   ['CompatibilityFallbackHandler', 'fallbackhandler'],
   ['MultiSendCallOnly', 'multisend'],
+  ['RedeemModule', 'redeemmodule'],
 ];
 
 // Sources resolve against the module directory first (contracts/...) and

@@ -28,6 +28,7 @@ const (
 	SafeFactory                  = "SafeFactory"
 	CompatibilityFallbackHandler = "CompatibilityFallbackHandler"
 	MultiSendCallOnly            = "MultiSendCallOnly"
+	RedeemModule                 = "RedeemModule"
 )
 
 // Artifact is one compiled contract.

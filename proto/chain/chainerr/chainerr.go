@@ -17,6 +17,7 @@ import (
 
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/exchange"
+	"pred.dev/proto/chain/bind/redeemmodule"
 	"pred.dev/proto/chain/bind/safe"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/stablecoin"
@@ -73,7 +74,7 @@ func load() {
 	errABI = map[[4]byte]abi.Error{}
 	for _, md := range []string{
 		exchange.CTFExchangeMetaData.ABI, safefactory.SafeFactoryMetaData.ABI, usdw.USDWMetaData.ABI,
-		stablecoin.DevStablecoinMetaData.ABI, ctf.ConditionalTokensMetaData.ABI, safe.SafeMetaData.ABI,
+		stablecoin.DevStablecoinMetaData.ABI, ctf.ConditionalTokensMetaData.ABI, safe.SafeMetaData.ABI, redeemmodule.RedeemModuleMetaData.ABI,
 	} {
 		a, err := abi.JSON(strings.NewReader(md))
 		if err != nil {

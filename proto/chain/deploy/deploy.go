@@ -2,8 +2,9 @@
 // keeps the record of where they are (Deployment): the stablecoin stand-in
 // and USDW, Gnosis ConditionalTokens, the Safe singleton, its fallback
 // handler and this exchange's SafeFactory, two CTFExchange instances
-// (standard and negRisk markets) and Safe's MultiSendCallOnly, which a
-// wallet delegate-calls to make several calls in one Safe transaction. It works on any backend: go-ethereum's
+// (standard and negRisk markets), Safe's MultiSendCallOnly, which a
+// wallet delegate-calls to make several calls in one Safe transaction, and
+// the RedeemModule every wallet is created with. It works on any backend: go-ethereum's
 // simulated backend (give a Mine function) or a JSON-RPC node.
 package deploy
 
@@ -23,6 +24,7 @@ import (
 	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/chain/bind/fallbackhandler"
 	"pred.dev/proto/chain/bind/multisend"
+	"pred.dev/proto/chain/bind/redeemmodule"
 	"pred.dev/proto/chain/bind/safe"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/stablecoin"
@@ -52,16 +54,26 @@ type Options struct {
 }
 
 // Predict returns the addresses Deploy gives the contracts when the
-// deployer's next nonce is nonce: it sends the nine creations in a fixed
+// deployer's next nonce is nonce: it sends the ten creations in a fixed
 // order with consecutive nonces, so a fresh deployer key (nonce 0) always
-// yields the same addresses on every chain. MultiSendCallOnly came last,
-// after the first eight, so their addresses did not move when it was added.
+// yields the same addresses on every chain. MultiSendCallOnly and then
+// RedeemModule came last, after the first eight, so their addresses did
+// not move when they were added.
 func Predict(deployer common.Address, nonce uint64) Contracts {
 	at := func(i uint64) common.Address { return crypto.CreateAddress(deployer, nonce+i) }
 	return Contracts{
 		Stablecoin: at(0), ConditionalTokens: at(1), SafeSingleton: at(2), SafeFallbackHandler: at(3),
 		Collateral: at(4), SafeFactory: at(5), Exchange: at(6), NegRiskExchange: at(7), MultiSendCallOnly: at(8),
+		RedeemModule: at(9),
 	}
+}
+
+// RedeemModuleSetup is the call SafeFactory has every new wallet's setup
+// delegate-call on the RedeemModule: enable(), which enables the module on
+// the wallet. Wallet addresses do not depend on it (the factory's CREATE2
+// salt is the owner and its init code the proxy's).
+func RedeemModuleSetup() []byte {
+	return crypto.Keccak256([]byte("enable()"))[:4]
 }
 
 // Deploy deploys every contract in dependency order, in three blocks'
@@ -118,7 +130,9 @@ func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error
 		return a, tx, err
 	})
 	st.deploy(ctx, "SafeFactory", &k.SafeFactory, func(o *bind.TransactOpts) (common.Address, *types.Transaction, error) {
-		a, tx, _, err := safefactory.DeploySafeFactory(o, b, k.SafeSingleton, k.SafeFallbackHandler, common.Address{}, nil)
+		// Every wallet is born with the RedeemModule, deployed last (its
+		// address is predicted): its setup enables it.
+		a, tx, _, err := safefactory.DeploySafeFactory(o, b, k.SafeSingleton, k.SafeFallbackHandler, predicted.RedeemModule, RedeemModuleSetup())
 		return a, tx, err
 	})
 	if _, err = st.wait(ctx, c); err != nil {
@@ -142,6 +156,12 @@ func Deploy(ctx context.Context, c *txn.Chain, opts Options) (*Deployment, error
 	// wallet delegate-calls to batch calls (its onboarding approvals).
 	st.deploy(ctx, "MultiSendCallOnly", &k.MultiSendCallOnly, func(o *bind.TransactOpts) (common.Address, *types.Transaction, error) {
 		a, tx, _, err := multisend.DeployMultiSendCallOnly(o, b)
+		return a, tx, err
+	})
+	// The RedeemModule, which lets the settler redeem a resolved market's
+	// positions into each wallet with no claim step and nothing else.
+	st.deploy(ctx, "RedeemModule", &k.RedeemModule, func(o *bind.TransactOpts) (common.Address, *types.Transaction, error) {
+		a, tx, _, err := redeemmodule.DeployRedeemModule(o, b, k.ConditionalTokens, k.Collateral)
 		return a, tx, err
 	})
 	last, err := st.wait(ctx, c)

@@ -18,6 +18,7 @@ import (
 
 	"pred.dev/proto/chain/artifacts"
 	"pred.dev/proto/chain/bind/exchange"
+	"pred.dev/proto/chain/bind/redeemmodule"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/usdw"
 )
@@ -72,6 +73,12 @@ type Contracts struct {
 	// was deployed lack it (zero), and the field is then left out of the
 	// JSON.
 	MultiSendCallOnly common.Address `json:"multiSendCallOnly,omitzero"`
+	// RedeemModule is the Safe module every wallet the factory creates
+	// has enabled: it redeems a resolved condition's positions into the
+	// wallet itself. Optional like MultiSendCallOnly: records (and
+	// factories) from before it lack it, and their wallets are not
+	// redeemed automatically.
+	RedeemModule common.Address `json:"redeemModule,omitzero"`
 }
 
 // named lists the contracts with their JSON names, in a fixed order.
@@ -136,10 +143,17 @@ func (d *Deployment) Validate() error {
 		}
 		seen[c.addr] = c.name
 	}
-	if m := d.Contracts.MultiSendCallOnly; m != (common.Address{}) {
-		if other, ok := seen[m]; ok {
-			return invalid("contracts.%s and contracts.multiSendCallOnly are the same address %s", other, m.Hex())
+	for _, opt := range []struct {
+		name string
+		addr common.Address
+	}{{"multiSendCallOnly", d.Contracts.MultiSendCallOnly}, {"redeemModule", d.Contracts.RedeemModule}} {
+		if opt.addr == (common.Address{}) {
+			continue
 		}
+		if other, ok := seen[opt.addr]; ok {
+			return invalid("contracts.%s and contracts.%s are the same address %s", other, opt.name, opt.addr.Hex())
+		}
+		seen[opt.addr] = opt.name
 	}
 	if d.SafeInitCodeHash == (common.Hash{}) {
 		return invalid("safeInitCodeHash is missing")
@@ -323,6 +337,44 @@ func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 		if !bytes.Equal(code, artifacts.MustLoad(artifacts.MultiSendCallOnly).DeployedBytecode) {
 			return mismatch("contracts.multiSendCallOnly %s does not hold Safe's MultiSendCallOnly (%d bytes of code)", m.Hex(), len(code))
 		}
+	}
+	return d.verifyRedeemModule(ctx, b, f, call)
+}
+
+// verifyRedeemModule checks, when the record has a RedeemModule, that it
+// redeems the recorded conditional tokens into USDW and that the factory
+// enables it on every wallet it creates.
+func (d *Deployment) verifyRedeemModule(ctx context.Context, b VerifyBackend, f *safefactory.SafeFactoryCaller, call *bind.CallOpts) error {
+	m := d.Contracts.RedeemModule
+	if m == (common.Address{}) {
+		return nil
+	}
+	code, err := b.CodeAt(ctx, m, nil)
+	if err != nil {
+		return fmt.Errorf("reading the code of contracts.redeemModule at %s: %w", m.Hex(), err)
+	}
+	if len(code) == 0 {
+		return mismatch("no contract at contracts.redeemModule %s", m.Hex())
+	}
+	r, err := redeemmodule.NewRedeemModuleCaller(m, b)
+	if err != nil {
+		return err
+	}
+	if err := expectAddr("redeemModule.conditionalTokens()", d.Contracts.ConditionalTokens, r.ConditionalTokens, call); err != nil {
+		return err
+	}
+	if err := expectAddr("redeemModule.collateral()", d.Contracts.Collateral, r.Collateral, call); err != nil {
+		return err
+	}
+	if err := expectAddr("safeFactory.setupTo()", m, f.SetupTo, call); err != nil {
+		return err
+	}
+	data, err := f.SetupData(call)
+	if err != nil {
+		return mismatch("safeFactory.setupData(): %v", err)
+	}
+	if !bytes.Equal(data, RedeemModuleSetup()) {
+		return mismatch("safeFactory.setupData() is %x, not the RedeemModule's enable()", data)
 	}
 	return nil
 }
