@@ -66,6 +66,10 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "  Gamma API       %s  (docs %s/docs, chain and contracts at %s/public-info)\n", d.GammaURL, d.GammaURL, d.GammaURL)
 	fmt.Fprintf(b, "  Gamma operator  %s/admin/*  with header PRED_OPERATOR_KEY: %s\n", d.GammaURL, OperatorKey)
+	if d.RelayerURL != "" {
+		fmt.Fprintf(b, "  Relayer API     %s  (docs %s/docs; a Gamma login token works on it; gas paid by the hot key %s)\n",
+			d.RelayerURL, d.RelayerURL, d.RelayerHot.Hex())
+	}
 	if d.AdminURL != "" {
 		fmt.Fprintf(b, "  engine metrics  %s/metrics  (readiness %s/readyz)\n", d.AdminURL, d.AdminURL)
 	}
@@ -73,7 +77,7 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain and credits the engine (at most 1,000,000 USDW a call)\n", d.URL)
 	fmt.Fprintf(b, "  fee account     %s\n", FeeAccountHex)
 	fmt.Fprintf(b, "  data dir        %s\n", d.DataDir)
-	fmt.Fprintf(b, "  WARNING: the CLOB master key, the Gamma JWT and operator keys and the chain's dev key are fixed, public devnet keys. Never use this setup for real funds.\n\n")
+	fmt.Fprintf(b, "  WARNING: the CLOB master key, the Gamma JWT and operator keys, the relayer's hot key and the chain's dev key are fixed, public devnet keys. Never use this setup for real funds.\n\n")
 }
 
 func (d *Devnet) writeChain(b *strings.Builder) {
@@ -97,7 +101,7 @@ func (d *Devnet) writeChain(b *strings.Builder) {
 	}{
 		{"conditional tokens", k.ConditionalTokens}, {"exchange", k.Exchange}, {"negRisk exchange", k.NegRiskExchange},
 		{"Safe factory", k.SafeFactory}, {"Safe singleton", k.SafeSingleton}, {"Safe fallback", k.SafeFallbackHandler},
-		{"USDW (collateral)", k.Collateral}, {"stablecoin", k.Stablecoin},
+		{"USDW (collateral)", k.Collateral}, {"stablecoin", k.Stablecoin}, {"MultiSendCallOnly", k.MultiSendCallOnly},
 	} {
 		fmt.Fprintf(b, "  %-20s %s\n", c.name, c.addr.Hex())
 	}

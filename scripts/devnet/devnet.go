@@ -7,7 +7,9 @@
 // the devnet faucet on (funding on chain, then in the engine); and the
 // Gamma API, whose operator lists the demo catalogue at the first start
 // (each market prepared on chain and registered in the engine) and finds
-// it again on later ones. A devnet restarted on the same data dir comes
+// it again on later ones; and the Relayer API with its worker, whose hot
+// key the deployer funds, which deploys wallets and executes their Safe
+// transactions. A devnet restarted on the same data dir comes
 // back with the same chain, markets, books and balances; one whose chain
 // cannot be restored is refused (ErrChainRestore).
 //
@@ -107,6 +109,9 @@ type Config struct {
 	// ScoreFeedInterval is how often Gamma polls the score feed; default
 	// feed.DefaultInterval.
 	ScoreFeedInterval time.Duration
+	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
+	// picks a free port. Default DefaultRelayerAddr.
+	RelayerAddr string
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
@@ -127,6 +132,10 @@ type Devnet struct {
 	AdminURL string
 	// GammaURL is the Gamma API's base URL ("http://127.0.0.1:8081").
 	GammaURL string
+	// RelayerURL is the Relayer API's base URL ("http://127.0.0.1:8082");
+	// RelayerHot the address of its hot key, which pays the gas.
+	RelayerURL string
+	RelayerHot common.Address
 	// Markets are Gamma's demo markets in SeedDemo's order, and Created
 	// the number this start created (0 on a restart); Demo is what
 	// SeedDemo returned (events, markets, games).
@@ -199,6 +208,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.GammaAddr == "" {
 		c.GammaAddr = DefaultGammaAddr
 	}
+	if c.RelayerAddr == "" {
+		c.RelayerAddr = DefaultRelayerAddr
+	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()
 	}
@@ -234,7 +246,10 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 		}
 	}
 	d.URL = d.URLs[0]
-	return d.startGamma(ctx, gwCtx, cfg)
+	if err := d.startGamma(ctx, gwCtx, cfg); err != nil {
+		return err
+	}
+	return d.startRelayer(ctx, gwCtx, cfg)
 }
 
 func (d *Devnet) startNATS(cfg Config) error {

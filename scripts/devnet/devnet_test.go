@@ -22,7 +22,7 @@ import (
 const startTimeout = 2 * time.Minute
 
 func testConfig(t *testing.T) Config {
-	return Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"}
+	return Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"}
 }
 
 func start(t *testing.T, cfg Config) *Devnet {

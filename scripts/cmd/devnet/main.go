@@ -31,6 +31,7 @@ func run(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("devnet", flag.ContinueOnError)
 	fs.StringVar(&cfg.DataDir, "data-dir", "data", "NATS store and engine state; a restart on the same dir resumes")
 	fs.StringVar(&cfg.APIAddr, "api-addr", devnet.DefaultAPIAddr, "CLOB API listen address")
+	fs.StringVar(&cfg.RelayerAddr, "relayer-addr", devnet.DefaultRelayerAddr, "Relayer API listen address")
 	fs.StringVar(&cfg.AdminAddr, "admin-addr", devnet.DefaultAdminAddr, "engine /metrics, /livez and /readyz address (empty: off)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", devnet.DefaultNATSPort, "NATS client port on 127.0.0.1 (-1 picks a free one)")
 	heartbeat := time.Duration(machine.DefaultConfig().HeartbeatTimeoutMs) * time.Millisecond
