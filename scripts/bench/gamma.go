@@ -58,7 +58,7 @@ func Gamma(cfg GammaConfig) ([]Figure, error) {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), gammaSetupTimeout)
 	defer cancel()
-	d, err := devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1,
+	d, err := devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1,
 		ChainAddr: "127.0.0.1:0", Unlimited: true})
 	if err != nil {
 		return nil, err

@@ -61,7 +61,7 @@ type testNet struct {
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
 // logging warnings and errors to the test log.
 func devnetConfig(t *testing.T) devnet.Config {
-	return devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0",
+	return devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0",
 		Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))}
 }
 
