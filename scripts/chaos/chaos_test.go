@@ -72,3 +72,20 @@ func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(string(p))
 	return len(p), nil
 }
+
+// TestSettlerChaos kills the settler process three times while traders
+// cross orders: every trade ends CONFIRMED, every order is filled on chain
+// by exactly what the engine filled, no operator transaction reverted.
+func TestSettlerChaos(t *testing.T) {
+	rep, err := RunSettler(context.Background(), SettlerConfig{Kills: 3, Pairs: 60, Traders: 4, WorkDir: workDir(t), Log: testWriter{t}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + rep.Lines())
+	if rep.Kills != 3 {
+		t.Fatalf("only %d settler kills happened", rep.Kills)
+	}
+	if rep.Trades != 60 || rep.Confirmed != rep.Trades || rep.Lost != 0 || rep.Duplicated != 0 || rep.Failed != 0 {
+		t.Fatalf("trades %d, confirmed %d, lost %d, duplicated %d, failed %d", rep.Trades, rep.Confirmed, rep.Lost, rep.Duplicated, rep.Failed)
+	}
+}

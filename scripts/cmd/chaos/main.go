@@ -5,6 +5,14 @@
 // "chaos_hash_match 1" and exits non-zero if any check failed. Run it with
 // `make chaos`; with -standbys 1 (CHAOS_STANDBYS=1) two engines elect a
 // leader and every kill aims at the leader.
+//
+// Then the settler's turn: the settler runs as a process beside NATS, the
+// engine, the relayer's worker and a JSON-RPC chain, and is killed
+// -settler-kills times while traders cross orders; it prints
+// "settler_kills <n>", "settler_lost 0", "settler_duplicated 0" and
+// "settler_failed_trades 0" (every trade CONFIRMED, every order filled on
+// chain by exactly what the engine filled, no operator transaction
+// reverted). -settler-kills 0 skips it.
 package main
 
 import (
@@ -27,6 +35,10 @@ func main() {
 	fs.IntVar(&cfg.Ops, "ops", 60_000, "workload operations appended during the run")
 	fs.IntVar(&cfg.Publishers, "publishers", 64, "concurrent appenders")
 	fs.StringVar(&cfg.WorkDir, "work-dir", "", "binaries and data (default: a temporary directory)")
+	scfg := chaos.SettlerConfig{Log: os.Stderr}
+	fs.IntVar(&scfg.Kills, "settler-kills", 10, "settler kills with SIGKILL (0 skips the settler's run)")
+	fs.IntVar(&scfg.Pairs, "settler-pairs", 400, "pairs of crossing orders (one trade each) during the settler's run")
+	fs.IntVar(&scfg.Traders, "settler-traders", 8, "traders of the settler's run (Safe wallets on chain)")
 	if err := flagenv.Parse(fs, os.Args[1:], "CHAOS"); err != nil {
 		fmt.Fprintln(os.Stderr, "chaos:", err)
 		os.Exit(2)
@@ -42,6 +54,21 @@ func main() {
 	// A lone engine rides out NATS restarts; with standbys, a leader that
 	// loses its lease while NATS is down exits by design.
 	if rep.Lost != 0 || rep.Duplicated != 0 || !rep.HashMatch || rep.Kills < cfg.Kills || (cfg.Standbys == 0 && rep.Exits != 0) {
+		os.Exit(1)
+	}
+	if scfg.Kills == 0 {
+		return
+	}
+	if cfg.WorkDir != "" {
+		scfg.WorkDir = cfg.WorkDir + "-settler"
+	}
+	srep, err := chaos.RunSettler(ctx, scfg)
+	fmt.Print(srep.Lines())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chaos:", err)
+		os.Exit(1)
+	}
+	if srep.Lost != 0 || srep.Duplicated != 0 || srep.Failed != 0 || srep.Kills < scfg.Kills || srep.Confirmed != srep.Trades {
 		os.Exit(1)
 	}
 }
