@@ -65,6 +65,11 @@ type Config struct {
 	// FaucetFunder, if set, funds each faucet credit on chain first (the
 	// devnet's chain); without it the faucet credits the engine only.
 	FaucetFunder FaucetFunder
+	// FaucetViaChain: the engine learns of faucet funds from the chain
+	// only (the settler's chain watcher appends the deposit), so the
+	// faucet funds on chain and appends nothing; it waits a little for the
+	// balance to show (see api.FaucetWaitMax). Needs FaucetFunder.
+	FaucetViaChain bool
 	// KVReplicas is the replica count of the KV buckets and streams this
 	// gateway creates: 1 on one node, 3 in a cluster.
 	KVReplicas int
@@ -258,6 +263,7 @@ func apiConfig(cfg Config) api.Config {
 		ProxyFactory: cfg.ProxyFactory, ProxyInitCodeHash: cfg.ProxyInitCodeHash,
 		DefaultFeeRateBps: cfg.DefaultFeeRateBps, QueryTimeout: cfg.QueryTimeout,
 		Faucet: cfg.Faucet, FaucetMaxUnits: cfg.FaucetMaxUnits, FaucetFunder: cfg.FaucetFunder,
+		FaucetViaChain: cfg.FaucetViaChain,
 	}
 }
 

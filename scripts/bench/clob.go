@@ -144,6 +144,12 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		return nil, err
 	}
+	// The engine refuses a proxy wallet's orders until the chain watcher
+	// has seen it deployed, and credits the faucet's funds when it sees
+	// them on chain (the faucet answers once it has).
+	if _, err := d.DeployWallet(ctx, key); err != nil {
+		return nil, err
+	}
 	if _, err := c.Faucet(ctx, c.Funder().Hex(), traderFundsUSDW); err != nil {
 		return nil, err
 	}

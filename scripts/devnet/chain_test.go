@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/errcode"
 	"pred.dev/proto/wallet"
 	"pred.dev/scripts/devchain"
 )
@@ -153,8 +154,11 @@ func TestChainMismatchRefused(t *testing.T) {
 }
 
 // TestFaucetFundsChainAndEngine: the faucet mints and wraps USDW into the
-// proxy wallet on chain and credits the engine the same amount; the two
-// agree, and still agree after a restart.
+// proxy wallet on chain, and the chain watcher credits the engine the same
+// amount (the faucet appends nothing itself); a proxy wallet's orders are
+// refused until the watcher has seen it deployed; chain and engine agree,
+// and still agree after a restart (the watcher resumes from its cursor and
+// credits nothing twice).
 func TestFaucetFundsChainAndEngine(t *testing.T) {
 	cfg := testConfig(t)
 	d := start(t, cfg)
@@ -176,10 +180,28 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 	if _, err := c.CreateOrDeriveAPIKey(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for _, amount := range []string{"25.5", "100"} {
-		if _, err := c.Faucet(ctx, proxy.Hex(), amount); err != nil {
+	token := d.Markets[0].YesTokenID()
+	bid := client.OrderArgs{TokenID: token, Side: "BUY", Price: "0.10", Size: "10", FeeRateBps: d.Markets[0].FeeRateBps}
+	if _, err := c.CreateAndPostOrder(ctx, bid); !errors.Is(err, errcode.MakerWalletNotDeployed) {
+		t.Fatalf("an order of an undeployed proxy wallet: %v, want %s", err, errcode.MakerWalletNotDeployed)
+	}
+	if got, err := d.DeployWallet(ctx, key); err != nil || got != proxy {
+		t.Fatalf("deploy: %s, %v", got.Hex(), err)
+	}
+	for i, amount := range []string{"25.5", "100"} {
+		r, err := c.Faucet(ctx, proxy.Hex(), amount)
+		if err != nil {
 			t.Fatal(err)
 		}
+		if want := []string{"25.5", "125.5"}[i]; r.Balance != want {
+			t.Fatalf("faucet of %s answered balance %s, want %s (credited by the chain watcher)", amount, r.Balance, want)
+		}
+	}
+	if r, err := c.CreateAndPostOrder(ctx, bid); err != nil || r.Status != clobapi.InsertStatusLive {
+		t.Fatalf("an order of the deployed wallet: %+v, %v", r, err)
+	}
+	if _, err := c.CancelAll(ctx); err != nil {
+		t.Fatal(err)
 	}
 	agree := func(d *Devnet, c *client.Client) {
 		t.Helper()

@@ -42,6 +42,7 @@ import (
 	gammaserver "pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/settler/chainwatch"
 )
 
 // Default addresses of `make run`: fixed and documented, so that the pred
@@ -158,6 +159,7 @@ type Devnet struct {
 	conns    []*nats.Conn
 	engine   *inproc.Engine
 	gateways []*server.Server
+	watch    *chainwatch.Watcher
 	gamma    *gammaserver.Server
 	errc     chan error
 	closing  sync.Once
@@ -236,6 +238,9 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	}
 	gwCtx, gwStop := context.WithCancel(context.Background())
 	d.gwStop = gwStop
+	if err := d.startChainWatch(ctx, gwCtx); err != nil {
+		return err
+	}
 	for i := range cfg.Gateways {
 		addr := cfg.APIAddr
 		if i > 0 {
@@ -351,6 +356,7 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	}
 	gcfg := GatewayConfig(d.Deployment)
 	gcfg.FaucetFunder = d.chain
+	gcfg.FaucetViaChain = true // the chain watcher credits it (settler.go)
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0
 	}

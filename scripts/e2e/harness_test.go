@@ -199,21 +199,32 @@ func (n *testNet) wallet(gw int) *trader {
 }
 
 // sdk is a client of gateway gw for key whose orders are made by the
-// key's proxy wallet (signature type 2), the normal maker.
+// key's proxy wallet (signature type 2), the normal maker. Without a
+// devnet (gateways and engine as processes, no chain) nothing can deploy
+// a proxy wallet, so orders are made by the key itself (signature type 0).
 func (n *testNet) sdk(gw int, key *ecdsa.PrivateKey, opts ...client.Option) *client.Client {
 	base := []client.Option{client.WithHTTPClient(n.httpClient()), client.WithPrivateKey(key),
-		client.WithChain(n.dep.ChainID, n.dep.Contracts.Exchange, n.dep.Contracts.NegRiskExchange),
-		client.WithProxyWallet(n.dep.Contracts.SafeFactory, n.dep.SafeInitCodeHash)}
+		client.WithChain(n.dep.ChainID, n.dep.Contracts.Exchange, n.dep.Contracts.NegRiskExchange)}
+	if n.d != nil {
+		base = append(base, client.WithProxyWallet(n.dep.Contracts.SafeFactory, n.dep.SafeInitCodeHash))
+	}
 	return client.New(n.urls[gw], append(base, opts...)...)
 }
 
-// trader is a wallet on gateway 0 with API credentials and, unless usdw
-// is "", that much devnet USDW in its proxy wallet.
+// trader is a wallet on gateway 0 with API credentials, its proxy wallet
+// deployed (the engine refuses the orders of an undeployed one) and,
+// unless usdw is "", that much devnet USDW in it: the faucet funds it on
+// chain and answers once the chain watcher has credited it.
 func (n *testNet) trader(usdw string) *trader {
 	n.t.Helper()
 	tr := n.wallet(0)
 	if _, err := tr.CreateOrDeriveAPIKey(context.Background()); err != nil {
 		n.t.Fatalf("create API key: %v", err)
+	}
+	if n.d != nil {
+		if _, err := n.d.DeployWallet(context.Background(), tr.key); err != nil {
+			n.t.Fatalf("deploy the proxy wallet: %v", err)
+		}
 	}
 	if usdw != "" {
 		if _, err := tr.Faucet(context.Background(), tr.Funder().Hex(), usdw); err != nil {

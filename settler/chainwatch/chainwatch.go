@@ -33,6 +33,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -110,11 +112,17 @@ type Watcher struct {
 	zl    *zap.Logger
 	m     *metrics
 
-	cursor  Cursor
-	rev     uint64
+	cursor Cursor
+	rev    uint64
+	// mu guards proxies and tokens against readers on other goroutines
+	// (the reconciliation); the goroutine that steps writes them and reads
+	// them without it.
+	mu      sync.RWMutex
 	proxies map[common.Address]bool
 	tokens  map[common.Hash]bool
 	usdw    *usdw.USDW
+	// next mirrors cursor.Next for other goroutines (WaitHandled).
+	next atomic.Uint64
 }
 
 // New opens (or creates) the cursor's bucket and rebuilds the sets of
@@ -146,15 +154,38 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	return w, nil
 }
 
-// Cursor returns where the watcher stands.
+// WaitHandled returns once the watcher has handled block (its commands
+// are in the log, so anything appended after this call is applied after
+// them), or when ctx ends. It is safe to call from any goroutine.
+func (w *Watcher) WaitHandled(ctx context.Context, block uint64) error {
+	for w.next.Load() <= block {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("chainwatch: block %d not handled (at %d): %w", block, w.next.Load(), ctx.Err())
+		case <-time.After(waitPoll):
+		}
+	}
+	return nil
+}
+
+// waitPoll is how often WaitHandled looks at the cursor.
+const waitPoll = 10 * time.Millisecond
+
+// Cursor returns where the watcher stands (not safe beside Run).
 func (w *Watcher) Cursor() Cursor { return w.cursor }
 
 // IsProxy reports whether addr is a proxy wallet the watcher has seen
 // deployed (up to its cursor).
-func (w *Watcher) IsProxy(addr common.Address) bool { return w.proxies[addr] }
+func (w *Watcher) IsProxy(addr common.Address) bool {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	return w.proxies[addr]
+}
 
 // Proxies returns the proxy wallets seen deployed, in no particular order.
 func (w *Watcher) Proxies() []common.Address {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
 	out := make([]common.Address, 0, len(w.proxies))
 	for a := range w.proxies {
 		out = append(out, a)
@@ -164,6 +195,8 @@ func (w *Watcher) Proxies() []common.Address {
 
 // Tokens returns the token ids the exchanges registered, in no order.
 func (w *Watcher) Tokens() []common.Hash {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
 	out := make([]common.Hash, 0, len(w.tokens))
 	for t := range w.tokens {
 		out = append(out, t)
@@ -176,6 +209,7 @@ func (w *Watcher) loadCursor(ctx context.Context) error {
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		w.cursor = Cursor{Next: w.cfg.Deployment.Block}
+		w.next.Store(w.cursor.Next)
 		return nil
 	case err != nil:
 		return fmt.Errorf("chainwatch: read cursor: %w", err)
@@ -184,6 +218,7 @@ func (w *Watcher) loadCursor(ctx context.Context) error {
 		return fmt.Errorf("chainwatch: cursor %q: %w", e.Value(), err)
 	}
 	w.rev = e.Revision()
+	w.next.Store(w.cursor.Next)
 	return nil
 }
 
@@ -202,6 +237,7 @@ func (w *Watcher) saveCursor(ctx context.Context, c Cursor) error {
 		return fmt.Errorf("chainwatch: write cursor: %w", err)
 	}
 	w.cursor, w.rev = c, rev
+	w.next.Store(c.Next)
 	w.m.cursor.Set(float64(c.Next))
 	return nil
 }

@@ -71,10 +71,14 @@ func (w *Watcher) learn(l *types.Log) bool {
 	c := w.cfg.Deployment.Contracts
 	switch {
 	case l.Address == c.SafeFactory && len(l.Topics) == 3 && l.Topics[0] == topicProxyCreation:
+		w.mu.Lock()
 		w.proxies[common.BytesToAddress(l.Topics[1].Bytes())] = true
+		w.mu.Unlock()
 		return true
 	case (l.Address == c.Exchange || l.Address == c.NegRiskExchange) && len(l.Topics) == 4 && l.Topics[0] == topicTokenRegistered:
+		w.mu.Lock()
 		w.tokens[l.Topics[1]], w.tokens[l.Topics[2]] = true, true
+		w.mu.Unlock()
 		return true
 	}
 	return false

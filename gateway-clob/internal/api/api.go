@@ -66,6 +66,10 @@ type Config struct {
 	// FaucetFunder, if set, funds the address on chain before the engine
 	// credits it, so that chain and engine balances agree.
 	FaucetFunder FaucetFunder
+	// FaucetViaChain: with a FaucetFunder, the faucet appends nothing: the
+	// settler's chain watcher sees the transfer and appends the deposit,
+	// the only way funds reach the engine's ledger outside tests.
+	FaucetViaChain bool
 }
 
 // FaucetFunder puts amount base units of USDW at an address on chain

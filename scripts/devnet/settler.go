@@ -1,0 +1,108 @@
+package devnet
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/chain/bind/safefactory"
+	"pred.dev/proto/chain/safewallet"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/settler/chainwatch"
+)
+
+// The settler's chain watcher in the devnet: the one way balances and
+// wallet deployments reach the engine (the faucet funds on chain only).
+// This file holds the watcher's wiring only, in its own function, beside
+// whatever else of the settler the devnet runs.
+
+// WatchConfirmations is how many blocks the devnet's chain watcher waits
+// behind the head. The embedded chain seals a block as soon as a
+// transaction waits and an empty one every BlockInterval, so a deposit
+// shows within about one interval.
+const WatchConfirmations = 1
+
+// watchPoll is how often the devnet's watcher looks at the head.
+const watchPoll = 100 * time.Millisecond
+
+// startChainWatch runs the settler's chain watcher on its own NATS
+// connection and publisher until the gateways stop (Close stops them
+// before the engine and NATS).
+func (d *Devnet) startChainWatch(ctx, runCtx context.Context) error {
+	nc, err := d.connect("settler-chainwatch")
+	if err != nil {
+		return err
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	pub, err := publish.New(nc, publish.Config{}, d.log.Named("chainwatch.publish"))
+	if err != nil {
+		return fmt.Errorf("devnet: chain watcher publisher: %w", err)
+	}
+	cfg := chainwatch.DefaultConfig(d.Deployment)
+	cfg.Confirmations, cfg.PollInterval = WatchConfirmations, watchPoll
+	w, err := chainwatch.New(ctx, cfg, d.chain.chain.Backend, js, pub, d.log)
+	if err != nil {
+		_ = pub.Close()
+		return fmt.Errorf("devnet: chain watcher: %w", err)
+	}
+	d.watch = w
+	d.run(&d.gwDone, "chain watcher", func() error {
+		defer func() { _ = pub.Close() }()
+		return w.Run(runCtx)
+	})
+	return nil
+}
+
+// Watcher returns the devnet's chain watcher.
+func (d *Devnet) Watcher() *chainwatch.Watcher { return d.watch }
+
+// DeployWallet deploys owner's proxy wallet the way the relayer does (the
+// owner signs the SafeFactory's CreateProxy, the devnet's key pays) and
+// returns it once the chain watcher has appended the deployment to the
+// log: an order placed after DeployWallet returns is applied after it. A
+// wallet deployed already is returned as it is.
+func (d *Devnet) DeployWallet(ctx context.Context, owner *ecdsa.PrivateKey) (common.Address, error) {
+	c := d.Deployment.Contracts
+	msg := safewallet.CreateProxy{Owner: crypto.PubkeyToAddress(owner.PublicKey)}
+	proxy := safewallet.Address(c.SafeFactory, c.SafeSingleton, msg.Owner)
+	code, err := d.chain.chain.Backend.CodeAt(ctx, proxy, nil)
+	if err != nil {
+		return proxy, err
+	}
+	var block uint64
+	if len(code) == 0 {
+		sig, err := msg.Sign(owner, d.Deployment.ChainID, c.SafeFactory)
+		if err != nil {
+			return proxy, err
+		}
+		factory, err := safefactory.NewSafeFactory(c.SafeFactory, d.chain.chain.Backend)
+		if err != nil {
+			return proxy, err
+		}
+		r, err := d.chain.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+			return factory.CreateProxy(o, msg.Owner, common.Address{}, new(big.Int), common.Address{}, sig)
+		})
+		if err != nil {
+			return proxy, fmt.Errorf("devnet: createProxy for %s: %w", msg.Owner.Hex(), err)
+		}
+		if r.Status != types.ReceiptStatusSuccessful {
+			return proxy, errors.New("devnet: createProxy reverted")
+		}
+		block = r.BlockNumber.Uint64()
+	} else if block, err = d.chain.chain.Backend.BlockNumber(ctx); err != nil {
+		return proxy, err
+	}
+	return proxy, d.watch.WaitHandled(ctx, block)
+}
