@@ -241,6 +241,9 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startChainWatch(ctx, gwCtx); err != nil {
 		return err
 	}
+	if err := d.startRedeemer(gwCtx); err != nil {
+		return err
+	}
 	for i := range cfg.Gateways {
 		addr := cfg.APIAddr
 		if i > 0 {
