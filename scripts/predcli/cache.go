@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/client/relayerapi"
 )
 
 // The credentials cache. Every pred run is a new process, and deriving
@@ -115,4 +117,68 @@ func (c tokenCache) store(url string, addr common.Address, tr gammaapi.TokenResp
 		return err
 	}
 	return os.Rename(tmp, p)
+}
+
+// load returns the cached token of addr if it is valid until at least
+// validUntil.
+func (c tokenCache) load(url string, addr common.Address, validUntil time.Time) (gammaapi.TokenResponse, bool) {
+	var tr gammaapi.TokenResponse
+	if c.dir == "" {
+		return tr, false
+	}
+	data, err := os.ReadFile(c.path(url, addr))
+	if err != nil || json.Unmarshal(data, &tr) != nil || tr.Token == "" || tr.ExpiresAt.Before(validUntil) {
+		return gammaapi.TokenResponse{}, false
+	}
+	return tr, true
+}
+
+// relayerKeyCache keeps relayer keys, one file per (Relayer URL, wallet),
+// readable by the user only, beside the credentials: a key is worth what
+// a login token is, and losing it costs one login and one key creation.
+type relayerKeyCache struct {
+	dir string
+}
+
+func (c relayerKeyCache) path(url string, addr common.Address) string {
+	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
+	return filepath.Join(c.dir, "relayer", hex.EncodeToString(h[:16])+".json")
+}
+
+func (c relayerKeyCache) load(url string, addr common.Address) (relayerapi.APIKey, bool) {
+	var k relayerapi.APIKey
+	if c.dir == "" {
+		return k, false
+	}
+	data, err := os.ReadFile(c.path(url, addr))
+	if err != nil || json.Unmarshal(data, &k) != nil || k.APIKey == "" || k.Address == "" {
+		return relayerapi.APIKey{}, false
+	}
+	return k, true
+}
+
+func (c relayerKeyCache) store(url string, addr common.Address, k relayerapi.APIKey) error {
+	if c.dir == "" {
+		return nil
+	}
+	p := c.path(url, addr)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return err
+	}
+	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}
+
+// drop forgets a relayer key the relayer refused.
+func (c relayerKeyCache) drop(url string, addr common.Address) {
+	if c.dir != "" {
+		_ = os.Remove(c.path(url, addr))
+	}
 }

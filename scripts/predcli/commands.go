@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // command is one `pred <noun> [verb]`.
@@ -33,6 +34,8 @@ type cmdOpts struct {
 	limit      int
 	outcome    string
 	game       string
+	noWait     bool
+	wait       time.Duration
 }
 
 func (c *command) name() string {
@@ -66,6 +69,13 @@ func commands() []*command {
 	return []*command{
 		{noun: "wallet", verb: "new", help: "generate a private key; print its address and key", run: walletNew},
 		{noun: "wallet", verb: "address", help: "print the address of --private-key", run: walletAddress},
+		{noun: "wallet", verb: "deploy", flags: relayerWaitFlags,
+			help: "deploy your proxy wallet through the Relayer API (it pays the gas) and wait until it is confirmed", run: walletDeploy},
+		{noun: "wallet", verb: "approve", flags: relayerWaitFlags,
+			help: "let both exchanges move your proxy wallet's USDW and shares (one Safe transaction through the Relayer API, after the deployment if the wallet has none) and wait until confirmed", run: walletApprove},
+		{noun: "relayer", verb: "key", help: "create a Relayer API key with a Gamma login token and print it (pred makes and caches one by itself when it needs one)", run: relayerKey},
+		{noun: "tx", args: "<transaction id>", minArgs: 1, maxArgs: 1, flags: txFlags,
+			help: "show a Relayer API transaction of yours and wait until it is confirmed, a line on stderr at each change of state", run: txShow},
 		{noun: "events", args: "[<slug or id>]", maxArgs: 1, flags: gammaListFlags,
 			help: "list the Gamma API's events, or show one with its markets", run: events},
 		{noun: "markets", args: "[<slug or id>]", maxArgs: 1, flags: marketFlags,

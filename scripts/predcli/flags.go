@@ -23,13 +23,16 @@ const envPrefix = "PRED"
 const (
 	DefaultURL      = "http://127.0.0.1:8080"
 	DefaultGammaURL = "http://127.0.0.1:8081"
-	defaultTimeout  = 30 * time.Second
+	// DefaultRelayerURL is the Relayer API's.
+	DefaultRelayerURL = "http://127.0.0.1:8082"
+	defaultTimeout    = 30 * time.Second
 )
 
 // globals are the flags every command takes.
 type globals struct {
 	url             string
 	gammaURL        string
+	relayerURL      string
 	eoa             bool
 	privateKey      string
 	apiKey          string
@@ -50,6 +53,7 @@ var noEnv = map[string]bool{"q": true}
 func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.url, "url", DefaultURL, "base URL of the CLOB API")
 	fs.StringVar(&g.gammaURL, "gamma-url", DefaultGammaURL, "base URL of the Gamma API (markets, login, and the chain's addresses from GET /public-info)")
+	fs.StringVar(&g.relayerURL, "relayer-url", DefaultRelayerURL, "base URL of the Relayer API (wallet deploy and approve, tx)")
 	fs.StringVar(&g.privateKey, "private-key", "", "hex private key of your wallet (make one with 'pred wallet new'); secret")
 	fs.StringVar(&g.apiKey, "api-key", "", "API key; with --secret and --passphrase, skips deriving credentials from the private key")
 	fs.StringVar(&g.secret, "secret", "", "API secret; secret")
@@ -60,7 +64,7 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.eoa, "eoa", false, "trade from the key's own address (signature type 0) instead of its proxy wallet (type 2)")
 	fs.DurationVar(&g.timeout, "timeout", defaultTimeout, "timeout of each API call")
 	fs.BoolVar(&g.json, "json", false, "print stable JSON instead of tables")
-	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new), the order id (order), the token ids (markets <market>) or the JWT (login)")
+	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new), the order id (order), the token ids (markets <market>), the JWT (login), the relayer key (relayer key) or the transaction ids (wallet deploy, wallet approve, tx)")
 }
 
 func newFlagSet(name string) *flag.FlagSet {
@@ -81,6 +85,8 @@ type invocation struct {
 	// in use came from it, whether the server refused them, and whose.
 	cachedCreds, cacheRefused bool
 	credsOwner                common.Address
+	// cachedRelayerKey: the relayer key in use came from the cache.
+	cachedRelayerKey bool
 	// chainInfo is the deployment, once learned (see chain.go).
 	chainInfo *chainInfo
 }

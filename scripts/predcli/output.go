@@ -10,6 +10,7 @@ import (
 
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/gamma"
+	"pred.dev/proto/client/relayer"
 )
 
 // emitJSON writes v as indented JSON on stdout.
@@ -67,7 +68,10 @@ func (inv *invocation) fail(err error) int {
 	je := jsonError{Error: err.Error()}
 	var ae *client.APIError
 	var ge *gamma.APIError
+	var re *relayer.APIError
 	switch {
+	case errors.As(err, &re):
+		je = jsonError{Error: re.Message, Code: string(re.Code), Status: re.Status}
 	case errors.As(err, &ae):
 		je = jsonError{Error: ae.Message, Code: string(ae.Code), Status: ae.Status}
 	case errors.As(err, &ge):
@@ -86,8 +90,11 @@ func (inv *invocation) fail(err error) int {
 	var oe *net.OpError
 	if errors.As(err, &oe) && oe.Op == "dial" {
 		api, url := "the exchange", inv.g.url
-		if oe.Addr != nil && strings.Contains(inv.g.gammaURL, oe.Addr.String()) {
+		switch {
+		case oe.Addr != nil && strings.Contains(inv.g.gammaURL, oe.Addr.String()):
 			api, url = "the Gamma API", inv.g.gammaURL
+		case oe.Addr != nil && strings.Contains(inv.g.relayerURL, oe.Addr.String()):
+			api, url = "the Relayer API", inv.g.relayerURL
 		}
 		fmt.Fprintf(inv.env.Stderr, "pred: is %s running at %s? Start a devnet with 'make run'.\n", api, url)
 	}

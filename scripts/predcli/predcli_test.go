@@ -66,7 +66,7 @@ type user struct {
 // newUser is a user of the test devnet with a new wallet (none if
 // withKey is false).
 func newUser(t *testing.T, withKey bool) *user {
-	u := &user{t: t, env: map[string]string{"PRED_URL": net.URL, "PRED_GAMMA_URL": net.GammaURL}, cache: t.TempDir()}
+	u := &user{t: t, env: map[string]string{"PRED_URL": net.URL, "PRED_GAMMA_URL": net.GammaURL, "PRED_RELAYER_URL": net.RelayerURL}, cache: t.TempDir()}
 	if withKey {
 		u.env["PRED_PRIVATE_KEY"] = u.ok("wallet", "new", "-q").stdout[:66]
 	}
@@ -134,8 +134,9 @@ func market(i int) devnet.Market { return net.Markets[i] }
 
 // TestDevnetDefaults: pred needs no flags against `make run`.
 func TestDevnetDefaults(t *testing.T) {
-	if predcli.DefaultURL != "http://"+devnet.DefaultAPIAddr || predcli.DefaultGammaURL != "http://"+devnet.DefaultGammaAddr {
-		t.Fatalf("pred's defaults (%s, %s) are not the devnet's", predcli.DefaultURL, predcli.DefaultGammaURL)
+	if predcli.DefaultURL != "http://"+devnet.DefaultAPIAddr || predcli.DefaultGammaURL != "http://"+devnet.DefaultGammaAddr ||
+		predcli.DefaultRelayerURL != "http://"+devnet.DefaultRelayerAddr {
+		t.Fatalf("pred's defaults (%s, %s, %s) are not the devnet's", predcli.DefaultURL, predcli.DefaultGammaURL, predcli.DefaultRelayerURL)
 	}
 }
 
