@@ -70,6 +70,10 @@ type Config struct {
 	// faucet funds on chain and appends nothing; it waits a little for the
 	// balance to show (see api.FaucetWaitMax). Needs FaucetFunder.
 	FaucetViaChain bool
+	// Allowances, if set, reads wallets' allowances to the exchanges on
+	// chain for GET /balance-allowance (chainread.New over the chain's
+	// client and deployment record); without it the answer has none.
+	Allowances AllowanceReader
 	// KVReplicas is the replica count of the KV buckets and streams this
 	// gateway creates: 1 on one node, 3 in a cluster.
 	KVReplicas int
@@ -80,6 +84,10 @@ type Config struct {
 	// the TCP peer address is used, so clients cannot pick their IP.
 	TrustForwardedFor bool
 }
+
+// AllowanceReader reads what a wallet has allowed each exchange on chain:
+// a *chainread.Reader.
+type AllowanceReader = api.AllowanceReader
 
 // FaucetFunder funds a faucet credit on chain: it puts amount base units
 // of USDW at the address and returns once that is mined.
@@ -263,7 +271,7 @@ func apiConfig(cfg Config) api.Config {
 		ProxyFactory: cfg.ProxyFactory, ProxyInitCodeHash: cfg.ProxyInitCodeHash,
 		DefaultFeeRateBps: cfg.DefaultFeeRateBps, QueryTimeout: cfg.QueryTimeout,
 		Faucet: cfg.Faucet, FaucetMaxUnits: cfg.FaucetMaxUnits, FaucetFunder: cfg.FaucetFunder,
-		FaucetViaChain: cfg.FaucetViaChain,
+		FaucetViaChain: cfg.FaucetViaChain, Allowances: cfg.Allowances,
 	}
 }
 

@@ -13,10 +13,13 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
+	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
@@ -29,7 +32,9 @@ type flags struct {
 	listen, natsURL, logLevel                  string
 	exchange, negRisk, factory, initCode, mkey string
 	faucetMax                                  string
+	rpcURL, deployment                         string
 	cfg                                        server.Config
+	dep                                        *deploy.Deployment
 }
 
 func main() { daemon.Main("gateway-clob", run) }
@@ -50,6 +55,16 @@ func run(ctx context.Context, args []string) error {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}
 	defer nc.Close()
+	if f.rpcURL != "" {
+		ch, err := ethclient.DialContext(ctx, f.rpcURL)
+		if err != nil {
+			return fmt.Errorf("chain RPC %s: %w", f.rpcURL, err)
+		}
+		defer ch.Close()
+		if f.cfg.Allowances, err = chainread.New(ch, f.dep); err != nil {
+			return err
+		}
+	}
 	srv, err := server.New(f.cfg, nc, log)
 	if err != nil {
 		return err
@@ -84,6 +99,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&f.cfg.RateLimit.IPBurst, "rate-ip-burst", f.cfg.RateLimit.IPBurst, "burst per client IP")
 	fs.Float64Var(&f.cfg.RateLimit.KeyPerSecond, "rate-key-per-second", f.cfg.RateLimit.KeyPerSecond, "requests per second per API key, batch items counted (0 disables)")
 	fs.IntVar(&f.cfg.RateLimit.KeyBurst, "rate-key-burst", f.cfg.RateLimit.KeyBurst, "burst per API key")
+	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL: GET /balance-allowance reads wallets' allowances to the exchanges from it (needs -deployment; without it the answer has no allowances)")
+	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON): fills -chain-id, -exchange, -neg-risk-exchange, -proxy-factory and -proxy-init-code-hash when they are not given, and names the contracts whose allowances -rpc-url reads")
 	fs.BoolVar(&f.cfg.Faucet, "faucet", false, "enable POST /faucet (devnets only)")
 	fs.StringVar(&f.faucetMax, "faucet-max", fixed.FormatUnits(f.cfg.FaucetMaxUnits), "largest faucet credit in USDW")
 	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets and streams (1 single node, 3 cluster)")
@@ -98,6 +115,26 @@ func parseFlags(args []string) (*flags, error) {
 // resolve parses the string flags into the config.
 func (f *flags) resolve() error {
 	var err error
+	if f.deployment != "" {
+		if f.dep, err = deploy.Load(f.deployment); err != nil {
+			return fmt.Errorf("-deployment: %w", err)
+		}
+		k := f.dep.Contracts
+		if f.cfg.ChainID == 0 {
+			f.cfg.ChainID = f.dep.ChainID
+		}
+		for _, d := range []struct {
+			flag *string
+			v    string
+		}{{&f.exchange, k.Exchange.Hex()}, {&f.negRisk, k.NegRiskExchange.Hex()}, {&f.factory, k.SafeFactory.Hex()},
+			{&f.initCode, f.dep.SafeInitCodeHash.Hex()}} {
+			if *d.flag == "" {
+				*d.flag = d.v
+			}
+		}
+	} else if f.rpcURL != "" {
+		return errors.New("-rpc-url needs -deployment: the record names the contracts whose allowances it reads")
+	}
 	if f.cfg.Exchange, err = address("exchange", f.exchange, true); err != nil {
 		return err
 	}

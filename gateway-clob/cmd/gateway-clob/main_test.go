@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
+
+	"pred.dev/proto/chain/chaintest"
 )
 
 const testKeyHex = "0x4242424242424242424242424242424242424242424242424242424242424242"
@@ -63,5 +67,33 @@ func TestEffectiveConfigRedactsTheMasterKey(t *testing.T) {
 		if strings.Contains(strings.ToLower(v), "4242424242") {
 			t.Fatalf("field %s leaks the master key", k)
 		}
+	}
+}
+
+// TestDeploymentFlag: -deployment fills the chain id, the exchanges and
+// the proxy factory from the record (a flag given wins), and -rpc-url is
+// refused without it, since the record names the contracts it reads.
+func TestDeploymentFlag(t *testing.T) {
+	env, err := chaintest.NewSimulated(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	path := filepath.Join(t.TempDir(), "deployment.json")
+	if err := env.D.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parseFlags([]string{"-master-key", testKeyHex, "-deployment", path, "-neg-risk-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, k := f.cfg, env.D.Contracts
+	if c.ChainID != env.D.ChainID || c.Exchange != k.Exchange || c.ProxyFactory != k.SafeFactory || c.ProxyInitCodeHash != env.D.SafeInitCodeHash ||
+		c.NegRiskExchange.Hex() != "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40" {
+		t.Fatalf("config %+v from the record %+v", c, env.D)
+	}
+	if _, err := parseFlags([]string{"-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-rpc-url", "http://127.0.0.1:8545"}); err == nil ||
+		!strings.Contains(err.Error(), "-deployment") {
+		t.Fatalf("-rpc-url without -deployment: %v", err)
 	}
 }

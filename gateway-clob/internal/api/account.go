@@ -1,17 +1,22 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"math/big"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
 )
 
@@ -200,8 +205,13 @@ const collateralAssetID = "0"
 // getBalanceAllowance answers the caller's balance of one asset: the
 // outcome token asset_id (or token_id), or collateral with
 // asset_type=COLLATERAL (the default without a token). Values are in
-// shares or USDW. Funds enter the exchange's ledger by deposit, so the
-// whole balance is usable by the exchange and the allowance equals it.
+// shares or USDW. The balance is the engine's ledger; the allowances are
+// the chain's, read at the latest block: what each exchange may move of
+// the wallet's asset (the USDW allowance, or for outcome tokens an
+// unlimited amount if the exchange is an approved operator of the
+// wallet's conditional tokens, else 0). Settling a trade needs them, so
+// the reference exchange reports them here and a client checks them
+// before it trades.
 func (a *API) getBalanceAllowance(c echo.Context) error {
 	id := l2Identity(c)
 	acct, err := a.accountParam(c, id)
@@ -212,7 +222,8 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
+	ctx := c.Request().Context()
+	resp, err := a.queryFor(ctx, id, &pb.QueryRequest{
 		Query: &pb.QueryRequest_Balance{Balance: &pb.BalanceQuery{Account: acct[:], TokenId: token}},
 	}, errcode.TokenNotFound)
 	if err != nil {
@@ -220,10 +231,58 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	}
 	b := resp.GetBalance()
 	avail := b.GetBalance() - min(b.GetLocked(), b.GetBalance())
-	return c.JSON(http.StatusOK, clobapi.BalanceAllowance{
-		Balance: number(b.GetBalance()), Locked: number(b.GetLocked()), VirtualAvailable: number(avail),
-		Allowances: map[string]json.Number{assetKey: number(b.GetBalance())},
-	})
+	out := clobapi.BalanceAllowance{Balance: number(b.GetBalance()), Locked: number(b.GetLocked()), VirtualAvailable: number(avail),
+		Allowances: map[string]json.Number{}}
+	if a.cfg.Allowances == nil {
+		return c.JSON(http.StatusOK, out)
+	}
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.QueryTimeout)
+	defer cancel()
+	al, err := a.cfg.Allowances.Allowances(rctx, acct)
+	if err != nil {
+		a.log.Warn("allowances unavailable", zap.String("wallet", acct.Hex()), zap.Error(err))
+		return errcode.Errorf(errcode.ChainUnavailable, "the chain did not answer for the allowances of %s: retry later", acct.Hex())
+	}
+	// allowances names the asset with what every exchange may move of it
+	// (the least of them: an order of either kind of market can then
+	// settle), exchange_allowances each exchange's.
+	out.ExchangeAllowances = map[string]json.Number{}
+	var least *big.Int
+	for _, x := range al {
+		v := x.Collateral
+		if token != nil {
+			v = new(big.Int)
+			if x.ApprovedForAll {
+				v = maxUint256
+			}
+		}
+		if v == nil {
+			v = new(big.Int)
+		}
+		out.ExchangeAllowances[x.Exchange.Hex()] = bigNumber(v)
+		if least == nil || v.Cmp(least) < 0 {
+			least = v
+		}
+	}
+	if least != nil {
+		out.Allowances[assetKey] = bigNumber(least)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// maxUint256 is an unlimited allowance: what approve(max) sets and what
+// an approved operator of the conditional tokens may move.
+var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+
+// bigNumber writes base units (1e-6) of any size as a decimal number, as
+// number does for the ledger's amounts.
+func bigNumber(v *big.Int) json.Number {
+	q, r := new(big.Int).QuoRem(v, new(big.Int).SetUint64(fixed.One), new(big.Int))
+	if r.Sign() == 0 {
+		return json.Number(q.String())
+	}
+	frac := strings.TrimRight(fmt.Sprintf("%06d", r.Int64()), "0")
+	return json.Number(q.String() + "." + frac)
 }
 
 func balanceAsset(c echo.Context) (token []byte, key string, err error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
+	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
 	"pred.dev/gateway-clob/internal/middleware"
@@ -70,6 +71,16 @@ type Config struct {
 	// settler's chain watcher sees the transfer and appends the deposit,
 	// the only way funds reach the engine's ledger outside tests.
 	FaucetViaChain bool
+	// Allowances, if set, reads the wallets' allowances to the exchanges
+	// on chain for GET /balance-allowance; without it the answer has none
+	// (nothing is assumed).
+	Allowances AllowanceReader
+}
+
+// AllowanceReader reads what a wallet has allowed each exchange on chain
+// (chainread.Reader).
+type AllowanceReader interface {
+	Allowances(ctx context.Context, owner common.Address) ([]chainread.Allowance, error)
 }
 
 // FaucetFunder puts amount base units of USDW at an address on chain

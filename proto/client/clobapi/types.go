@@ -232,6 +232,9 @@ type BalanceAllowance struct {
 	Locked           json.Number            `json:"locked"`
 	VirtualAvailable json.Number            `json:"virtual_available"`
 	Allowances       map[string]json.Number `json:"allowances"`
+	// ExchangeAllowances maps each exchange's address to what it may move
+	// of the asset, read on chain; absent from a gateway without a chain.
+	ExchangeAllowances map[string]json.Number `json:"exchange_allowances,omitempty"`
 }
 
 // PriceLevel is one level of a book.
