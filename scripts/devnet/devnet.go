@@ -36,6 +36,7 @@ import (
 	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
+	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/operator"
@@ -43,6 +44,7 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/settler/chainwatch"
+	"pred.dev/settler/reconcile"
 )
 
 // Default addresses of `make run`: fixed and documented, so that the pred
@@ -110,9 +112,17 @@ type Config struct {
 	// ScoreFeedInterval is how often Gamma polls the score feed; default
 	// feed.DefaultInterval.
 	ScoreFeedInterval time.Duration
+	// DemoBook has a demo market maker quote the negRisk event's markets
+	// at the first start (YES prices summing to 1), through the Relayer
+	// and CLOB APIs like any trader; `make run` sets it.
+	DemoBook bool
 	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
 	// picks a free port. Default DefaultRelayerAddr.
 	RelayerAddr string
+	// ReconcileAddr, if set, serves the settler's reconciliation check
+	// (GET /reconcile, what `pred reconcile` asks) and its metrics
+	// (/metrics) there; `make run` sets DefaultReconcileAddr.
+	ReconcileAddr string
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
@@ -133,6 +143,9 @@ type Devnet struct {
 	AdminURL string
 	// GammaURL is the Gamma API's base URL ("http://127.0.0.1:8081").
 	GammaURL string
+	// ReconcileURL is where the reconciliation check is served ("" when
+	// Config.ReconcileAddr is not set).
+	ReconcileURL string
 	// RelayerURL is the Relayer API's base URL ("http://127.0.0.1:8082");
 	// RelayerHot the address of its hot key, which pays the gas.
 	RelayerURL string
@@ -160,6 +173,7 @@ type Devnet struct {
 	engine   *inproc.Engine
 	gateways []*server.Server
 	watch    *chainwatch.Watcher
+	recon    *reconcile.Reconciler
 	gamma    *gammaserver.Server
 	errc     chan error
 	closing  sync.Once
@@ -257,7 +271,13 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startGamma(ctx, gwCtx, cfg); err != nil {
 		return err
 	}
-	return d.startRelayer(ctx, gwCtx, cfg)
+	if err := d.startRelayer(ctx, gwCtx, cfg); err != nil {
+		return err
+	}
+	if cfg.DemoBook {
+		return d.seedDemoBook(ctx)
+	}
+	return nil
 }
 
 func (d *Devnet) startNATS(cfg Config) error {
@@ -359,6 +379,10 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	}
 	gcfg := GatewayConfig(d.Deployment)
 	gcfg.FaucetFunder = d.chain
+	// GET /balance-allowance reads the wallets' approvals from the chain.
+	if gcfg.Allowances, err = chainread.New(d.chain.chain.Backend, d.Deployment); err != nil {
+		return fmt.Errorf("devnet: gateway: %w", err)
+	}
 	gcfg.FaucetViaChain = true // the chain watcher credits it (settler.go)
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0
