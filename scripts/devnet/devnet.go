@@ -44,7 +44,6 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/settler/chainwatch"
-	"pred.dev/settler/reconcile"
 )
 
 // Default addresses of `make run`: fixed and documented, so that the pred
@@ -112,17 +111,9 @@ type Config struct {
 	// ScoreFeedInterval is how often Gamma polls the score feed; default
 	// feed.DefaultInterval.
 	ScoreFeedInterval time.Duration
-	// DemoBook has a demo market maker quote the negRisk event's markets
-	// at the first start (YES prices summing to 1), through the Relayer
-	// and CLOB APIs like any trader; `make run` sets it.
-	DemoBook bool
 	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
 	// picks a free port. Default DefaultRelayerAddr.
 	RelayerAddr string
-	// ReconcileAddr, if set, serves the settler's reconciliation check
-	// (GET /reconcile, what `pred reconcile` asks) and its metrics
-	// (/metrics) there; `make run` sets DefaultReconcileAddr.
-	ReconcileAddr string
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
@@ -143,9 +134,6 @@ type Devnet struct {
 	AdminURL string
 	// GammaURL is the Gamma API's base URL ("http://127.0.0.1:8081").
 	GammaURL string
-	// ReconcileURL is where the reconciliation check is served ("" when
-	// Config.ReconcileAddr is not set).
-	ReconcileURL string
 	// RelayerURL is the Relayer API's base URL ("http://127.0.0.1:8082");
 	// RelayerHot the address of its hot key, which pays the gas.
 	RelayerURL string
@@ -173,7 +161,6 @@ type Devnet struct {
 	engine   *inproc.Engine
 	gateways []*server.Server
 	watch    *chainwatch.Watcher
-	recon    *reconcile.Reconciler
 	gamma    *gammaserver.Server
 	errc     chan error
 	closing  sync.Once
@@ -271,13 +258,7 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startGamma(ctx, gwCtx, cfg); err != nil {
 		return err
 	}
-	if err := d.startRelayer(ctx, gwCtx, cfg); err != nil {
-		return err
-	}
-	if cfg.DemoBook {
-		return d.seedDemoBook(ctx)
-	}
-	return nil
+	return d.startRelayer(ctx, gwCtx, cfg)
 }
 
 func (d *Devnet) startNATS(cfg Config) error {
