@@ -36,7 +36,6 @@ import (
 	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
-	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/operator"
@@ -44,6 +43,7 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/settler/chainwatch"
+	"pred.dev/settler/reconcile"
 )
 
 // Default addresses of `make run`: fixed and documented, so that the pred
@@ -114,6 +114,10 @@ type Config struct {
 	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
 	// picks a free port. Default DefaultRelayerAddr.
 	RelayerAddr string
+	// ReconcileAddr, if set, serves the settler's reconciliation check
+	// (GET /reconcile, what `pred reconcile` asks) and its metrics
+	// (/metrics) there; `make run` sets DefaultReconcileAddr.
+	ReconcileAddr string
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
@@ -134,6 +138,9 @@ type Devnet struct {
 	AdminURL string
 	// GammaURL is the Gamma API's base URL ("http://127.0.0.1:8081").
 	GammaURL string
+	// ReconcileURL is where the reconciliation check is served ("" when
+	// Config.ReconcileAddr is not set).
+	ReconcileURL string
 	// RelayerURL is the Relayer API's base URL ("http://127.0.0.1:8082");
 	// RelayerHot the address of its hot key, which pays the gas.
 	RelayerURL string
@@ -161,6 +168,7 @@ type Devnet struct {
 	engine   *inproc.Engine
 	gateways []*server.Server
 	watch    *chainwatch.Watcher
+	recon    *reconcile.Reconciler
 	gamma    *gammaserver.Server
 	errc     chan error
 	closing  sync.Once
@@ -239,7 +247,7 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	}
 	gwCtx, gwStop := context.WithCancel(context.Background())
 	d.gwStop = gwStop
-	if err := d.startChainWatch(ctx, gwCtx); err != nil {
+	if err := d.startChainWatch(ctx, gwCtx, cfg); err != nil {
 		return err
 	}
 	if err := d.startRedeemer(gwCtx); err != nil {
@@ -360,10 +368,6 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	}
 	gcfg := GatewayConfig(d.Deployment)
 	gcfg.FaucetFunder = d.chain
-	// GET /balance-allowance reads the wallets' approvals from the chain.
-	if gcfg.Allowances, err = chainread.New(d.chain.chain.Backend, d.Deployment); err != nil {
-		return fmt.Errorf("devnet: gateway: %w", err)
-	}
 	gcfg.FaucetViaChain = true // the chain watcher credits it (settler.go)
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0

@@ -6,18 +6,25 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net"
+	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"pred.dev/proto/chain/bind/safe"
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/safewallet"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/settler/chainwatch"
+	"pred.dev/settler/reconcile"
 )
 
 // The settler's chain watcher in the devnet: the one way balances and
@@ -36,8 +43,8 @@ const watchPoll = 100 * time.Millisecond
 
 // startChainWatch runs the settler's chain watcher on its own NATS
 // connection and publisher until the gateways stop (Close stops them
-// before the engine and NATS).
-func (d *Devnet) startChainWatch(ctx, runCtx context.Context) error {
+// before the engine and NATS), and the reconciliation beside it.
+func (d *Devnet) startChainWatch(ctx, runCtx context.Context, dcfg Config) error {
 	nc, err := d.connect("settler-chainwatch")
 	if err != nil {
 		return err
@@ -62,8 +69,54 @@ func (d *Devnet) startChainWatch(ctx, runCtx context.Context) error {
 		defer func() { _ = pub.Close() }()
 		return w.Run(runCtx)
 	})
+	return d.startReconcile(runCtx, dcfg, nc, w)
+}
+
+// DefaultReconcileAddr is where `make run` serves the reconciliation.
+const DefaultReconcileAddr = "127.0.0.1:9102"
+
+// ReconcileInterval is how often the devnet reconciles on its own.
+const ReconcileInterval = 10 * time.Second
+
+// startReconcile runs the periodic reconciliation and, with
+// Config.ReconcileAddr, serves it with its metrics.
+func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Conn, w *chainwatch.Watcher) error {
+	reg := prometheus.NewRegistry()
+	cfg := reconcile.DefaultConfig(d.Deployment)
+	cfg.Interval, cfg.Registerer = ReconcileInterval, reg
+	r, err := reconcile.New(cfg, d.chain.chain.Backend, nc, w, d.log)
+	if err != nil {
+		return fmt.Errorf("devnet: reconciliation: %w", err)
+	}
+	d.recon = r
+	d.run(&d.gwDone, "reconciliation", func() error { return r.Run(runCtx) })
+	if dcfg.ReconcileAddr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", dcfg.ReconcileAddr)
+	if err != nil {
+		return fmt.Errorf("devnet: reconciliation listen on %s: %w", dcfg.ReconcileAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/reconcile", r.Handler())
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	d.ReconcileURL = "http://" + ln.Addr().String()
+	d.run(&d.gwDone, "reconciliation server", func() error {
+		go func() {
+			<-runCtx.Done()
+			_ = srv.Close()
+		}()
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	})
 	return nil
 }
+
+// Reconcile runs the reconciliation check now.
+func (d *Devnet) Reconcile(ctx context.Context) (reconcile.Report, error) { return d.recon.Check(ctx) }
 
 // Watcher returns the devnet's chain watcher.
 func (d *Devnet) Watcher() *chainwatch.Watcher { return d.watch }
@@ -105,4 +158,47 @@ func (d *Devnet) DeployWallet(ctx context.Context, owner *ecdsa.PrivateKey) (com
 		return proxy, err
 	}
 	return proxy, d.watch.WaitHandled(ctx, block)
+}
+
+// WalletCall is one call a proxy wallet makes: to, with ABI-encoded data.
+type WalletCall struct {
+	To   common.Address
+	Data []byte
+}
+
+// ExecWallet has owner's proxy wallet make calls, each a Safe transaction
+// the owner signs and the devnet's key pays for (as the relayer would),
+// and returns once the chain watcher has handled the last one: what they
+// move is in the log then. Tests use it to move funds around the exchange.
+func (d *Devnet) ExecWallet(ctx context.Context, owner *ecdsa.PrivateKey, calls ...WalletCall) error {
+	c := d.Deployment.Contracts
+	proxy := safewallet.Address(c.SafeFactory, c.SafeSingleton, crypto.PubkeyToAddress(owner.PublicKey))
+	sf, err := safe.NewSafe(proxy, d.chain.chain.Backend)
+	if err != nil {
+		return err
+	}
+	var block uint64
+	for _, call := range calls {
+		nonce, err := sf.Nonce(&bind.CallOpts{Context: ctx})
+		if err != nil {
+			return fmt.Errorf("devnet: Safe nonce of %s: %w", proxy.Hex(), err)
+		}
+		stx := safewallet.SafeTx{To: call.To, Value: new(big.Int), Data: call.Data, Nonce: nonce}
+		sig, err := stx.Sign(owner, d.Deployment.ChainID, proxy)
+		if err != nil {
+			return err
+		}
+		r, err := d.chain.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+			return sf.ExecTransaction(o, stx.To, stx.Value, stx.Data, uint8(stx.Operation),
+				new(big.Int), new(big.Int), new(big.Int), common.Address{}, common.Address{}, sig)
+		})
+		if err != nil {
+			return fmt.Errorf("devnet: execTransaction of %s: %w", proxy.Hex(), err)
+		}
+		if r.Status != types.ReceiptStatusSuccessful {
+			return fmt.Errorf("devnet: execTransaction of %s reverted", proxy.Hex())
+		}
+		block = r.BlockNumber.Uint64()
+	}
+	return d.watch.WaitHandled(ctx, block)
 }

@@ -123,6 +123,23 @@ type Watcher struct {
 	usdw    *usdw.USDW
 	// next mirrors cursor.Next for other goroutines (WaitHandled).
 	next atomic.Uint64
+	// handled is the last block handled and the CMD sequence of the last
+	// command appended up to it, for other goroutines (Handled).
+	hmu          sync.Mutex
+	handledBlock uint64
+	handledSeq   uint64
+	lastSeq      uint64
+}
+
+// Handled returns the last block the watcher handled and the CMD stream
+// sequence of the last command it appended for that block or an earlier
+// one (0 if none since it started): an engine that has applied the log
+// through seq has every deposit and withdrawal the chain holds through
+// block. It is safe to call from any goroutine.
+func (w *Watcher) Handled() (block, seq uint64) {
+	w.hmu.Lock()
+	defer w.hmu.Unlock()
+	return w.handledBlock, w.handledSeq
 }
 
 // New opens (or creates) the cursor's bucket and rebuilds the sets of
@@ -321,14 +338,19 @@ func (w *Watcher) Step(ctx context.Context) (caughtUp bool, err error) {
 		return false, err
 	}
 	for _, c := range cmds {
-		if _, err := w.log.Append(ctx, c.cmd); err != nil {
+		seq, err := w.log.Append(ctx, c.cmd)
+		if err != nil {
 			return false, fmt.Errorf("append %s: %w", c.what, err)
 		}
+		w.lastSeq = max(w.lastSeq, seq)
 		w.m.commands.WithLabelValues(c.what).Inc()
 	}
 	if err := w.saveCursor(ctx, Cursor{Next: to + 1, LastHash: last.Hash()}); err != nil {
 		return false, err
 	}
+	w.hmu.Lock()
+	w.handledBlock, w.handledSeq = to, w.lastSeq
+	w.hmu.Unlock()
 	if len(cmds) > 0 {
 		w.zl.Debug("blocks handled", zap.Uint64("from", from), zap.Uint64("to", to), zap.Int("commands", len(cmds)))
 	}

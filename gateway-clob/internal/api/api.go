@@ -173,4 +173,5 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerHistory(e)
 	a.registerHeartbeat(e)
 	a.registerFaucet(e)
+	a.registerWithdraw(e)
 }

@@ -332,6 +332,28 @@ type FaucetResponse struct {
 	Balance string `json:"balance"`
 }
 
+// WithdrawRequest is the body of POST /withdraw: a reservation of amount
+// (USDW, or shares of token_id) in the caller's proxy wallet, before the
+// wallet's transfer is relayed. ID (0x and 64 hex digits, optional) makes a
+// retry the same reservation.
+type WithdrawRequest struct {
+	Amount  string `json:"amount"`
+	TokenID string `json:"token_id,omitempty"`
+	ID      string `json:"id,omitempty"`
+}
+
+// WithdrawResponse is the answer of POST /withdraw: the reservation's id
+// and the wallet's balance, lock and reservation in the asset after it.
+type WithdrawResponse struct {
+	ID       string `json:"id"`
+	Wallet   string `json:"wallet"`
+	TokenID  string `json:"token_id"`
+	Amount   string `json:"amount"`
+	Balance  string `json:"balance"`
+	Locked   string `json:"locked"`
+	Reserved string `json:"reserved"`
+}
+
 // ErrorBody is the body of every error response. OrderID is set when a
 // command reached the log but its outcome is not known yet.
 type ErrorBody struct {

@@ -11,8 +11,8 @@ import (
 )
 
 func main() {
-	cfg, ecfg, ccfg, gcfg, scfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma, bench.DefaultSettle
-	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma, settle")
+	cfg, ecfg, ccfg, gcfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
@@ -27,9 +27,6 @@ func main() {
 	flag.IntVar(&gcfg.EventLists, "gamma-event-lists", gcfg.EventLists, "GET /events?limit=20 requests in each timed Gamma run")
 	flag.IntVar(&gcfg.Runs, "gamma-runs", gcfg.Runs, "timed Gamma runs (the median is reported)")
 	flag.IntVar(&gcfg.Clients, "gamma-clients", gcfg.Clients, "concurrent Gamma API clients")
-	flag.IntVar(&scfg.Rounds, "settle-rounds", scfg.Rounds, "rounds of the settlement stream (each one taker filling -settle-makers-per-round makers)")
-	flag.IntVar(&scfg.MakersPerRound, "settle-makers-per-round", scfg.MakersPerRound, "maker orders a taker fills in each round (at most 15: one matchOrders call)")
-	flag.IntVar(&scfg.CeilingCalls, "settle-ceiling-calls", scfg.CeilingCalls, "matchOrders calls of the chain's ceiling run")
 	flag.Parse()
 	groups := []struct {
 		name string
@@ -42,7 +39,6 @@ func main() {
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
-		{"settle", func() ([]bench.Figure, error) { return bench.Settle(scfg) }},
 	}
 	failed := false
 	for _, g := range groups {

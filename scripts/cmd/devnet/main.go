@@ -32,6 +32,7 @@ func run(ctx context.Context, args []string) error {
 	fs.StringVar(&cfg.DataDir, "data-dir", "data", "NATS store and engine state; a restart on the same dir resumes")
 	fs.StringVar(&cfg.APIAddr, "api-addr", devnet.DefaultAPIAddr, "CLOB API listen address")
 	fs.StringVar(&cfg.RelayerAddr, "relayer-addr", devnet.DefaultRelayerAddr, "Relayer API listen address")
+	fs.StringVar(&cfg.ReconcileAddr, "reconcile-addr", devnet.DefaultReconcileAddr, "the settler's reconciliation check (GET /reconcile) and metrics; empty: off")
 	fs.StringVar(&cfg.AdminAddr, "admin-addr", devnet.DefaultAdminAddr, "engine /metrics, /livez and /readyz address (empty: off)")
 	fs.IntVar(&cfg.NATSPort, "nats-port", devnet.DefaultNATSPort, "NATS client port on 127.0.0.1 (-1 picks a free one)")
 	heartbeat := time.Duration(machine.DefaultConfig().HeartbeatTimeoutMs) * time.Millisecond

@@ -1,0 +1,142 @@
+package devnet
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"math/big"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client"
+	"pred.dev/settler/reconcile"
+)
+
+// TestReconcile: the whole money path of a devnet, then the check. A
+// wallet is deployed and funded by the faucet (on chain, credited by the
+// chain watcher), withdraws through the exchange (a reservation, then its
+// Safe transfer, which the watcher consumes the reservation with) and
+// around it (a Safe transfer no reservation covers), splits USDW into a
+// market's shares and transfers shares to another wallet outside the
+// exchange: chain and ledger agree to the unit. Then the chain changes
+// behind the engine's back (shares of a market registered on chain but
+// never in the engine): the check reports exactly those, over HTTP too.
+func TestReconcile(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.ReconcileAddr = "127.0.0.1:0"
+	d := start(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dep, c := d.Deployment, d.Deployment.Contracts
+	newWallet := func() (*client.Client, *ecdsa.PrivateKey) {
+		key, err := crypto.GenerateKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sdk := client.New(d.URL, client.WithPrivateKey(key), client.WithChain(dep.ChainID, c.Exchange, c.NegRiskExchange),
+			client.WithProxyWallet(c.SafeFactory, dep.SafeInitCodeHash))
+		if _, err := sdk.CreateOrDeriveAPIKey(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.DeployWallet(ctx, key); err != nil {
+			t.Fatal(err)
+		}
+		return sdk, key
+	}
+	alice, aliceKey := newWallet()
+	bob, _ := newWallet()
+	if r, err := alice.Faucet(ctx, alice.Funder().Hex(), "100"); err != nil || r.Balance != "100" {
+		t.Fatalf("faucet: %+v, %v", r, err)
+	}
+	outside := common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	usdwTransfer := func(to common.Address, units int64) WalletCall {
+		return WalletCall{c.Collateral, chaintest.PackUSDW("transfer", to, big.NewInt(units))}
+	}
+	// Through the exchange: reserve 10, then the Safe transfer of 10.
+	if r, err := alice.Withdraw(ctx, "10", "", ""); err != nil || r.Balance != "90" || r.Reserved != "10" {
+		t.Fatalf("reservation: %+v, %v", r, err)
+	}
+	if err := d.ExecWallet(ctx, aliceKey, usdwTransfer(outside, 10_000_000)); err != nil {
+		t.Fatal(err)
+	}
+	// Around it: 5 more, no reservation.
+	if err := d.ExecWallet(ctx, aliceKey, usdwTransfer(outside, 5_000_000)); err != nil {
+		t.Fatal(err)
+	}
+	// Split 20 into a demo market's YES+NO, give bob 7 YES.
+	m := d.Markets[0]
+	cond := common.HexToHash(m.ConditionIDHex())
+	yes, _ := new(big.Int).SetString(m.YesTokenID(), 10)
+	if err := d.ExecWallet(ctx, aliceKey,
+		WalletCall{c.Collateral, chaintest.PackUSDW("approve", c.ConditionalTokens, big.NewInt(20_000_000))},
+		WalletCall{c.ConditionalTokens, chaintest.PackCTF("splitPosition", c.Collateral, common.Hash{}, cond,
+			[]*big.Int{big.NewInt(1), big.NewInt(2)}, big.NewInt(20_000_000))},
+		WalletCall{c.ConditionalTokens, chaintest.PackCTF("safeTransferFrom", alice.Funder(), bob.Funder(), yes,
+			big.NewInt(7_000_000), []byte{})},
+	); err != nil {
+		t.Fatal(err)
+	}
+	ba, err := alice.GetBalanceAllowance(ctx, client.BalanceParams{})
+	if err != nil || ba.Balance.String() != "65" {
+		t.Fatalf("alice's USDW on the CLOB: %+v, %v; want 100 - 10 - 5 - 20 = 65", ba, err)
+	}
+	bb, err := bob.GetBalanceAllowance(ctx, client.BalanceParams{TokenID: m.YesTokenID()})
+	if err != nil || bb.Balance.String() != "7" {
+		t.Fatalf("bob's YES on the CLOB: %+v, %v; want 7", bb, err)
+	}
+	rep, err := d.Reconcile(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Differences) != 0 || rep.Compared != 2 || rep.Wallets != 2 || rep.Block == 0 {
+		t.Fatalf("after deposits and withdrawals: %+v, want 2 wallets compared and no difference", rep)
+	}
+	t.Logf("reconciled %d wallets in %d assets at block %d: no difference", rep.Compared, rep.Assets, rep.Block)
+
+	// Behind the engine's back: a market prepared on chain only, and
+	// alice splits 3 USDW into it. The watcher sees the USDW leave (the
+	// engine debits it) but the engine knows no such token.
+	d.chain.prepMu.Lock()
+	ghost, err := deploy.PrepareMarket(ctx, d.chain.admin, dep, d.chain.admin.From, common.HexToHash("0x6768"), false)
+	d.chain.prepMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.ExecWallet(ctx, aliceKey,
+		WalletCall{c.Collateral, chaintest.PackUSDW("approve", c.ConditionalTokens, big.NewInt(3_000_000))},
+		WalletCall{c.ConditionalTokens, chaintest.PackCTF("splitPosition", c.Collateral, common.Hash{}, ghost.ConditionID,
+			[]*big.Int{big.NewInt(1), big.NewInt(2)}, big.NewInt(3_000_000))},
+	); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = d.Reconcile(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{ghost.Yes.String(): true, ghost.No.String(): true}
+	if len(rep.Differences) != 2 {
+		t.Fatalf("after the change behind the engine's back: %+v, want the 2 ghost tokens", rep)
+	}
+	for _, diff := range rep.Differences {
+		if diff.Wallet != alice.Funder() || !want[diff.Token] || diff.Chain != "3000000" || diff.Engine != "0" {
+			t.Fatalf("difference %+v, want alice's 3000000 of a ghost token that the engine holds 0 of", diff)
+		}
+	}
+	// The operator's command: the same check over HTTP, 409 with the
+	// differences.
+	resp, err := http.Get(d.ReconcileURL + "/reconcile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var viaHTTP reconcile.Report
+	if err := json.NewDecoder(resp.Body).Decode(&viaHTTP); err != nil || resp.StatusCode != http.StatusConflict || len(viaHTTP.Differences) != 2 {
+		t.Fatalf("GET /reconcile: %d %+v %v", resp.StatusCode, viaHTTP, err)
+	}
+}

@@ -1,0 +1,330 @@
+// Package reconcile holds the chain against the engine's ledger: for every
+// proxy wallet and asset (USDW and every token an exchange registered), the
+// wallet's on-chain balance must equal what the engine holds for it,
+// balance plus what is reserved for withdrawals (the reservation is out of
+// the balance but still in the wallet until the transfer is seen).
+//
+// It compares at one point of both histories: the last block the chain
+// watcher handled, read from the chain at that block, against the engine
+// once it has applied the watcher's commands up to that block. Trades are
+// the other way balances move, and they reach the chain later (settlement):
+// a wallet with a trade that is not final yet (MATCHED, SUBMITTED, MINED or
+// RETRYING) is skipped and counted, and compared again on a later run. A
+// trade CONFIRMED after the compared block can still show as a difference
+// for one run; a real difference stays.
+//
+// Every difference is logged and exported as metrics; Check is also the
+// operator's command (Handler serves it as JSON, `pred reconcile` asks it).
+package reconcile
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/nats-io/nats.go"
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/chain/bind/ctf"
+	"pred.dev/proto/chain/bind/usdw"
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/query"
+)
+
+// Source is what the chain watcher knows: the proxy wallets, the tokens,
+// and how far it has brought the chain into the log
+// (pred.dev/settler/chainwatch's Watcher).
+type Source interface {
+	Proxies() []common.Address
+	Tokens() []common.Hash
+	Handled() (block, seq uint64)
+}
+
+// Config tunes a Reconciler.
+type Config struct {
+	Deployment *deploy.Deployment
+	// Interval is the wait between periodic checks (Run).
+	Interval time.Duration
+	// WalletsMax bounds the wallets one check compares; the rest wait for
+	// a later check (the order is by address, rotating).
+	WalletsMax int
+	// TradePagesMax bounds the trade pages read per wallet to learn
+	// whether all its trades are final; a wallet with more is skipped.
+	TradePagesMax int
+	// QueryTimeout bounds each engine query.
+	QueryTimeout time.Duration
+	// Registerer takes the metrics (none if nil).
+	Registerer prometheus.Registerer
+}
+
+// Defaults of Config.
+const (
+	DefaultInterval      = 30 * time.Second
+	DefaultWalletsMax    = 10_000
+	DefaultTradePagesMax = 20
+	DefaultQueryTimeout  = 5 * time.Second
+	// tradePageLimit is the trades asked for per page.
+	tradePageLimit = 500
+)
+
+// DefaultConfig returns the defaults with the deployment.
+func DefaultConfig(d *deploy.Deployment) Config {
+	return Config{Deployment: d, Interval: DefaultInterval, WalletsMax: DefaultWalletsMax,
+		TradePagesMax: DefaultTradePagesMax, QueryTimeout: DefaultQueryTimeout}
+}
+
+// Difference is one wallet and asset where chain and engine disagree.
+type Difference struct {
+	Wallet common.Address `json:"wallet"`
+	// Token is the token id in decimal, "" for USDW.
+	Token string `json:"token"`
+	// Chain is the on-chain balance, Engine the engine's balance plus its
+	// withdrawal reservation, in base units.
+	Chain  string `json:"chain"`
+	Engine string `json:"engine"`
+}
+
+// Report is the result of one check.
+type Report struct {
+	// Block is the chain block compared, Seq the CMD sequence the engine
+	// had applied at least.
+	Block uint64 `json:"block"`
+	Seq   uint64 `json:"seq"`
+	// Wallets is how many proxy wallets exist, Compared how many were
+	// compared in every asset, Unsettled how many were skipped because
+	// they have trades not final yet.
+	Wallets   int `json:"wallets"`
+	Compared  int `json:"compared"`
+	Unsettled int `json:"unsettled"`
+	Assets    int `json:"assets"`
+	// Differences lists every disagreement, by wallet then asset.
+	Differences []Difference `json:"differences"`
+}
+
+// Reconciler compares the chain and the ledger.
+type Reconciler struct {
+	cfg  Config
+	src  Source
+	nc   *nats.Conn
+	usdw *usdw.USDWCaller
+	ctf  *ctf.ConditionalTokensCaller
+	log  *zap.Logger
+	m    *metrics
+	// mu serialises checks (the periodic one and the operator's).
+	mu   sync.Mutex
+	from int // rotation start among the wallets
+}
+
+// New returns a reconciler reading the chain through backend and the
+// engine through NATS.
+func New(cfg Config, backend bind.ContractCaller, nc *nats.Conn, src Source, log *zap.Logger) (*Reconciler, error) {
+	if cfg.Deployment == nil || cfg.Interval <= 0 || cfg.WalletsMax <= 0 || cfg.TradePagesMax <= 0 || cfg.QueryTimeout <= 0 {
+		return nil, fmt.Errorf("reconcile: incomplete config %+v (start from DefaultConfig)", cfg)
+	}
+	u, err := usdw.NewUSDWCaller(cfg.Deployment.Contracts.Collateral, backend)
+	if err != nil {
+		return nil, err
+	}
+	c, err := ctf.NewConditionalTokensCaller(cfg.Deployment.Contracts.ConditionalTokens, backend)
+	if err != nil {
+		return nil, err
+	}
+	return &Reconciler{cfg: cfg, src: src, nc: nc, usdw: u, ctf: c,
+		log: log.Named("reconcile"), m: newMetrics(cfg.Registerer)}, nil
+}
+
+// Run checks every Interval until ctx ends. A failed check is logged and
+// counted; the next one runs on time.
+func (r *Reconciler) Run(ctx context.Context) error {
+	t := time.NewTicker(r.cfg.Interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+		if _, err := r.Check(ctx); err != nil && ctx.Err() == nil {
+			r.m.failed.Inc()
+			r.log.Warn("reconciliation failed", zap.Error(err))
+		}
+	}
+}
+
+// Check compares every proxy wallet (up to WalletsMax) in every asset.
+func (r *Reconciler) Check(ctx context.Context) (Report, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	block, seq := r.src.Handled()
+	wallets := r.src.Proxies()
+	slices.SortFunc(wallets, func(a, b common.Address) int { return a.Cmp(b) })
+	tokens := r.src.Tokens()
+	slices.SortFunc(tokens, func(a, b common.Hash) int { return a.Cmp(b) })
+	rep := Report{Block: block, Seq: seq, Wallets: len(wallets), Assets: 1 + len(tokens), Differences: []Difference{}}
+	if block == 0 {
+		return rep, nil // the watcher has handled nothing yet
+	}
+	if len(wallets) > r.cfg.WalletsMax {
+		r.from %= len(wallets)
+		wallets = append(wallets[r.from:], wallets[:r.from]...)[:r.cfg.WalletsMax]
+		r.from += r.cfg.WalletsMax
+	}
+	at := &bind.CallOpts{Context: ctx, BlockNumber: new(big.Int).SetUint64(block)}
+	ids := make([]*big.Int, len(tokens))
+	for i, t := range tokens {
+		ids[i] = t.Big()
+	}
+	for _, w := range wallets {
+		open, err := r.unsettled(ctx, w, seq)
+		if err != nil {
+			return rep, err
+		}
+		if open {
+			rep.Unsettled++
+			continue
+		}
+		diffs, err := r.compare(ctx, at, seq, w, tokens, ids)
+		if err != nil {
+			return rep, err
+		}
+		rep.Compared++
+		rep.Differences = append(rep.Differences, diffs...)
+	}
+	for _, d := range rep.Differences {
+		r.log.Warn("chain and ledger differ", zap.Stringer("wallet", d.Wallet), zap.String("token", d.Token),
+			zap.String("chain", d.Chain), zap.String("engine", d.Engine), zap.Uint64("block", block), zap.Uint64("seq", seq))
+	}
+	r.m.observe(&rep)
+	r.log.Info("reconciled", zap.Uint64("block", block), zap.Int("wallets", rep.Wallets), zap.Int("compared", rep.Compared),
+		zap.Int("unsettled", rep.Unsettled), zap.Int("differences", len(rep.Differences)))
+	return rep, nil
+}
+
+// compare reads one wallet's balances on chain at the block and in the
+// engine, asset by asset.
+func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64, w common.Address, tokens []common.Hash, ids []*big.Int) ([]Difference, error) {
+	chainUSDW, err := r.usdw.BalanceOf(at, w)
+	if err != nil {
+		return nil, fmt.Errorf("reconcile: USDW of %s at %s: %w", w, at.BlockNumber, err)
+	}
+	chainTok := []*big.Int{}
+	if len(ids) > 0 {
+		owners := make([]common.Address, len(ids))
+		for i := range owners {
+			owners[i] = w
+		}
+		if chainTok, err = r.ctf.BalanceOfBatch(at, owners, ids); err != nil {
+			return nil, fmt.Errorf("reconcile: tokens of %s at %s: %w", w, at.BlockNumber, err)
+		}
+	}
+	var out []Difference
+	check := func(token []byte, name string, onChain *big.Int) error {
+		engine, err := r.engineHolds(ctx, seq, w, token)
+		if err != nil {
+			return err
+		}
+		if onChain.Cmp(engine) != 0 {
+			out = append(out, Difference{Wallet: w, Token: name, Chain: onChain.String(), Engine: engine.String()})
+		}
+		return nil
+	}
+	if err := check(nil, "", chainUSDW); err != nil {
+		return nil, err
+	}
+	for i, t := range tokens {
+		if err := check(t.Bytes(), t.Big().String(), chainTok[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// engineHolds is the engine's balance plus reservation of a wallet in an
+// asset, once it has applied the log through seq. A token the engine does
+// not know (a market registered on chain but not in the engine) holds 0.
+func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Address, token []byte) (*big.Int, error) {
+	resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Balance{
+		Balance: &pb.BalanceQuery{Account: w.Bytes(), TokenId: token}}})
+	if err != nil {
+		return nil, err
+	}
+	if resp.GetError().GetCode() == pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND {
+		return new(big.Int), nil
+	}
+	b := resp.GetBalance()
+	return new(big.Int).Add(new(big.Int).SetUint64(b.GetBalance()), new(big.Int).SetUint64(b.GetPending())), nil
+}
+
+// unsettled reports whether the wallet has a trade that is not final.
+func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64) (bool, error) {
+	cursor := ""
+	for range r.cfg.TradePagesMax {
+		resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Trades{
+			Trades: &pb.TradesQuery{Account: w.Bytes(), Cursor: cursor, Limit: tradePageLimit}}})
+		if err != nil {
+			return false, err
+		}
+		page := resp.GetTrades()
+		for _, t := range page.GetTrades() {
+			switch t.GetStatus() {
+			case pb.TradeStatus_TRADE_STATUS_CONFIRMED, pb.TradeStatus_TRADE_STATUS_FAILED, pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
+			default:
+				return true, nil
+			}
+		}
+		if cursor = page.GetNextCursor(); cursor == "" || len(page.GetTrades()) == 0 {
+			return false, nil
+		}
+	}
+	r.log.Info("wallet skipped: more trades than TradePagesMax pages", zap.Stringer("wallet", w))
+	return true, nil
+}
+
+func (r *Reconciler) ask(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.QueryTimeout)
+	defer cancel()
+	resp, err := query.Do(ctx, r.nc, req)
+	if err != nil {
+		return nil, fmt.Errorf("reconcile: engine query: %w", err)
+	}
+	if e := resp.GetError(); e != nil && e.GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND &&
+		e.GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED {
+		return nil, fmt.Errorf("reconcile: engine query: %s %s", e.GetCode(), e.GetMessage())
+	}
+	return resp, nil
+}
+
+// Handler serves a check as JSON (GET): the operator's reconciliation
+// command. The status is 200 with no difference, 409 with some, 503 when
+// the check could not run.
+func (r *Reconciler) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Method != http.MethodGet {
+			http.Error(w, "GET only", http.StatusMethodNotAllowed)
+			return
+		}
+		rep, err := r.Check(req.Context())
+		w.Header().Set("Content-Type", "application/json")
+		status := http.StatusOK
+		switch {
+		case err != nil:
+			status = http.StatusServiceUnavailable
+			w.WriteHeader(status)
+			_ = json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+			return
+		case len(rep.Differences) > 0:
+			status = http.StatusConflict
+		}
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(rep)
+	})
+}
