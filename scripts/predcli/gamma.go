@@ -143,11 +143,38 @@ func markets(ctx context.Context, inv *invocation) error {
 	if len(m.Outcomes) == 2 {
 		names = [2]string{strings.ToLower(m.Outcomes[0]), strings.ToLower(m.Outcomes[1])}
 	}
-	return inv.fields("id", m.ID, "slug", m.Slug, "question", m.Question, "condition_id", m.ConditionID,
-		names[0]+"_token", m.YesToken(), names[1]+"_token", m.NoToken(),
+	kv := []string{"id", m.ID, "slug", m.Slug, "question", m.Question, "condition_id", m.ConditionID,
+		names[0] + "_token", m.YesToken(), names[1] + "_token", m.NoToken(),
 		"tick_size", m.OrderTickSize.String(), "min_size", m.OrderMinSize.String(), "max_size", m.OrderMaxSize.String(),
 		"best_bid", orEmpty(m.BestBid), "best_ask", orEmpty(m.BestAsk), "volume", m.Volume.String(),
-		"accepting_orders", strconv.FormatBool(m.AcceptingOrders), "end", m.EndDate.Format(time.RFC3339))
+		"accepting_orders", strconv.FormatBool(m.AcceptingOrders), "closed", strconv.FormatBool(m.Closed), "end", m.EndDate.Format(time.RFC3339)}
+	return inv.fields(append(kv, adjudicationFields(m.Adjudication)...)...)
+}
+
+// adjudicationFields are the market's resolution, when it has one: the
+// phase, the outcomes, the payout vector and the times that matter.
+func adjudicationFields(a *gammaapi.Adjudication) []string {
+	if a == nil {
+		return nil
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return "-"
+		}
+		return *p
+	}
+	at := func(t *time.Time) string {
+		if t == nil {
+			return "-"
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	vec := "-"
+	if a.PayoutVector != nil {
+		vec = fmt.Sprint(a.PayoutVector)
+	}
+	return []string{"phase", a.CurrentPhase, "proposed_outcome", str(a.ProposedOutcome), "liveness_ends", at(a.LivenessEndsAt),
+		"settled_outcome", str(a.SettledOutcome), "payout_vector", vec, "resolved_at", at(a.ResolvedAt)}
 }
 
 func games(ctx context.Context, inv *invocation) error {
