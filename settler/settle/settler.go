@@ -102,7 +102,9 @@ func (s *Settler) Run(ctx context.Context) error {
 	s.st = st
 	// The watch first, then the records: an update between the two is
 	// seen twice, never missed.
-	watch, err := st.txs.WatchFiltered(ctx, []string{relayerapi.TxKeyPrefix + "settle-*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	// Keys are tx.<id> and subject wildcards are whole tokens: every
+	// transaction's updates come, and those not the settler's are skipped.
+	watch, err := st.txs.WatchFiltered(ctx, []string{relayerapi.TxKeyPrefix + "*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("settle: watching the relayer's records: %w", err)
 	}
