@@ -111,6 +111,10 @@ type Config struct {
 	// ScoreFeedInterval is how often Gamma polls the score feed; default
 	// feed.DefaultInterval.
 	ScoreFeedInterval time.Duration
+	// DemoBook has a demo market maker quote the negRisk event's markets
+	// at the first start (YES prices summing to 1), through the Relayer
+	// and CLOB APIs like any trader; `make run` sets it.
+	DemoBook bool
 	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
 	// picks a free port. Default DefaultRelayerAddr.
 	RelayerAddr string
@@ -266,7 +270,13 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startGamma(ctx, gwCtx, cfg); err != nil {
 		return err
 	}
-	return d.startRelayer(ctx, gwCtx, cfg)
+	if err := d.startRelayer(ctx, gwCtx, cfg); err != nil {
+		return err
+	}
+	if cfg.DemoBook {
+		return d.seedDemoBook(ctx)
+	}
+	return nil
 }
 
 func (d *Devnet) startNATS(cfg Config) error {

@@ -41,6 +41,7 @@ func run(ctx context.Context, args []string) error {
 	fs.DurationVar(&cfg.BlockInterval, "block-interval", time.Second, "embedded chain: seal an empty block this often (blocks with transactions are sealed at once)")
 	fs.StringVar(&cfg.RPCURL, "rpc-url", "", "use this EVM JSON-RPC endpoint instead of the embedded chain (needs -deployer-key)")
 	deployerKey := fs.String("deployer-key", "", "with -rpc-url: hex private key that deploys the contracts on first use, then prepares markets and funds the faucet; secret")
+	fs.BoolVar(&cfg.DemoBook, "demo-book", true, "at the first start, have a demo market maker quote the negRisk event's markets (YES prices summing to 1)")
 	fs.DurationVar(&cfg.Liveness, "liveness", devnet.DefaultLiveness, "how long an outcome proposal can be challenged before the market resolves")
 	script := fs.String("score-script", "", "score feed script (JSON, see gateway-gamma/feed); empty plays the embedded demo script")
 	fs.DurationVar(&cfg.ScoreFeedInterval, "score-feed-interval", feed.DefaultInterval, "how often Gamma polls the score feed")
