@@ -2,7 +2,9 @@ package predcli
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -62,8 +64,32 @@ func balance(ctx context.Context, inv *invocation) error {
 	if inv.g.json {
 		return inv.emitJSON(b)
 	}
-	return inv.fields("asset", b.Asset, "balance", ba.Balance.String(), "locked", ba.Locked.String(),
-		"available", ba.VirtualAvailable.String())
+	kv := []string{"asset", b.Asset, "balance", ba.Balance.String(), "locked", ba.Locked.String(),
+		"available", ba.VirtualAvailable.String()}
+	if len(ba.ExchangeAllowances) > 0 {
+		// What each exchange may move of the asset, read on chain: trades
+		// settle only with both allowances set (pred wallet approve).
+		ci, err := inv.chain(ctx)
+		if err != nil {
+			return err
+		}
+		kv = append(kv, "allowance", allowance(ba.ExchangeAllowances[ci.exchange.Hex()])+" (exchange)",
+			"", allowance(ba.ExchangeAllowances[ci.negRiskExchange.Hex()])+" (negRisk exchange)")
+	}
+	return inv.fields(kv...)
+}
+
+// allowance writes an allowance for people: "unlimited" for one of at
+// least 2^255 base units (what approve(max) and an operator approval
+// show), "none" for a missing one.
+func allowance(v json.Number) string {
+	switch {
+	case v == "":
+		return "none"
+	case len(strings.SplitN(string(v), ".", 2)[0]) >= 71:
+		return "unlimited"
+	}
+	return string(v)
 }
 
 func faucet(ctx context.Context, inv *invocation) error {

@@ -41,6 +41,10 @@ func TestWalletDeployApproveTx(t *testing.T) {
 		t.Errorf("the faucet funded another wallet than the deployed %s:\n%s", wallet, faucet)
 	}
 
+	if bal := u.ok("balance").stdout; !regexp.MustCompile(`allowance\s+0 \(exchange\)\n\s+0 \(negRisk exchange\)\n`).MatchString(bal) {
+		t.Errorf("pred balance before the approvals:\n%s", bal)
+	}
+
 	var again predcli.TxResult
 	u.json(&again, "wallet", "deploy")
 	if !again.Deployed || len(again.Transactions) != 0 || again.ProxyWallet != wallet {
@@ -54,6 +58,11 @@ func TestWalletDeployApproveTx(t *testing.T) {
 		t.Fatalf("wallet approve: %+v", approve)
 	}
 	id := approve.Transactions[0].TransactionID
+	// The CLOB reads the approvals from the chain.
+	bal := u.ok("balance").stdout
+	if !regexp.MustCompile(`allowance\s+unlimited \(exchange\)\n\s+unlimited \(negRisk exchange\)\n`).MatchString(bal) {
+		t.Errorf("pred balance after the approvals:\n%s", bal)
+	}
 
 	if got := strings.TrimSpace(u.ok("tx", id, "-q").stdout); got != id {
 		t.Errorf("pred tx -q printed %q, want %s", got, id)
