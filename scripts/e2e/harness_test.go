@@ -24,6 +24,7 @@ import (
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	relayerapitest "pred.dev/relayer/apitest"
 	"pred.dev/scripts/devnet"
 )
 
@@ -56,6 +57,9 @@ type testNet struct {
 	// gammaAPI checks the Gamma API's responses (pred asks it for the
 	// chain and the markets) against the Gamma API's document.
 	gammaAPI *gammaapitest.Validator
+	// relayerAPI checks the Relayer API's responses (pred deploys and
+	// approves wallets through it) against its document.
+	relayerAPI *relayerapitest.Validator
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
@@ -83,6 +87,7 @@ func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
 	n := newGatewayNet(t, d.URLs, d.Markets, d.Deployment)
 	n.d = d
 	n.gammaAPI = gammaapitest.New(t)
+	n.relayerAPI = relayerapitest.New(t)
 	return n
 }
 
@@ -121,6 +126,9 @@ func (n *testNet) httpClient() *http.Client {
 	var rt http.RoundTripper = n.api.Transport(nil, false)
 	if n.d != nil && n.gammaAPI != nil {
 		rt = byHost{host: strings.TrimPrefix(n.d.GammaURL, "http://"), to: n.gammaAPI.Transport(nil, false), other: rt}
+	}
+	if n.d != nil && n.relayerAPI != nil {
+		rt = byHost{host: strings.TrimPrefix(n.d.RelayerURL, "http://"), to: n.relayerAPI.Transport(nil, false), other: rt}
 	}
 	return &http.Client{Timeout: httpTimeout, Transport: rt}
 }

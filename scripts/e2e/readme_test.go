@@ -28,9 +28,18 @@ var walkthroughSkipped = []string{"go build ", "export PATH="}
 // commands are repeated until their output appears.
 var walkthroughExpect = map[string]*regexp.Regexp{
 	"pred events": regexp.MustCompile(`lisbon-weather-tomorrow`),
-	"pred markets will-it-rain-in-lisbon-tomorrow":        regexp.MustCompile(`yes_token\s+\d{70,78}\nno_token\s+\d{70,78}\n`),
-	"PRED_PRIVATE_KEY=$ALICE pred faucet 100":             regexp.MustCompile(`balance\s+100 USDW`),
-	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10": regexp.MustCompile(`status\s+live`),
+	"pred markets will-it-rain-in-lisbon-tomorrow":                      regexp.MustCompile(`yes_token\s+\d{70,78}\nno_token\s+\d{70,78}\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred login":                                regexp.MustCompile(`token\s+\S+\.\S+\.\S+\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred relayer key":                          regexp.MustCompile(`api_key\s+\S+\naddress\s+0x[0-9a-fA-F]{40}\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred wallet deploy":                        regexp.MustCompile(`deployed\s+true\n(?s:.*)SAFE-CREATE\s+CONFIRMED`),
+	"PRED_PRIVATE_KEY=$BOB pred wallet deploy":                          regexp.MustCompile(`deployed\s+true\n(?s:.*)SAFE-CREATE\s+CONFIRMED`),
+	"PRED_PRIVATE_KEY=$ALICE pred faucet 100":                           regexp.MustCompile(`balance\s+100 USDW`),
+	"APPROVAL=$(pred wallet approve --private-key $ALICE --no-wait -q)": regexp.MustCompile(`^\S+\n$`),
+	"pred tx $APPROVAL --private-key $ALICE":                            regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
+	"PRED_PRIVATE_KEY=$BOB pred wallet approve":                         regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
+	"PRED_PRIVATE_KEY=$ALICE pred balance":                              regexp.MustCompile(`balance\s+100\n(?s:.*)allowance\s+unlimited \(exchange\)\n\s+unlimited \(negRisk exchange\)\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred keys create":                          regexp.MustCompile(`api_key\s+\S+\nsecret\s+\S+\npassphrase\s+\S+\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10":               regexp.MustCompile(`status\s+live`),
 	"pred book $YES": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
 	"PRED_PRIVATE_KEY=$BOB pred order buy $NO 0.60 10": regexp.MustCompile(`status\s+matched`),
 	"PRED_PRIVATE_KEY=$ALICE pred trades":              regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+MATCHED`),
@@ -49,7 +58,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 	t.Parallel()
 	n := startNet(t)
 	lines := walkthrough(t)
-	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL, "PRED_GAMMA_URL": n.d.GammaURL}, http: n}
+	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL, "PRED_GAMMA_URL": n.d.GammaURL, "PRED_RELAYER_URL": n.d.RelayerURL},
+		http: n, cache: t.TempDir()}
 	ran := map[string]bool{}
 	for _, line := range lines {
 		expect := walkthroughExpect[line]
@@ -115,6 +125,10 @@ type shell struct {
 	t    *testing.T
 	vars map[string]string
 	http *testNet
+	// cache is pred's cache directory, shared by the walkthrough's runs
+	// as a terminal's are: the tokens and keys one command makes, the
+	// next uses.
+	cache string
 }
 
 var (
@@ -163,7 +177,7 @@ func (sh *shell) pred(args string, env map[string]string, line string, expect *r
 	for {
 		var stdout, stderr bytes.Buffer
 		code := predcli.Run(context.Background(), argv, predcli.Env{Stdout: &stdout, Stderr: &stderr,
-			Getenv: getenv, HTTPClient: sh.http.httpClient()})
+			Getenv: getenv, HTTPClient: sh.http.httpClient(), CacheDir: sh.cache})
 		if code != predcli.ExitOK {
 			sh.t.Fatalf("%s: exit %d\n%s", line, code, stderr.String())
 		}
