@@ -13,6 +13,14 @@
 // "settler_failed_trades 0" (every trade CONFIRMED, every order filled on
 // chain by exactly what the engine filled, no operator transaction
 // reverted). -settler-kills 0 skips it.
+//
+// Last the relayer's: the relayer runs as a process beside NATS and a
+// JSON-RPC chain and is killed -relayer-kills times while traders onboard
+// their wallets and submit Safe transactions (retrying a submission whose
+// answer a kill lost); it prints "relayer_kills <n>", "relayer_lost 0",
+// "relayer_duplicated 0" and "relayer_nonce_gaps 0" (every submission
+// CONFIRMED, every transfer on chain once, the hot key's nonces 0..n-1
+// each once and none reverted). -relayer-kills 0 skips it.
 package main
 
 import (
@@ -39,6 +47,10 @@ func main() {
 	fs.IntVar(&scfg.Kills, "settler-kills", 10, "settler kills with SIGKILL (0 skips the settler's run)")
 	fs.IntVar(&scfg.Pairs, "settler-pairs", 400, "pairs of crossing orders (one trade each) during the settler's run")
 	fs.IntVar(&scfg.Traders, "settler-traders", 8, "traders of the settler's run (Safe wallets on chain)")
+	rcfg := chaos.RelayerConfig{Log: os.Stderr}
+	fs.IntVar(&rcfg.Kills, "relayer-kills", 10, "relayer kills with SIGKILL (0 skips the relayer's run)")
+	fs.IntVar(&rcfg.Traders, "relayer-traders", 16, "traders of the relayer's run, each onboarding a wallet")
+	fs.IntVar(&rcfg.Transfers, "relayer-transfers", 4, "Safe transfers each trader submits after its onboarding")
 	if err := flagenv.Parse(fs, os.Args[1:], "CHAOS"); err != nil {
 		fmt.Fprintln(os.Stderr, "chaos:", err)
 		os.Exit(2)
@@ -56,19 +68,33 @@ func main() {
 	if rep.Lost != 0 || rep.Duplicated != 0 || !rep.HashMatch || rep.Kills < cfg.Kills || (cfg.Standbys == 0 && rep.Exits != 0) {
 		os.Exit(1)
 	}
-	if scfg.Kills == 0 {
-		return
+	failed := false
+	if scfg.Kills > 0 {
+		if cfg.WorkDir != "" {
+			scfg.WorkDir = cfg.WorkDir + "-settler"
+		}
+		srep, err := chaos.RunSettler(ctx, scfg)
+		fmt.Print(srep.Lines())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "chaos:", err)
+			os.Exit(1)
+		}
+		failed = srep.Lost != 0 || srep.Duplicated != 0 || srep.Failed != 0 || srep.Kills < scfg.Kills || srep.Confirmed != srep.Trades
 	}
-	if cfg.WorkDir != "" {
-		scfg.WorkDir = cfg.WorkDir + "-settler"
+	if rcfg.Kills > 0 {
+		if cfg.WorkDir != "" {
+			rcfg.WorkDir = cfg.WorkDir + "-relayer"
+		}
+		rrep, err := chaos.RunRelayer(ctx, rcfg)
+		fmt.Print(rrep.Lines())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "chaos:", err)
+			os.Exit(1)
+		}
+		failed = failed || rrep.Lost != 0 || rrep.Duplicated != 0 || rrep.Gaps != 0 || rrep.Kills < rcfg.Kills ||
+			rrep.Confirmed != rrep.Submissions
 	}
-	srep, err := chaos.RunSettler(ctx, scfg)
-	fmt.Print(srep.Lines())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "chaos:", err)
-		os.Exit(1)
-	}
-	if srep.Lost != 0 || srep.Duplicated != 0 || srep.Failed != 0 || srep.Kills < scfg.Kills || srep.Confirmed != srep.Trades {
+	if failed {
 		os.Exit(1)
 	}
 }
