@@ -36,6 +36,7 @@ import (
 	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
+	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/operator"
@@ -378,6 +379,10 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	}
 	gcfg := GatewayConfig(d.Deployment)
 	gcfg.FaucetFunder = d.chain
+	// GET /balance-allowance reads the wallets' approvals from the chain.
+	if gcfg.Allowances, err = chainread.New(d.chain.chain.Backend, d.Deployment); err != nil {
+		return fmt.Errorf("devnet: gateway: %w", err)
+	}
 	gcfg.FaucetViaChain = true // the chain watcher credits it (settler.go)
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0

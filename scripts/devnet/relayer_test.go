@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
@@ -104,6 +105,23 @@ func TestRelayerServes(t *testing.T) {
 		ok, err := d.chain.ctf.IsApprovedForAll(call, rc.Wallet(), spender.addr)
 		if err != nil || !ok {
 			t.Errorf("conditional tokens approval of the %s: %v, %v", spender.name, ok, err)
+		}
+	}
+	// The CLOB reads the same approvals from the chain.
+	cc := client.New(d.URL, client.WithPrivateKey(key), client.WithChain(ch.ChainID, ch.Exchange, ch.NegRiskExchange),
+		client.WithProxyWallet(ch.SafeFactory, ch.SafeInitCodeHash))
+	if _, err := cc.CreateOrDeriveAPIKey(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []client.BalanceParams{{}, {TokenID: d.Markets[0].YesTokenID()}} {
+		ba, err := cc.GetBalanceAllowance(ctx, p)
+		if err != nil || len(ba.ExchangeAllowances) != 2 {
+			t.Fatalf("GET /balance-allowance %+v: %+v, %v", p, ba, err)
+		}
+		for x, v := range ba.ExchangeAllowances {
+			if !strings.HasPrefix(string(v), "115792089237316195423570985008687907853269984665640564039457584007913129") {
+				t.Errorf("GET /balance-allowance %+v: exchange %s may move %s, want unlimited", p, x, v)
+			}
 		}
 	}
 	if b, err := d.chain.chain.Backend.BalanceAt(ctx, owner, nil); err != nil || b.Sign() != 0 {
