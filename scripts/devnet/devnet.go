@@ -119,6 +119,9 @@ type Config struct {
 	// RelayerAddr is the Relayer API's listen address; "127.0.0.1:0"
 	// picks a free port. Default DefaultRelayerAddr.
 	RelayerAddr string
+	// NoSettle runs the devnet without the settler's settlement: trades
+	// stay MATCHED, nothing goes on chain (the benchmark's baseline).
+	NoSettle bool
 	// ReconcileAddr, if set, serves the settler's reconciliation check
 	// (GET /reconcile, what `pred reconcile` asks) and its metrics
 	// (/metrics) there; `make run` sets DefaultReconcileAddr.
@@ -273,6 +276,11 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	}
 	if err := d.startRelayer(ctx, gwCtx, cfg); err != nil {
 		return err
+	}
+	if !cfg.NoSettle {
+		if err := d.startSettle(ctx, gwCtx); err != nil {
+			return err
+		}
 	}
 	if cfg.DemoBook {
 		return d.seedDemoBook(ctx)
