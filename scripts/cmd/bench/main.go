@@ -12,7 +12,7 @@ import (
 
 func main() {
 	cfg, ecfg, ccfg, gcfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma
-	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma")
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma, relayer")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
@@ -27,6 +27,11 @@ func main() {
 	flag.IntVar(&gcfg.EventLists, "gamma-event-lists", gcfg.EventLists, "GET /events?limit=20 requests in each timed Gamma run")
 	flag.IntVar(&gcfg.Runs, "gamma-runs", gcfg.Runs, "timed Gamma runs (the median is reported)")
 	flag.IntVar(&gcfg.Clients, "gamma-clients", gcfg.Clients, "concurrent Gamma API clients")
+	rcfg := bench.DefaultRelayer
+	flag.IntVar(&rcfg.Clients, "relayer-clients", rcfg.Clients, "concurrent Relayer API clients of the throughput run, each its own wallet")
+	flag.IntVar(&rcfg.PerClient, "relayer-per-client", rcfg.PerClient, "pre-signed Safe transactions each client submits")
+	flag.IntVar(&rcfg.LatClients, "relayer-latency-clients", rcfg.LatClients, "clients of the submit-to-MINED latency run")
+	flag.IntVar(&rcfg.LatPerClient, "relayer-latency-per-client", rcfg.LatPerClient, "transactions each latency client follows to MINED")
 	flag.Parse()
 	groups := []struct {
 		name string
@@ -39,6 +44,7 @@ func main() {
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
+		{"relayer", func() ([]bench.Figure, error) { return bench.Relayer(rcfg) }},
 	}
 	failed := false
 	for _, g := range groups {
