@@ -66,7 +66,7 @@ const manyArgs = 1 << 20
 
 // commands lists every command, in the order help shows them.
 func commands() []*command {
-	return []*command{
+	return append([]*command{
 		{noun: "wallet", verb: "new", help: "generate a private key; print its address and key", run: walletNew},
 		{noun: "wallet", verb: "address", help: "print the address of --private-key", run: walletAddress},
 		{noun: "wallet", verb: "deploy", flags: relayerWaitFlags,
@@ -95,10 +95,12 @@ func commands() []*command {
 		{noun: "orders", verb: "cancel", args: "[<order id>...]", maxArgs: manyArgs, flags: cancelFlags,
 			help: "cancel orders by id, all of them (--all), or a market's (--market)", run: ordersCancel},
 		{noun: "trades", flags: tradeFlags, help: "list your trades", run: trades},
+		{noun: "chain", verb: "balance", args: "[<token>]", maxArgs: 1,
+			help: "show your wallet's USDW, or its shares of <token>, on the chain itself (to hold against pred balance, the ledger)", run: chainBalance},
 		{noun: "balance", args: "[<token>]", maxArgs: 1, help: "show your USDW balance, or your shares of <token>", run: balance},
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
 			help: "fund <address> (default: your proxy wallet) with devnet USDW, on chain and in the engine", run: faucet},
-	}
+	}, adminCommands()...)
 }
 
 // lookup finds the command named by the leading positional arguments and

@@ -33,6 +33,7 @@ type globals struct {
 	url             string
 	gammaURL        string
 	relayerURL      string
+	operatorKey     string
 	eoa             bool
 	privateKey      string
 	apiKey          string
@@ -54,6 +55,7 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.url, "url", DefaultURL, "base URL of the CLOB API")
 	fs.StringVar(&g.gammaURL, "gamma-url", DefaultGammaURL, "base URL of the Gamma API (markets, login, and the chain's addresses from GET /public-info)")
 	fs.StringVar(&g.relayerURL, "relayer-url", DefaultRelayerURL, "base URL of the Relayer API (wallet deploy and approve, tx)")
+	fs.StringVar(&g.operatorKey, "operator-key", "", "the Gamma API's operator key, for the pred admin commands; secret")
 	fs.StringVar(&g.privateKey, "private-key", "", "hex private key of your wallet (make one with 'pred wallet new'); secret")
 	fs.StringVar(&g.apiKey, "api-key", "", "API key; with --secret and --passphrase, skips deriving credentials from the private key")
 	fs.StringVar(&g.secret, "secret", "", "API secret; secret")

@@ -139,6 +139,14 @@ func markets(ctx context.Context, inv *invocation) error {
 	case inv.g.json:
 		return inv.emitJSON(m)
 	}
+	return inv.showMarket(m)
+}
+
+// showMarket prints a market's fields, its adjudication included.
+func (inv *invocation) showMarket(m gammaapi.Market) error {
+	if inv.g.json {
+		return inv.emitJSON(m)
+	}
 	names := [2]string{"yes", "no"}
 	if len(m.Outcomes) == 2 {
 		names = [2]string{strings.ToLower(m.Outcomes[0]), strings.ToLower(m.Outcomes[1])}

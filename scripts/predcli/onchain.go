@@ -1,0 +1,90 @@
+package predcli
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"pred.dev/proto/chain/bind/ctf"
+	"pred.dev/proto/chain/bind/usdw"
+	"pred.dev/proto/fixed"
+	proxywallet "pred.dev/proto/wallet"
+)
+
+// ChainBalance is the JSON of `pred chain balance`: what the wallet holds
+// on chain, in decimal USDW and shares.
+type ChainBalance struct {
+	Wallet string `json:"wallet"`
+	Asset  string `json:"asset"`
+	Amount string `json:"amount"`
+}
+
+// chainBalance reads the wallet's USDW, or its shares of a token, on the
+// chain itself (the RPC URL and the contracts from GET /public-info), to
+// hold them against what the CLOB's pred balance says the ledger holds.
+func chainBalance(ctx context.Context, inv *invocation) error {
+	if inv.g.privateKey == "" {
+		return usagef("this command needs your wallet: set PRED_PRIVATE_KEY or --private-key")
+	}
+	key, err := parseKey(inv.g.privateKey)
+	if err != nil {
+		return err
+	}
+	pi, err := inv.gamma().PublicInfo(ctx)
+	if err != nil {
+		return err
+	}
+	if len(pi.Chain) == 0 || pi.Chain[0].RPCURL == "" {
+		return fmt.Errorf("the Gamma API at %s names no chain RPC URL in /public-info", inv.g.gammaURL)
+	}
+	k := pi.Contracts
+	owner := crypto.PubkeyToAddress(key.PublicKey)
+	w := owner
+	if !inv.g.eoa {
+		w = proxywallet.ProxyAddress(common.HexToAddress(k.SafeFactory), common.HexToHash(k.SafeInitCodeHash), owner)
+	}
+	ec, err := ethclient.DialContext(ctx, pi.Chain[0].RPCURL)
+	if err != nil {
+		return fmt.Errorf("the chain at %s: %w", pi.Chain[0].RPCURL, err)
+	}
+	defer ec.Close()
+	call := &bind.CallOpts{Context: ctx}
+	res := ChainBalance{Wallet: w.Hex(), Asset: "USDW"}
+	var amount *big.Int
+	if len(inv.args) == 1 {
+		id, ok := new(big.Int).SetString(inv.args[0], 10)
+		if !ok {
+			return usagef("the token id %q is not a decimal number", inv.args[0])
+		}
+		c, err := ctf.NewConditionalTokensCaller(common.HexToAddress(k.ConditionalTokens), ec)
+		if err != nil {
+			return err
+		}
+		res.Asset = inv.args[0]
+		amount, err = c.BalanceOf(call, w, id)
+		if err != nil {
+			return fmt.Errorf("balanceOf on the conditional tokens: %w", err)
+		}
+	} else {
+		u, err := usdw.NewUSDWCaller(common.HexToAddress(k.Collateral), ec)
+		if err != nil {
+			return err
+		}
+		if amount, err = u.BalanceOf(call, w); err != nil {
+			return fmt.Errorf("balanceOf on USDW: %w", err)
+		}
+	}
+	if !amount.IsUint64() {
+		return fmt.Errorf("the balance %s does not fit in 64 bits", amount)
+	}
+	res.Amount = fixed.FormatUnits(amount.Uint64())
+	if inv.g.json {
+		return inv.emitJSON(res)
+	}
+	return inv.fields("wallet", res.Wallet, "asset", res.Asset, "on_chain", res.Amount)
+}
