@@ -159,9 +159,15 @@ func RunRelayer(ctx context.Context, cfg RelayerConfig) (RelayerReport, error) {
 	rep := RelayerReport{}
 	var wg sync.WaitGroup
 	var submitErr atomic.Pointer[error]
-	for _, tr := range traders {
+	// Each trader spreads its submissions over about the time the kills
+	// take (a kill every 550 ms on average), so that kills land while
+	// submissions arrive, not only while the worker finishes them.
+	pace := time.Duration(r.rcfg.Kills) * 550 * time.Millisecond / time.Duration(2+r.rcfg.Transfers)
+	for i, tr := range traders {
+		rng := mrand.New(mrand.NewPCG(uint64(i), 7))
 		wg.Go(func() {
 			for _, s := range tr.reqs {
+				time.Sleep(time.Duration(rng.Int64N(int64(2*pace) + 1)))
 				id, err := r.submit(ctx, tr.c, s)
 				if err != nil {
 					submitErr.CompareAndSwap(nil, &err)
