@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
@@ -20,6 +22,7 @@ import (
 
 	"pred.dev/gateway-clob/apitest"
 	gammaapitest "pred.dev/gateway-gamma/apitest"
+	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
@@ -233,6 +236,11 @@ func (n *testNet) trader(usdw string) *trader {
 		if _, err := n.d.DeployWallet(context.Background(), tr.key); err != nil {
 			n.t.Fatalf("deploy the proxy wallet: %v", err)
 		}
+		// Both exchanges may move its USDW and shares, as `pred wallet
+		// approve` lets them: its trades settle on chain.
+		if err := n.d.ExecWallet(context.Background(), tr.key, tradingApprovals(n.d.Deployment)...); err != nil {
+			n.t.Fatalf("approve the exchanges: %v", err)
+		}
 	}
 	if usdw != "" {
 		if _, err := tr.Faucet(context.Background(), tr.Funder().Hex(), usdw); err != nil {
@@ -365,4 +373,17 @@ func hasID(ids []string, id string) bool {
 		}
 	}
 	return false
+}
+
+// tradingApprovals are the calls that let both exchanges move a wallet's
+// USDW and outcome shares.
+func tradingApprovals(d *deploy.Deployment) []devnet.WalletCall {
+	k := d.Contracts
+	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	var calls []devnet.WalletCall
+	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
+		calls = append(calls, devnet.WalletCall{To: k.Collateral, Data: chaintest.PackUSDW("approve", ex, max)},
+			devnet.WalletCall{To: k.ConditionalTokens, Data: chaintest.PackCTF("setApprovalForAll", ex, true)})
+	}
+	return calls
 }

@@ -2,8 +2,14 @@ package e2e
 
 import (
 	"context"
+	"math/big"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/pb"
@@ -62,6 +68,60 @@ func TestNewcomerFlow(t *testing.T) {
 	if fee := feeAccountUSDW(t, n.d); fee != 60_000 {
 		t.Errorf("fee account holds %d base units, want 60000 (0.06 USDW)", fee)
 	}
+
+	// The settler puts the trade on chain: both see it CONFIRMED with the
+	// same transaction, and the chain holds the minted pair.
+	var hash string
+	waitFor(t, "the trade to be CONFIRMED", func() bool {
+		for _, tt := range trades(t, bob) {
+			if tt.ID == tradeID && tt.Status == "CONFIRMED" {
+				hash = tt.TransactionHash
+				return true
+			}
+			if tt.ID == tradeID && tt.Status == "FAILED" {
+				t.Fatalf("the trade FAILED: %+v", tt)
+			}
+		}
+		return false
+	})
+	if len(hash) != 66 {
+		t.Fatalf("the confirmed trade's transaction hash is %q", hash)
+	}
+	waitFor(t, "alice to see it CONFIRMED", func() bool {
+		for _, tt := range trades(t, alice) {
+			if tt.ID == tradeID {
+				return tt.Status == "CONFIRMED" && tt.TransactionHash == hash
+			}
+		}
+		return false
+	})
+	yes, no := chainShares(t, n.d, alice.Funder(), m.YesTokenID()), chainShares(t, n.d, bob.Funder(), m.NoTokenID())
+	if yes != 10_000_000 || no != 10_000_000 {
+		t.Errorf("on chain alice holds %d YES and bob %d NO base units, want 10 shares each", yes, no)
+	}
+}
+
+// chainShares reads a wallet's outcome tokens on the devnet's chain.
+func chainShares(t *testing.T, d *devnet.Devnet, wallet common.Address, token string) uint64 {
+	t.Helper()
+	c, err := ethclient.Dial(d.RPCURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ct, err := ctf.NewConditionalTokensCaller(d.Deployment.Contracts.ConditionalTokens, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, ok := new(big.Int).SetString(token, 10)
+	if !ok {
+		t.Fatalf("token %q", token)
+	}
+	v, err := ct.BalanceOf(&bind.CallOpts{Context: context.Background()}, wallet, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.Uint64()
 }
 
 // checkTrade finds the trade in the trader's GET /trades and checks its
@@ -73,8 +133,11 @@ func checkTrade(t *testing.T, who string, tr *trader, id, role, price, fee strin
 		if tt.ID != id {
 			continue
 		}
-		if tt.TraderSide != role || tt.Price != price || tt.Fee != fee || tt.Size != "10" || tt.MatchType != "MINT" || tt.Status != "MATCHED" {
-			t.Errorf("%s sees trade %+v, want %s at %s, size 10, fee %s, MINT, MATCHED", who, tt, role, price, fee)
+		// The settler moves it on at once: any status on the way to
+		// CONFIRMED.
+		settling := map[string]bool{"MATCHED": true, "SUBMITTED": true, "MINED": true, "CONFIRMED": true}
+		if tt.TraderSide != role || tt.Price != price || tt.Fee != fee || tt.Size != "10" || tt.MatchType != "MINT" || !settling[tt.Status] {
+			t.Errorf("%s sees trade %+v, want %s at %s, size 10, fee %s, MINT, settling", who, tt, role, price, fee)
 		}
 		return
 	}

@@ -28,11 +28,12 @@ func trades(ctx context.Context, inv *invocation) error {
 	if inv.g.json {
 		return inv.emitJSON(ts)
 	}
-	rows := [][]string{{"TRADE", "TIME", "ROLE", "SIDE", "PRICE", "SIZE", "FEE", "MATCH", "STATUS", "TOKEN"}}
+	// TX is the settlement's chain transaction, from SUBMITTED on.
+	rows := [][]string{{"TRADE", "TIME", "ROLE", "SIDE", "PRICE", "SIZE", "FEE", "MATCH", "STATUS", "TX", "TOKEN"}}
 	for _, t := range ts {
 		sec, _ := strconv.ParseInt(t.MatchTime, 10, 64)
 		rows = append(rows, []string{t.ID, unixTime(sec), t.TraderSide, t.Side, t.Price, t.Size, t.Fee,
-			t.MatchType, t.Status, short(t.AssetID)})
+			t.MatchType, t.Status, orEmpty(short(t.TransactionHash)), short(t.AssetID)})
 	}
 	return inv.table(rows)
 }
