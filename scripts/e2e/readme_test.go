@@ -42,10 +42,13 @@ var walkthroughExpect = map[string]*regexp.Regexp{
 	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10":               regexp.MustCompile(`status\s+live`),
 	"pred book $YES": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
 	"PRED_PRIVATE_KEY=$BOB pred order buy $NO 0.60 10": regexp.MustCompile(`status\s+matched`),
-	"PRED_PRIVATE_KEY=$ALICE pred trades":              regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+MATCHED`),
-	"PRED_PRIVATE_KEY=$BOB pred trades":                regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+MATCHED`),
-	"PRED_PRIVATE_KEY=$ALICE pred balance $YES":        regexp.MustCompile(`balance\s+10\n`),
-	"PRED_PRIVATE_KEY=$BOB pred balance":               regexp.MustCompile(`balance\s+93\.94\n`),
+	// The settler moves the trade on at once: any status on its way.
+	"PRED_PRIVATE_KEY=$ALICE pred trades": regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+(MATCHED|SUBMITTED|MINED|CONFIRMED)\s`),
+	"PRED_PRIVATE_KEY=$BOB pred trades":   regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+(MATCHED|SUBMITTED|MINED|CONFIRMED)\s`),
+	// Then it is CONFIRMED on chain, with its transaction.
+	"PRED_PRIVATE_KEY=$BOB pred trades --token $NO": regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+CONFIRMED\s+0x[0-9a-f]{4}\.\.\.[0-9a-f]{6}\s`),
+	"PRED_PRIVATE_KEY=$ALICE pred balance $YES":     regexp.MustCompile(`balance\s+10\n`),
+	"PRED_PRIVATE_KEY=$BOB pred balance":            regexp.MustCompile(`balance\s+93\.94\n`),
 }
 
 // anything is the expectation of the commands walkthroughExpect omits.
