@@ -265,6 +265,13 @@ func (m *Machine) resolveMarket(c *Command) {
 		m.rejectCommand(ReasonInvalidPayout)
 		return
 	}
+	// A negRisk market is one of mutually exclusive outcomes: it resolves
+	// YES or NO, never a split (the negRisk exchange's adapter refuses
+	// [1,1] too); Gamma refuses it first, this is the ledger's own guard.
+	if mk.params.NegRisk && (c.Args.Payout[0] == 0) == (c.Args.Payout[1] == 0) {
+		m.rejectCommand(ReasonInvalidPayout)
+		return
+	}
 	m.cancelBook(i, CauseMarketResolved)
 	mk.status = MarketResolved
 	mk.payout = [2]uint32{c.Args.Payout[0], c.Args.Payout[1]}
