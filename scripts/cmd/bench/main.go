@@ -11,8 +11,8 @@ import (
 )
 
 func main() {
-	cfg, ecfg, ccfg, gcfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma
-	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma, relayer")
+	cfg, ecfg, ccfg, gcfg, scfg := bench.DefaultMatcher, bench.DefaultEngine, bench.DefaultCLOB, bench.DefaultGamma, bench.DefaultSettle
+	only := flag.String("only", "", "run one group: matcher, journal, replay, clob, verify, chain, gamma, settle, relayer")
 	flag.IntVar(&cfg.Ops, "matcher-ops", cfg.Ops, "operations in the single-book matcher run")
 	flag.IntVar(&cfg.LargeOps, "matcher-large-ops", cfg.LargeOps, "operations in the 10,000-market matcher run")
 	flag.IntVar(&cfg.Runs, "runs", cfg.Runs, "repetitions of each throughput run (the median is reported)")
@@ -32,6 +32,9 @@ func main() {
 	flag.IntVar(&rcfg.PerClient, "relayer-per-client", rcfg.PerClient, "pre-signed Safe transactions each client submits")
 	flag.IntVar(&rcfg.LatClients, "relayer-latency-clients", rcfg.LatClients, "clients of the submit-to-MINED latency run")
 	flag.IntVar(&rcfg.LatPerClient, "relayer-latency-per-client", rcfg.LatPerClient, "transactions each latency client follows to MINED")
+	flag.IntVar(&scfg.Rounds, "settle-rounds", scfg.Rounds, "rounds of the settlement stream (each one taker filling -settle-makers-per-round makers)")
+	flag.IntVar(&scfg.MakersPerRound, "settle-makers-per-round", scfg.MakersPerRound, "maker orders a taker fills in each round (at most 15: one matchOrders call)")
+	flag.IntVar(&scfg.CeilingCalls, "settle-ceiling-calls", scfg.CeilingCalls, "matchOrders calls of the chain's ceiling run")
 	flag.Parse()
 	groups := []struct {
 		name string
@@ -45,6 +48,7 @@ func main() {
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
 		{"relayer", func() ([]bench.Figure, error) { return bench.Relayer(rcfg) }},
+		{"settle", func() ([]bench.Figure, error) { return bench.Settle(scfg) }},
 	}
 	failed := false
 	for _, g := range groups {

@@ -1,0 +1,561 @@
+package bench
+
+import (
+	"context"
+	cryptorand "crypto/rand"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+
+	"pred.dev/engine/inproc"
+	"pred.dev/engine/machine"
+	"pred.dev/engine/service"
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/txn"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/publish"
+	relayersvc "pred.dev/relayer"
+	"pred.dev/scripts/devchain"
+	"pred.dev/settler/settle"
+)
+
+// SettleConfig sizes the settlement figures.
+type SettleConfig struct {
+	// Rounds of the timed stream: in each, MakersPerRound maker orders
+	// rest and one taker order fills them all (one matchOrders call).
+	Rounds, MakersPerRound int
+	// Makers and Takers are the wallets (Safes) that place them.
+	Makers, Takers int
+	// CeilingCalls is the number of matchOrders calls of the ceiling run.
+	CeilingCalls int
+	// MatcherOps sizes the matcher run made with and without settlement
+	// going on; meanwhile SettlingRounds rounds are placed, SettlingPace a
+	// second.
+	MatcherOps, SettlingRounds, SettlingPace int
+}
+
+// DefaultSettle is what `make bench` runs.
+var DefaultSettle = SettleConfig{Rounds: 100, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 100, MatcherOps: 500_000,
+	SettlingRounds: 40, SettlingPace: 5}
+
+// settleTimeout bounds the whole settlement group.
+const settleTimeout = 15 * time.Minute
+
+// Settle measures trades settled on chain: the engine, the relayer's
+// worker, the settler and the devnet's chain (go-ethereum's node sealing
+// a block as soon as a transaction waits, block gas limit 1e9: neither
+// block space nor block interval is the bottleneck) in this process, on
+// an embedded NATS server fsyncing every message.
+//
+//	settled_fills_per_sec        fills CONFIRMED per second while a steady stream of crossing
+//	                             orders arrives: each round, MakersPerRound makers rest one
+//	                             share each and a taker fills them all (first match to last
+//	                             CONFIRMED)
+//	settle_ceiling_fills_per_sec what the chain can execute at all: its gas per second,
+//	                             measured by sending the same matchOrders calls straight from
+//	                             an operator key (no engine, relayer or settler), divided by
+//	                             the gas of one fill
+//	settle_gas_per_fill          the gas of one fill in those calls
+//	settle_lag_p99_ms            from the engine's match to the engine's MINED status
+//	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling
+//	                             the pure matcher (in a process of its own, as the engine
+//	                             runs apart from the settler) alone, and while the settler
+//	                             settles a steady stream of SettlingPace rounds a second
+func Settle(cfg SettleConfig) ([]Figure, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
+	defer cancel()
+	s, err := newSettleBench(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	fills, elapsed, lags, err := s.stream(ctx, cfg.Rounds, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	figs := []Figure{{"settled_fills_per_sec", float64(fills) / elapsed.Seconds(), "fills/s"},
+		{"settle_lag_p99_ms", percentile(lags, 99), "ms"}}
+
+	// The matcher alone, then while the settler settles a steady stream
+	// of SettlingPace rounds a second (on the same cores: the matcher and
+	// the settler share nothing else).
+	idle, err := matcherProcess(cfg.MatcherOps)
+	if err != nil {
+		return nil, err
+	}
+	var busy float64
+	if _, _, _, err := s.stream(ctx, cfg.SettlingRounds, time.Second/time.Duration(cfg.SettlingPace), func() {
+		time.Sleep(time.Second) // the settlement under way
+		busy, err = matcherProcess(cfg.MatcherOps)
+	}); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, Figure{"matcher_cmds_per_sec_idle", idle, "cmds/s"},
+		Figure{"matcher_cmds_per_sec_settling", busy, "cmds/s"})
+
+	gasPerSec, gasPerFill, err := s.ceiling(ctx, cfg.CeilingCalls)
+	if err != nil {
+		return nil, err
+	}
+	return append(figs, Figure{"settle_ceiling_fills_per_sec", gasPerSec / gasPerFill, "fills/s"},
+		Figure{"settle_gas_per_fill", float64(int64(gasPerFill)), "gas"},
+		Figure{"settle_chain_gas_per_sec", float64(int64(gasPerSec)), "gas/s"}), nil
+}
+
+type settleBench struct {
+	cfg     SettleConfig
+	dir     string
+	ns      *natsembed.Server
+	nc      *nats.Conn
+	pub     *publish.Publisher
+	chain   *devchain.Chain
+	env     *chaintest.Env
+	eng     *inproc.Engine
+	m       ctfid.Market
+	makers  []*chaintest.Trader
+	takers  []*chaintest.Trader
+	owner   []byte
+	stops   []func()
+	trades  map[uint64]int64 // trade id -> match time (ms)
+	mined   map[uint64]int64
+	final   map[uint64]int64
+	watchMu sync.Mutex
+	changed chan struct{}
+}
+
+func newSettleBench(ctx context.Context, cfg SettleConfig) (_ *settleBench, err error) {
+	s := &settleBench{cfg: cfg, owner: []byte("settle-bench-key"), trades: map[uint64]int64{}, mined: map[uint64]int64{},
+		final: map[uint64]int64{}, changed: make(chan struct{}, 1)}
+	defer func() {
+		if err != nil {
+			s.close()
+		}
+	}()
+	if s.dir, err = os.MkdirTemp("", "pred-bench-settle-"); err != nil {
+		return nil, err
+	}
+	if s.ns, err = natsembed.Start(natsembed.Options{StoreDir: s.dir + "/nats", Port: -1, SyncAlways: true}); err != nil {
+		return nil, err
+	}
+	s.stops = append(s.stops, func() { s.ns.Shutdown() })
+	if s.nc, err = s.ns.Connect(); err != nil {
+		return nil, err
+	}
+	admin, err := crypto.GenerateKey()
+	if err != nil {
+		return nil, err
+	}
+	funds := new(big.Int).Mul(big.NewInt(1_000_000), big.NewInt(params.Ether))
+	if s.chain, err = devchain.Open(devchain.Config{HTTPAddr: "127.0.0.1:0", Alloc: types.GenesisAlloc{crypto.PubkeyToAddress(admin.PublicKey): {Balance: funds}}}); err != nil {
+		return nil, err
+	}
+	s.stops = append(s.stops, func() { _ = s.chain.Close() })
+	if s.env, err = chaintest.New(ctx, &txn.Chain{Backend: s.chain.Client()}, admin, s.chain.RPCURL()); err != nil {
+		return nil, err
+	}
+	enc, err := s.ns.Connect()
+	if err != nil {
+		return nil, err
+	}
+	if s.eng, err = inproc.Start(ctx, service.Config{DataDir: s.dir + "/engine", Conn: enc, TickInterval: time.Second, Machine: machine.DefaultConfig()}); err != nil {
+		return nil, err
+	}
+	s.stops = append(s.stops, func() { _ = s.eng.Stop() })
+	if s.pub, err = publish.New(s.nc, publish.Config{}, zap.NewNop()); err != nil {
+		return nil, err
+	}
+	s.stops = append(s.stops, func() { _ = s.pub.Close() })
+	if err := s.startRelayer(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.startSettler(); err != nil {
+		return nil, err
+	}
+	if err := s.setup(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.watch(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *settleBench) close() {
+	for i := len(s.stops) - 1; i >= 0; i-- {
+		s.stops[i]()
+	}
+	if s.dir != "" {
+		_ = os.RemoveAll(s.dir)
+	}
+}
+
+// run starts fn on a goroutine and stops it (cancel, wait) at close.
+func (s *settleBench) run(fn func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); fn(ctx) }()
+	s.stops = append(s.stops, func() { cancel(); <-done })
+}
+
+func (s *settleBench) startRelayer(ctx context.Context) error {
+	hot, err := crypto.GenerateKey()
+	if err != nil {
+		return err
+	}
+	addr := crypto.PubkeyToAddress(hot.PublicKey)
+	tx, err := s.env.Admin.Transfer(ctx, addr, new(big.Int).Mul(big.NewInt(10_000), big.NewInt(params.Ether)))
+	if err != nil {
+		return err
+	}
+	if _, err := s.env.Chain.Wait(ctx, tx); err != nil {
+		return err
+	}
+	if err := deploy.GrantOperator(ctx, s.env.Admin, s.env.D, addr); err != nil {
+		return err
+	}
+	nc, err := s.ns.Connect()
+	if err != nil {
+		return err
+	}
+	cfg := relayersvc.DefaultConfig()
+	cfg.Deployment, cfg.HotKey, cfg.JWTKey = s.env.D, hot, make([]byte, 32)
+	cfg.Worker.Confirmations = 2
+	r, err := relayersvc.New(cfg, nc, s.chain.Client(), zap.NewNop())
+	if err != nil {
+		return err
+	}
+	s.run(func(ctx context.Context) { _ = r.Run(ctx) })
+	return nil
+}
+
+func (s *settleBench) startSettler() error {
+	nc, err := s.ns.Connect()
+	if err != nil {
+		return err
+	}
+	pub, err := publish.New(nc, publish.Config{}, zap.NewNop())
+	if err != nil {
+		return err
+	}
+	st, err := settle.New(settle.Config{Deployment: s.env.D, Chain: s.chain.Client()}, nc, pub, zap.NewNop())
+	if err != nil {
+		return err
+	}
+	s.run(func(ctx context.Context) { _ = st.Run(ctx); _ = pub.Close() })
+	return nil
+}
+
+// setup makes the market and the wallets, on chain and in the engine.
+func (s *settleBench) setup(ctx context.Context) error {
+	var err error
+	if s.m, err = s.env.NewMarket(ctx, false); err != nil {
+		return err
+	}
+	if err := s.submit(ctx, &pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: s.m.ConditionID[:],
+		YesTokenId: common.LeftPadBytes(s.m.Yes.Bytes(), 32), NoTokenId: common.LeftPadBytes(s.m.No.Bytes(), 32),
+		Params: &pb.MarketParams{TickSize: 10_000, MinSize: chaintest.Unit, MaxSize: 1_000_000 * chaintest.Unit}}}}); err != nil {
+		return err
+	}
+	const usdw = 1_000_000 * chaintest.Unit
+	for i := range s.cfg.Makers + s.cfg.Takers {
+		t, err := s.env.NewTrader(ctx, true, big.NewInt(usdw))
+		if err != nil {
+			return err
+		}
+		for _, c := range []*pb.Command{
+			{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: t.Owner.Bytes(), Wallet: t.Maker.Bytes()}}},
+			{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: t.Maker.Bytes(), Amount: usdw}}},
+		} {
+			if err := s.submit(ctx, c); err != nil {
+				return err
+			}
+		}
+		if i < s.cfg.Makers {
+			s.makers = append(s.makers, t)
+		} else {
+			s.takers = append(s.takers, t)
+		}
+	}
+	return nil
+}
+
+func (s *settleBench) submit(ctx context.Context, c *pb.Command) error {
+	if len(c.Id) == 0 {
+		c.Id = make([]byte, 16)
+		_, _ = cryptorand.Read(c.Id)
+	}
+	res, err := s.pub.Submit(ctx, c)
+	if err != nil {
+		return err
+	}
+	for _, e := range res.Events {
+		if r := e.GetCommandRejected(); r != nil {
+			return fmt.Errorf("bench: %T refused: %s", c.Body, r.GetReason())
+		}
+		if r := e.GetOrderRejected(); r != nil {
+			return fmt.Errorf("bench: order refused: %s", r.GetReason())
+		}
+	}
+	return nil
+}
+
+// watch follows the events: each trade's match time, and the engine's
+// time of its MINED and final statuses.
+func (s *settleBench) watch() error {
+	js, err := jetstream.New(s.nc)
+	if err != nil {
+		return err
+	}
+	s.run(func(ctx context.Context) {
+		_ = follow.Events(ctx, js, follow.Options{}, func(_ uint64, b *pb.EventBatch) error {
+			s.watchMu.Lock()
+			for _, e := range b.GetEvents() {
+				if t := e.GetTrade(); t != nil {
+					s.trades[t.GetTradeId()] = t.GetTimeMs()
+				}
+				if c := e.GetTradeStatusChanged(); c != nil {
+					switch c.GetStatus() {
+					case pb.TradeStatus_TRADE_STATUS_MINED:
+						s.mined[c.GetTradeId()] = b.GetTimeMs()
+					case pb.TradeStatus_TRADE_STATUS_CONFIRMED, pb.TradeStatus_TRADE_STATUS_FAILED:
+						s.final[c.GetTradeId()] = b.GetTimeMs()
+					}
+				}
+			}
+			s.watchMu.Unlock()
+			select {
+			case s.changed <- struct{}{}:
+			default:
+			}
+			return nil
+		})
+	})
+	return nil
+}
+
+// settleWaitMax bounds the wait for a stream's trades to end.
+const settleWaitMax = 10 * time.Minute
+
+// stream places rounds of crossing orders, one every pace (all at once if
+// zero), runs during (if set) meanwhile, and waits until every trade they
+// made is final. It
+// returns the fills, the time from the first match to the last final
+// status (engine time), and each fill's time from match to MINED (ms).
+func (s *settleBench) stream(ctx context.Context, rounds int, pace time.Duration, during func()) (int, time.Duration, []float64, error) {
+	s.watchMu.Lock()
+	var from uint64
+	for id := range s.trades {
+		from = max(from, id)
+	}
+	s.watchMu.Unlock()
+	want := rounds * s.cfg.MakersPerRound
+	placed := make(chan error, 1)
+	go func() {
+		for r := range rounds {
+			if err := s.round(ctx, r); err != nil {
+				placed <- err
+				return
+			}
+			if pace > 0 {
+				time.Sleep(pace)
+			}
+		}
+		placed <- nil
+	}()
+	if during != nil {
+		during()
+	}
+	if err := <-placed; err != nil {
+		return 0, 0, nil, err
+	}
+	deadline := time.After(settleWaitMax)
+	for {
+		s.watchMu.Lock()
+		var first, last int64
+		var lags []float64
+		done, failed := 0, 0
+		for id, at := range s.trades {
+			if id <= from {
+				continue
+			}
+			if end, ok := s.final[id]; ok {
+				done++
+				last = max(last, end)
+				if _, mined := s.mined[id]; !mined {
+					failed++
+				}
+			}
+			if first == 0 || at < first {
+				first = at
+			}
+			if m, ok := s.mined[id]; ok {
+				lags = append(lags, float64(m-at))
+			}
+		}
+		s.watchMu.Unlock()
+		if done >= want {
+			if failed > 0 {
+				return 0, 0, nil, fmt.Errorf("bench: %d of %d fills failed to settle", failed, want)
+			}
+			return want, time.Duration(last-first) * time.Millisecond, lags, nil
+		}
+		select {
+		case <-s.changed:
+		case <-deadline:
+			return 0, 0, nil, fmt.Errorf("bench: %d of %d fills settled after %s", done, want, settleWaitMax)
+		case <-ctx.Done():
+			return 0, 0, nil, ctx.Err()
+		}
+	}
+}
+
+// round places MakersPerRound one-share NO bids at 0.60 from the makers,
+// then a YES bid at 0.40 for all of them: MakersPerRound fills (MINT).
+func (s *settleBench) round(ctx context.Context, r int) error {
+	var wg sync.WaitGroup
+	errs := make([]error, s.cfg.MakersPerRound)
+	for i := range s.cfg.MakersPerRound {
+		mk := s.makers[(r*s.cfg.MakersPerRound+i)%len(s.makers)]
+		wg.Go(func() { errs[i] = s.place(ctx, mk, s.m.No, 1, 600_000) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return s.place(ctx, s.takers[r%len(s.takers)], s.m.Yes, int64(s.cfg.MakersPerRound), 400_000)
+}
+
+// place has t sign and place a GTC BUY of shares at price.
+func (s *settleBench) place(ctx context.Context, t *chaintest.Trader, token *big.Int, shares, price int64) error {
+	o := t.NewOrder(chaintest.Buy, token, shares*chaintest.Unit, price, 0)
+	ex := s.env.D.Contracts.Exchange
+	t.Sign(&o, ex)
+	id := chaintest.OrderHash(s.env.ChainID, ex, &o)
+	so := &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
+		TokenId: common.LeftPadBytes(o.TokenId.Bytes(), 32), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
+		Side: pb.Side_SIDE_BUY, SignatureType: uint32(o.SignatureType), Signature: o.Signature}
+	return s.submit(ctx, &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so,
+		OrderType: pb.OrderType_ORDER_TYPE_GTC, Owner: s.owner}}})
+}
+
+// ceiling sends calls matchOrders transactions of the stream's shape
+// (MakersPerRound makers, one share each, MINT) straight from the
+// deployment's operator key, signed beforehand, all at once, and returns
+// the chain's gas per second over them (first sent to last mined) and
+// the gas of one fill.
+func (s *settleBench) ceiling(ctx context.Context, calls int) (gasPerSec, gasPerFill float64, err error) {
+	now, err := s.env.Now(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	var txs []*types.Transaction
+	var limit uint64
+	for c := range calls {
+		var makers []chaintest.Order
+		var fills []*big.Int
+		for i := range s.cfg.MakersPerRound {
+			mk := s.makers[(c*s.cfg.MakersPerRound+i)%len(s.makers)]
+			makers = append(makers, mk.Order(false, chaintest.Buy, s.m.No, chaintest.Unit, 600_000, 0))
+			fills = append(fills, big.NewInt(chaintest.Unit))
+		}
+		taker := s.takers[c%len(s.takers)].Order(false, chaintest.Buy, s.m.Yes, int64(s.cfg.MakersPerRound)*chaintest.Unit, 400_000, 0)
+		send := func(ctx context.Context, f func(*bind.TransactOpts) (*types.Transaction, error)) (*types.Transaction, error) {
+			return s.env.Operator.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+				o.NoSend, o.GasLimit = true, limit
+				return f(o)
+			})
+		}
+		tx, err := s.env.SendMatchAt(ctx, send, false, taker, makers, fills, now)
+		if err != nil {
+			return 0, 0, fmt.Errorf("bench: ceiling call %d: %w", c, err)
+		}
+		if limit == 0 {
+			// The first call's estimate, with room, for every call: all
+			// have the same shape, and the later ones cannot be estimated
+			// before the earlier ones are mined.
+			limit = tx.Gas() * 13 / 10
+			if tx, err = s.resign(ctx, tx, limit); err != nil {
+				return 0, 0, err
+			}
+		}
+		txs = append(txs, tx)
+	}
+	began := time.Now()
+	for _, tx := range txs {
+		if err := s.env.Chain.Backend.SendTransaction(ctx, tx); err != nil {
+			return 0, 0, fmt.Errorf("bench: ceiling send: %w", err)
+		}
+	}
+	rs, err := s.env.Chain.Wait(ctx, txs...)
+	if err != nil {
+		return 0, 0, err
+	}
+	elapsed := time.Since(began)
+	var gas uint64
+	for _, r := range rs {
+		if r.Status != types.ReceiptStatusSuccessful {
+			return 0, 0, errors.New("bench: a ceiling call reverted")
+		}
+		gas += r.GasUsed
+	}
+	return float64(gas) / elapsed.Seconds(), float64(gas) / float64(calls*s.cfg.MakersPerRound), nil
+}
+
+// resign signs tx again with another gas limit (same nonce).
+func (s *settleBench) resign(_ context.Context, tx *types.Transaction, gas uint64) (*types.Transaction, error) {
+	return types.SignNewTx(s.env.Operator.Key, types.LatestSignerForChainID(s.env.Operator.ChainID), &types.DynamicFeeTx{
+		ChainID: s.env.Operator.ChainID, Nonce: tx.Nonce(), GasTipCap: tx.GasTipCap(), GasFeeCap: tx.GasFeeCap(), Gas: gas,
+		To: tx.To(), Data: tx.Data()})
+}
+
+// percentile returns the p-th percentile of vs (nearest rank).
+func percentile(vs []float64, p int) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(i-1, 0)]
+}
+
+// matcherProcess measures matcher_cmds_per_sec in a process of its own
+// (this program again, -only matcher), as the engine runs apart from the
+// settler: the two then share only the machine's cores, not a heap and
+// its garbage collector.
+func matcherProcess(ops int) (float64, error) {
+	out, err := exec.Command(os.Args[0], "-only", "matcher", "-matcher-ops", strconv.Itoa(ops), "-matcher-large-ops", "1000",
+		"-runs", "3").Output()
+	if err != nil {
+		return 0, fmt.Errorf("bench: the matcher's process: %w", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "matcher_cmds_per_sec" {
+			return strconv.ParseFloat(f[1], 64)
+		}
+	}
+	return 0, fmt.Errorf("bench: the matcher's process printed no matcher_cmds_per_sec: %s", out)
+}
