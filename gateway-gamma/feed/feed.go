@@ -273,7 +273,11 @@ func (r *Runner) Poll(ctx context.Context) error {
 		}
 		var ec *errcode.Error
 		if errors.As(err, &ec) && (ec.Code == errcode.GameStatusRegression || ec.Code == errcode.InvalidScoreReport) {
-			r.log.Warn("score feed report refused", zap.String("game", g.ID), zap.String("status", rep.Status), zap.Error(err))
+			// Logged once per episode: a source behind the operator's own
+			// reports stays behind for every poll until it catches up.
+			if sc, ok := r.view.Scores(g.ID); !ok || sc.Consistency != gammaapi.ConsistencyInconsistent {
+				r.log.Warn("score feed report refused", zap.String("game", g.ID), zap.String("status", rep.Status), zap.Error(err))
+			}
 			err = r.op.FeedFailed(ctx, g.ID, gammaapi.ConsistencyInconsistent, rep.SourceStatus)
 		}
 		if err != nil {
