@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"fmt"
 	"os"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/relayer"
+	"pred.dev/proto/jwtauth"
 	"pred.dev/relayer/figures"
 	"pred.dev/scripts/devnet"
 )
@@ -32,8 +32,8 @@ var DefaultRelayer = RelayerConfig{Clients: figures.DefaultClients, PerClient: f
 const relayerTimeout = 10 * time.Minute
 
 // Relayer measures the devnet's Relayer API with figures.Measure, the
-// measurement of the relayer's TestFigures: traders log in to the Gamma
-// API like any client, the relayer's wallets are onboarded through it,
+// measurement of the relayer's TestFigures: traders hold Gamma login
+// tokens, their wallets are onboarded through the relayer,
 // and the chain is the devnet's (sealing a block as soon as a
 // transaction waits, NATS fsyncing every message); rate limits are off,
 // and clients, relayer, NATS and chain share the machine's cores.
@@ -64,14 +64,22 @@ func Relayer(cfg RelayerConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The traders' tokens are the devnet's Gamma tokens, signed with its
+	// public JWT key as Gamma's login signs them: 64 logins from one IP
+	// would wait on Gamma's login rate limit, which is not what this
+	// measures.
+	tokens, err := jwtauth.NewSigner(devnet.JWTKey(), time.Hour)
+	if err != nil {
+		return nil, err
+	}
 	res, err := figures.Measure(ctx, figures.Config{URL: d.RelayerURL, Chain: chain,
-		NewTrader: func(ctx context.Context) (figures.Trader, error) {
+		NewTrader: func(context.Context) (figures.Trader, error) {
 			key, err := crypto.GenerateKey()
 			if err != nil {
 				return figures.Trader{}, err
 			}
-			tr, err := loginKey(ctx, d.GammaURL, key)
-			return figures.Trader{Key: key, Token: tr}, err
+			tok, _, err := tokens.Issue(crypto.PubkeyToAddress(key.PublicKey), "", time.Now())
+			return figures.Trader{Key: key, Token: tok}, err
 		},
 		HotNonce: func(ctx context.Context) (uint64, error) { return ch.NonceAt(ctx, d.RelayerHot, nil) },
 		Clients:  cfg.Clients, PerClient: cfg.PerClient, LatClients: cfg.LatClients, LatPerClient: cfg.LatPerClient})
@@ -84,13 +92,4 @@ func Relayer(cfg RelayerConfig) ([]Figure, error) {
 		{"relayer_mined_p50_ms", res.MinedP50Ms, "ms"},
 		{"relayer_mined_p99_ms", res.MinedP99Ms, "ms"},
 	}, nil
-}
-
-// loginKey logs key in to the Gamma API and returns the token.
-func loginKey(ctx context.Context, gammaURL string, key *ecdsa.PrivateKey) (string, error) {
-	tr, err := gamma.New(gammaURL, gamma.WithPrivateKey(key)).Login(ctx)
-	if err != nil {
-		return "", fmt.Errorf("Gamma login: %w", err)
-	}
-	return tr.Token, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"net"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -58,6 +59,11 @@ func RelayerConfig(dep *deploy.Deployment) relayersvc.Config {
 	cfg.JWTKey = JWTKey()
 	cfg.HotKey = RelayerKey()
 	cfg.Worker.Confirmations = 2
+	// The devnet seals a block as soon as a transaction waits, so a
+	// transaction is mined within milliseconds: the worker looks every
+	// 25 ms (not the 100 ms a real chain's block time makes plenty), so
+	// that a wallet's next transaction follows its previous one at once.
+	cfg.Worker.Poll = 25 * time.Millisecond
 	return cfg
 }
 
