@@ -386,7 +386,7 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 		return err
 	}
 	gcfg := GatewayConfig(d.Deployment)
-	gcfg.FaucetFunder = d.chain
+	gcfg.FaucetFunder = watchedFaucet{d.chain, d}
 	// GET /balance-allowance reads the wallets' approvals from the chain.
 	if gcfg.Allowances, err = chainread.New(d.chain.chain.Backend, d.Deployment); err != nil {
 		return fmt.Errorf("devnet: gateway: %w", err)

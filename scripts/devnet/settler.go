@@ -124,7 +124,7 @@ func (d *Devnet) Watcher() *chainwatch.Watcher { return d.watch }
 // DeployWallet deploys owner's proxy wallet the way the relayer does (the
 // owner signs the SafeFactory's CreateProxy, the devnet's key pays) and
 // returns it once the chain watcher has appended the deployment to the
-// log: an order placed after DeployWallet returns is applied after it. A
+// log and the engine has applied it. A
 // wallet deployed already is returned as it is.
 func (d *Devnet) DeployWallet(ctx context.Context, owner *ecdsa.PrivateKey) (common.Address, error) {
 	c := d.Deployment.Contracts
@@ -157,7 +157,17 @@ func (d *Devnet) DeployWallet(ctx context.Context, owner *ecdsa.PrivateKey) (com
 	} else if block, err = d.chain.chain.Backend.BlockNumber(ctx); err != nil {
 		return proxy, err
 	}
-	return proxy, d.watch.WaitHandled(ctx, block)
+	return proxy, d.waitApplied(ctx, block)
+}
+
+// waitApplied returns once the chain watcher has handled block and the
+// engine has applied what it appended, so that reads (which need no
+// read-your-writes sequence then) see it.
+func (d *Devnet) waitApplied(ctx context.Context, block uint64) error {
+	if err := d.watch.WaitHandled(ctx, block); err != nil {
+		return err
+	}
+	return d.engine.Sync(ctx)
 }
 
 // WalletCall is one call a proxy wallet makes: to, with ABI-encoded data.
@@ -168,8 +178,8 @@ type WalletCall struct {
 
 // ExecWallet has owner's proxy wallet make calls, each a Safe transaction
 // the owner signs and the devnet's key pays for (as the relayer would),
-// and returns once the chain watcher has handled the last one: what they
-// move is in the log then. Tests use it to move funds around the exchange.
+// and returns once the chain watcher has handled the last one and the
+// engine has applied what they moved. Tests use it to move funds around the exchange.
 func (d *Devnet) ExecWallet(ctx context.Context, owner *ecdsa.PrivateKey, calls ...WalletCall) error {
 	c := d.Deployment.Contracts
 	proxy := safewallet.Address(c.SafeFactory, c.SafeSingleton, crypto.PubkeyToAddress(owner.PublicKey))
@@ -200,5 +210,25 @@ func (d *Devnet) ExecWallet(ctx context.Context, owner *ecdsa.PrivateKey, calls 
 		}
 		block = r.BlockNumber.Uint64()
 	}
-	return d.watch.WaitHandled(ctx, block)
+	return d.waitApplied(ctx, block)
+}
+
+// watchedFaucet is the devnet faucet's chain side: it funds on chain, and
+// tells the CLOB gateway which addresses the chain watcher credits (so the
+// faucet appends nothing for them): the proxy wallets the watcher knows
+// and any address with code (a wallet deployed but not yet handled).
+// Other addresses (an EOA maker, a proxy wallet not deployed yet) are
+// credited by the faucet itself, as before the watcher; a later deployment
+// credits only what the engine does not hold yet.
+type watchedFaucet struct {
+	*onchain
+	d *Devnet
+}
+
+func (f watchedFaucet) CreditedByChain(ctx context.Context, addr common.Address) (bool, error) {
+	if f.d.watch.IsProxy(addr) {
+		return true, nil
+	}
+	code, err := f.chain.Backend.CodeAt(ctx, addr, nil)
+	return len(code) > 0, err
 }

@@ -36,6 +36,7 @@ type cmdOpts struct {
 	game       string
 	noWait     bool
 	wait       time.Duration
+	money      moneyOpts
 }
 
 func (c *command) name() string {
@@ -98,8 +99,14 @@ func commands() []*command {
 		{noun: "chain", verb: "balance", args: "[<token>]", maxArgs: 1,
 			help: "show your wallet's USDW, or its shares of <token>, on the chain itself (to hold against pred balance, the ledger)", run: chainBalance},
 		{noun: "balance", args: "[<token>]", maxArgs: 1, help: "show your USDW balance, or your shares of <token>", run: balance},
+		{noun: "deposit", args: "<amount>", minArgs: 1, maxArgs: 1, flags: depositFlags,
+			help: "wait until <amount> USDW sent to your proxy wallet shows on the CLOB (the settler's chain watcher credits it); --faucet has the devnet faucet send it", run: deposit},
+		{noun: "withdraw", args: "<amount>", minArgs: 1, maxArgs: 1, flags: withdrawFlags,
+			help: "reserve <amount> USDW (or shares, --token) in the exchange, then relay your proxy wallet's transfer of it to --to (default: your key's address) and wait until confirmed", run: withdraw},
+		{noun: "reconcile", flags: reconcileFlags,
+			help: "operator: compare every proxy wallet's on-chain balances with the exchange's ledger (the settler's check); fails on any difference", run: reconcileCmd},
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
-			help: "fund <address> (default: your proxy wallet) with devnet USDW, on chain and in the engine", run: faucet},
+			help: "fund <address> (default: your proxy wallet) with devnet USDW on chain; the CLOB shows it once the settler's chain watcher has seen it (the faucet waits for that)", run: faucet},
 	}, adminCommands()...)
 }
 

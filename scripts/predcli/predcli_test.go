@@ -41,7 +41,8 @@ func runWithDevnet(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	net, err = devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0"})
+	net, err = devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0",
+		ReconcileAddr: "127.0.0.1:0"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "start the devnet:", err)
 		return 1
@@ -199,6 +200,9 @@ func TestTrading(t *testing.T) {
 	alice, bob := newUser(t, true), newUser(t, true)
 	m := market(0)
 	yes, no := m.YesTokenID(), m.NoTokenID()
+	// The engine takes a proxy wallet's orders once it has seen it deployed.
+	alice.ok("wallet", "deploy")
+	bob.ok("wallet", "deploy")
 	alice.ok("faucet", "100")
 	var credit clobapi.FaucetResponse
 	bob.json(&credit, "faucet", "100")
@@ -256,6 +260,7 @@ func TestTrading(t *testing.T) {
 
 func TestCancelMarketAndAll(t *testing.T) {
 	u := newUser(t, true)
+	u.ok("wallet", "deploy")
 	u.ok("faucet", "50")
 	for i := range 2 {
 		u.ok("order", "buy", market(i).YesTokenID(), "0.10", "5")
@@ -277,6 +282,7 @@ func TestCancelMarketAndAll(t *testing.T) {
 func TestErrors(t *testing.T) {
 	u := newUser(t, true)
 	yes := market(0).YesTokenID()
+	u.ok("wallet", "deploy")
 	u.ok("faucet", "10")
 	r := u.fails(predcli.ExitError, "pred: INVALID_ORDER_MIN_TICK_SIZE (HTTP 400): ", "order", "buy", yes, "0.405", "10")
 	if r.stdout != "" {

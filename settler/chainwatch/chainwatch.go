@@ -40,6 +40,7 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -121,6 +122,7 @@ type Watcher struct {
 	proxies map[common.Address]bool
 	tokens  map[common.Hash]bool
 	usdw    *usdw.USDW
+	nc      *nats.Conn // the engine's queries
 	// next mirrors cursor.Next for other goroutines (WaitHandled).
 	next atomic.Uint64
 	// handled is the last block handled and the CMD sequence of the last
@@ -161,7 +163,7 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 		return nil, err
 	}
 	w := &Watcher{cfg: cfg, chain: chain, log: appender, kv: kv, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
-		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, usdw: usdwc}
+		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, usdw: usdwc, nc: js.Conn()}
 	if err := w.loadCursor(ctx); err != nil {
 		return nil, err
 	}

@@ -9,14 +9,12 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"go.uber.org/zap/zaptest"
 
 	"pred.dev/proto/chain/chaintest"
-	"pred.dev/proto/chain/safewallet"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/natstest"
@@ -399,32 +397,4 @@ func TestReorg(t *testing.T) {
 	if len(got) == 0 {
 		t.Fatal("the rescan appended nothing: the deployment at least is still on the chain")
 	}
-}
-
-// TestFundedBeforeDeployment: USDW sent to a proxy wallet's address before
-// the wallet exists is credited when the deployment is seen.
-func TestFundedBeforeDeployment(t *testing.T) {
-	h := newHarness(t)
-	w := h.watcher(0)
-	key, err := crypto.GenerateKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner := crypto.PubkeyToAddress(key.PublicKey)
-	c := h.env.D.Contracts
-	proxy := safewallet.Address(c.SafeFactory, c.SafeSingleton, owner)
-	if err := h.env.Fund(h.ctx, proxy, units(11)); err != nil {
-		t.Fatal(err)
-	}
-	h.catchUp(w)
-	if got, _ := h.appended(); len(got) != 0 {
-		t.Fatalf("a transfer to an undeployed wallet appended %v", got)
-	}
-	if _, err := h.env.CreateSafe(h.ctx, key); err != nil {
-		t.Fatal(err)
-	}
-	h.catchUp(w)
-	got, _ := h.appended()
-	P := proxy.Hex()[:8]
-	expect(t, "deployment", got, "deployed "+P+" owner="+owner.Hex()[:8], "deposit "+P+" 11000000 usdw")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 
@@ -17,6 +18,7 @@ import (
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/query"
 )
 
 // The events read, by their topic (taken from the bindings' ABIs, so they
@@ -154,10 +156,13 @@ func (w *Watcher) commands(ctx context.Context, logs []types.Log) ([]command, er
 // proxy wallet's address is known before it exists (CREATE2), so USDW can
 // be sent to it first (a faucet, a friend); those transfers were ignored
 // (not a proxy wallet then), and what they left is the wallet's balance at
-// the block before its creation. Transfers to it earlier in the creation
-// block itself are the one gap (the relayer deploys in a transaction of
-// its own, so in practice there are none); the reconciliation check would
-// show them. Shares held before deployment are not credited.
+// the block before its creation. What the engine already holds for the
+// address is taken off (a devnet faucet credits an address that is no
+// proxy wallet yet directly, as it does an EOA), so nothing is credited
+// twice. Transfers to it earlier in the creation block itself are the one
+// gap (the relayer deploys in a transaction of its own, so in practice
+// there are none); the reconciliation check would show them. Shares held
+// before deployment are not credited.
 func (w *Watcher) predeployed(ctx context.Context, out []command, l *types.Log, proxy common.Address) ([]command, error) {
 	if l.BlockNumber == 0 {
 		return out, nil
@@ -167,6 +172,13 @@ func (w *Watcher) predeployed(ctx context.Context, out []command, l *types.Log, 
 		return nil, fmt.Errorf("balance of %s before its deployment: %w", proxy, err)
 	}
 	if bal.Sign() == 0 {
+		return out, nil
+	}
+	held, err := w.engineHolds(ctx, proxy)
+	if err != nil {
+		return nil, err
+	}
+	if bal.Sub(bal, held).Sign() <= 0 {
 		return out, nil
 	}
 	amount, err := amount64(bal)
@@ -236,3 +248,27 @@ func (w *Watcher) ignore(l *types.Log, why string, fields ...zap.Field) {
 	}
 	w.zl.Info("transfer ignored", fields...)
 }
+
+// engineHolds is the engine's USDW balance plus reservation of addr, once
+// it has applied every command this watcher appended.
+func (w *Watcher) engineHolds(ctx context.Context, addr common.Address) (*big.Int, error) {
+	qctx, cancel := context.WithTimeout(ctx, queryTimeout)
+	defer cancel()
+	resp, err := query.Do(qctx, w.nc, &pb.QueryRequest{MinSeq: w.lastSeq,
+		Query: &pb.QueryRequest_Balance{Balance: &pb.BalanceQuery{Account: addr.Bytes()}}})
+	if err != nil {
+		return nil, fmt.Errorf("the engine's balance of %s: %w", addr, err)
+	}
+	switch resp.GetError().GetCode() {
+	case pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED:
+	case pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND:
+		return new(big.Int), nil
+	default:
+		return nil, fmt.Errorf("the engine's balance of %s: %s", addr, resp.GetError().GetMessage())
+	}
+	b := resp.GetBalance()
+	return new(big.Int).Add(new(big.Int).SetUint64(b.GetBalance()), new(big.Int).SetUint64(b.GetPending())), nil
+}
+
+// queryTimeout bounds one engine query.
+const queryTimeout = 5 * time.Second

@@ -48,7 +48,15 @@ func (a *API) postFaucet(c echo.Context) error {
 		return errcode.Errorf(errcode.InvalidAmount, "amount must be a positive USDW decimal string of at most %s", units(a.cfg.FaucetMaxUnits))
 	}
 	if a.cfg.FaucetFunder != nil && a.cfg.FaucetViaChain {
-		return a.faucetViaChain(c, addr, amount)
+		viaChain := true
+		if cc, ok := a.cfg.FaucetFunder.(ChainCreditor); ok {
+			if viaChain, err = cc.CreditedByChain(c.Request().Context(), addr); err != nil {
+				return errcode.Errorf(errcode.InternalError, "the faucet could not tell whether %s is a proxy wallet: %v", addr.Hex(), err)
+			}
+		}
+		if viaChain {
+			return a.faucetViaChain(c, addr, amount)
+		}
 	}
 	// The chain first: a failure there credits nothing, and a credit that
 	// fails after it leaves the chain ahead of the engine, never behind.
@@ -72,6 +80,15 @@ func (a *API) postFaucet(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// ChainCreditor is a FaucetFunder that knows which addresses the chain
+// watcher credits: proxy wallets. Other addresses (an EOA maker, a proxy
+// wallet not deployed yet) are funded on chain and credited by the faucet
+// itself with a Faucet command, as without the watcher; a proxy wallet's
+// deployment later credits only what the engine does not hold already.
+type ChainCreditor interface {
+	CreditedByChain(ctx context.Context, addr common.Address) (bool, error)
 }
 
 // FaucetWaitMax bounds how long a faucet funded on chain waits for the
