@@ -1,12 +1,15 @@
-// Package settler will turn the engine's trades into on-chain match
-// transactions (sent through the relayer's worker), report their status
-// back to the log, watch the chain for deposits, withdrawals and wallet
-// deployments (appended to the log as commands, so the engine stays the
-// one ledger), and execute resolution payouts.
+// Package settler keeps the chain and the engine's ledger together. Its
+// packages: settle turns the engine's trades into matchOrders calls (sent
+// through the relayer's worker) and reports each trade's status back to
+// the log; chainwatch appends deposits, withdrawals and wallet
+// deployments seen on chain to the log, so the engine stays the one
+// ledger; reconcile holds the chain's balances against the ledger's;
+// redeem pays resolved markets out on chain; cmd/settler is the
+// settlement's main.
 //
-// It reads the engine's events with pred.dev/proto/runtime/follow from
-// the EVT sequence it last handled, appends commands with
-// pred.dev/proto/runtime/publish, and runs on
+// They read the engine's events with pred.dev/proto/runtime/follow from
+// the EVT sequence they last handled, append commands with
+// pred.dev/proto/runtime/publish, and run on
 // pred.dev/proto/runtime/daemon; the contracts' bindings are
-// pred.dev/proto/chain's. deps_test.go states what it may import.
+// pred.dev/proto/chain's. deps_test.go states what they may import.
 package settler
