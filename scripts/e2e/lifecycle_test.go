@@ -279,6 +279,18 @@ func TestMarketLifecycleStory(t *testing.T) {
 	waitFor(t, "the redemption on chain", func() bool {
 		return chain.balances(t, alice.Funder(), yes, no) == wantA && chain.balances(t, bob.Funder(), yes, no) == wantB
 	})
+	// The settler's reconciliation of every wallet and asset, chain
+	// against ledger, finds nothing.
+	waitFor(t, "the reconciliation to compare every wallet with no difference", func() bool {
+		rep, err := n.d.Reconcile(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Differences) > 0 {
+			t.Logf("reconciliation: %+v", rep.Differences)
+		}
+		return len(rep.Differences) == 0 && rep.Unsettled == 0 && rep.Compared == rep.Wallets && rep.Wallets >= 2
+	})
 	// Gamma's figures: the market is resolved, its open interest paid out.
 	if m.OpenInterest != 0 || !m.Closed {
 		t.Errorf("Gamma's resolved market: open interest %s, closed %v", m.OpenInterest, m.Closed)
