@@ -36,6 +36,7 @@ type flags struct {
 	fs                                               *flag.FlagSet
 	natsURL, logLevel, deployment, rpcURL, adminAddr string
 	cfg                                              settle.Config
+	watch                                            watchFlags // chainwatch.go
 }
 
 func main() { daemon.Main("settler", run) }
@@ -88,9 +89,11 @@ func run(ctx context.Context, args []string) error {
 	actx, stop := context.WithCancel(ctx)
 	defer stop()
 	go func() { admin <- daemon.Admin{Addr: f.adminAddr, Registry: reg, Ready: ready}.Serve(actx) }()
+	watch := make(chan error, 1)
+	go func() { watch <- runChainWatch(actx, &f.watch, f.cfg.Deployment, chain, nc, pub, reg, log) }()
 	err = s.Run(ctx)
 	stop()
-	return errors.Join(err, <-admin)
+	return errors.Join(err, <-watch, <-admin)
 }
 
 func parseFlags(args []string) (*flags, error) {
@@ -114,6 +117,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&c.OpenMax, "open-max", settle.DefaultOpenMax, "settlements not yet final before reading events waits")
 	fs.DurationVar(&c.SweepAfter, "sweep-after", settle.DefaultSweepAfter, "re-read a settlement's transaction not heard of for this long")
 	fs.IntVar(&c.Replicas, "kv-replicas", 1, "replicas of the settler's bucket (1 single node, 3 cluster)")
+	addWatchFlags(fs, &f.watch)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}
