@@ -112,7 +112,7 @@ func (w *workload) next() machine.Command {
 }
 
 func (w *workload) any() machine.Command {
-	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1) {
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2) {
 	case 0:
 		return w.place()
 	case 1:
@@ -131,7 +131,7 @@ func (w *workload) any() machine.Command {
 	case 7:
 		return w.credit(machine.KindDeposit)
 	case 8:
-		return w.credit(machine.KindWithdraw)
+		return w.money(machine.KindWithdraw)
 	case 9:
 		return w.credit(machine.KindFaucet)
 	case 10:
@@ -146,6 +146,14 @@ func (w *workload) any() machine.Command {
 		return w.tradeStatus()
 	case 15:
 		return w.duplicate()
+	case 17:
+		return w.money(machine.KindWithdrawalObserved)
+	case 18:
+		return w.money(machine.KindWithdrawalReleased)
+	case 19:
+		return machine.Command{Kind: machine.KindWalletDeployed, ID: w.hash(9), Account: w.account()}
+	case 20:
+		return w.money(machine.KindDeposit)
 	default:
 		return machine.Command{Kind: machine.Kind(w.src.IntN(40)), ID: w.hash(9)}
 	}
@@ -191,6 +199,25 @@ func (w *workload) credit(kind machine.Kind) machine.Command {
 	return machine.Command{Kind: kind, ID: id, Account: w.account(), Amount: amount}
 }
 
+// money is a credit, reservation, observed withdrawal or release of
+// collateral or, half the time, of a market token's shares (now and then
+// of a token no market has).
+func (w *workload) money(kind machine.Kind) machine.Command {
+	c := w.credit(kind)
+	c.Amount *= uint64(1 + w.src.IntN(3))
+	if kind == machine.KindWithdrawalObserved && w.src.IntN(3) == 0 {
+		c.Amount *= 50 // more than a wallet has free: it eats into locks
+	}
+	if w.src.IntN(2) == 0 {
+		m := w.market()
+		c.Args = &machine.Args{Token: m.tokens[w.src.IntN(2)]}
+		if w.src.IntN(20) == 0 {
+			c.Args.Token = w.hash(2)
+		}
+	}
+	return c
+}
+
 // place builds an order near the market's mid; a few percent are invalid
 // in one way or another.
 func (w *workload) place() machine.Command {
@@ -221,6 +248,9 @@ func (w *workload) place() machine.Command {
 		spec.Expiration = uint64(w.nowMs/1000) + 30 + uint64(w.src.IntN(200))
 	}
 	spec.PostOnly = w.src.IntN(8) == 0
+	if w.src.IntN(4) == 0 {
+		spec.SignatureType = machine.SignatureProxy // refused until the maker is deployed
+	}
 	if w.src.IntN(50) == 0 && m.fee > 0 {
 		spec.FeeRateBps = m.fee - 1
 	}
@@ -461,19 +491,34 @@ func sameEvents(a, b []machine.Event) error {
 func TestRandomLockstep(t *testing.T) {
 	seeds, steps := 12, 4_000
 	if testing.Short() {
-		seeds, steps = 3, 1_500
+		seeds, steps = 3, 2_500
 	}
 	for seed := range seeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			l := newLockstep(t, 250)
 			w := newWorkload(rand.New(rand.NewPCG(uint64(seed), 11)))
 			kinds := map[machine.EventKind]int{}
+			// The money paths: refused undeployed makers, orders cancelled
+			// by an observed withdrawal, reservations settled by one.
+			var notDeployed, withdrawalCancels, settled int
 			for range steps {
 				c := w.next()
 				for _, e := range l.apply(&c) {
 					kinds[e.Kind]++
+					switch {
+					case e.Kind == machine.EvOrderRejected && e.Reason == machine.ReasonMakerWalletNotDeployed:
+						notDeployed++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseWithdrawal:
+						withdrawalCancels++
+					case e.Kind == machine.EvTransfer && e.TransferKind == machine.TransferWithdrawalSettled:
+						settled++
+					}
 				}
 				w.observe(l.outs[0])
+			}
+			if notDeployed == 0 || withdrawalCancels == 0 || settled == 0 {
+				t.Errorf("money paths in %d steps: %d undeployed makers refused, %d orders cancelled by withdrawals, %d reservations settled",
+					steps, notDeployed, withdrawalCancels, settled)
 			}
 			// The workload must exercise everything it claims to.
 			for k := machine.EvOrderAccepted; k <= machine.EvTransfer; k++ {
