@@ -102,7 +102,7 @@ func commands() []*command {
 		{noun: "deposit", args: "<amount>", minArgs: 1, maxArgs: 1, flags: depositFlags,
 			help: "wait until <amount> USDW sent to your proxy wallet shows on the CLOB (the settler's chain watcher credits it); --faucet has the devnet faucet send it", run: deposit},
 		{noun: "withdraw", args: "<amount>", minArgs: 1, maxArgs: 1, flags: withdrawFlags,
-			help: "reserve <amount> USDW (or shares, --token) in the exchange, then relay your proxy wallet's transfer of it to --to (default: your key's address) and wait until confirmed", run: withdraw},
+			help: "reserve <amount> USDW (or shares, --token) in the exchange, then relay your proxy wallet's transfer of it to --to (default: your key's address; USDW unwrapped into the stablecoin unless --keep-usdw) and wait until confirmed", run: withdraw},
 		{noun: "reconcile", flags: reconcileFlags,
 			help: "operator: compare every proxy wallet's on-chain balances with the exchange's ledger (the settler's check); fails on any difference", run: reconcileCmd},
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,

@@ -34,7 +34,7 @@ import (
 // moneyOpts are the flags of deposit, withdraw and reconcile.
 type moneyOpts struct {
 	to           string
-	unwrap       bool
+	keepUSDW     bool
 	faucet       bool
 	reconcileURL string
 }
@@ -53,7 +53,7 @@ func depositFlags(fs *flag.FlagSet, o *cmdOpts) {
 func withdrawFlags(fs *flag.FlagSet, o *cmdOpts) {
 	fs.StringVar(&o.token, "token", "", "withdraw shares of this token instead of USDW")
 	fs.StringVar(&o.money.to, "to", "", "the address that receives the funds (default: your key's own address)")
-	fs.BoolVar(&o.money.unwrap, "unwrap", false, "USDW only: unwrap it into the stablecoin on the way out")
+	fs.BoolVar(&o.money.keepUSDW, "keep-usdw", false, "send USDW itself instead of unwrapping it into the stablecoin on the way out (the spec's default)")
 	relayerWaitFlags(fs, o)
 }
 
@@ -158,8 +158,8 @@ func withdraw(ctx context.Context, inv *invocation) error {
 		return usagef("the amount %q is not a positive decimal", inv.args[0])
 	}
 	o := &inv.opts
-	if o.money.unwrap && o.token != "" {
-		return usagef("--unwrap is for USDW; shares are transferred as they are")
+	if o.money.keepUSDW && o.token != "" {
+		return usagef("--keep-usdw is for USDW; shares are transferred as they are")
 	}
 	if o.money.to != "" && !common.IsHexAddress(o.money.to) {
 		return usagef("--to %q is not 0x followed by 40 hex digits", o.money.to)
@@ -202,10 +202,11 @@ func withdraw(ctx context.Context, inv *invocation) error {
 		switch {
 		case tokenID != nil:
 			call = relayer.Call{To: ch.ConditionalTokens, Data: pack("safeTransferFrom", rc.Wallet(), to, tokenID, units, []byte{})}
-		case o.money.unwrap:
-			call = relayer.Call{To: ch.Collateral, Data: pack("unwrapTo", to, units)}
-		default:
+		case o.money.keepUSDW:
 			call = relayer.Call{To: ch.Collateral, Data: pack("transfer", to, units)}
+		default:
+			// The spec unwraps on withdrawal: the stablecoin reaches --to.
+			call = relayer.Call{To: ch.Collateral, Data: pack("unwrapTo", to, units)}
 		}
 		sub, err := rc.Execute(ctx, call)
 		if err != nil {

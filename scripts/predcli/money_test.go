@@ -12,10 +12,11 @@ import (
 
 // TestDepositWithdrawReconcile: against the devnet, a new wallet is
 // deployed, `pred deposit --faucet` waits until the chain watcher has
-// credited the faucet's USDW, `pred withdraw` reserves 20 in the exchange
-// and relays the wallet's transfer of them; the watcher's sight of the
-// transfer settles the reservation (a WITHDRAWAL_SETTLED transaction) and
-// debits nothing more, and `pred reconcile` finds chain and ledger equal.
+// credited the faucet's USDW, `pred withdraw` reserves 15 in the exchange
+// and relays the wallet's unwrapping of them to the key's address, then 5
+// more as USDW (--keep-usdw); the watcher's sight of each transfer settles
+// its reservation (WITHDRAWAL_SETTLED transactions) and debits nothing
+// more, and `pred reconcile` finds chain and ledger equal.
 func TestDepositWithdrawReconcile(t *testing.T) {
 	u := newUser(t, true)
 	u.ok("wallet", "deploy")
@@ -26,8 +27,13 @@ func TestDepositWithdrawReconcile(t *testing.T) {
 	}
 	u.fails(predcli.ExitUsage, "not a positive", "withdraw", "0")
 	var w predcli.Withdrawal
-	u.json(&w, "withdraw", "20")
-	if w.Balance != "30" || w.Reserved != "20" || w.State != "STATE_CONFIRMED" && w.State != "CONFIRMED" || w.TransactionHash == "" {
+	u.json(&w, "withdraw", "15") // unwrapped into the stablecoin, the spec's default
+	if w.Balance != "35" || w.Reserved != "15" || w.TransactionHash == "" {
+		t.Fatalf("withdraw: %+v", w)
+	}
+	u.json(&w, "withdraw", "5", "--keep-usdw")
+	// Reserved is 5, or 20 if the watcher has not seen the first transfer.
+	if w.Balance != "30" || w.Reserved != "5" && w.Reserved != "20" || !strings.HasSuffix(w.State, "CONFIRMED") || w.TransactionHash == "" {
 		t.Fatalf("withdraw: %+v", w)
 	}
 	if r := u.run("withdraw", "31"); r.code == predcli.ExitOK || !strings.Contains(r.stderr, "INVALID_ORDER_NOT_ENOUGH_BALANCE") {
@@ -37,16 +43,20 @@ func TestDepositWithdrawReconcile(t *testing.T) {
 	// reservation is settled, the balance stays 30.
 	pub := client.New(net.URL)
 	deadline := time.Now().Add(30 * time.Second)
+	seen := map[string]bool{}
 	for settled := false; !settled; time.Sleep(100 * time.Millisecond) {
 		page, err := pub.GetAllTransactions(context.Background(), client.PageParams{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, tr := range page.Data {
-			settled = settled || strings.EqualFold(tr.Address, w.Wallet) && tr.Type == "WITHDRAWAL_SETTLED" && tr.Amount == "20"
+			if strings.EqualFold(tr.Address, w.Wallet) && tr.Type == "WITHDRAWAL_SETTLED" {
+				seen[tr.Amount] = true
+			}
 		}
+		settled = seen["15"] && seen["5"]
 		if time.Now().After(deadline) {
-			t.Fatalf("no WITHDRAWAL_SETTLED of 20 for %s in %+v", w.Wallet, page.Data)
+			t.Fatalf("WITHDRAWAL_SETTLED of 15 and 5 for %s: %v in %+v", w.Wallet, seen, page.Data)
 		}
 	}
 	if bal := u.ok("balance").stdout; !strings.Contains(bal, "30") {
