@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
@@ -32,13 +33,24 @@ var matchOrdersSelector = func() []byte {
 // unmined may depend on them (a trader sells shares an earlier match
 // gives them), so it waits for them and is simulated again; it is
 // INVALID only when it reverts on a chain where every earlier one is
-// mined.
+// mined. Its gas limit is the caller's hint when one run proves the call
+// fits it, else the call's estimate plus the margin: per call, never a
+// fixed cap.
 func (r *run) processOperator(ctx context.Context, it *item) error {
 	w := r.w
 	op := it.sub.Operator
 	to, data, err := operatorCall(op, w.cfg.OperatorTargets)
 	if err != nil {
 		return r.invalid(ctx, it, err.Error())
+	}
+	if op.GasHint > 0 && op.GasHint <= w.cfg.GasCapOperator {
+		// One run at the caller's bound: if the call succeeds within it,
+		// the bound is a gas limit it cannot run out of (on this state),
+		// and the estimate's search is saved. Any failure, out of gas
+		// included, goes to the estimate, which says why.
+		if _, err := w.b.CallContract(ctx, ethereum.CallMsg{From: w.hot, To: &to, Gas: op.GasHint, Data: data}, nil); err == nil {
+			return r.assign(ctx, it, to, data, op.GasHint)
+		}
 	}
 	gas, err := w.chain.Simulate(ctx, w.hot, to, data)
 	var rev *onchain.Reverted

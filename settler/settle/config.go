@@ -39,6 +39,14 @@ type Config struct {
 	// SweepAfter: a settlement not heard of for this long has its relayer
 	// transaction read again (and queued again if the queue lost it).
 	SweepAfter time.Duration
+	// GasHintBase and GasHintPerMaker bound a call's gas from its number
+	// of maker orders, generously (a fill takes about 200,000 gas on the
+	// devnet's chain, where a new storage slot costs about 110,000): the
+	// relayer's worker uses the bound as the gas limit when one run of
+	// the call fits in it, and estimates the gas otherwise, so a bound too
+	// low costs an estimate, never a failed trade. Zero for both sends no
+	// bound.
+	GasHintBase, GasHintPerMaker uint64
 	// CursorEvery bounds how often the EVT cursor is written.
 	CursorEvery time.Duration
 	// Replicas of the settler's bucket: 1 on one node, 3 in a cluster.
@@ -66,15 +74,17 @@ var ErrCrashed = errors.New("settle: crashed (test)")
 
 // Defaults of Config.
 const (
-	DefaultMakersMax     = 15
-	DefaultAttemptsMax   = 5
-	DefaultRetryBackoff  = time.Second
-	DefaultOpenMax       = 4096
-	DefaultQueryParallel = 16
-	DefaultOrderCacheMax = 65536
-	DefaultQueryTimeout  = 5 * time.Second
-	DefaultSweepAfter    = 10 * time.Second
-	DefaultCursorEvery   = 200 * time.Millisecond
+	DefaultMakersMax       = 15
+	DefaultAttemptsMax     = 5
+	DefaultRetryBackoff    = time.Second
+	DefaultOpenMax         = 4096
+	DefaultQueryParallel   = 16
+	DefaultOrderCacheMax   = 65536
+	DefaultQueryTimeout    = 5 * time.Second
+	DefaultSweepAfter      = 10 * time.Second
+	DefaultCursorEvery     = 200 * time.Millisecond
+	DefaultGasHintBase     = 600_000
+	DefaultGasHintPerMaker = 400_000
 )
 
 func (c Config) withDefaults() (Config, error) {
@@ -104,6 +114,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.SweepAfter <= 0 {
 		c.SweepAfter = DefaultSweepAfter
+	}
+	if c.GasHintBase == 0 && c.GasHintPerMaker == 0 {
+		c.GasHintBase, c.GasHintPerMaker = DefaultGasHintBase, DefaultGasHintPerMaker
 	}
 	if c.CursorEvery <= 0 {
 		c.CursorEvery = DefaultCursorEvery

@@ -353,7 +353,7 @@ func (s *Settler) settlement(ctx context.Context, g group) (*entry, error) {
 		s.m.settlements.Inc()
 	}
 	if rec.RetryAt.IsZero() {
-		if err := s.st.enqueue(ctx, rec); err != nil {
+		if err := s.st.enqueue(ctx, rec, s.gasHint(rec)); err != nil {
 			return nil, err
 		}
 	}
@@ -391,7 +391,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool)
 		if now.Before(rec.RetryAt) {
 			return nil, 0, false, nil
 		}
-		if err := s.st.enqueue(ctx, rec); err != nil {
+		if err := s.st.enqueue(ctx, rec, s.gasHint(rec)); err != nil {
 			return nil, 0, false, err
 		}
 		next := *rec
@@ -411,7 +411,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool)
 			// Not decided by the relayer: make sure it is queued at all.
 			if q, err := s.st.queued(ctx, rec.TxID()); err == nil && !q {
 				s.log.Warn("a settlement's call was not in the queue; queued again", zap.String("id", rec.ID))
-				return rec, rev, false, s.st.enqueue(ctx, rec)
+				return rec, rev, false, s.st.enqueue(ctx, rec, s.gasHint(rec))
 			}
 		}
 		return rec, rev, false, nil
@@ -504,6 +504,13 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 		}
 	}
 	return nil
+}
+
+// gasHint bounds the gas of a record's call from its size: the worker
+// proves it with one run and falls back to estimating when the call needs
+// more (see relayerapi.OperatorCall.GasHint).
+func (s *Settler) gasHint(r *Record) uint64 {
+	return s.cfg.GasHintBase + s.cfg.GasHintPerMaker*uint64(len(r.Fills))
 }
 
 // commandID is a command's id, derived from what it reports (the engine

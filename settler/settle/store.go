@@ -222,11 +222,12 @@ func (s *store) open(ctx context.Context) ([]*Record, []uint64, error) {
 	return recs, revs, nil
 }
 
-// enqueue queues a record's current attempt for the relayer's worker; a
-// transaction id queued already is left as it is.
-func (s *store) enqueue(ctx context.Context, r *Record) error {
+// enqueue queues a record's current attempt for the relayer's worker,
+// with a bound on its gas (see Config.GasHintBase); a transaction id
+// queued already is left as it is.
+func (s *store) enqueue(ctx context.Context, r *Record, gasHint uint64) error {
 	b, err := json.Marshal(relayerapi.OperatorSubmission{ID: r.TxID(),
-		Operator:  &relayerapi.OperatorCall{To: r.Exchange, Data: r.Data, Ref: r.ID},
+		Operator:  &relayerapi.OperatorCall{To: r.Exchange, Data: r.Data, Ref: r.ID, GasHint: gasHint},
 		CreatedAt: time.Now().UTC()})
 	if err != nil {
 		return err

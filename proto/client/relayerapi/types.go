@@ -220,6 +220,13 @@ type OperatorCall struct {
 	// Ref is the caller's reference (the settler's settlement), kept as
 	// the transaction's metadata.
 	Ref string `json:"ref,omitempty"`
+	// GasHint, if set, is the caller's bound on the call's gas (the
+	// settler's, from the batch's size). The worker checks it with one
+	// simulation at that limit and uses it as the gas limit if the call
+	// succeeds there; otherwise (a Safe callback needs more, or the call
+	// reverts) it estimates the gas as for any call. It saves the
+	// estimate's search, which runs the call many times.
+	GasHint uint64 `json:"gasHint,omitempty"`
 }
 
 // OperatorSubmission is the queue message of an operator call, the subset
