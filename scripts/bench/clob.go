@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -25,7 +26,9 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/holiman/uint256"
 
+	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
@@ -45,6 +48,9 @@ type CLOBConfig struct {
 	Clients int
 	// CrossPct is the share of orders, in percent, priced to trade at once.
 	CrossPct int
+	// NoSettle runs the devnet without the settler (trades stay MATCHED):
+	// the baseline the settled run is compared with.
+	NoSettle bool
 }
 
 // DefaultCLOB is what `make bench` runs.
@@ -76,7 +82,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), clobSetupTimeout)
 	defer cancel()
-	d, err := devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0", Unlimited: true})
+	d, err := devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0", Unlimited: true, NoSettle: cfg.NoSettle})
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +154,11 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 	// has seen it deployed, and credits the faucet's funds when it sees
 	// them on chain (the faucet answers once it has).
 	if _, err := d.DeployWallet(ctx, key); err != nil {
+		return nil, err
+	}
+	// Both exchanges may move its USDW and shares (pred wallet approve):
+	// its trades settle on chain while the figures are measured.
+	if err := d.ExecWallet(ctx, key, tradingApprovals(dep)...); err != nil {
 		return nil, err
 	}
 	if _, err := c.Faucet(ctx, c.Funder().Hex(), traderFundsUSDW); err != nil {
@@ -295,6 +306,31 @@ func (r *clobResult) percentile(p float64) float64 {
 }
 
 // clobFigures reports the median of each figure over the runs.
+// tradingApprovals are the calls that let both exchanges move a wallet's
+// USDW and outcome shares.
+func tradingApprovals(d *deploy.Deployment) []devnet.WalletCall {
+	k := d.Contracts
+	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	var calls []devnet.WalletCall
+	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
+		calls = append(calls, devnet.WalletCall{To: k.Collateral, Data: chaintest.PackUSDW("approve", ex, max)},
+			devnet.WalletCall{To: k.ConditionalTokens, Data: chaintest.PackCTF("setApprovalForAll", ex, true)})
+	}
+	return calls
+}
+
+// CLOBBaseline is CLOB on a devnet without the settler, reporting only
+// clob_signed_orders_per_sec_no_settle: what the settled figure is
+// compared with.
+func CLOBBaseline(cfg CLOBConfig) ([]Figure, error) {
+	cfg.NoSettle = true
+	figs, err := CLOB(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return []Figure{{"clob_signed_orders_per_sec_no_settle", figs[0].Value, figs[0].Unit}}, nil
+}
+
 func clobFigures(runs []*clobResult) []Figure {
 	var rate, p50, p99, trading []float64
 	for _, r := range runs {

@@ -44,6 +44,7 @@ func main() {
 		{"journal", func() ([]bench.Figure, error) { return bench.Journal(ecfg) }},
 		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
 		{"clob", func() ([]bench.Figure, error) { return bench.CLOB(ccfg) }},
+		{"clob", func() ([]bench.Figure, error) { return bench.CLOBBaseline(ccfg) }},
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
