@@ -45,7 +45,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
-	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/pb"
@@ -121,7 +120,6 @@ type Watcher struct {
 	mu      sync.RWMutex
 	proxies map[common.Address]bool
 	tokens  map[common.Hash]bool
-	usdw    *usdw.USDW
 	nc      *nats.Conn // the engine's queries
 	// next mirrors cursor.Next for other goroutines (WaitHandled).
 	next atomic.Uint64
@@ -158,12 +156,8 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	if err != nil {
 		return nil, fmt.Errorf("chainwatch: cursor bucket: %w", err)
 	}
-	usdwc, err := usdw.NewUSDW(cfg.Deployment.Contracts.Collateral, chain)
-	if err != nil {
-		return nil, err
-	}
 	w := &Watcher{cfg: cfg, chain: chain, log: appender, kv: kv, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
-		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, usdw: usdwc, nc: js.Conn()}
+		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, nc: js.Conn()}
 	if err := w.loadCursor(ctx); err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ import (
 // with the command log, a publisher, and a way to read back what the
 // watcher appended.
 type harness struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 	env *chaintest.Env
 	js  jetstream.JetStream
@@ -37,7 +37,7 @@ type harness struct {
 	read uint64
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)

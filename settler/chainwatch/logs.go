@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
@@ -155,21 +155,21 @@ func (w *Watcher) commands(ctx context.Context, logs []types.Log) ([]command, er
 // predeployed credits the USDW a wallet held before it was deployed. A
 // proxy wallet's address is known before it exists (CREATE2), so USDW can
 // be sent to it first (a faucet, a friend); those transfers were ignored
-// (not a proxy wallet then), and what they left is the wallet's balance at
-// the block before its creation. What the engine already holds for the
-// address is taken off (a devnet faucet credits an address that is no
-// proxy wallet yet directly, as it does an EOA), so nothing is credited
-// twice. Transfers to it earlier in the creation block itself are the one
-// gap (the relayer deploys in a transaction of its own, so in practice
-// there are none); the reconciliation check would show them. Shares held
-// before deployment are not credited.
+// (not a proxy wallet then). What they left is summed from the USDW
+// Transfer logs to and from the address before the creation log (not read
+// as a balance at the block before: a node keeps the state of recent
+// blocks only, and a watcher catching up reads old ones). What the engine
+// already holds for the address is taken off (a devnet faucet credits an
+// address that is no proxy wallet yet directly, as it does an EOA), so
+// nothing is credited twice. Shares held before deployment are not
+// credited.
 func (w *Watcher) predeployed(ctx context.Context, out []command, l *types.Log, proxy common.Address) ([]command, error) {
 	if l.BlockNumber == 0 {
 		return out, nil
 	}
-	bal, err := w.usdw.BalanceOf(&bind.CallOpts{Context: ctx, BlockNumber: new(big.Int).SetUint64(l.BlockNumber - 1)}, proxy)
+	bal, err := w.usdwBefore(ctx, proxy, l)
 	if err != nil {
-		return nil, fmt.Errorf("balance of %s before its deployment: %w", proxy, err)
+		return nil, fmt.Errorf("USDW of %s before its deployment: %w", proxy, err)
 	}
 	if bal.Sign() == 0 {
 		return out, nil
@@ -272,3 +272,33 @@ func (w *Watcher) engineHolds(ctx context.Context, addr common.Address) (*big.In
 
 // queryTimeout bounds one engine query.
 const queryTimeout = 5 * time.Second
+
+// usdwBefore sums the USDW transfers into addr minus those out of it,
+// from the deployment's block up to the log at (excluded), reading the
+// logs BlockRangeMax blocks at a time.
+func (w *Watcher) usdwBefore(ctx context.Context, addr common.Address, at *types.Log) (*big.Int, error) {
+	sum := new(big.Int)
+	who := common.BytesToHash(addr.Bytes())
+	for from := w.cfg.Deployment.Block; from <= at.BlockNumber; from += w.cfg.BlockRangeMax {
+		to := min(from+w.cfg.BlockRangeMax-1, at.BlockNumber)
+		for _, topics := range [][][]common.Hash{{{topicTransfer}, nil, {who}}, {{topicTransfer}, {who}}} {
+			logs, err := w.chain.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from),
+				ToBlock: new(big.Int).SetUint64(to), Addresses: []common.Address{w.cfg.Deployment.Contracts.Collateral}, Topics: topics})
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range logs {
+				if l.Removed || len(l.Data) != 32 || l.BlockNumber == at.BlockNumber && l.Index >= at.Index {
+					continue
+				}
+				v := new(big.Int).SetBytes(l.Data)
+				if len(topics) == 3 {
+					sum.Add(sum, v)
+				} else {
+					sum.Sub(sum, v)
+				}
+			}
+		}
+	}
+	return sum, nil
+}
