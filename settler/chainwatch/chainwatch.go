@@ -39,6 +39,7 @@ import (
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -87,6 +88,9 @@ const (
 	DefaultBlockRangeMax = 2_000
 	DefaultReorgRewind   = 64
 	DefaultBucket        = "SETTLER_CHAINWATCH"
+	// LogsMax bounds the logs (so the commands) one step handles; a range
+	// with more is halved until it fits or is a single block.
+	LogsMax = 10_000
 	DefaultKey           = "cursor"
 )
 
@@ -320,10 +324,20 @@ func (w *Watcher) Step(ctx context.Context) (caughtUp bool, err error) {
 		return true, nil
 	}
 	to := min(safe, from+w.cfg.BlockRangeMax-1)
-	logs, err := w.chain.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from),
-		ToBlock: new(big.Int).SetUint64(to), Addresses: w.watched(), Topics: [][]common.Hash{watchedTopics}})
-	if err != nil {
-		return false, fmt.Errorf("logs %d..%d: %w", from, to, err)
+	var logs []types.Log
+	for {
+		logs, err = w.chain.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from),
+			ToBlock: new(big.Int).SetUint64(to), Addresses: w.watched(), Topics: [][]common.Hash{watchedTopics}})
+		if err != nil {
+			return false, fmt.Errorf("logs %d..%d: %w", from, to, err)
+		}
+		// A busy range is read again in halves, so that one step holds at
+		// most LogsMax logs (and their commands) unless one block alone
+		// has more.
+		if len(logs) <= LogsMax || to == from {
+			break
+		}
+		to = from + (to-from)/2
 	}
 	last, err := w.chain.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
 	if err != nil {
