@@ -90,8 +90,8 @@ const (
 	DefaultBucket        = "SETTLER_CHAINWATCH"
 	// LogsMax bounds the logs (so the commands) one step handles; a range
 	// with more is halved until it fits or is a single block.
-	LogsMax = 10_000
-	DefaultKey           = "cursor"
+	LogsMax    = 10_000
+	DefaultKey = "cursor"
 )
 
 // DefaultConfig returns the defaults with the deployment.
