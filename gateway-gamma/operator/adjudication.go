@@ -385,5 +385,30 @@ func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int,
 		return nil, err
 	}
 	o.log.Info("market settled", zap.String("market", m.ID), zap.String("phase", phase), zap.Ints("payout", v))
-	return r, o.wait(ctx, rev)
+	if err := o.wait(ctx, rev); err != nil {
+		return nil, err
+	}
+	if m.NegRisk && slices.Equal(v, payoutYes) {
+		if err := o.proposeSiblingsNo(ctx, m); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// proposeSiblingsNo proposes NO for every market of a negRisk event
+// without an adjudication once one of them resolved YES: the outcomes
+// are mutually exclusive, so the others lost. Each proposal runs its
+// liveness and can be challenged like any other; markets already in
+// adjudication are left to it.
+func (o *Operator) proposeSiblingsNo(ctx context.Context, yes *catalog.MarketRecord) error {
+	for _, s := range o.view.EventMarkets(yes.EventID) {
+		if s.ID == yes.ID || s.Adjudicate != nil {
+			continue
+		}
+		if _, err := o.propose(ctx, s.ID, payoutNo, true); err != nil {
+			return fmt.Errorf("proposing NO for market %s after market %s resolved YES: %w", s.ID, yes.ID, err)
+		}
+	}
+	return nil
 }

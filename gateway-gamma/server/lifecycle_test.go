@@ -454,9 +454,16 @@ func TestNegRiskAdjudication(t *testing.T) {
 	h.clock.Advance(testLiveness + 10*time.Second)
 	h.waitPhase(ana.ID, catalog.PhaseResolved)
 	h.waitPhase(bruno.ID, catalog.PhaseResolved)
-	resp, data = h.admin(http.MethodPost, path(carla, "propose"), map[string]any{"payoutVector": []int{1, 0}}, nil)
+	// carla, which had no proposal, lost with ana's YES: the platform
+	// proposes NO for it.
+	if got := h.market(carla.ID); got.Adjudication == nil || got.Adjudication.CurrentPhase != catalog.PhaseProposed ||
+		*got.Adjudication.ProposedOutcome != "No" || !got.Closed {
+		t.Fatalf("carla after ana's YES: %+v", got.Adjudication)
+	}
+	dora := h.createMarket(ev.ID, "mayor-dora", nil)
+	resp, data = h.admin(http.MethodPost, path(dora, "propose"), map[string]any{"payoutVector": []int{1, 0}}, nil)
 	expectCode(t, "second YES after one resolved", resp, data, errcode.NegRiskAlreadyResolved)
-	h.mustAdmin(http.MethodPost, path(carla, "propose"), map[string]any{"payoutVector": []int{0, 1}}, nil)
+	h.mustAdmin(http.MethodPost, path(dora, "propose"), map[string]any{"payoutVector": []int{0, 1}}, nil)
 	if s := h.engineMarket(ana.cond); s.GetStatus() != pb.MarketStatus_MARKET_STATUS_RESOLVED || !slices.Equal(s.GetPayout(), []uint32{1, 0}) {
 		t.Fatalf("engine: ana %s %v", s.GetStatus(), s.GetPayout())
 	}
