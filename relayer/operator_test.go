@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
@@ -51,10 +52,13 @@ func TestOperatorCalls(t *testing.T) {
 	match := chaintest.PackExchange("matchOrders", tk, []chaintest.Order{mk}, big.NewInt(10*unit), []*big.Int{big.NewInt(10 * unit)},
 		big.NewInt(now.Unix()))
 
-	enqueue := func(id, to string, data []byte) {
+	enqueue := func(id, to string, data []byte, gasHint ...uint64) {
 		t.Helper()
-		b, err := json.Marshal(relayerapi.OperatorSubmission{ID: id, Operator: &relayerapi.OperatorCall{To: to, Data: hexutil.Encode(data),
-			Ref: "test"}, CreatedAt: time.Now().UTC()})
+		op := &relayerapi.OperatorCall{To: to, Data: hexutil.Encode(data), Ref: "test"}
+		if len(gasHint) > 0 {
+			op.GasHint = gasHint[0]
+		}
+		b, err := json.Marshal(relayerapi.OperatorSubmission{ID: id, Operator: op, CreatedAt: time.Now().UTC()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,6 +93,31 @@ func TestOperatorCalls(t *testing.T) {
 	got, err := e.TokenOf(ctx, yes.Maker, m.Yes)
 	if err != nil || got.Int64() != 10*unit {
 		t.Fatalf("the taker holds %v YES (%v), want 10", got, err)
+	}
+
+	// A gas bound the call fits in is its gas limit; one it does not fit
+	// in costs an estimate, not the trade.
+	for _, c := range []struct {
+		id      string
+		hint    uint64
+		limitIs bool
+	}{{"op-hint", 5_000_000, true}, {"op-hint-low", 60_000, false}} {
+		tk := yes.Order(false, chaintest.Buy, m.Yes, 10*unit, 400_000, 100)
+		mk := no.Order(false, chaintest.Buy, m.No, 10*unit, 600_000, 0)
+		call := chaintest.PackExchange("matchOrders", tk, []chaintest.Order{mk}, big.NewInt(10*unit), []*big.Int{big.NewInt(10 * unit)},
+			big.NewInt(now.Unix()))
+		enqueue(c.id, ex, call, c.hint)
+		tx := end(c.id)
+		if tx.State != relayerapi.StateConfirmed {
+			t.Fatalf("%s ended %+v", c.id, tx)
+		}
+		sent, _, err := e.Chain.Backend.TransactionByHash(ctx, common.HexToHash(tx.TransactionHash))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (sent.Gas() == c.hint) != c.limitIs {
+			t.Errorf("%s: gas limit %d with a bound of %d", c.id, sent.Gas(), c.hint)
+		}
 	}
 
 	for _, c := range []struct {
