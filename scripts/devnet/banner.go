@@ -102,6 +102,7 @@ func (d *Devnet) writeChain(b *strings.Builder) {
 		{"conditional tokens", k.ConditionalTokens}, {"exchange", k.Exchange}, {"negRisk exchange", k.NegRiskExchange},
 		{"Safe factory", k.SafeFactory}, {"Safe singleton", k.SafeSingleton}, {"Safe fallback", k.SafeFallbackHandler},
 		{"USDW (collateral)", k.Collateral}, {"stablecoin", k.Stablecoin}, {"MultiSendCallOnly", k.MultiSendCallOnly},
+		{"RedeemModule", k.RedeemModule},
 	} {
 		fmt.Fprintf(b, "  %-20s %s\n", c.name, c.addr.Hex())
 	}
