@@ -189,10 +189,13 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 		t.Fatalf("deploy: %s, %v", got.Hex(), err)
 	}
 	for i, amount := range []string{"25.5", "100"} {
+		began := time.Now()
 		r, err := c.Faucet(ctx, proxy.Hex(), amount)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// On chain, then a confirmation, then the watcher's deposit.
+		t.Logf("faucet of %s USDW to the CLOB's balance: %s", amount, time.Since(began).Round(time.Millisecond))
 		if want := []string{"25.5", "125.5"}[i]; r.Balance != want {
 			t.Fatalf("faucet of %s answered balance %s, want %s (credited by the chain watcher)", amount, r.Balance, want)
 		}
