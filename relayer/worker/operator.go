@@ -16,13 +16,14 @@ import (
 	"pred.dev/relayer/onchain"
 )
 
-// matchOrdersSelector is the only function an operator call may call.
-var matchOrdersSelector = func() []byte {
+// operatorSelectors are the functions an operator call may call:
+// matchOrders and matchOrdersBatch.
+var operatorSelectors = func() [][]byte {
 	a, err := exchange.CTFExchangeMetaData.GetAbi()
 	if err != nil {
 		panic(err)
 	}
-	return a.Methods["matchOrders"].ID
+	return [][]byte{a.Methods["matchOrders"].ID, a.Methods["matchOrdersBatch"].ID}
 }()
 
 // processOperator checks an operator call (the settler's matchOrders) and
@@ -86,8 +87,8 @@ func operatorCall(op *relayerapi.OperatorCall, targets []common.Address) (common
 	if err != nil {
 		return common.Address{}, nil, fmt.Errorf("operator call: data: %w", err)
 	}
-	if len(data) < 4 || !bytes.Equal(data[:4], matchOrdersSelector) {
-		return common.Address{}, nil, errors.New("operator call: only matchOrders is allowed")
+	if len(data) < 4 || !slices.ContainsFunc(operatorSelectors, func(sel []byte) bool { return bytes.Equal(data[:4], sel) }) {
+		return common.Address{}, nil, errors.New("operator call: only matchOrders and matchOrdersBatch are allowed")
 	}
 	return to, data, nil
 }
