@@ -174,14 +174,8 @@ func (s *Script) Fetch(_ context.Context, g *catalog.Game, eventSlug string, now
 			}
 			r.UpdatedAt = at
 		}
-		if r.UpdatedAt.IsZero() {
-			// Before its first event the source has only the schedule,
-			// taken as published an hour before that event.
-			r.UpdatedAt = g.ScheduledAt.Add(time.Duration(sg.Events[0].At)).Add(-time.Hour)
-			if r.UpdatedAt.After(now) {
-				r.UpdatedAt = now
-			}
-		}
+		// Before its first event the script has only the schedule, which
+		// it does not date: UpdatedAt stays zero.
 		return r, true, nil
 	}
 	return operator.Report{}, false, nil

@@ -21,7 +21,8 @@ type Report struct {
 	Home, Away   int
 	SourceStatus string
 	// UpdatedAt is when the source's data last changed; zero means the
-	// time it is applied.
+	// source does not say: the time it is applied if it changes the game,
+	// else the time the platform last saw a change.
 	UpdatedAt time.Time
 }
 
@@ -237,7 +238,12 @@ func (o *Operator) RecordFetch(ctx context.Context, id string, r Report) error {
 	}
 	now := o.now().UTC()
 	if r.UpdatedAt.IsZero() {
+		// The source does not date its data: it last changed when the
+		// platform last saw it change.
 		r.UpdatedAt = now
+		if sc, ok := o.view.Scores(id); ok && !sc.LastUpdatedAt.IsZero() {
+			r.UpdatedAt = sc.LastUpdatedAt
+		}
 	}
 	if r.SourceStatus == "" {
 		r.SourceStatus = r.Status

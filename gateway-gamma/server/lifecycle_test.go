@@ -518,12 +518,14 @@ func TestScriptedFeed(t *testing.T) {
 	if got := poll(); got.GameStatus != catalog.GamePreGame {
 		t.Fatalf("before the script: %+v", got)
 	}
+	h.clock.Advance(time.Minute)
+	poll() // nothing changed: lastUpdatedAt stays, lastFetchedAt moves
 	var sc catalog.GameScores
 	h.get(0, "/games/"+g.ID+"/scores", &sc)
-	if sc.Consistency != gammaapi.ConsistencyOK || sc.LatestStatus != "Scheduled" || !sc.LastFetchedAt.After(sc.LastUpdatedAt) {
+	if sc.Consistency != gammaapi.ConsistencyOK || sc.LatestStatus != "Scheduled" || sc.LastFetchedAt.Sub(sc.LastUpdatedAt) != time.Minute {
 		t.Fatalf("scores before the start: %+v", sc)
 	}
-	h.clock.Advance(51 * time.Minute) // 9 minutes before scheduledAt
+	h.clock.Advance(50 * time.Minute) // 9 minutes before scheduledAt
 	if got := poll(); got.GameStatus != catalog.GameLive {
 		t.Fatalf("the script's early start: %+v", got)
 	}
