@@ -74,7 +74,10 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 		fmt.Fprintf(b, "  engine metrics  %s/metrics  (readiness %s/readyz)\n", d.AdminURL, d.AdminURL)
 	}
 	fmt.Fprintf(b, "  NATS            %s\n", d.NATSURL)
-	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain and credits the engine (at most 1,000,000 USDW a call)\n", d.URL)
+	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain; the chain watcher credits a proxy wallet (at most 1,000,000 USDW a call)\n", d.URL)
+	if d.ReconcileURL != "" {
+		fmt.Fprintf(b, "  reconciliation  %s/reconcile  (chain against ledger, what pred reconcile asks; metrics %s/metrics)\n", d.ReconcileURL, d.ReconcileURL)
+	}
 	fmt.Fprintf(b, "  fee account     %s\n", FeeAccountHex)
 	fmt.Fprintf(b, "  data dir        %s\n", d.DataDir)
 	fmt.Fprintf(b, "  WARNING: the CLOB master key, the Gamma JWT and operator keys, the relayer's hot key and the chain's dev key are fixed, public devnet keys. Never use this setup for real funds.\n\n")
@@ -126,13 +129,20 @@ func (d *Devnet) writeTryIt(b *strings.Builder) {
 	if d.GammaURL != "http://"+DefaultGammaAddr {
 		flags += " --gamma-url " + d.GammaURL
 	}
+	// The relayer's URL only where it is used, so the other lines stay
+	// as short as they were.
+	relayerFlag := ""
+	if d.RelayerURL != "" && d.RelayerURL != "http://"+DefaultRelayerAddr {
+		relayerFlag = " --relayer-url " + d.RelayerURL
+	}
 	fmt.Fprintf(b, "Try it in another terminal (from the repository root):\n")
 	fmt.Fprintf(b, "  go build -o bin/pred ./scripts/cmd/pred && export PATH=$PWD/bin:$PATH\n")
 	fmt.Fprintf(b, "  export PRED_PRIVATE_KEY=$(pred wallet new -q)\n")
 	fmt.Fprintf(b, "  pred%s markets\n", flags)
 	fmt.Fprintf(b, "  YES=$(pred%s markets %s --outcome yes -q)\n", flags, m.Slug)
+	fmt.Fprintf(b, "  pred%s%s wallet approve\n", flags, relayerFlag)
 	for _, cmd := range []string{
-		"faucet 100",
+		"deposit 100 --faucet",
 		"book $YES",
 		"order buy $YES 0.40 10",
 		"orders list",
@@ -140,6 +150,6 @@ func (d *Devnet) writeTryIt(b *strings.Builder) {
 	} {
 		fmt.Fprintf(b, "  pred%s %s\n", flags, cmd)
 	}
-	fmt.Fprintf(b, "\nOrders are made by your key's proxy wallet, which the faucet funds on chain and in the engine.\n")
+	fmt.Fprintf(b, "\nOrders are made by your key's proxy wallet: wallet approve deploys it and approves the exchanges through the Relayer API; the faucet funds it on chain and the chain watcher credits it; pred withdraw takes funds out.\n")
 	fmt.Fprintf(b, "Stop with Ctrl-C; `make run` again resumes from the data dir with the same chain, books and balances.\n")
 }
