@@ -75,7 +75,29 @@ type Redeemer struct {
 	mu      sync.Mutex
 	wallets []common.Address
 	scanned uint64 // the last block whose ProxyCreation logs are in wallets
+
+	// SweepEvery and SweepWindow: every SweepEvery, the markets resolved
+	// in the last SweepWindow (by the redeemer's clock) are redeemed
+	// again, for positions that reached a wallet after the resolution (a
+	// trade matched just before it and settled just after). Defaults
+	// DefaultSweepEvery and DefaultSweepWindow; set before Follow.
+	SweepEvery, SweepWindow time.Duration
+	recentMu                sync.Mutex
+	recent                  []resolved
 }
+
+// resolved is a market the follower saw resolve, and when.
+type resolved struct {
+	mc *pb.MarketChanged
+	at time.Time
+}
+
+// Defaults of the sweep: the settler confirms a trade within seconds, so
+// ten minutes covers every trade matched before a market closed.
+const (
+	DefaultSweepEvery  = 10 * time.Second
+	DefaultSweepWindow = 10 * time.Minute
+)
 
 // New returns a redeemer that sends its transactions with sender (any
 // funded key: redeeming needs no role). The deployment must have a
@@ -87,7 +109,7 @@ func New(c *txn.Chain, sender *txn.Sender, d *deploy.Deployment, log *zap.Logger
 	if log == nil {
 		log = zap.NewNop()
 	}
-	r := &Redeemer{chain: c, sender: sender, d: d, log: log}
+	r := &Redeemer{chain: c, sender: sender, d: d, log: log, SweepEvery: DefaultSweepEvery, SweepWindow: DefaultSweepWindow}
 	var err error
 	if r.ctf, err = ctf.NewConditionalTokensCaller(d.Contracts.ConditionalTokens, c.Backend); err != nil {
 		return nil, err
@@ -190,7 +212,9 @@ func (r *Redeemer) Redeem(ctx context.Context, cond common.Hash, yes, no *big.In
 			return 0, fmt.Errorf("redeem: %w", err)
 		}
 	}
-	r.log.Info("redeemed a resolved market", zap.String("condition", cond.Hex()), zap.Int("wallets", len(holders)))
+	if len(holders) > 0 {
+		r.log.Info("redeemed a resolved market", zap.String("condition", cond.Hex()), zap.Int("wallets", len(holders)))
+	}
 	return len(holders), nil
 }
 
@@ -200,6 +224,13 @@ func (r *Redeemer) Redeem(ctx context.Context, cond common.Hash, yes, no *big.In
 // retryEvery, at most retriesMax times, then logged as an error and left:
 // the follower must not stall every later market on one.
 func (r *Redeemer) Follow(ctx context.Context, js jetstream.JetStream) error {
+	sweepCtx, stop := context.WithCancel(ctx)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		r.sweep(sweepCtx)
+	}()
+	defer func() { stop(); <-swept }()
 	return follow.Events(ctx, js, follow.Options{Start: follow.FromSeq(1), Corrupt: func(seq uint64, err error) {
 		r.log.Error("skipped a corrupt EVT message", zap.Uint64("seq", seq), zap.Error(err))
 	}}, func(_ uint64, b *pb.EventBatch) error {
@@ -211,6 +242,9 @@ func (r *Redeemer) Follow(ctx context.Context, js jetstream.JetStream) error {
 			if err := r.redeemRetrying(ctx, mc); err != nil {
 				return err
 			}
+			r.recentMu.Lock()
+			r.recent = append(r.recent, resolved{mc: mc, at: time.Now()})
+			r.recentMu.Unlock()
 		}
 		return nil
 	})
@@ -242,6 +276,43 @@ func (r *Redeemer) redeemRetrying(ctx context.Context, mc *pb.MarketChanged) err
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(retryEvery):
+		}
+	}
+}
+
+// sweep redeems the recently resolved markets again every SweepEvery, and
+// forgets those resolved more than SweepWindow ago.
+func (r *Redeemer) sweep(ctx context.Context) {
+	t := time.NewTicker(r.SweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		r.recentMu.Lock()
+		cut := time.Now().Add(-r.SweepWindow)
+		keep := r.recent[:0]
+		for _, x := range r.recent {
+			if x.at.After(cut) {
+				keep = append(keep, x)
+			}
+		}
+		r.recent = keep
+		todo := append([]resolved(nil), keep...)
+		r.recentMu.Unlock()
+		for _, x := range todo {
+			cond := common.BytesToHash(x.mc.GetMarket())
+			n, err := r.Redeem(ctx, cond, new(big.Int).SetBytes(x.mc.GetYesTokenId()), new(big.Int).SetBytes(x.mc.GetNoTokenId()))
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err != nil:
+				r.log.Warn("sweep: redemption failed; tried again at the next sweep", zap.String("condition", cond.Hex()), zap.Error(err))
+			case n > 0:
+				r.log.Info("sweep: redeemed positions that arrived after the resolution", zap.String("condition", cond.Hex()), zap.Int("wallets", n))
+			}
 		}
 	}
 }

@@ -91,6 +91,7 @@ func TestRedeemOnResolution(t *testing.T) {
 	if _, err := js.PublishMsg(ctx, msg); err != nil {
 		t.Fatal(err)
 	}
+	r.SweepEvery = 50 * time.Millisecond
 	fctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- r.Follow(fctx, js) }()
@@ -104,14 +105,33 @@ func TestRedeemOnResolution(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	stop()
-	<-done
 	after := must[chaintest.Snapshot](t)(e.Balances(ctx, m.Yes, m.No, alice.Maker, bob.Maker))
 	if d := chaintest.Diff(before, after, alice.Maker); d != [3]int64{7 * unit, -7 * unit, 0} {
 		t.Errorf("alice (YES): %v", d)
 	}
 	if d := chaintest.Diff(before, after, bob.Maker); d != [3]int64{0, 0, -7 * unit} {
 		t.Errorf("bob (NO): %v", d)
+	}
+	// Positions that reach a wallet after the resolution (a trade settled
+	// late; here alice splits 3 more pairs) are redeemed by the sweep.
+	if err := alice.Do(ctx,
+		chaintest.Call(k.Collateral, chaintest.PackUSDW("approve", k.ConditionalTokens, big.NewInt(3*unit))),
+		chaintest.Call(k.ConditionalTokens, chaintest.PackCTF("splitPosition", k.Collateral, common.Hash{}, m.ConditionID,
+			[]*big.Int{big.NewInt(1), big.NewInt(2)}, big.NewInt(3*unit)))); err != nil {
+		t.Fatal(err)
+	}
+	for len(must[[]common.Address](t)(r.Holders(ctx, m.Yes, m.No))) > 0 {
+		if ctx.Err() != nil {
+			t.Fatal("the sweep did not redeem the late positions")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	stop()
+	<-done
+	late := must[chaintest.Snapshot](t)(e.Balances(ctx, m.Yes, m.No, alice.Maker))
+	// -3 USDW split, +3 for the 3 YES, the 3 NO worthless.
+	if d := chaintest.Diff(after, late, alice.Maker); d != [3]int64{0, 0, 0} {
+		t.Errorf("alice after the sweep: %v", d)
 	}
 	if n := must[int](t)(r.Redeem(ctx, m.ConditionID, m.Yes, m.No)); n != 0 {
 		t.Errorf("a second redemption found %d holders", n)
