@@ -172,6 +172,13 @@ func (o *Operator) enterStatus(ctx context.Context, g *catalog.Game, status stri
 			}
 			v := ruleOutcome(m.SportsRule, home, away)
 			if _, err := o.propose(ctx, m.ID, v, true); err != nil {
+				// A proposal the negRisk rules refuse (a draw on a negRisk
+				// market, a second YES) is the operator's to make; it must
+				// not keep the game from finishing.
+				if c := errcode.CodeOf(err); c == errcode.NegRiskNoSplit || c == errcode.NegRiskAlreadyResolved {
+					o.log.Warn("the platform's proposal from the score is refused; the operator proposes", zap.String("market", m.ID), zap.Error(err))
+					continue
+				}
 				return err
 			}
 		}

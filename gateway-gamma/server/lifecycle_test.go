@@ -568,3 +568,21 @@ func TestScriptedFeed(t *testing.T) {
 		t.Fatalf("stale feed: %+v %+v", sc, got2)
 	}
 }
+
+// TestDrawOnNegRiskGame: a final score whose proposal the negRisk rules
+// refuse (a draw is 50-50) still finishes the game and closes its
+// markets; the proposal is left to the operator.
+func TestDrawOnNegRiskGame(t *testing.T) {
+	h := lifecycleHarness(t)
+	var ev catalog.Event
+	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("derby", true), &ev)
+	m := h.createMarket(ev.ID, "derby-home", map[string]any{"sportsRule": map[string]any{"type": "winner", "team": "home"}})
+	var g catalog.Game
+	h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, nil, h.clock.Now().Add(time.Hour)), &g)
+	h.mustAdmin(http.MethodPost, "/admin/games/"+g.ID+"/scores", map[string]any{"gameStatus": "finished", "homeScore": 1, "awayScore": 1}, &g)
+	got := h.market(m.ID)
+	if g.GameStatus != catalog.GameFinished || !got.Closed || got.Adjudication != nil {
+		t.Fatalf("game %+v, market closed %v adjudication %+v", g, got.Closed, got.Adjudication)
+	}
+	h.mustAdmin(http.MethodPost, "/admin/markets/"+m.ID+"/propose", map[string]any{"payoutVector": []int{0, 1}}, nil)
+}
