@@ -239,6 +239,14 @@ func (h *harness) command(c *pb.Command) *publish.Result {
 // order has tr sign and place a GTC order (GTD when expiration is set).
 func (h *harness) order(tr *chaintest.Trader, negRisk bool, side uint8, token *big.Int, shares, price int64, expiration int64) common.Hash {
 	h.t.Helper()
+	c, id := h.orderCommand(tr, negRisk, side, token, shares, price, expiration)
+	h.command(c)
+	return id
+}
+
+// orderCommand is the PlaceOrder of a GTC order tr signs (GTD when
+// expiration is set), and the order's id.
+func (h *harness) orderCommand(tr *chaintest.Trader, negRisk bool, side uint8, token *big.Int, shares, price int64, expiration int64) (*pb.Command, common.Hash) {
 	o := tr.NewOrder(side, token, shares*unit, price, 0)
 	typ := pb.OrderType_ORDER_TYPE_GTC
 	if expiration != 0 {
@@ -255,8 +263,7 @@ func (h *harness) order(tr *chaintest.Trader, negRisk bool, side uint8, token *b
 		TokenId: b32(o.TokenId), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
 		Expiration: o.Expiration.Uint64(), Nonce: o.Nonce.Uint64(), FeeRateBps: uint32(o.FeeRateBps.Uint64()), Side: pside,
 		SignatureType: uint32(o.SignatureType), Signature: o.Signature}
-	h.command(&pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so, OrderType: typ, Owner: h.owner}}})
-	return id
+	return &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so, OrderType: typ, Owner: h.owner}}}, id
 }
 
 // trades returns every trade the engine recorded.

@@ -17,9 +17,15 @@ type Config struct {
 	// Chain reads balances and approvals when a trade FAILED, to find the
 	// party whose funds were missing. Nil skips that (no order cancelled).
 	Chain bind.ContractCaller
-	// MakersMax is the most maker orders per matchOrders call: the
-	// contract's MAX_MAKER_ORDERS.
+	// MakersMax is the most maker orders per match: the contract's
+	// MAX_MAKER_ORDERS.
 	MakersMax int
+	// MatchesMax and FillsMax bound one call: the matches of one event
+	// batch on one exchange go together in one matchOrdersBatch (the
+	// contract takes at most MAX_BATCH_MATCHES, 32), at most MatchesMax
+	// of them with at most FillsMax fills in all, so that a call's gas
+	// stays well within a transaction's (2^24 since Osaka).
+	MatchesMax, FillsMax int
 	// AttemptsMax is how many relayer transactions a settlement gets
 	// before its trades are FAILED.
 	AttemptsMax uint32
@@ -39,8 +45,8 @@ type Config struct {
 	// SweepAfter: a settlement not heard of for this long has its relayer
 	// transaction read again (and queued again if the queue lost it).
 	SweepAfter time.Duration
-	// GasHintBase and GasHintPerMaker bound a call's gas from its number
-	// of maker orders, generously (a fill takes about 200,000 gas on the
+	// GasHintBase (per match) and GasHintPerMaker (per fill) bound a
+	// call's gas, generously (a fill takes about 200,000 gas on the
 	// devnet's chain, where a new storage slot costs about 110,000): the
 	// relayer's worker uses the bound as the gas limit when one run of
 	// the call fits in it, and estimates the gas otherwise, so a bound too
@@ -75,6 +81,8 @@ var ErrCrashed = errors.New("settle: crashed (test)")
 // Defaults of Config.
 const (
 	DefaultMakersMax       = 15
+	DefaultMatchesMax      = 16
+	DefaultFillsMax        = 32
 	DefaultAttemptsMax     = 5
 	DefaultRetryBackoff    = time.Second
 	DefaultOpenMax         = 4096
@@ -83,8 +91,8 @@ const (
 	DefaultQueryTimeout    = 5 * time.Second
 	DefaultSweepAfter      = 10 * time.Second
 	DefaultCursorEvery     = 200 * time.Millisecond
-	DefaultGasHintBase     = 600_000
-	DefaultGasHintPerMaker = 400_000
+	DefaultGasHintBase     = 300_000
+	DefaultGasHintPerMaker = 250_000
 )
 
 func (c Config) withDefaults() (Config, error) {
@@ -94,6 +102,13 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MakersMax <= 0 || c.MakersMax > DefaultMakersMax {
 		c.MakersMax = DefaultMakersMax
 	}
+	if c.MatchesMax <= 0 || c.MatchesMax > 32 {
+		c.MatchesMax = DefaultMatchesMax
+	}
+	if c.FillsMax <= 0 {
+		c.FillsMax = DefaultFillsMax
+	}
+	c.FillsMax = max(c.FillsMax, c.MakersMax)
 	if c.AttemptsMax == 0 {
 		c.AttemptsMax = DefaultAttemptsMax
 	}

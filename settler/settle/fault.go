@@ -23,7 +23,7 @@ func (s *Settler) reportFailed(ctx context.Context, rec *Record) error {
 	if err := s.report(ctx, rec, []pb.TradeStatus{pb.TradeStatus_TRADE_STATUS_FAILED}, rec.TxHash); err != nil {
 		return err
 	}
-	s.m.failed.Add(float64(len(rec.Fills)))
+	s.m.failed.Add(float64(len(rec.fills())))
 	short, err := s.short(ctx, rec)
 	if err != nil {
 		s.log.Warn("the parties of a failed settlement could not be checked on chain", zap.String("id", rec.ID), zap.Error(err))
@@ -38,7 +38,7 @@ func (s *Settler) reportFailed(ctx context.Context, rec *Record) error {
 		s.m.cancelled.Inc()
 	}
 	s.log.Error("trades FAILED: matched by the engine, not settled on chain", zap.String("id", rec.ID),
-		zap.Int("trades", len(rec.Fills)), zap.String("reason", rec.Reason), zap.Strings("wallets_at_fault", names))
+		zap.Int("trades", len(rec.fills())), zap.String("reason", rec.Reason), zap.Strings("wallets_at_fault", names))
 	return nil
 }
 

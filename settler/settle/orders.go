@@ -1,6 +1,7 @@
 package settle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -65,12 +66,14 @@ func newOrders(nc *nats.Conn, cfg *Config) *orders {
 	return o
 }
 
-// get returns the signed orders of ids, reading the engine at or after
-// the command sequence minSeq for those not cached, several at once.
-func (o *orders) get(ctx context.Context, ids [][32]byte, minSeq uint64) ([]*signed, error) {
+// get returns the signed orders of ids and, for each, why it is missing
+// (errUnsettleable for good, any other error while the engine is away),
+// reading the engine at or after the command sequence minSeq for those
+// not cached, several at once.
+func (o *orders) get(ctx context.Context, ids [][32]byte, minSeq uint64) ([]*signed, []error) {
 	out := make([]*signed, len(ids))
-	var wg sync.WaitGroup
 	errs := make([]error, len(ids))
+	var wg sync.WaitGroup
 	for i, id := range ids {
 		o.mu.Lock()
 		s := o.cache[id]
@@ -88,10 +91,7 @@ func (o *orders) get(ctx context.Context, ids [][32]byte, minSeq uint64) ([]*sig
 		}()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out, errs
 }
 
 func (o *orders) read(ctx context.Context, id [32]byte, minSeq uint64) (*signed, error) {
@@ -165,6 +165,19 @@ func matchCall(taker Order, makers []Order, fills []*big.Int, matchTime int64) (
 		total.Add(total, f)
 	}
 	return exchangeABI.Pack("matchOrders", taker, makers, total, fills, new(big.Int).SetInt64(matchTime))
+}
+
+// unpackBatch reads a matchOrdersBatch call back: its matches.
+func unpackBatch(data []byte) ([]exchange.CTFExchangeMatch, error) {
+	m := exchangeABI.Methods["matchOrdersBatch"]
+	if len(data) < 4 || !bytes.Equal(data[:4], m.ID) {
+		return nil, errors.New("settle: not a matchOrdersBatch call")
+	}
+	args, err := m.Inputs.Unpack(data[4:])
+	if err != nil {
+		return nil, err
+	}
+	return *abi.ConvertType(args[0], new([]exchange.CTFExchangeMatch)).(*[]exchange.CTFExchangeMatch), nil
 }
 
 // unpackMatch reads a matchOrders call back: the taker, the makers and

@@ -4,8 +4,12 @@ import (
 	"math/big"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"pred.dev/proto/chain/bind/exchange"
 
 	"pred.dev/proto/pb"
 )
@@ -123,12 +127,51 @@ func TestMatchCallRoundTrip(t *testing.T) {
 }
 
 func TestTxIDs(t *testing.T) {
-	r := &Record{Fills: []Fill{{TradeID: 42}}, Attempt: 3}
+	r := &Record{Matches: []Match{{Fills: []Fill{{TradeID: 42}}}}, Attempt: 3}
 	first, attempt, ok := parseTxID(r.TxID())
 	if !ok || first != 42 || attempt != 3 {
 		t.Fatalf("%s parses to %d %d %v", r.TxID(), first, attempt, ok)
 	}
 	if _, _, ok := parseTxID("0b7d3f5e-5b5e-8c1e-9a52-3f0e2b9d7c11"); ok {
 		t.Fatal("a user's transaction id parses as a settlement's")
+	}
+}
+
+// TestSplit: a batch that failed becomes one record per match: the first
+// keeps the batch's id and goes on from its attempts, the others start
+// anew, each a matchOrders call of its own match.
+func TestSplit(t *testing.T) {
+	n := func(v int64) *big.Int { return big.NewInt(v) }
+	order := func(maker byte, side uint8) Order {
+		return Order{Salt: n(int64(maker)), Maker: common.Address{maker}, Signer: common.Address{maker}, TokenId: n(7),
+			MakerAmount: n(4_000_000), TakerAmount: n(10_000_000), Expiration: n(0), Nonce: n(0), FeeRateBps: n(0), Side: side,
+			Signature: make([]byte, 65)}
+	}
+	ms := []exchange.CTFExchangeMatch{
+		{TakerOrder: order(1, 0), MakerOrders: []Order{order(2, 1)}, TakerFillAmount: n(5), MakerFillAmounts: []*big.Int{n(5)}},
+		{TakerOrder: order(3, 0), MakerOrders: []Order{order(4, 1), order(5, 1)}, TakerFillAmount: n(6), MakerFillAmounts: []*big.Int{n(2), n(4)}},
+	}
+	data, err := exchangeABI.Pack("matchOrdersBatch", ms, n(1_800_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &Record{ID: "t10", Matches: []Match{{Fills: []Fill{{TradeID: 10, Size: 5}}}, {Fills: []Fill{{TradeID: 11, Size: 2}, {TradeID: 12, Size: 4}}}},
+		Data: hexutil.Encode(data), Attempt: 1, Base: 1, MatchedAt: time.Unix(1_800_000_000, 0)}
+	wait := time.Unix(1_800_000_005, 0)
+	singles, err := (&Settler{}).split(rec, wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(singles) != 2 || singles[0].ID != "t10" || singles[0].Attempt != 2 || singles[0].attempts() != 1 ||
+		singles[1].ID != "t11" || singles[1].Attempt != 1 || !singles[1].RetryAt.Equal(wait) || len(singles[1].fills()) != 2 {
+		t.Fatalf("split into %+v", singles)
+	}
+	if singles[0].TxID() == rec.TxID() {
+		t.Fatal("the first match reuses the batch's transaction id")
+	}
+	d, _ := hexutil.Decode(singles[1].Data)
+	tk, makers, fills, err := unpackMatch(d)
+	if err != nil || tk.Maker != (common.Address{3}) || len(makers) != 2 || fills[1].Int64() != 4 {
+		t.Fatalf("the second match's call: %v %+v %v", err, makers, fills)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
+	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/follow"
@@ -88,6 +89,7 @@ type result struct {
 	rec     *Record
 	rev     uint64
 	removed bool
+	spawned []*entry // settlements split out of it
 	err     error
 }
 
@@ -152,7 +154,7 @@ func (s *Settler) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			r := result{e: e}
-			r.rec, r.rev, r.removed, r.err = s.work(ctx, rec, rev, sw)
+			r.rec, r.rev, r.removed, r.err = s.work(ctx, rec, rev, sw, &r.spawned)
 			select {
 			case done <- r:
 			case <-ctx.Done():
@@ -199,6 +201,12 @@ func (s *Settler) Run(ctx context.Context) error {
 			if r.rec != nil {
 				e.rec, e.rev = r.rec, r.rev
 			}
+			for _, sp := range r.spawned {
+				if _, ok := open[sp.rec.ID]; !ok {
+					s.openCount.Add(1)
+					kick(add(sp.rec, sp.rev), false)
+				}
+			}
 			if r.removed {
 				delete(open, e.rec.ID)
 				delete(byFirst, e.rec.first())
@@ -232,21 +240,19 @@ func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry
 	last := cursor
 	err := follow.Events(ctx, s.js, follow.Options{Start: follow.FromSeq(cursor + 1), PullMax: 256},
 		func(seq uint64, b *pb.EventBatch) error {
-			for _, g := range groups(b, s.cfg.MakersMax) {
-				for s.openCount.Load() >= int64(s.cfg.OpenMax) {
-					select {
-					case <-ctx.Done():
-						return follow.ErrStop
-					case <-time.After(5 * time.Millisecond):
-					}
+			gs := groups(b, s.cfg.MakersMax)
+			for s.openCount.Load() >= int64(s.cfg.OpenMax) && len(gs) > 0 {
+				select {
+				case <-ctx.Done():
+					return follow.ErrStop
+				case <-time.After(5 * time.Millisecond):
 				}
-				e, err := s.settlement(ctx, g)
-				if err != nil {
-					return err
-				}
-				if e == nil {
-					continue
-				}
+			}
+			es, err := s.settlements(ctx, gs)
+			if err != nil {
+				return err
+			}
+			for _, e := range es {
 				s.openCount.Add(1)
 				select {
 				case fresh <- e:
@@ -305,43 +311,139 @@ func groups(b *pb.EventBatch, makersMax int) []group {
 	return out
 }
 
-// settlement builds, records and queues the settlement of g: nil if it
-// cannot be built (its trades are then FAILED at once).
-func (s *Settler) settlement(ctx context.Context, g group) (*entry, error) {
-	first := g.trades[0]
-	rec := &Record{ID: settlementID(first.GetTradeId()), Taker: hexutil.Encode(first.GetTakerOrderId()), CommandSeq: g.seq,
-		MatchedAt: time.UnixMilli(first.GetTimeMs()).UTC(), Attempt: 1, Reported: pb.TradeStatus_TRADE_STATUS_MATCHED}
-	ids := make([][32]byte, 0, len(g.trades)+1)
-	ids = append(ids, [32]byte(first.GetTakerOrderId()))
-	for _, t := range g.trades {
-		rec.Fills = append(rec.Fills, Fill{TradeID: t.GetTradeId(), Maker: hexutil.Encode(t.GetMakerOrderId()), Size: t.GetSize()})
-		ids = append(ids, [32]byte(t.GetMakerOrderId()))
+// ready is one match with its signed orders, ready to go into a call.
+type ready struct {
+	m        Match
+	exchange common.Address
+	taker    Order
+	makers   []Order
+	fills    []*big.Int
+	at       time.Time
+	seq      uint64
+}
+
+// settlements builds, records and queues the settlements of one event
+// batch's groups: the matches on one exchange go together, up to
+// MatchesMax matches and FillsMax fills a call. A group that cannot be
+// built at all has its trades FAILED at once.
+func (s *Settler) settlements(ctx context.Context, gs []group) ([]*entry, error) {
+	if len(gs) == 0 {
+		return nil, nil
+	}
+	var ids [][32]byte
+	var minSeq uint64
+	for _, g := range gs {
+		ids = append(ids, [32]byte(g.trades[0].GetTakerOrderId()))
+		for _, t := range g.trades {
+			ids = append(ids, [32]byte(t.GetMakerOrderId()))
+		}
+		minSeq = max(minSeq, g.seq)
 	}
 	var sos []*signed
-	var err error
+	var errs []error
 	for attempt := 0; ; attempt++ {
-		sos, err = s.orders.get(ctx, ids, g.seq)
-		if err == nil || errors.Is(err, errUnsettleable) {
+		sos, errs = s.orders.get(ctx, ids, minSeq)
+		away := false
+		for _, err := range errs {
+			away = away || err != nil && !errors.Is(err, errUnsettleable)
+		}
+		if !away {
 			break
 		}
 		// The engine is away (a restart, a failover): wait for it; the
 		// trades wait with it, and nothing is skipped.
-		s.log.Warn("signed orders unavailable; asking again", zap.String("id", rec.ID), zap.Error(err))
+		s.log.Warn("signed orders unavailable; asking again", zap.Error(errors.Join(errs...)))
 		select {
 		case <-ctx.Done():
 			return nil, follow.ErrStop
 		case <-time.After(min(time.Duration(attempt+1)*200*time.Millisecond, 5*time.Second)):
 		}
 	}
-	if err == nil {
-		err = rec.build(sos)
+	var rs []ready
+	i := 0
+	for _, g := range gs {
+		n := len(g.trades) + 1
+		r, err := readyMatch(g, sos[i:i+n], errors.Join(errs[i:i+n]...))
+		i += n
+		if err != nil {
+			rec := &Record{ID: settlementID(g.trades[0].GetTradeId()), Matches: []Match{r.m}, Attempt: 1, Base: 1,
+				Reported: pb.TradeStatus_TRADE_STATUS_MATCHED, Reason: err.Error()}
+			s.m.unsettled.Inc()
+			s.log.Error("a trade cannot be settled; its trades are FAILED", zap.String("id", rec.ID), zap.Error(err))
+			if err := s.reportFailed(ctx, rec); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		rs = append(rs, r)
+	}
+	var out []*entry
+	for len(rs) > 0 {
+		n, fills := 0, 0
+		for n < len(rs) && n < s.cfg.MatchesMax && rs[n].exchange == rs[0].exchange && fills+len(rs[n].fills) <= s.cfg.FillsMax {
+			fills += len(rs[n].fills)
+			n++
+		}
+		e, err := s.settle(ctx, rs[:n])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		rs = rs[n:]
+	}
+	return out, nil
+}
+
+// readyMatch checks a group's signed orders (the taker's first) and makes
+// its match.
+func readyMatch(g group, sos []*signed, err error) (ready, error) {
+	first := g.trades[0]
+	r := ready{m: Match{Taker: hexutil.Encode(first.GetTakerOrderId())}, at: time.UnixMilli(first.GetTimeMs()).UTC(), seq: g.seq}
+	for _, t := range g.trades {
+		r.m.Fills = append(r.m.Fills, Fill{TradeID: t.GetTradeId(), Maker: hexutil.Encode(t.GetMakerOrderId()), Size: t.GetSize()})
+		r.fills = append(r.fills, new(big.Int).SetUint64(t.GetSize()))
 	}
 	if err != nil {
-		s.m.unsettled.Inc()
-		s.log.Error("a trade cannot be settled; its trades are FAILED", zap.String("id", rec.ID), zap.Error(err))
-		rec.Reason = err.Error()
-		return nil, s.reportFailed(ctx, rec)
+		return r, err
 	}
+	r.exchange, r.taker = sos[0].exchange, sos[0].order
+	for i, so := range sos[1:] {
+		if so.exchange != r.exchange {
+			return r, fmt.Errorf("%w: maker order %s is for another exchange than its taker", errUnsettleable, r.m.Fills[i].Maker)
+		}
+		r.makers = append(r.makers, so.order)
+	}
+	return r, nil
+}
+
+// settle records and queues one call of matches.
+func (s *Settler) settle(ctx context.Context, rs []ready) (*entry, error) {
+	rec := &Record{ID: settlementID(rs[0].m.Fills[0].TradeID), Exchange: rs[0].exchange.Hex(), MatchedAt: rs[0].at, Attempt: 1, Base: 1,
+		Reported: pb.TradeStatus_TRADE_STATUS_MATCHED}
+	for _, r := range rs {
+		rec.Matches = append(rec.Matches, r.m)
+		rec.CommandSeq = max(rec.CommandSeq, r.seq)
+		if r.at.Before(rec.MatchedAt) {
+			rec.MatchedAt = r.at
+		}
+	}
+	// The engine fills an order only before its expiration second: the
+	// earliest match's second, rounded down, is never past any of them.
+	var data []byte
+	var err error
+	if len(rs) == 1 {
+		data, err = matchCall(rs[0].taker, rs[0].makers, rs[0].fills, rec.MatchedAt.Unix())
+	} else {
+		ms := make([]exchange.CTFExchangeMatch, len(rs))
+		for i, r := range rs {
+			ms[i] = exchange.CTFExchangeMatch{TakerOrder: r.taker, MakerOrders: r.makers, TakerFillAmount: sum(r.fills), MakerFillAmounts: r.fills}
+		}
+		data, err = exchangeABI.Pack("matchOrdersBatch", ms, big.NewInt(rec.MatchedAt.Unix()))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("settle: packing %s: %w", rec.ID, err)
+	}
+	rec.Data = hexutil.Encode(data)
 	rec, rev, existed, err := s.st.create(ctx, rec)
 	if err != nil {
 		return nil, err
@@ -360,32 +462,50 @@ func (s *Settler) settlement(ctx context.Context, g group) (*entry, error) {
 	return &entry{rec: rec, rev: rev}, nil
 }
 
-// build fills in the call from the signed orders (the taker's first).
-func (r *Record) build(sos []*signed) error {
-	taker := sos[0]
-	makers := make([]Order, 0, len(sos)-1)
-	fills := make([]*big.Int, 0, len(sos)-1)
-	for i, so := range sos[1:] {
-		if so.exchange != taker.exchange {
-			return fmt.Errorf("%w: maker order %s is for another exchange than its taker", errUnsettleable, r.Fills[i].Maker)
-		}
-		makers = append(makers, so.order)
-		fills = append(fills, new(big.Int).SetUint64(r.Fills[i].Size))
+func sum(vs []*big.Int) *big.Int {
+	t := new(big.Int)
+	for _, v := range vs {
+		t.Add(t, v)
 	}
-	// The engine fills an order only before its expiration second: the
-	// match's second, rounded down, is never past it.
-	data, err := matchCall(taker.order, makers, fills, r.MatchedAt.Unix())
+	return t
+}
+
+// split turns a batch that failed into one record per match, each to be
+// tried again on its own after wait: the first keeps the batch's record
+// (and goes on from its attempt numbers), the others are new.
+func (s *Settler) split(rec *Record, wait time.Time) ([]*Record, error) {
+	data, err := hexutil.Decode(rec.Data)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUnsettleable, err)
+		return nil, err
 	}
-	r.Exchange, r.Data = taker.exchange.Hex(), hexutil.Encode(data)
-	return nil
+	ms, err := unpackBatch(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) != len(rec.Matches) {
+		return nil, fmt.Errorf("settle: %s calls %d matches, its record has %d", rec.ID, len(ms), len(rec.Matches))
+	}
+	out := make([]*Record, len(ms))
+	for i, m := range ms {
+		d, err := matchCall(m.TakerOrder, m.MakerOrders, m.MakerFillAmounts, rec.MatchedAt.Unix())
+		if err != nil {
+			return nil, err
+		}
+		r := *rec
+		r.ID, r.Matches, r.Data, r.RetryAt = settlementID(rec.Matches[i].Fills[0].TradeID), rec.Matches[i:i+1], hexutil.Encode(d), wait
+		r.Attempt, r.Base = 1, 1
+		if i == 0 {
+			r.Attempt, r.Base = rec.Attempt+1, rec.Attempt+1
+		}
+		out[i] = &r
+	}
+	return out, nil
 }
 
 // work moves one settlement as far as the relayer's record of its current
 // attempt allows. It returns the record as it now is, or removed once its
 // trades are final.
-func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool) (*Record, uint64, bool, error) {
+func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool, spawned *[]*entry) (*Record, uint64, bool, error) {
 	now := s.cfg.Now()
 	if !rec.RetryAt.IsZero() {
 		if now.Before(rec.RetryAt) {
@@ -447,8 +567,8 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool)
 	if tx.TransactionHash != "" {
 		next.TxHash = tx.TransactionHash
 	}
-	if rec.Attempt >= s.cfg.AttemptsMax {
-		s.log.Error("a settlement failed for good", zap.String("id", rec.ID), zap.Uint32("attempts", rec.Attempt),
+	if len(rec.Matches) == 1 && rec.attempts() >= s.cfg.AttemptsMax {
+		s.log.Error("a settlement failed for good", zap.String("id", rec.ID), zap.Uint32("attempts", rec.attempts()),
 			zap.String("reason", tx.Reason))
 		if err := s.reportFailed(ctx, &next); err != nil {
 			return rec, rev, false, err
@@ -461,8 +581,36 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool)
 		}
 		next.Reported = pb.TradeStatus_TRADE_STATUS_RETRYING
 	}
+	if len(rec.Matches) > 1 {
+		// One match may spoil a batch (all or nothing): each goes on its
+		// own now, so the others settle whatever that one does. The new
+		// records are written before the batch's becomes its first match,
+		// so a crash in between splits it again, to the same records.
+		singles, err := s.split(&next, now.Add(s.cfg.RetryBackoff))
+		if err != nil {
+			return rec, rev, false, err
+		}
+		for _, sg := range singles[1:] {
+			r, rv, _, err := s.st.create(ctx, sg)
+			if err != nil {
+				return rec, rev, false, err
+			}
+			*spawned = append(*spawned, &entry{rec: r, rev: rv})
+		}
+		r, err := s.st.update(ctx, singles[0], rev)
+		if err != nil {
+			return rec, rev, false, err
+		}
+		s.m.retries.Inc()
+		s.log.Warn("a batch of matches ended without effect; each is tried on its own", zap.String("id", rec.ID),
+			zap.Int("matches", len(singles)), zap.String("state", string(tx.State)), zap.String("reason", tx.Reason))
+		if err := s.crash(CrashRetry); err != nil {
+			return nil, 0, false, err
+		}
+		return singles[0], r, false, nil
+	}
 	next.Attempt++
-	next.RetryAt = now.Add(s.cfg.RetryBackoff << (rec.Attempt - 1))
+	next.RetryAt = now.Add(s.cfg.RetryBackoff << (rec.attempts() - 1))
 	r, err := s.st.update(ctx, &next, rev)
 	if err != nil {
 		return rec, rev, false, err
@@ -484,9 +632,10 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 		hash = common.HexToHash(txHash).Bytes()
 	}
 	for _, st := range path {
-		errs := make([]error, len(rec.Fills))
+		fills := rec.fills()
+		errs := make([]error, len(fills))
 		var wg sync.WaitGroup
-		for i, f := range rec.Fills {
+		for i, f := range fills {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -498,7 +647,7 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 		if err := errors.Join(errs...); err != nil {
 			return fmt.Errorf("settle: reporting %s: %w", st, err)
 		}
-		s.m.status(st, len(rec.Fills))
+		s.m.status(st, len(fills))
 		if err := s.crash(CrashReported); err != nil {
 			return err
 		}
@@ -510,7 +659,7 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 // proves it with one run and falls back to estimating when the call needs
 // more (see relayerapi.OperatorCall.GasHint).
 func (s *Settler) gasHint(r *Record) uint64 {
-	return s.cfg.GasHintBase + s.cfg.GasHintPerMaker*uint64(len(r.Fills))
+	return s.cfg.GasHintBase*uint64(len(r.Matches)) + s.cfg.GasHintPerMaker*uint64(len(r.fills()))
 }
 
 // commandID is a command's id, derived from what it reports (the engine

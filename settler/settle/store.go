@@ -29,22 +29,33 @@ type Fill struct {
 	Size    uint64 `json:"size"`
 }
 
-// Record is a settlement: one matchOrders call and how far it got.
-type Record struct {
-	ID string `json:"id"`
+// Match is one taker order and its fills: one matchOrders.
+type Match struct {
 	// Taker is the taker order's id (0x hex); Fills its trades, in the
 	// engine's order.
 	Taker string `json:"taker"`
 	Fills []Fill `json:"fills"`
+}
+
+// Record is a settlement: one call (matchOrders for one match,
+// matchOrdersBatch for several) and how far it got.
+type Record struct {
+	ID      string  `json:"id"`
+	Matches []Match `json:"matches"`
 	// Exchange is the contract called, Data the call.
 	Exchange string `json:"exchange"`
 	Data     string `json:"data"`
-	// CommandSeq is the CMD sequence of the command that made the trades.
+	// CommandSeq is the CMD sequence of the last command that made its
+	// trades.
 	CommandSeq uint64 `json:"commandSeq"`
-	// MatchedAt is the engine's time of the trades.
+	// MatchedAt is the engine's time of its earliest trade: the call's
+	// match time.
 	MatchedAt time.Time `json:"matchedAt"`
-	// Attempt numbers the relayer transaction in use, from 1.
+	// Attempt numbers the relayer transaction in use; Base is the first
+	// attempt of this record (a match split out of a failed batch goes on
+	// from the batch's numbers).
 	Attempt uint32 `json:"attempt"`
+	Base    uint32 `json:"base"`
 	// RetryAt, when set, is when Attempt is to be queued.
 	RetryAt time.Time `json:"retryAt,omitzero"`
 	// Reported is the trade status last appended to the log for every
@@ -55,10 +66,22 @@ type Record struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// fills returns every trade of the record, match after match.
+func (r *Record) fills() []Fill {
+	var out []Fill
+	for _, m := range r.Matches {
+		out = append(out, m.Fills...)
+	}
+	return out
+}
+
+// attempts is how many attempts this record has made.
+func (r *Record) attempts() uint32 { return r.Attempt - max(r.Base, 1) + 1 }
+
 // TxID is the relayer transaction id of the record's current attempt.
 func (r *Record) TxID() string { return txID(r.first(), r.Attempt) }
 
-func (r *Record) first() uint64 { return r.Fills[0].TradeID }
+func (r *Record) first() uint64 { return r.Matches[0].Fills[0].TradeID }
 
 func txID(first uint64, attempt uint32) string {
 	return "settle-" + strconv.FormatUint(first, 10) + "-" + strconv.FormatUint(uint64(attempt), 10)
