@@ -56,8 +56,9 @@ import (
 const (
 	// walletsPerCall bounds one balanceOfBatch (two ids per wallet).
 	walletsPerCall = 200
-	// walletsPerTx bounds one redeemMany: about 60,000 gas a wallet, so
-	// a transaction stays near 3 million gas.
+	// walletsPerTx bounds one redeemMany: 65,000 to 110,000 gas a
+	// wallet (TestRedeemModule in proto/chain/contracts logs it), so a
+	// transaction stays under about 5.5 million gas.
 	walletsPerTx = 50
 )
 
