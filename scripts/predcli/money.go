@@ -130,7 +130,8 @@ type Withdrawal struct {
 	Balance     string `json:"balance"`
 	Reserved    string `json:"reserved"`
 	// TransactionID is the Relayer API transaction of the transfer, State
-	// its last state seen and TransactionHash its hash once broadcast.
+	// its last state seen (CONFIRMED once waited for) and TransactionHash
+	// its hash once broadcast.
 	TransactionID   string `json:"transaction_id"`
 	State           string `json:"state"`
 	TransactionHash string `json:"transaction_hash,omitempty"`
@@ -213,7 +214,7 @@ func withdraw(ctx context.Context, inv *invocation) error {
 			return fmt.Errorf("the reservation %s is made but the transfer was not relayed (run pred withdraw's transfer again to complete it): %w", res.ID, err)
 		}
 		out := Withdrawal{Reservation: res.ID, Wallet: res.Wallet, To: to.Hex(), TokenID: o.token, Amount: res.Amount,
-			Balance: res.Balance, Reserved: res.Reserved, TransactionID: sub.TransactionID, State: string(sub.State)}
+			Balance: res.Balance, Reserved: res.Reserved, TransactionID: sub.TransactionID, State: stateName(sub.State)}
 		if !o.noWait {
 			wctx, cancel := context.WithTimeout(ctx, o.wait)
 			defer cancel()
@@ -222,7 +223,7 @@ func withdraw(ctx context.Context, inv *invocation) error {
 				return fmt.Errorf("the withdrawal's transfer %s (reservation %s stays until a transfer out is seen; 'pred tx %s' follows it): %w",
 					sub.TransactionID, res.ID, sub.TransactionID, err)
 			}
-			out.State, out.TransactionHash = string(tx.State), tx.TransactionHash
+			out.State, out.TransactionHash = stateName(tx.State), tx.TransactionHash
 		}
 		if inv.g.json {
 			return inv.emitJSON(out)

@@ -204,7 +204,12 @@ func (r *Reconciler) Check(ctx context.Context) (Report, error) {
 			zap.String("chain", d.Chain), zap.String("engine", d.Engine), zap.Uint64("block", block), zap.Uint64("seq", seq))
 	}
 	r.m.observe(&rep)
-	r.log.Info("reconciled", zap.Uint64("block", block), zap.Int("wallets", rep.Wallets), zap.Int("compared", rep.Compared),
+	// A clean check logs at debug: it runs every Interval.
+	logf := r.log.Debug
+	if len(rep.Differences) > 0 {
+		logf = r.log.Info
+	}
+	logf("reconciled", zap.Uint64("block", block), zap.Int("wallets", rep.Wallets), zap.Int("compared", rep.Compared),
 		zap.Int("unsettled", rep.Unsettled), zap.Int("differences", len(rep.Differences)))
 	return rep, nil
 }

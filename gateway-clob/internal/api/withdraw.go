@@ -73,6 +73,9 @@ func (a *API) postWithdraw(c echo.Context) error {
 	out := clobapi.WithdrawResponse{ID: "0x" + hex.EncodeToString(cmdID), Wallet: wallet.Hex(), TokenID: req.TokenID, Amount: units(amount)}
 	for _, e := range res.Events {
 		if cr := e.GetCommandRejected(); cr != nil {
+			if cr.GetReason() == pb.RejectReason_REJECT_REASON_NOT_ENOUGH_BALANCE {
+				return errcode.Errorf(errcode.InvalidOrderNotEnoughBal, "not enough balance: the wallet's available balance (balance - locked by open orders - reserved) does not cover the withdrawal; see GET /balance-allowance")
+			}
 			return errcode.RejectError(cr.GetReason())
 		}
 		if bc := e.GetBalanceChanged(); bc != nil {
