@@ -36,7 +36,8 @@ type flags struct {
 	fs                                               *flag.FlagSet
 	natsURL, logLevel, deployment, rpcURL, adminAddr string
 	cfg                                              settle.Config
-	watch                                            watchFlags // chainwatch.go
+	watch                                            watchFlags  // chainwatch.go
+	redeem                                           redeemFlags // redeem.go
 }
 
 func main() { daemon.Main("settler", run) }
@@ -51,7 +52,7 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer func() { _ = log.Sync() }()
-	daemon.LogConfig(log, "settler starting", f.fs)
+	daemon.LogConfig(log, "settler starting", f.fs, "redeem-key")
 	rpcURL := f.rpcURL
 	if rpcURL == "" {
 		rpcURL = f.cfg.Deployment.RPCURL
@@ -91,9 +92,11 @@ func run(ctx context.Context, args []string) error {
 	go func() { admin <- daemon.Admin{Addr: f.adminAddr, Registry: reg, Ready: ready}.Serve(actx) }()
 	watch := make(chan error, 1)
 	go func() { watch <- runChainWatch(actx, &f.watch, f.cfg.Deployment, chain, nc, pub, reg, log) }()
+	redeemc := make(chan error, 1)
+	go func() { redeemc <- runRedeem(actx, &f.redeem, f.cfg.Deployment, chain, nc, log) }()
 	err = s.Run(ctx)
 	stop()
-	return errors.Join(err, <-watch, <-admin)
+	return errors.Join(err, <-watch, <-redeemc, <-admin)
 }
 
 func parseFlags(args []string) (*flags, error) {
@@ -118,6 +121,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&c.SweepAfter, "sweep-after", settle.DefaultSweepAfter, "re-read a settlement's transaction not heard of for this long")
 	fs.IntVar(&c.Replicas, "kv-replicas", 1, "replicas of the settler's bucket (1 single node, 3 cluster)")
 	addWatchFlags(fs, &f.watch)
+	addRedeemFlags(fs, &f.redeem)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}
