@@ -28,16 +28,26 @@
 //
 // # One settlement
 //
-// The trades one taker order made in one command become one matchOrders
-// call with up to Config.MakersMax (the contract's MAX_MAKER_ORDERS, 15)
-// maker orders, more calls beyond; fill amounts are the trades' sizes in
-// shares, the taker's fill their sum, the match time the trade's engine
-// time in seconds (the contract checks expirations against it). The
-// exchange is the one whose EIP-712 domain gives the order's id (negRisk
-// markets' orders are signed for the negRisk exchange), so an order the
-// settler rebuilt wrongly is never sent. A settlement is named by its
-// first trade id ("t<id>"); its relayer transaction is
-// "settle-<first trade>-<attempt>".
+// The trades one taker order made in one command are one match: up to
+// Config.MakersMax (the contract's MAX_MAKER_ORDERS, 15) maker orders,
+// more matches beyond; fill amounts are the trades' sizes in shares, the
+// taker's fill their sum. The matches of one event batch on one exchange
+// go together in one call (matchOrders for one, matchOrdersBatch for
+// several, at most Config.MatchesMax matches and Config.FillsMax fills),
+// so that under load many matches share a transaction; the match time is
+// the earliest trade's engine time in seconds (the contract checks
+// expirations against it). The exchange is the one whose EIP-712 domain
+// gives the order's id (negRisk markets' orders are signed for the
+// negRisk exchange), so an order the settler rebuilt wrongly is never
+// sent. A settlement is named by its first trade id ("t<id>"); its
+// relayer transaction is "settle-<first trade>-<attempt>", and it carries
+// a bound on its gas from its size, which the worker proves with one run
+// of the call (or else estimates the gas as for any call).
+//
+// A batch is all or nothing on chain: if one of its matches cannot
+// settle, the batch ends without effect, and the settler splits it, each
+// match a settlement of its own, so the others settle whatever that one
+// does.
 //
 // # Exactly once
 //
@@ -49,9 +59,11 @@
 //   - The EVT cursor ("cursor") is written only after the batches below it
 //     are recorded and queued.
 //   - The relayer's worker executes a transaction id once (write-ahead
-//     nonce records); a new attempt is queued only after the previous one
-//     ended FAILED (reverted or dropped: it did nothing) or INVALID
-//     (refused before broadcast).
+//     nonce records); a new attempt, or the split of a batch, is queued
+//     only after the previous one ended FAILED (reverted or dropped: it
+//     did nothing) or INVALID (refused before broadcast). A split writes
+//     the new matches' records before the batch's record becomes its
+//     first match, so a crash in between splits it again, the same way.
 //   - The exchange's per-order filled amount refuses a fill beyond the
 //     order's size: the last guard, never the first.
 //

@@ -109,7 +109,9 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON) (required)")
 	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL (default: the deployment record's)")
 	fs.StringVar(&f.adminAddr, "admin-addr", "127.0.0.1:9103", "metrics, /livez and /readyz")
-	fs.IntVar(&c.MakersMax, "makers-max", settle.DefaultMakersMax, "maker orders per matchOrders call (the contract allows 15)")
+	fs.IntVar(&c.MakersMax, "makers-max", settle.DefaultMakersMax, "maker orders per match (the contract allows 15)")
+	fs.IntVar(&c.MatchesMax, "matches-max", settle.DefaultMatchesMax, "matches per call (matchOrdersBatch; the contract allows 32)")
+	fs.IntVar(&c.FillsMax, "fills-max", settle.DefaultFillsMax, "fills per call, all its matches together")
 	fs.Func("attempts-max", "relayer transactions per settlement before its trades are FAILED (default 5)", func(s string) error {
 		var n uint32
 		_, err := fmt.Sscan(s, &n)
