@@ -272,25 +272,33 @@ const fundGas = 1_000_000
 // stablecoin to the faucet key and wraps them into USDW held by to, in
 // two transactions, and returns once both are mined.
 func (oc *onchain) Fund(ctx context.Context, to common.Address, amount uint64) error {
+	_, err := oc.fund(ctx, to, amount)
+	return err
+}
+
+// fund is Fund, returning the wrap's receipt (whose USDW Transfer into to
+// names the deposit).
+func (oc *onchain) fund(ctx context.Context, to common.Address, amount uint64) (*types.Receipt, error) {
 	a := new(big.Int).SetUint64(amount)
 	mint, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
 		o.GasLimit = fundGas
 		return oc.stablecoin.Mint(o, oc.admin.From, a)
 	})
 	if err != nil {
-		return fmt.Errorf("faucet: mint: %w", err)
+		return nil, fmt.Errorf("faucet: mint: %w", err)
 	}
 	wrap, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
 		o.GasLimit = fundGas
 		return oc.usdw.WrapTo(o, to, a)
 	})
 	if err != nil {
-		return fmt.Errorf("faucet: wrapTo: %w", err)
+		return nil, fmt.Errorf("faucet: wrapTo: %w", err)
 	}
-	if _, err := oc.chain.Wait(ctx, mint, wrap); err != nil {
-		return fmt.Errorf("faucet: %w", err)
+	rs, err := oc.chain.Wait(ctx, mint, wrap)
+	if err != nil {
+		return nil, fmt.Errorf("faucet: %w", err)
 	}
-	return nil
+	return rs[1], nil
 }
 
 // USDWOf returns addr's USDW balance on chain, in base units.

@@ -232,3 +232,25 @@ func (f watchedFaucet) CreditedByChain(ctx context.Context, addr common.Address)
 	code, err := f.chain.Backend.CodeAt(ctx, addr, nil)
 	return len(code) > 0, err
 }
+
+// usdwTransferTopic is the topic of an ERC-20 Transfer.
+var usdwTransferTopic = crypto.Keccak256Hash([]byte("Transfer(address,address,uint256)"))
+
+// FundID funds like Fund and returns the chain event id of the USDW
+// transfer into to: the id the watcher gives that transfer's deposit. The
+// faucet credits an address the watcher does not follow under this id, so
+// that if the watcher sees the transfer as a deposit after all (the wallet
+// was deployed in between), the engine applies one of the two.
+func (f watchedFaucet) FundID(ctx context.Context, to common.Address, amount uint64) ([]byte, error) {
+	r, err := f.fund(ctx, to, amount)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range r.Logs {
+		if l.Address == f.d.Deployment.Contracts.Collateral && len(l.Topics) == 3 && l.Topics[0] == usdwTransferTopic &&
+			common.BytesToAddress(l.Topics[2].Bytes()) == to {
+			return chainwatch.DepositID(l.TxHash, l.Index), nil
+		}
+	}
+	return nil, fmt.Errorf("devnet: the faucet's wrap %s has no USDW transfer to %s", r.TxHash.Hex(), to.Hex())
+}

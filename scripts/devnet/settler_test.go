@@ -6,8 +6,12 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
 
 	"pred.dev/proto/client"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
 )
 
 // TestFundedBeforeDeployment: USDW can reach a proxy wallet's address
@@ -43,6 +47,56 @@ func TestFundedBeforeDeployment(t *testing.T) {
 	ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
 	if err != nil || ba.Balance.String() != "55" {
 		t.Fatalf("after the deployment: %+v, %v; want 40 + 15", ba, err)
+	}
+	rep, err := d.Reconcile(ctx)
+	if err != nil || len(rep.Differences) != 0 || rep.Compared != 1 {
+		t.Fatalf("reconciliation: %+v, %v", rep, err)
+	}
+}
+
+// TestFaucetCreditIsTheDeposit: the faucet's own credit (for an address
+// the watcher does not follow yet) carries the id the chain watcher gives
+// the same transfer's deposit, so when both reach the log (the wallet was
+// deployed in between) the engine applies one.
+func TestFaucetCreditIsTheDeposit(t *testing.T) {
+	d := start(t, testConfig(t))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy, err := d.DeployWallet(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := watchedFaucet{d.chain, d}.FundID(ctx, proxy, 7_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := d.chain.chain.Backend.BlockNumber(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.waitApplied(ctx, head); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(d.NATSURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	pub, err := publish.New(nc, publish.Config{}, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = pub.Close() }()
+	res, err := pub.Submit(ctx, &pb.Command{Id: id, Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: proxy.Bytes(), Amount: 7_000_000}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Events) != 1 || res.Events[0].GetCommandRejected().GetReason() != pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND {
+		t.Fatalf("the faucet's credit after the watcher's deposit: %v, want refused as a duplicate", res.Events)
 	}
 	rep, err := d.Reconcile(ctx)
 	if err != nil || len(rep.Differences) != 0 || rep.Compared != 1 {

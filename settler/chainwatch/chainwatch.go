@@ -406,6 +406,11 @@ func EventID(tx common.Hash, logIndex uint, elem int, side byte) []byte {
 	return crypto.Keccak256(b[:])
 }
 
+// DepositID is the command id of the deposit of a USDW transfer (not a
+// batch) into a proxy wallet: what the watcher appends for it. A devnet
+// faucet that credits the engine itself uses it, so the two are one.
+func DepositID(tx common.Hash, logIndex uint) []byte { return EventID(tx, logIndex, 0, 'i') }
+
 // watched are the contracts whose logs are read.
 func (w *Watcher) watched() []common.Address {
 	c := w.cfg.Deployment.Contracts

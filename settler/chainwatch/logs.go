@@ -230,7 +230,7 @@ func (w *Watcher) transfer(out []command, l *types.Log, accounted map[common.Has
 			Body: &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: from.Bytes(), Amount: amount, TokenId: tok}}}})
 	}
 	if toProxy {
-		out = append(out, command{what: "deposit", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, elem, 'i'),
+		out = append(out, command{what: "deposit", cmd: &pb.Command{Id: EventID(l.TxHash, l.Index, elem, 'i'), // DepositID for elem 0
 			Body: &pb.Command_Deposit{Deposit: &pb.Deposit{Account: to.Bytes(), Amount: amount, TokenId: tok}}}})
 	}
 	return out

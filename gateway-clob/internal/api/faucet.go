@@ -60,12 +60,19 @@ func (a *API) postFaucet(c echo.Context) error {
 	}
 	// The chain first: a failure there credits nothing, and a credit that
 	// fails after it leaves the chain ahead of the engine, never behind.
+	id := newCommandID()
 	if a.cfg.FaucetFunder != nil {
-		if err := a.cfg.FaucetFunder.Fund(c.Request().Context(), addr, amount); err != nil {
+		var err error
+		if fi, ok := a.cfg.FaucetFunder.(FaucetFunderID); ok {
+			id, err = fi.FundID(c.Request().Context(), addr, amount)
+		} else {
+			err = a.cfg.FaucetFunder.Fund(c.Request().Context(), addr, amount)
+		}
+		if err != nil {
 			return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
 		}
 	}
-	cmd := &pb.Command{Id: newCommandID(), Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
+	cmd := &pb.Command{Id: id, Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
 	res, err := a.submit(c.Request().Context(), auth.Identity{}, cmd, "")
 	if err != nil {
 		return err
@@ -73,6 +80,15 @@ func (a *API) postFaucet(c echo.Context) error {
 	out := clobapi.FaucetResponse{Address: addr.Hex(), Amount: units(amount)}
 	for _, e := range res.Events {
 		if cr := e.GetCommandRejected(); cr != nil {
+			if cr.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND && a.cfg.FaucetViaChain {
+				// The chain watcher credited this very transfer first.
+				bal, err := a.collateralBalance(c.Request().Context(), addr)
+				if err != nil {
+					return err
+				}
+				out.Balance = units(bal)
+				return c.JSON(http.StatusOK, out)
+			}
 			return errcode.RejectError(cr.GetReason())
 		}
 		if bc := e.GetBalanceChanged(); bc != nil && len(bc.GetTokenId()) == 0 {
@@ -89,6 +105,14 @@ func (a *API) postFaucet(c echo.Context) error {
 // deployment later credits only what the engine does not hold already.
 type ChainCreditor interface {
 	CreditedByChain(ctx context.Context, addr common.Address) (bool, error)
+}
+
+// FaucetFunderID is a FaucetFunder that names the chain event of its
+// transfer: the faucet's own credit then carries the id the chain watcher
+// would give the same transfer, so the engine applies it once whichever
+// comes first.
+type FaucetFunderID interface {
+	FundID(ctx context.Context, to common.Address, amount uint64) ([]byte, error)
 }
 
 // FaucetWaitMax bounds how long a faucet funded on chain waits for the
