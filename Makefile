@@ -30,7 +30,7 @@ help:
 	@echo "make test         run every module's tests (-race on proto, proto/runtime and engine; engine invariants on)"
 	@echo "make lint         gofmt, go vet and staticcheck on every module"
 	@echo "make bench        measure and print '<name> <value> <unit>' lines"
-	@echo "make chaos        kill the engine and NATS under load; check nothing is lost"
+	@echo "make chaos        kill the engine and NATS, then the settler and the relayer, under load; check nothing is lost"
 	@echo "make run          run a devnet: chain, NATS, engine, CLOB and Gamma APIs in one process (state in ./data)"
 	@echo "make proto        regenerate the protobuf Go code"
 	@echo "make proto-check  fail if the committed protobuf code is stale"
@@ -115,7 +115,9 @@ bench:
 	@cd scripts && $(GO) run ./cmd/bench
 
 # chaos runs the engine and NATS as processes, kills them at random moments
-# under load and checks that the acknowledged commands all survive once.
+# under load and checks that the acknowledged commands all survive once;
+# then the settler's run and the relayer's (its submissions all confirmed,
+# each executed once, no hot-key nonce gap or reuse).
 chaos:
 	@cd scripts && $(GO) run ./cmd/chaos
 
