@@ -120,9 +120,10 @@ func ledger(t *testing.T, tr *trader, yes, no string) [3]int64 {
 // on the game's winner market; the game goes live early and the orders
 // are cancelled at once; the game finishes, the platform proposes the
 // outcome from the score, it is challenged once and proposed again, the
-// liveness passes and the market resolves; the winner's shares are
-// redeemed on chain without anyone signing; the CLOB, Gamma and the chain
-// agree to the unit. On the way: the negRisk demo event's YES prices sum
+// liveness passes and the market resolves, while the game's total market
+// is called off at 50-50; the shares are redeemed on chain without anyone
+// signing (1 USDW a winning share, 0.5 a share of the canceled market);
+// the CLOB, Gamma and the chain agree to the unit. On the way: the negRisk demo event's YES prices sum
 // to 1, and the refusals of bad lifecycle input.
 func TestMarketLifecycleStory(t *testing.T) {
 	t.Parallel()
@@ -167,28 +168,32 @@ func TestMarketLifecycleStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gm gammaapi.Market
+	var gm, tm gammaapi.Market // the winner and the total market
 	for _, m := range ev.Markets {
-		if m.Slug == "nba-lal-bos-demo-winner" {
+		switch m.Slug {
+		case "nba-lal-bos-demo-winner":
 			gm = m
+		case "nba-lal-bos-demo-total-220-5":
+			tm = m
 		}
 	}
-	if gm.ID == "" || !gm.AcceptingOrders || game.GameStatus != gammaapi.GamePreGame || !time.Now().Before(game.ScheduledAt) {
+	if gm.ID == "" || tm.ID == "" || !gm.AcceptingOrders || game.GameStatus != gammaapi.GamePreGame || !time.Now().Before(game.ScheduledAt) {
 		t.Fatalf("the demo game %+v and its market %+v", game, gm)
 	}
 	yes, no := gm.YesToken(), gm.NoToken()
 
 	alice, bob := n.onboard(t, g, "100"), n.onboard(t, g, "100")
-	// A trade before the game: alice buys 10 YES at 0.40, bob 10 NO at
-	// 0.60; a pair is minted and settled on chain.
-	alice.buy(t, yes, "0.40", "10")
-	took := bob.buy(t, no, "0.60", "10")
-	if took.Status != clobapi.InsertStatusMatched {
-		t.Fatalf("bob's order: %+v", took)
+	// Trades before the game, in each market: alice buys 10 YES at 0.40,
+	// bob 10 NO at 0.60; pairs are minted and settled on chain.
+	for _, m := range []gammaapi.Market{gm, tm} {
+		alice.buy(t, m.YesToken(), "0.40", "10")
+		if took := bob.buy(t, m.NoToken(), "0.60", "10"); took.Status != clobapi.InsertStatusMatched {
+			t.Fatalf("bob's order: %+v", took)
+		}
 	}
-	waitFor(t, "the trade to be confirmed on chain", func() bool {
+	waitFor(t, "the trades to be confirmed on chain", func() bool {
 		tr, err := bob.GetTrades(ctx, client.TradeParams{})
-		return err == nil && len(tr.Data) == 1 && tr.Data[0].Status == "CONFIRMED"
+		return err == nil && len(tr.Data) == 2 && tr.Data[0].Status == "CONFIRMED" && tr.Data[1].Status == "CONFIRMED"
 	})
 	// Resting orders on the game's market.
 	restA := alice.buy(t, yes, "0.30", "5")
@@ -239,6 +244,16 @@ func TestMarketLifecycleStory(t *testing.T) {
 	}
 	_, err = op.Propose(ctx, gm.ID, []int{0, 1})
 	wantGammaCode(t, "a second proposal while one is pending", err, errcode.AdjudicationPhase)
+	// 220 points is under 220.5: the total market is proposed Under; the
+	// operator calls it off instead (canceled: 0.5 USDW a share).
+	tmNow, err := g.Market(ctx, tm.ID)
+	if err != nil || tmNow.Adjudication == nil || *tmNow.Adjudication.ProposedOutcome != "Under" {
+		t.Fatalf("the total market after the game: %+v %v", tmNow.Adjudication, err)
+	}
+	if tmNow, err = op.CancelMarket(ctx, tm.ID); err != nil || tmNow.Adjudication.CurrentPhase != gammaapi.PhaseCanceled ||
+		!slices.Equal(tmNow.Adjudication.PayoutVector, []int{1, 1}) || *tmNow.Adjudication.SettledOutcome != gammaapi.Outcome50 {
+		t.Fatalf("the canceled total market: %+v %v", tmNow.Adjudication, err)
+	}
 	if m, err = op.Challenge(ctx, gm.ID, "the scorer missed a basket"); err != nil || m.Adjudication.CurrentPhase != gammaapi.PhaseChallenged {
 		t.Fatalf("challenge: %+v %v", m.Adjudication, err)
 	}
@@ -257,13 +272,17 @@ func TestMarketLifecycleStory(t *testing.T) {
 		t.Fatalf("resolved: %+v", m.Adjudication)
 	}
 
-	// The ledger paid 1 USDW a winning share: alice 100 - 4 + 10, bob
-	// 100 - 6 - 0.06 (the 1% taker fee), no shares left.
-	wantA := [3]int64{106_000_000, 0, 0}
-	wantB := [3]int64{93_940_000, 0, 0}
-	waitFor(t, "the payout in the ledger", func() bool { return ledger(t, alice, yes, no) == wantA })
-	if got := ledger(t, bob, yes, no); got != wantB {
-		t.Errorf("bob's ledger %v, want %v", got, wantB)
+	// The ledger paid 1 USDW a winning share and 0.5 a share of the
+	// canceled market: alice 100 - 4 + 10 - 4 + 5, bob 100 - 6 - 0.06
+	// (the 1% taker fee) - 6 - 0.06 + 5; no shares left in either market.
+	wantA := [3]int64{107_000_000, 0, 0}
+	wantB := [3]int64{92_880_000, 0, 0}
+	tyes, tno := tm.YesToken(), tm.NoToken()
+	waitFor(t, "the payouts in the ledger", func() bool {
+		return ledger(t, alice, yes, no) == wantA && ledger(t, alice, tyes, tno) == wantA
+	})
+	if got, got2 := ledger(t, bob, yes, no), ledger(t, bob, tyes, tno); got != wantB || got2 != wantB {
+		t.Errorf("bob's ledger %v %v, want %v", got, got2, wantB)
 	}
 	// The chain agrees to the unit once the redeemer has redeemed the
 	// wallets, which nobody signed for.
@@ -277,7 +296,8 @@ func TestMarketLifecycleStory(t *testing.T) {
 	c, _ := ctf.NewConditionalTokens(k.ConditionalTokens, ec)
 	chain := onChain{usdw: u, ctf: c}
 	waitFor(t, "the redemption on chain", func() bool {
-		return chain.balances(t, alice.Funder(), yes, no) == wantA && chain.balances(t, bob.Funder(), yes, no) == wantB
+		return chain.balances(t, alice.Funder(), yes, no) == wantA && chain.balances(t, bob.Funder(), yes, no) == wantB &&
+			chain.balances(t, alice.Funder(), tyes, tno) == wantA && chain.balances(t, bob.Funder(), tyes, tno) == wantB
 	})
 	// The settler's reconciliation of every wallet and asset, chain
 	// against ledger, finds nothing.
