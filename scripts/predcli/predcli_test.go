@@ -200,9 +200,10 @@ func TestTrading(t *testing.T) {
 	alice, bob := newUser(t, true), newUser(t, true)
 	m := market(0)
 	yes, no := m.YesTokenID(), m.NoTokenID()
-	// The engine takes a proxy wallet's orders once it has seen it deployed.
-	alice.ok("wallet", "deploy")
-	bob.ok("wallet", "deploy")
+	// The engine takes a proxy wallet's orders once it has seen it
+	// deployed; the approvals let the trade settle.
+	alice.ok("wallet", "approve")
+	bob.ok("wallet", "approve")
 	alice.ok("faucet", "100")
 	var credit clobapi.FaucetResponse
 	bob.json(&credit, "faucet", "100")
