@@ -46,8 +46,9 @@ type Config struct {
 	// transaction read again (and queued again if the queue lost it).
 	SweepAfter time.Duration
 	// GasHintBase (per match) and GasHintPerMaker (per fill) bound a
-	// call's gas, generously (a fill takes about 200,000 gas on the
-	// devnet's chain, where a new storage slot costs about 110,000): the
+	// call's gas, generously (on the devnet's chain, where a new storage
+	// slot costs about 110,000 gas, a match of new holders takes up to
+	// about 400,000 and each fill up to about 250,000): the
 	// relayer's worker uses the bound as the gas limit when one run of
 	// the call fits in it, and estimates the gas otherwise, so a bound too
 	// low costs an estimate, never a failed trade. Zero for both sends no
@@ -81,8 +82,8 @@ var ErrCrashed = errors.New("settle: crashed (test)")
 // Defaults of Config.
 const (
 	DefaultMakersMax       = 15
-	DefaultMatchesMax      = 16
-	DefaultFillsMax        = 32
+	DefaultMatchesMax      = 12
+	DefaultFillsMax        = 24
 	DefaultAttemptsMax     = 5
 	DefaultRetryBackoff    = time.Second
 	DefaultOpenMax         = 4096
@@ -91,8 +92,8 @@ const (
 	DefaultQueryTimeout    = 5 * time.Second
 	DefaultSweepAfter      = 10 * time.Second
 	DefaultCursorEvery     = 200 * time.Millisecond
-	DefaultGasHintBase     = 300_000
-	DefaultGasHintPerMaker = 250_000
+	DefaultGasHintBase     = 600_000
+	DefaultGasHintPerMaker = 300_000
 )
 
 func (c Config) withDefaults() (Config, error) {
