@@ -41,8 +41,12 @@
 // negRisk exchange), so an order the settler rebuilt wrongly is never
 // sent. A settlement is named by its first trade id ("t<id>"); its
 // relayer transaction is "settle-<first trade>-<attempt>", and it carries
-// a bound on its gas from its size, which the worker proves with one run
-// of the call (or else estimates the gas as for any call).
+// a bound on its gas from its size. A first attempt goes unchecked: the
+// worker sends it at the bound without simulating it, and the chain runs
+// it once, in nonce order after the calls before it; a retry is
+// simulated, at the bound if it fits there, else with the chain's
+// estimate (a Safe callback that needs more gas costs one reverted
+// attempt, never the trade).
 //
 // A batch is all or nothing on chain: if one of its matches cannot
 // settle, the batch ends without effect, and the settler splits it, each
