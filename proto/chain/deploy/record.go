@@ -263,8 +263,9 @@ func mismatch(format string, args ...any) error {
 // wired to each other as recorded (the exchanges' collateral, conditional
 // tokens and Safe factory, USDW's stablecoin, the factory's singleton,
 // fallback handler and init-code hash), and, if the record has one,
-// exactly Safe's MultiSendCallOnly runtime code at multiSendCallOnly. A
-// service calls it at start and refuses to run on a mismatch.
+// exactly Safe's MultiSendCallOnly runtime code at multiSendCallOnly, and
+// exchanges with matchOrdersBatch (the settler's calls). A service calls
+// it at start and refuses to run on a mismatch.
 func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 	if err := d.Validate(); err != nil {
 		return err
@@ -302,6 +303,11 @@ func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 		}
 		if err := expectAddr(ex.name+".safeFactory()", d.Contracts.SafeFactory, x.SafeFactory, call); err != nil {
 			return err
+		}
+		// An exchange deployed before matchOrders took the match's time
+		// and matchOrdersBatch existed would refuse every settlement.
+		if _, err := x.MAXBATCHMATCHES(call); err != nil {
+			return mismatch("contracts.%s %s predates matchOrdersBatch (the settler's calls would revert): start a new chain", ex.name, ex.addr.Hex())
 		}
 	}
 	f, err := safefactory.NewSafeFactoryCaller(d.Contracts.SafeFactory, b)
