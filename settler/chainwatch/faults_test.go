@@ -1,0 +1,157 @@
+package chainwatch_test
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap/zaptest"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/journal"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/streams"
+	"pred.dev/settler/chainwatch"
+)
+
+// TestNATSDown: while NATS is down a step fails, is reported, and moves
+// the cursor nowhere; once NATS is back (same store, same port) the
+// watcher appends what it missed. Nothing is lost, and a command appended
+// before the outage and again after it carries the same id, which the
+// engine applies once.
+func TestNATSDown(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	env, err := chaintest.NewSimulated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	_ = ln.Close()
+	startNATS := func() *natsembed.Server {
+		s, err := natsembed.Start(natsembed.Options{StoreDir: dir, Port: port, Name: "down"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	srv := startNATS()
+	defer func() { srv.Shutdown() }()
+	nc, err := nats.Connect(srv.ClientURL(), nats.MaxReconnects(-1), nats.ReconnectWait(20*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := streams.Ensure(ctx, js, streams.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := publish.New(nc, publish.Config{AckTimeout: 300 * time.Millisecond}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = pub.Close() }()
+	w, err := chainwatch.New(ctx, chainwatch.DefaultConfig(env.D), env.Chain.Backend, js, pub, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trader, err := env.NewTrader(ctx, true, units(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := func() (done bool, err error) {
+		for range 50 {
+			if done, err = w.Step(ctx); done || err != nil {
+				return done, err
+			}
+		}
+		return false, nil
+	}
+	// Confirmations 2: two more blocks make the funding block handled.
+	env.Sim().Commit()
+	env.Sim().Commit()
+	if _, err := steps(); err != nil {
+		t.Fatal(err)
+	}
+	before := w.Cursor()
+
+	srv.Shutdown()
+	for _, n := range []int64{2, 3} {
+		if err := env.Fund(ctx, trader.Maker, units(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env.Sim().Commit()
+	env.Sim().Commit()
+	if _, err := steps(); err == nil {
+		t.Fatal("a step with NATS down succeeded")
+	}
+	if w.Cursor() != before {
+		t.Fatalf("the cursor moved from %+v to %+v with NATS down", before, w.Cursor())
+	}
+
+	srv = startNATS()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		done, err := steps()
+		if done && err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the watcher did not recover: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Every command in the log, by id: the deployment and the three
+	// deposits, each id possibly twice, never two ids for one transfer.
+	stream, err := js.Stream(ctx, journal.CommandStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	amounts := map[string]uint64{}
+	deployed := 0
+	for seq := uint64(1); seq <= info.State.LastSeq; seq++ {
+		msg, err := stream.GetMsg(ctx, seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := journal.DecodeCommandBatch(msg.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range b.GetCommands() {
+			switch x := c.GetBody().(type) {
+			case *pb.Command_Deposit:
+				amounts[string(c.GetId())] = x.Deposit.GetAmount()
+			case *pb.Command_WalletDeployed:
+				deployed++
+			}
+		}
+	}
+	var total uint64
+	for _, a := range amounts {
+		total += a
+	}
+	if len(amounts) != 3 || total != 10*chaintest.Unit || deployed == 0 {
+		t.Fatalf("after the outage: %d distinct deposits of %d units in all, %d deployments; want 3 of 10000000 and the deployment",
+			len(amounts), total, deployed)
+	}
+}
