@@ -4,14 +4,17 @@ import (
 	"pred.dev/engine/machine"
 )
 
-// setup creates the markets, funds every user and the inventory minter,
-// and gives each user of a market shares of both tokens by minting pairs
-// with the minter. Inventory is large enough that no measured order is
-// ever refused for funds.
+// setup creates the markets, deploys and funds every user's proxy wallet
+// and the inventory minter's, and gives each user of a market shares of
+// both tokens by minting pairs with the minter. Inventory is large enough
+// that no measured order is ever refused for funds.
 func (g *gen) setup() {
 	cfg := g.cfg
 	minter := cfg.Users
 	for u := 0; u <= cfg.Users; u++ {
+		// Users trade from proxy wallets, the exchange's normal maker, so
+		// the measured orders take the deployment check as real ones do.
+		g.apply(machine.Command{Kind: machine.KindWalletDeployed, ID: g.id(), Account: UserAddress(u)})
 		g.apply(machine.Command{Kind: machine.KindFaucet, ID: g.id(), Account: UserAddress(u), Amount: 1 << 50})
 	}
 	g.weigh()
@@ -50,7 +53,7 @@ func (g *gen) order(market, u int, side machine.Side, o machine.Outcome, yesPips
 	}
 	shares, coll := lots*machine.LotUnits, lots*own
 	spec := machine.OrderSpec{Maker: UserAddress(u), TokenID: g.tokens[market][o-1], Side: side, Type: typ,
-		MakerAmount: coll, TakerAmount: shares}
+		MakerAmount: coll, TakerAmount: shares, SignatureType: machine.SignatureProxy}
 	if side == machine.Sell {
 		spec.MakerAmount, spec.TakerAmount = shares, coll
 	}

@@ -27,14 +27,6 @@ func (m *Machine) place(c *Command) {
 		m.rejectPlace(id, ref, ReasonMarketNotAccepting)
 		return
 	}
-	if c.Order.SignatureType == SignatureProxy && !m.deployed(c.Order.Maker) {
-		// The chain would refuse to settle it: a Safe that does not exist
-		// cannot hold funds or sign for them (spec: trading is enabled
-		// after deployment). Refused here, in the log's order, so every
-		// replay refuses it the same way.
-		m.rejectPlace(id, ref, ReasonMakerWalletNotDeployed)
-		return
-	}
 	var t order
 	if r := m.prepare(mk, ref, &c.Order, &t); r != 0 {
 		m.rejectPlace(id, ref, r)
@@ -177,6 +169,14 @@ func Fee(notional int64, bps uint32) int64 { return fee(notional, bps) }
 // fund finds the account and checks it can lock what the order needs.
 func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	acct, ok := m.account(o.Maker)
+	if o.SignatureType == SignatureProxy && (!ok || !m.accounts[acct].deployed) {
+		// The chain would refuse to settle it: a Safe that does not exist
+		// cannot hold funds or sign for them (spec: trading is enabled
+		// after deployment). Refused here, in the log's order, so every
+		// replay refuses it the same way; checked with the account the
+		// balance check looks up anyway, so it costs a place nothing.
+		return ReasonMakerWalletNotDeployed
+	}
 	if !ok {
 		return ReasonNotEnoughBalance
 	}
