@@ -272,7 +272,7 @@ func (r *settlerRun) startSettler() error {
 		return err
 	}
 	cmd := exec.Command(filepath.Join(r.bin, "settler"), "-nats-url", r.natsURL, "-deployment", r.record,
-		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-sweep-after", "3s",
+		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-sweep-after", "3s", "-lease-ttl", "1s",
 		// This run credits the engine itself (WalletDeployed and Faucet in
 		// setup), so the settler's chain watcher would credit the traders'
 		// funds a second time: it is off here.

@@ -17,15 +17,20 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/settler/settle"
 )
@@ -36,6 +41,8 @@ type flags struct {
 	fs                                               *flag.FlagSet
 	natsURL, logLevel, deployment, rpcURL, adminAddr string
 	cfg                                              settle.Config
+	holder                                           string
+	leaseTTL                                         time.Duration
 	watch                                            watchFlags  // chainwatch.go
 	redeem                                           redeemFlags // redeem.go
 }
@@ -94,9 +101,32 @@ func run(ctx context.Context, args []string) error {
 	go func() { watch <- runChainWatch(actx, &f.watch, f.cfg.Deployment, chain, nc, pub, reg, log) }()
 	redeemc := make(chan error, 1)
 	go func() { redeemc <- runRedeem(actx, &f.redeem, f.cfg.Deployment, chain, nc, log) }()
-	err = s.Run(ctx)
+	err = runSettle(ctx, f, s, nc, log)
 	stop()
 	return errors.Join(err, <-watch, <-redeemc, <-admin)
+}
+
+// runSettle settles while this process holds the settler's lease (of
+// several settler processes one settles), or always with -lease-ttl 0.
+func runSettle(ctx context.Context, f *flags, s *settle.Settler, nc *nats.Conn, log *zap.Logger) error {
+	if f.leaseTTL <= 0 {
+		return s.Run(ctx)
+	}
+	holder := f.holder
+	if holder == "" {
+		host, _ := os.Hostname()
+		holder = fmt.Sprintf("%s/%d", host, os.Getpid())
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	l, err := lease.Open(ctx, js, lease.Config{Bucket: settle.LeaseBucket, Key: settle.LeaseKey, Holder: holder, TTL: f.leaseTTL,
+		Replicas: f.cfg.Replicas, Logger: log.Named("lease")})
+	if err != nil {
+		return err
+	}
+	return s.Campaign(ctx, l)
 }
 
 func parseFlags(args []string) (*flags, error) {
@@ -122,6 +152,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&c.OpenMax, "open-max", settle.DefaultOpenMax, "settlements not yet final before reading events waits")
 	fs.DurationVar(&c.SweepAfter, "sweep-after", settle.DefaultSweepAfter, "re-read a settlement's transaction not heard of for this long")
 	fs.IntVar(&c.Replicas, "kv-replicas", 1, "replicas of the settler's bucket (1 single node, 3 cluster)")
+	fs.DurationVar(&f.leaseTTL, "lease-ttl", 3*time.Second, "the settler's lease: of several settlers one settles; a dead one is replaced this long after (0: no lease)")
+	fs.StringVar(&f.holder, "holder", "", "this process's name in the lease (default host/pid)")
 	addWatchFlags(fs, &f.watch)
 	addRedeemFlags(fs, &f.redeem)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
