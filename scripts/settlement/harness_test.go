@@ -26,6 +26,7 @@ import (
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
@@ -152,6 +153,13 @@ func (h *harness) settlerConfig() settle.Config {
 // mod changes its configuration.
 func (h *harness) startSettler(mod func(*settle.Config)) {
 	h.t.Helper()
+	h.startSettlerWith(mod, nil)
+}
+
+// startSettlerWith starts a settler that, with a lease, settles only
+// while it holds it (Campaign).
+func (h *harness) startSettlerWith(mod func(*settle.Config), l *lease.Lease) {
+	h.t.Helper()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	cfg := h.settlerConfig()
@@ -173,7 +181,12 @@ func (h *harness) startSettler(mod func(*settle.Config)) {
 	ran, done := make(chan error, 1), make(chan struct{})
 	go func() {
 		defer close(done)
-		err := s.Run(ctx)
+		var err error
+		if l != nil {
+			err = s.Campaign(ctx, l)
+		} else {
+			err = s.Run(ctx)
+		}
 		_ = pub.Close()
 		nc.Close()
 		ran <- err

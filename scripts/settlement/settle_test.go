@@ -8,10 +8,13 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/settler/settle"
 )
@@ -324,6 +327,62 @@ func TestTakersBatchedAndSplitAroundAGhost(t *testing.T) {
 	}
 	if got := h.counter("settler_trades_failed_total"); got != 1 {
 		t.Errorf("settler_trades_failed_total %v", got)
+	}
+}
+
+// TestTwoSettlersOneLeads: two settlers campaign for the lease; one
+// settles, and when it stops the other takes over where it was: every
+// trade CONFIRMED once.
+func TestTwoSettlersOneLeads(t *testing.T) {
+	h := newHarness(t)
+	open := func(holder string) *lease.Lease {
+		js, err := jetstream.New(h.nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := lease.Open(h.ctx, js, lease.Config{Bucket: settle.LeaseBucket, Key: settle.LeaseKey, Holder: holder, TTL: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	h.startSettlerWith(nil, open("first"))
+	firstReg, stopFirst, firstRan := h.reg, h.settler, h.ran
+	h.startSettlerWith(nil, open("second"))
+	secondReg := h.reg
+	m := h.market(false)
+	a, b := h.trader(100), h.trader(100)
+	var bk book
+	round := func() {
+		for range 3 {
+			bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 1, 400_000, 0))
+			bk.add(false, h.order(b, false, chaintest.Buy, m.No, 1, 600_000, 0))
+		}
+	}
+	round()
+	h.waitFinal(3)
+	settled := func(reg *prometheus.Registry) float64 {
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mf := range mfs {
+			if mf.GetName() == "settler_settlements_total" {
+				return mf.GetMetric()[0].GetCounter().GetValue()
+			}
+		}
+		return 0
+	}
+	one, two := settled(firstReg), settled(secondReg)
+	if one == 0 || two != 0 {
+		t.Fatalf("the first settler made %v settlements and the second %v: one should lead", one, two)
+	}
+	stopFirst()
+	<-firstRan
+	round()
+	h.checkSettled(&bk, h.waitFinal(6), 6)
+	if settled(secondReg) == 0 {
+		t.Fatal("the second settler did not take over")
 	}
 }
 
