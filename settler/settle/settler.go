@@ -93,6 +93,10 @@ type result struct {
 	err     error
 }
 
+// retryStepAfter is when a settlement step that failed (the store or the
+// log away) is tried again.
+const retryStepAfter = time.Second
+
 // Run settles until ctx ends (nil) or NATS fails for good.
 func (s *Settler) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
@@ -196,7 +200,10 @@ func (s *Settler) Run(ctx context.Context) error {
 				return r.err
 			}
 			if r.err != nil {
+				// Tried again in about a second (by the sweep), not at
+				// once: the store or the log may be away a while.
 				s.log.Warn("settlement step failed; tried again", zap.String("id", e.rec.ID), zap.Error(r.err))
+				e.seen = s.cfg.Now().Add(retryStepAfter - s.cfg.SweepAfter)
 			}
 			if r.rec != nil {
 				e.rec, e.rev = r.rec, r.rev
