@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,5 +139,13 @@ func TestReconcile(t *testing.T) {
 	var viaHTTP reconcile.Report
 	if err := json.NewDecoder(resp.Body).Decode(&viaHTTP); err != nil || resp.StatusCode != http.StatusConflict || len(viaHTTP.Differences) != 2 {
 		t.Fatalf("GET /reconcile: %d %+v %v", resp.StatusCode, viaHTTP, err)
+	}
+	// And the metrics say so.
+	metrics := get(t, d.ReconcileURL+"/metrics")
+	for _, want := range []string{"settler_reconcile_differences 2", `settler_reconcile_difference_units{asset="token"} 6e+06`,
+		`settler_reconcile_difference_units{asset="usdw"} 0`, "settler_reconcile_wallets_compared 2"} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("the reconciliation's metrics lack %q", want)
+		}
 	}
 }
