@@ -225,7 +225,7 @@ func (w *Watcher) loadCursor(ctx context.Context) error {
 	e, err := w.kv.Get(ctx, w.cfg.Key)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
-		w.cursor = Cursor{Next: w.cfg.Deployment.Block}
+		w.cursor, w.rev = Cursor{Next: w.cfg.Deployment.Block}, 0
 		w.next.Store(w.cursor.Next)
 		return nil
 	case err != nil:
@@ -247,7 +247,8 @@ func (w *Watcher) saveCursor(ctx context.Context, c Cursor) error {
 		rev, err = w.kv.Create(ctx, w.cfg.Key, b)
 	} else {
 		// Update at the revision read: two watchers on one cursor would
-		// otherwise both advance it; the second fails here and stops.
+		// otherwise both advance it; the second fails here, and Run reads
+		// the cursor again before its next step (resync).
 		rev, err = w.kv.Update(ctx, w.cfg.Key, b, w.rev)
 	}
 	if err != nil {
@@ -256,6 +257,22 @@ func (w *Watcher) saveCursor(ctx context.Context, c Cursor) error {
 	w.cursor, w.rev = c, rev
 	w.next.Store(c.Next)
 	w.m.cursor.Set(float64(c.Next))
+	return nil
+}
+
+// resync reads the cursor again after a failed step: if another writer
+// moved it (a second watcher on the same bucket), this one goes on from
+// there, with the wallets and tokens created up to it.
+func (w *Watcher) resync(ctx context.Context) error {
+	had := w.cursor.Next
+	if err := w.loadCursor(ctx); err != nil {
+		return err
+	}
+	if w.cursor.Next > had {
+		w.zl.Warn("the cursor moved under this watcher (another one writes it); going on from it",
+			zap.Uint64("had", had), zap.Uint64("next_block", w.cursor.Next))
+		return w.backfill(ctx)
+	}
 	return nil
 }
 
@@ -293,6 +310,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 		if err != nil {
 			w.m.errors.Inc()
 			w.zl.Warn("step failed; retrying", zap.Error(err), zap.Uint64("next_block", w.cursor.Next))
+			if err := w.resync(ctx); err != nil && ctx.Err() == nil {
+				w.zl.Warn("reading the cursor again failed; retrying", zap.Error(err))
+			}
 		}
 		if caughtUp || err != nil {
 			select {

@@ -155,3 +155,38 @@ func TestNATSDown(t *testing.T) {
 			len(amounts), total, deployed)
 	}
 }
+
+// TestTwoWatchers: a second watcher on the same cursor (an operator's
+// mistake) cannot move it behind the first's back: its write fails, it
+// reads the cursor again and follows it. What both append carries the
+// same ids, so the engine applies each once.
+func TestTwoWatchers(t *testing.T) {
+	h := newHarness(t)
+	first, second := h.watcher(0), h.watcher(0)
+	if _, err := h.env.NewTrader(h.ctx, true, units(3)); err != nil {
+		t.Fatal(err)
+	}
+	h.catchUp(first)
+	_, ids := h.appended()
+	if _, err := second.Step(h.ctx); err == nil {
+		t.Fatal("the second watcher wrote a cursor the first had moved")
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 500*time.Millisecond)
+	defer cancel()
+	if err := second.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if second.Cursor() != first.Cursor() {
+		t.Fatalf("the second watcher is at %+v, the first at %+v", second.Cursor(), first.Cursor())
+	}
+	known := map[string]bool{}
+	for _, id := range ids {
+		known[string(id)] = true
+	}
+	_, again := h.appended()
+	for _, id := range again {
+		if !known[string(id)] {
+			t.Fatalf("the second watcher appended a new id %x", id)
+		}
+	}
+}
