@@ -2,9 +2,11 @@ package devnet
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
@@ -12,6 +14,7 @@ import (
 	"pred.dev/proto/client"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
+	"pred.dev/scripts/devchain"
 )
 
 // TestFundedBeforeDeployment: USDW can reach a proxy wallet's address
@@ -101,5 +104,64 @@ func TestFaucetCreditIsTheDeposit(t *testing.T) {
 	rep, err := d.Reconcile(ctx)
 	if err != nil || len(rep.Differences) != 0 || rep.Compared != 1 {
 		t.Fatalf("reconciliation: %+v, %v", rep, err)
+	}
+}
+
+// TestChainDown: the devnet on an external chain that goes away and comes
+// back (same data, same port). While it is down nothing moves; once it is
+// back, the chain watcher resumes where it was: a deposit made after
+// shows, and chain and ledger agree to the unit.
+func TestChainDown(t *testing.T) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	chainCfg := devchain.Config{DataDir: dir, HTTPAddr: "127.0.0.1:0",
+		Alloc: types.GenesisAlloc{crypto.PubkeyToAddress(key.PublicKey): {Balance: devKeyFunds}}}
+	c, err := devchain.Open(chainCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { c.Close() }()
+	cfg := testConfig(t)
+	cfg.RPCURL, cfg.DeployerKey = c.RPCURL(), key
+	d := start(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	owner, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy, err := d.DeployWallet(ctx, owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dep := d.Deployment
+	sdk := client.New(d.URL, client.WithPrivateKey(owner), client.WithChain(dep.ChainID, dep.Contracts.Exchange, dep.Contracts.NegRiskExchange),
+		client.WithProxyWallet(dep.Contracts.SafeFactory, dep.SafeInitCodeHash))
+	if _, err := sdk.CreateOrDeriveAPIKey(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := sdk.Faucet(ctx, proxy.Hex(), "10"); err != nil || r.Balance != "10" {
+		t.Fatalf("faucet: %+v, %v", r, err)
+	}
+	handled, _ := d.Watcher().Handled()
+
+	c.Close()
+	time.Sleep(time.Second) // the watcher's steps fail meanwhile
+	if now, _ := d.Watcher().Handled(); now != handled {
+		t.Fatalf("the watcher moved from block %d to %d with the chain down", handled, now)
+	}
+	chainCfg.HTTPAddr = strings.TrimPrefix(cfg.RPCURL, "http://")
+	if c, err = devchain.Open(chainCfg); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := sdk.Faucet(ctx, proxy.Hex(), "5"); err != nil || r.Balance != "15" {
+		t.Fatalf("faucet after the chain came back: %+v, %v", r, err)
+	}
+	rep, err := d.Reconcile(ctx)
+	if err != nil || len(rep.Differences) != 0 || rep.Compared != 1 {
+		t.Fatalf("reconciliation after the outage: %+v, %v", rep, err)
 	}
 }
