@@ -34,8 +34,8 @@ type position struct {
 	// still holds once external shares are taken out. Zero for collateral,
 	// which the machine's credited and withdrawn counters cover.
 	external int64
-	account int32
-	asset   int32
+	account  int32
+	asset    int32
 	// epoch is the command that last touched the position, so that its
 	// final value is emitted once per command.
 	epoch uint32
