@@ -58,6 +58,10 @@ type SettleConfig struct {
 var DefaultSettle = SettleConfig{Rounds: 100, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 100, MatcherOps: 500_000,
 	SettlingRounds: 40, SettlingPace: 5}
 
+// sealWait is how long the bench's chain waits after a transaction for
+// more to join its block.
+const sealWait = 5 * time.Millisecond
+
 // settleTimeout bounds the whole settlement group.
 const settleTimeout = 15 * time.Minute
 
@@ -169,7 +173,10 @@ func newSettleBench(ctx context.Context, cfg SettleConfig) (_ *settleBench, err 
 		return nil, err
 	}
 	funds := new(big.Int).Mul(big.NewInt(1_000_000), big.NewInt(params.Ether))
-	if s.chain, err = devchain.Open(devchain.Config{HTTPAddr: "127.0.0.1:0", Alloc: types.GenesisAlloc{crypto.PubkeyToAddress(admin.PublicKey): {Balance: funds}}}); err != nil {
+	// Blocks sealed 5 ms after a transaction arrives: a steady stream's
+	// blocks then hold several transactions, and no block waits longer.
+	if s.chain, err = devchain.Open(devchain.Config{HTTPAddr: "127.0.0.1:0", SealWait: sealWait,
+		Alloc: types.GenesisAlloc{crypto.PubkeyToAddress(admin.PublicKey): {Balance: funds}}}); err != nil {
 		return nil, err
 	}
 	s.stops = append(s.stops, func() { _ = s.chain.Close() })

@@ -67,6 +67,13 @@ type Config struct {
 	BlockInterval time.Duration
 	// GasLimit is the block gas limit.
 	GasLimit uint64
+	// SealWait, if set, is how long the sealer waits after a transaction
+	// arrives for more to join it in the block. Zero seals at once, a
+	// block per arrival when they come one by one; a few milliseconds
+	// make the blocks of a steady stream hold many transactions each, as
+	// a real chain's do, so a block's own cost is not paid per
+	// transaction (the settlement benchmark).
+	SealWait time.Duration
 	// Alloc funds accounts at genesis. It is part of the genesis block, so
 	// a data dir made with another alloc is refused.
 	Alloc types.GenesisAlloc
@@ -129,7 +136,7 @@ func Open(cfg Config) (*Chain, error) {
 	txs := make(chan core.NewTxsEvent, 256)
 	sub := backend.TxPool().SubscribeTransactions(txs, true)
 	c.wg.Add(1)
-	go c.seal(cfg.BlockInterval, txs, sub)
+	go c.seal(cfg.BlockInterval, cfg.SealWait, txs, sub)
 	return c, nil
 }
 
@@ -181,7 +188,7 @@ func ethConfig(cfg Config) *ethconfig.Config {
 }
 
 // seal is the one goroutine that seals blocks.
-func (c *Chain) seal(interval time.Duration, txs chan core.NewTxsEvent, sub event.Subscription) {
+func (c *Chain) seal(interval, wait time.Duration, txs chan core.NewTxsEvent, sub event.Subscription) {
 	defer c.wg.Done()
 	defer sub.Unsubscribe()
 	ticker := time.NewTicker(interval)
@@ -191,6 +198,13 @@ func (c *Chain) seal(interval time.Duration, txs chan core.NewTxsEvent, sub even
 		case <-c.stop:
 			return
 		case <-txs:
+			if wait > 0 {
+				select {
+				case <-c.stop:
+					return
+				case <-time.After(wait):
+				}
+			}
 			c.sealPending()
 			drain(txs)
 			ticker.Reset(interval)
