@@ -44,6 +44,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -1028,11 +1029,15 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 // confirm checks a MINED flight's receipt again, Confirmations blocks on.
 func (r *run) confirm(ctx context.Context, f *flight) error {
 	w := r.w
-	rc, err := w.chain.Receipt(ctx, f.hash)
-	if err != nil {
+	// The block's header, not the receipt again: the canonical block at
+	// that height is still the one that holds the transaction if its hash
+	// is, and a settlement batch's receipt (every transfer's log) costs
+	// far more to fetch and decode than a header.
+	h, err := w.b.HeaderByNumber(ctx, new(big.Int).SetUint64(f.block))
+	if err != nil && !errors.Is(err, ethereum.NotFound) {
 		return nil
 	}
-	if rc == nil || rc.BlockHash != f.bhash {
+	if h == nil || h.Hash() != f.bhash {
 		// A reorganization took its block: follow it again.
 		w.log.Warn("a mined transaction left the chain; following it again", zap.String("id", f.n.TxID))
 		f.state, f.block, f.sent = relayerapi.StateExecuted, 0, false
