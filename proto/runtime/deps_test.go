@@ -17,6 +17,9 @@ var runtimeModules = []string{
 	"github.com/prometheus/client_golang/",
 	"google.golang.org/protobuf/",
 	"github.com/getkin/kin-openapi/",
+	"github.com/labstack/echo/v4",
+	"github.com/google/uuid",
+	"golang.org/x/time/",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves
@@ -35,10 +38,12 @@ var notOurs = []string{
 // server (only the embedded server and its test harness; a service that
 // publishes, queries or follows does not link a server), the OpenAPI
 // validator and testing (only the test harnesses, which only tests
-// import).
+// import), and Echo (only the HTTP middleware, so the engine and the
+// settler, which serve no API, link no HTTP framework).
 var only = map[string][]string{
 	"github.com/nats-io/nats-server/": {"pred.dev/proto/runtime/natsembed", "pred.dev/proto/runtime/natstest"},
 	"github.com/getkin/kin-openapi/":  {"pred.dev/proto/runtime/apitest"},
+	"github.com/labstack/echo/":       {"pred.dev/proto/runtime/httpmw"},
 	"testing":                         {"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest"},
 	"pred.dev/proto/runtime/natstest": {},
 	"pred.dev/proto/runtime/apitest":  {},
