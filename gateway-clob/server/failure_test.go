@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/gateway-clob/internal/middleware"
+	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client"
 	"pred.dev/proto/errcode"
@@ -19,7 +19,7 @@ import (
 // item, and health probes are never limited.
 func TestRateLimits(t *testing.T) {
 	h := newHarness(t, withConfig(func(c *server.Config) {
-		c.RateLimit = middleware.RateConfig{IPPerSecond: 0.001, IPBurst: 1000, KeyPerSecond: 0.001, KeyBurst: 5}
+		c.RateLimit = api.RateConfig{IPPerSecond: 0.001, IPBurst: 1000, KeyPerSecond: 0.001, KeyBurst: 5}
 	}))
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -60,7 +60,7 @@ func TestRateLimits(t *testing.T) {
 // TestRateLimitRetry: the SDK can wait out Retry-After by itself.
 func TestRateLimitRetry(t *testing.T) {
 	h := newHarness(t, withoutEngine(), withConfig(func(c *server.Config) {
-		c.RateLimit = middleware.RateConfig{IPPerSecond: 1000, IPBurst: 1000, KeyPerSecond: 2, KeyBurst: 1}
+		c.RateLimit = api.RateConfig{IPPerSecond: 1000, IPBurst: 1000, KeyPerSecond: 2, KeyBurst: 1}
 	}))
 	c := h.tradingClient(0)
 	creds, _ := c.Creds()

@@ -24,10 +24,10 @@ import (
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
@@ -57,7 +57,7 @@ type Config struct {
 	QueryTimeout  time.Duration
 	ResultTimeout time.Duration
 	// RateLimit sets the per-IP and per-key token buckets (per replica).
-	RateLimit middleware.RateConfig
+	RateLimit api.RateConfig
 	// Faucet enables POST /faucet (devnets only), crediting at most
 	// FaucetMaxUnits USDW base units per call.
 	Faucet         bool
@@ -115,7 +115,7 @@ func DefaultConfig() Config {
 		AuthWindow:      auth.DefaultWindow,
 		QueryTimeout:    DefaultQueryTimeout,
 		ResultTimeout:   DefaultResultTimeout,
-		RateLimit:       middleware.DefaultRateConfig,
+		RateLimit:       api.DefaultRateConfig,
 		FaucetMaxUnits:  api.DefaultFaucetMaxUnits,
 		KVReplicas:      1,
 		ShutdownTimeout: DefaultShutdownTimeout,
@@ -197,7 +197,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	if err := s.startPipes(ctx, nc); err != nil {
 		return nil, err
 	}
-	limiter := middleware.NewLimiter(cfg.RateLimit)
+	limiter := api.NewLimiter(cfg.RateLimit)
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
 		L1: &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
@@ -278,12 +278,12 @@ func apiConfig(cfg Config) api.Config {
 // newEcho builds the Echo instance. Middleware order: request id, then
 // the request log (which renders errors so it logs the final status),
 // then panic recovery, then the per-IP rate limit.
-func newEcho(a *api.API, limiter *middleware.Limiter, log *zap.Logger) *echo.Echo {
+func newEcho(a *api.API, limiter *api.Limiter, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(middleware.RequestID(), middleware.RequestLog(log), middleware.Recover(log), middleware.RateLimitIP(limiter))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }

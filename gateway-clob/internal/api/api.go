@@ -19,7 +19,6 @@ import (
 	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
@@ -106,7 +105,7 @@ type API struct {
 	l2      *auth.L2
 	keys    *auth.KeyStore
 	deriver *auth.Deriver
-	limiter *middleware.Limiter
+	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
 	seqs    *seqTracker
@@ -123,7 +122,7 @@ type Deps struct {
 	L2      *auth.L2
 	Keys    *auth.KeyStore
 	Deriver *auth.Deriver
-	Limiter *middleware.Limiter
+	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
 }

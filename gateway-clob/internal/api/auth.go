@@ -4,7 +4,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/gateway-clob/internal/middleware"
 )
 
 const (
@@ -28,7 +27,7 @@ func (a *API) requireL1(next echo.HandlerFunc) echo.HandlerFunc {
 // token to the key's rate limit.
 func (a *API) requireL2(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		body, err := middleware.ReadBody(c)
+		body, err := readBody(c)
 		if err != nil {
 			return err
 		}
@@ -38,7 +37,7 @@ func (a *API) requireL2(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(keyL2Identity, id)
-		c.Set(middleware.KeyAPIKeyID, id.KeyID.String())
+		c.Set(KeyAPIKeyID, id.KeyID.String())
 		if err := a.limiter.ChargeKey(c, id.KeyID.String(), 1); err != nil {
 			return err
 		}

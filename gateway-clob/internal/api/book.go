@@ -13,7 +13,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
@@ -174,7 +173,7 @@ func (a *API) tokenList(c echo.Context, toks []string) ([][32]byte, error) {
 // bodyTokenList reads a body of the form [{"token_id":"..."}] and parses
 // its token ids as tokenList does.
 func (a *API) bodyTokenList(c echo.Context) ([][32]byte, error) {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +268,7 @@ func (a *API) getPrices(c echo.Context) error {
 
 // postPrices answers chosen sides: body [{"token_id","side"}].
 func (a *API) postPrices(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}

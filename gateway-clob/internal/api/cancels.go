@@ -8,7 +8,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
@@ -28,7 +27,7 @@ const notCanceledReason = "order not found, not open, or not the caller's: it ma
 
 // cancelOrder cancels one order: body {"orderID":"0x..."}.
 func (a *API) cancelOrder(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
@@ -45,7 +44,7 @@ func (a *API) cancelOrder(c echo.Context) error {
 
 // cancelOrders cancels up to rules.CancelOrdersMax orders: body ["0x...", ...].
 func (a *API) cancelOrders(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
@@ -109,7 +108,7 @@ func (a *API) cancelIDs(c echo.Context, oids [][32]byte) error {
 // the same fields are accepted as query parameters for clients that cannot
 // send a body with DELETE.
 func (a *API) cancelMarketOrders(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 // pendingError is a 503 whose command is (or may be) in the log: the body
@@ -47,7 +47,7 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (clobapi.ErrorBody, i
 	var ce *errcode.Error
 	if errors.As(err, &ce) {
 		if ce.Status() >= 500 {
-			log.Warn("request failed", zap.String("request_id", middleware.RequestIDOf(c)),
+			log.Warn("request failed", zap.String("request_id", httpmw.RequestIDOf(c)),
 				zap.String("code", string(ce.Code)), zap.Error(errors.Unwrap(ce)))
 		}
 		return clobapi.ErrorBody{Error: ce.Error(), Code: string(ce.Code)}, ce.Status()
@@ -57,7 +57,7 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (clobapi.ErrorBody, i
 		code := echoCode(he.Code)
 		return clobapi.ErrorBody{Error: code.Message(), Code: string(code)}, code.Status()
 	}
-	log.Error("unhandled error", zap.String("request_id", middleware.RequestIDOf(c)), zap.Error(err))
+	log.Error("unhandled error", zap.String("request_id", httpmw.RequestIDOf(c)), zap.Error(err))
 	return clobapi.ErrorBody{Error: errcode.InternalError.Message(), Code: string(errcode.InternalError)}, 500
 }
 

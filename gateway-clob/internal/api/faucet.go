@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
@@ -31,7 +30,7 @@ func (a *API) postFaucet(c echo.Context) error {
 	if !a.cfg.Faucet {
 		return errcode.New(errcode.FaucetDisabled)
 	}
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}

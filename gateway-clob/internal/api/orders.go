@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
@@ -28,7 +27,7 @@ func (a *API) registerOrders(e *echo.Echo) {
 
 // postOrder validates, appends and answers with the engine's outcome.
 func (a *API) postOrder(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
@@ -74,7 +73,7 @@ func (e *orderEnvelope) request() (clobapi.PostOrderRequest, error) {
 // INVALID_ORDER_DUPLICATED without being submitted, as it would be if it
 // came in a later request.
 func (a *API) postOrders(c echo.Context) error {
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}

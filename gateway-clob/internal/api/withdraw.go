@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-clob/internal/middleware"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
@@ -31,7 +30,7 @@ func (a *API) registerWithdraw(e *echo.Echo) {
 
 func (a *API) postWithdraw(c echo.Context) error {
 	id := l2Identity(c)
-	body, err := middleware.ReadBody(c)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
