@@ -28,13 +28,13 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/feed"
 	"pred.dev/gateway-gamma/internal/api"
-	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/stats"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
 )
@@ -91,7 +91,7 @@ type Config struct {
 	// PublicInfo is what GET /public-info answers; see PublicInfoFrom.
 	PublicInfo api.PublicInfo
 	// RateLimit sets the token buckets (per replica).
-	RateLimit middleware.RateConfig
+	RateLimit api.RateConfig
 	// KVReplicas is the replica count of the KV buckets this gateway
 	// creates: 1 on one node, 3 in a cluster.
 	KVReplicas int
@@ -129,7 +129,7 @@ const (
 func DefaultConfig() Config {
 	return Config{
 		SportTypes:      DefaultSportTypes,
-		RateLimit:       middleware.DefaultRateConfig,
+		RateLimit:       api.DefaultRateConfig,
 		KVReplicas:      1,
 		ShutdownTimeout: DefaultShutdownTimeout,
 		StartTimeout:    DefaultStartTimeout,
@@ -285,7 +285,7 @@ func (s *Server) open(nc *nats.Conn) error {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gamma_stats_evt_seq", Help: "Last EVT stream sequence the statistics have folded."},
 			func() float64 { return float64(s.stats.Seq()) }),
 	)
-	limiter := middleware.NewLimiter(s.cfg.RateLimit)
+	limiter := api.NewLimiter(s.cfg.RateLimit)
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
@@ -293,7 +293,7 @@ func (s *Server) open(nc *nats.Conn) error {
 		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
-	s.echo = newEcho(a, limiter, middleware.NewMetrics(reg), s.log)
+	s.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "gamma"), s.log)
 	if s.cfg.TrustForwardedFor {
 		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
@@ -361,12 +361,12 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 // newEcho builds the Echo instance. Middleware order: request id, the
 // request log (which renders errors so it logs the final status),
 // metrics, panic recovery, then the per-IP rate limit.
-func newEcho(a *api.API, limiter *middleware.Limiter, m *middleware.Metrics, log *zap.Logger) *echo.Echo {
+func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(middleware.RequestID(), middleware.RequestLog(log), m.Middleware(), middleware.Recover(log), middleware.RateLimitIP(limiter))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }

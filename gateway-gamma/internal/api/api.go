@@ -18,7 +18,6 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
-	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/client/gammaapi"
@@ -61,7 +60,7 @@ type API struct {
 	view    *catalog.View
 	reader  *catalog.Reader
 	store   *catalog.Store
-	limiter *middleware.Limiter
+	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
 	ready   []ReadyCheck
@@ -86,7 +85,7 @@ type Deps struct {
 	View    *catalog.View
 	Reader  *catalog.Reader
 	Store   *catalog.Store
-	Limiter *middleware.Limiter
+	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
 	Ready   []ReadyCheck

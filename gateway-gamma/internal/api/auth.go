@@ -12,10 +12,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-gamma/internal/middleware"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 // loginBodyBytesMax bounds the body of POST /auth/login.
@@ -75,23 +75,11 @@ func decodeStrict(body []byte, v any, code errcode.Code, what string) error {
 	return nil
 }
 
-func readBody(c echo.Context, max int64) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(c.Response(), c.Request().Body, max))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, errcode.New(errcode.PayloadTooLarge)
-		}
-		return nil, errcode.Wrap(errcode.InvalidPayload, err)
-	}
-	return b, nil
-}
-
 func (a *API) doLogin(c echo.Context) error {
 	if err := a.limiter.ChargeAuthIP(c); err != nil {
 		return err
 	}
-	body, err := readBody(c, loginBodyBytesMax)
+	body, err := httpmw.ReadBody(c, loginBodyBytesMax)
 	if err != nil {
 		return err
 	}
@@ -103,7 +91,7 @@ func (a *API) doLogin(c echo.Context) error {
 		return a.limiter.ChargeAddress(c, addr)
 	})
 	if addr != ([20]byte{}) {
-		c.Set(middleware.KeyAddress, strings.ToLower(addr.Hex()))
+		c.Set(KeyAddress, strings.ToLower(addr.Hex()))
 	}
 	if err != nil {
 		return err
@@ -131,7 +119,7 @@ func (a *API) refresh(c echo.Context) error {
 		return err
 	}
 	resp, err := a.login.Refresh(c.Request().Context(), tok, func(addr string) error {
-		c.Set(middleware.KeyAddress, addr)
+		c.Set(KeyAddress, addr)
 		return a.limiter.ChargeAddress(c, addr)
 	})
 	if err != nil {
@@ -155,7 +143,7 @@ func (a *API) requireBearer(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(keyClaims, claims)
-		c.Set(middleware.KeyAddress, claims.Subject)
+		c.Set(KeyAddress, claims.Subject)
 		return next(c)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 // HeaderOperatorKey carries the operator key on /admin requests.
@@ -109,7 +110,7 @@ func (a *API) requireOperator(next echo.HandlerFunc) echo.HandlerFunc {
 // operatorCall decodes the body into in, runs f with a bounded context
 // and answers status with the result.
 func operatorCall[In, Out any](a *API, c echo.Context, status int, f func(ctx context.Context, in In) (Out, error), render func(Out) any) error {
-	body, err := readBody(c, operatorBodyBytesMax)
+	body, err := httpmw.ReadBody(c, operatorBodyBytesMax)
 	if err != nil {
 		return err
 	}

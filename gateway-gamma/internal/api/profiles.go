@@ -12,6 +12,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/wallet"
 )
 
@@ -48,7 +49,7 @@ func validateProfile(r *ProfileRequest) error {
 
 func (a *API) postProfile(c echo.Context) error {
 	claims := claimsOf(c)
-	body, err := readBody(c, profileBodyBytesMax)
+	body, err := httpmw.ReadBody(c, profileBodyBytesMax)
 	if err != nil {
 		return err
 	}
