@@ -23,9 +23,9 @@ import (
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/lease"
 	"pred.dev/relayer/internal/api"
-	"pred.dev/relayer/internal/middleware"
 	"pred.dev/relayer/onchain"
 	"pred.dev/relayer/request"
 	"pred.dev/relayer/store"
@@ -59,7 +59,7 @@ type Config struct {
 	// Holder names this process in the lease (host name and pid if empty).
 	Holder string
 	// RateLimit sets the token buckets (per replica).
-	RateLimit middleware.RateConfig
+	RateLimit api.RateConfig
 	// KVReplicas is the replica count of the stream and buckets: 1 on one
 	// node, 3 in a cluster.
 	KVReplicas int
@@ -98,7 +98,7 @@ const (
 // DefaultConfig returns a configuration with every optional field set.
 func DefaultConfig() Config {
 	return Config{KeysPerAddress: DefaultKeysPerAddress, ResubmissionsMax: DefaultResubmissionsMax, LeaseTTL: DefaultLeaseTTL,
-		RateLimit: middleware.DefaultRateConfig, KVReplicas: 1, ShutdownTimeout: DefaultShutdownTimeout, StartTimeout: DefaultStartTimeout}
+		RateLimit: api.DefaultRateConfig, KVReplicas: 1, ShutdownTimeout: DefaultShutdownTimeout, StartTimeout: DefaultStartTimeout}
 }
 
 func (c Config) withDefaults() Config {
@@ -231,7 +231,7 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 			return f
 		}))
 	}
-	limiter := middleware.NewLimiter(cfg.RateLimit)
+	limiter := api.NewLimiter(cfg.RateLimit)
 	a := api.New(api.Config{Env: env, KeysPerAddress: cfg.KeysPerAddress, ResubmissionsMax: cfg.ResubmissionsMax}, api.Deps{
 		NC: nc, Store: st, Chain: onchain.Chain{B: chain}, Verifier: verifier, Limiter: limiter, Log: log, Now: cfg.Clock,
 		Ready: []api.ReadyCheck{{Name: "chain", Check: func() error {
@@ -243,7 +243,7 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 		Metrics:  promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 		Registry: reg,
 	})
-	r.echo = newEcho(a, limiter, middleware.NewMetrics(reg), log)
+	r.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "relayer"), log)
 	if cfg.TrustForwardedFor {
 		r.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
@@ -253,12 +253,12 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 // newEcho builds the Echo instance. Middleware order: request id, the
 // request log (which renders errors so it logs the final status),
 // metrics, panic recovery, then the per-IP rate limit.
-func newEcho(a *api.API, limiter *middleware.Limiter, m *middleware.Metrics, log *zap.Logger) *echo.Echo {
+func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(middleware.RequestID(), middleware.RequestLog(log), m.Middleware(), middleware.Recover(log), middleware.RateLimitIP(limiter))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }

@@ -17,7 +17,6 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
-	"pred.dev/relayer/internal/middleware"
 	"pred.dev/relayer/onchain"
 	"pred.dev/relayer/request"
 	"pred.dev/relayer/store"
@@ -51,7 +50,7 @@ type Deps struct {
 	Store    *store.Store
 	Chain    onchain.Chain
 	Verifier *jwtauth.Verifier
-	Limiter  *middleware.Limiter
+	Limiter  *Limiter
 	Log      *zap.Logger
 	Now      func() time.Time
 	Ready    []ReadyCheck
@@ -66,7 +65,7 @@ type API struct {
 	st       *store.Store
 	chain    onchain.Chain
 	verifier *jwtauth.Verifier
-	limiter  *middleware.Limiter
+	limiter  *Limiter
 	log      *zap.Logger
 	now      func() time.Time
 	ready    []ReadyCheck

@@ -14,7 +14,6 @@ import (
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/jwtauth"
-	"pred.dev/relayer/internal/middleware"
 	"pred.dev/relayer/request"
 	"pred.dev/relayer/store"
 )
@@ -41,7 +40,7 @@ func (a *API) caller(c echo.Context) (*Caller, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Set(middleware.KeyAddress, lower(cl.Address))
+	c.Set(KeyAddress, lower(cl.Address))
 	if err := a.limiter.ChargeCaller(c, lower(cl.Address)); err != nil {
 		return nil, err
 	}
@@ -125,7 +124,7 @@ func (a *API) createKey(c echo.Context) error {
 		return err
 	}
 	addr := lower(cl.Address)
-	c.Set(middleware.KeyAddress, addr)
+	c.Set(KeyAddress, addr)
 	if err := a.limiter.ChargeCaller(c, addr); err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
-	"pred.dev/relayer/internal/middleware"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 // ErrorBody is every error response: {"error","code"}.
@@ -36,7 +36,7 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (ErrorBody, int) {
 	var ce *errcode.Error
 	if errors.As(err, &ce) {
 		if ce.Status() >= 500 {
-			log.Warn("request failed", zap.String("request_id", middleware.RequestIDOf(c)),
+			log.Warn("request failed", zap.String("request_id", httpmw.RequestIDOf(c)),
 				zap.String("code", string(ce.Code)), zap.Error(errors.Unwrap(ce)))
 		}
 		return ErrorBody{Error: ce.Error(), Code: string(ce.Code)}, ce.Status()
@@ -50,7 +50,7 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (ErrorBody, int) {
 		code := echoCode(he.Code)
 		return ErrorBody{Error: code.Message(), Code: string(code)}, code.Status()
 	}
-	log.Error("unhandled error", zap.String("request_id", middleware.RequestIDOf(c)), zap.Error(err))
+	log.Error("unhandled error", zap.String("request_id", httpmw.RequestIDOf(c)), zap.Error(err))
 	return ErrorBody{Error: errcode.InternalError.Message(), Code: string(errcode.InternalError)}, 500
 }
 

@@ -14,7 +14,7 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
-	"pred.dev/relayer/internal/middleware"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/relayer/request"
 	"pred.dev/relayer/store"
 )
@@ -49,7 +49,7 @@ func (a *API) doSubmit(c echo.Context) (submitResult, error) {
 	if err != nil {
 		return submitResult{}, err
 	}
-	body, err := middleware.ReadBody(c)
+	body, err := httpmw.ReadBody(c, bodyBytesMax)
 	if err != nil {
 		return submitResult{}, err
 	}
