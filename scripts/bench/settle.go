@@ -55,7 +55,7 @@ type SettleConfig struct {
 }
 
 // DefaultSettle is what `make bench` runs.
-var DefaultSettle = SettleConfig{Rounds: 100, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 100, MatcherOps: 500_000,
+var DefaultSettle = SettleConfig{Rounds: 200, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 200, MatcherOps: 500_000,
 	SettlingRounds: 40, SettlingPace: 5}
 
 // sealWait is how long the bench's chain waits after a transaction for
