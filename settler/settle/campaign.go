@@ -2,10 +2,7 @@ package settle
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"go.uber.org/zap"
 
 	"pred.dev/proto/runtime/lease"
 )
@@ -27,39 +24,8 @@ const campaignPause = 500 * time.Millisecond
 // lease expires after its TTL and another takes over from the state in
 // NATS.
 func (s *Settler) Campaign(ctx context.Context, l *lease.Lease) error {
-	for {
-		ok, err := l.Acquire(ctx)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
+	return lease.Campaign(ctx, l, "settler", func(ctx context.Context) error {
 		s.log.Info("settler leads")
-		runCtx, cancel := context.WithCancel(ctx)
-		held := make(chan error, 1)
-		go func() {
-			err := l.Hold(runCtx)
-			cancel()
-			held <- err
-		}()
-		err = s.Run(runCtx)
-		cancel()
-		lost := <-held
-		switch {
-		case ctx.Err() != nil:
-			return nil
-		case errors.Is(err, ErrCrashed):
-			return err
-		case err != nil:
-			s.log.Error("settler stopped; campaigning again", zap.Error(err))
-		case lost != nil:
-			s.log.Error("settler lost its lease; campaigning again", zap.Error(lost))
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(campaignPause):
-		}
-	}
+		return s.Run(ctx)
+	}, ErrCrashed, s.log, campaignPause)
 }
