@@ -41,8 +41,7 @@ func DefaultCacheDir() string {
 }
 
 func (c credsCache) path(url string, addr common.Address) string {
-	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
-	return filepath.Join(c.dir, "creds", hex.EncodeToString(h[:16])+".json")
+	return cachePath(c.dir, "creds", url, addr)
 }
 
 // load returns the cached credentials, if any.
@@ -51,8 +50,7 @@ func (c credsCache) load(url string, addr common.Address) (clobapi.APICreds, boo
 	if c.dir == "" {
 		return creds, false
 	}
-	data, err := os.ReadFile(c.path(url, addr))
-	if err != nil || json.Unmarshal(data, &creds) != nil || creds.APIKey == "" {
+	if !readCached(c.path(url, addr), &creds) || creds.APIKey == "" {
 		return clobapi.APICreds{}, false
 	}
 	return creds, true
@@ -63,19 +61,7 @@ func (c credsCache) store(url string, addr common.Address, creds clobapi.APICred
 	if c.dir == "" {
 		return nil
 	}
-	p := c.path(url, addr)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return err
-	}
-	data, err := json.Marshal(creds)
-	if err != nil {
-		return err
-	}
-	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, p)
+	return writeCached(c.path(url, addr), creds)
 }
 
 // drop forgets cached credentials the server refused.
@@ -95,8 +81,7 @@ type tokenCache struct {
 }
 
 func (c tokenCache) path(url string, addr common.Address) string {
-	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
-	return filepath.Join(c.dir, "tokens", hex.EncodeToString(h[:16])+".json")
+	return cachePath(c.dir, "tokens", url, addr)
 }
 
 // store caches a token; a failure only costs a later login.
@@ -104,19 +89,7 @@ func (c tokenCache) store(url string, addr common.Address, tr gammaapi.TokenResp
 	if c.dir == "" {
 		return nil
 	}
-	p := c.path(url, addr)
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return err
-	}
-	data, err := json.Marshal(tr)
-	if err != nil {
-		return err
-	}
-	tmp := p + ".tmp" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, p)
+	return writeCached(c.path(url, addr), tr)
 }
 
 // load returns the cached token of addr if it is valid until at least
@@ -126,8 +99,7 @@ func (c tokenCache) load(url string, addr common.Address, validUntil time.Time) 
 	if c.dir == "" {
 		return tr, false
 	}
-	data, err := os.ReadFile(c.path(url, addr))
-	if err != nil || json.Unmarshal(data, &tr) != nil || tr.Token == "" || tr.ExpiresAt.Before(validUntil) {
+	if !readCached(c.path(url, addr), &tr) || tr.Token == "" || tr.ExpiresAt.Before(validUntil) {
 		return gammaapi.TokenResponse{}, false
 	}
 	return tr, true
@@ -141,8 +113,7 @@ type relayerKeyCache struct {
 }
 
 func (c relayerKeyCache) path(url string, addr common.Address) string {
-	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
-	return filepath.Join(c.dir, "relayer", hex.EncodeToString(h[:16])+".json")
+	return cachePath(c.dir, "relayer", url, addr)
 }
 
 func (c relayerKeyCache) load(url string, addr common.Address) (relayerapi.APIKey, bool) {
@@ -150,8 +121,7 @@ func (c relayerKeyCache) load(url string, addr common.Address) (relayerapi.APIKe
 	if c.dir == "" {
 		return k, false
 	}
-	data, err := os.ReadFile(c.path(url, addr))
-	if err != nil || json.Unmarshal(data, &k) != nil || k.APIKey == "" || k.Address == "" {
+	if !readCached(c.path(url, addr), &k) || k.APIKey == "" || k.Address == "" {
 		return relayerapi.APIKey{}, false
 	}
 	return k, true
@@ -161,11 +131,38 @@ func (c relayerKeyCache) store(url string, addr common.Address, k relayerapi.API
 	if c.dir == "" {
 		return nil
 	}
-	p := c.path(url, addr)
+	return writeCached(c.path(url, addr), k)
+}
+
+// drop forgets a relayer key the relayer refused.
+func (c relayerKeyCache) drop(url string, addr common.Address) {
+	if c.dir != "" {
+		_ = os.Remove(c.path(url, addr))
+	}
+}
+
+// cachePath is the file of (url, addr) in the kind subdirectory of dir,
+// named by a hash so that neither the URL nor the address needs escaping.
+func cachePath(dir, kind, url string, addr common.Address) string {
+	h := sha256.Sum256([]byte(url + "\n" + addr.Hex()))
+	return filepath.Join(dir, kind, hex.EncodeToString(h[:16])+".json")
+}
+
+// readCached decodes the file at p into v, reporting false if there is
+// none or it does not decode (the caller then does without the cache).
+func readCached(p string, v any) bool {
+	data, err := os.ReadFile(p)
+	return err == nil && json.Unmarshal(data, v) == nil
+}
+
+// writeCached writes v at p as JSON, readable by the user only. It writes
+// a temporary file and renames it over p, so that a pred run in parallel
+// reads the old entry or the new one, never half of one.
+func writeCached(p string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	data, err := json.Marshal(k)
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -174,11 +171,4 @@ func (c relayerKeyCache) store(url string, addr common.Address, k relayerapi.API
 		return err
 	}
 	return os.Rename(tmp, p)
-}
-
-// drop forgets a relayer key the relayer refused.
-func (c relayerKeyCache) drop(url string, addr common.Address) {
-	if c.dir != "" {
-		_ = os.Remove(c.path(url, addr))
-	}
 }
