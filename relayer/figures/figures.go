@@ -54,6 +54,9 @@ type Config struct {
 	// HTTPClient, if set, is the latency clients' and the onboarding's
 	// HTTP client (a validating transport in tests).
 	HTTPClient *http.Client
+	// Phase, if set, is called as each timed phase ("submit", "latency")
+	// begins and ends, so that a caller can profile one of them.
+	Phase func(name string, begins bool)
 }
 
 // Defaults of the sizes, as TestFigures and `make bench` run them.
@@ -149,6 +152,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 
 	// Throughput: every client on its own few connections, one request
 	// at a time.
+	phase(cfg, "submit", true)
 	start := time.Now()
 	errs = make(chan error, cfg.Clients)
 	for i := range clients {
@@ -164,6 +168,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	phase(cfg, "submit", false)
 	close(errs)
 	if err := errors.Join(drain(errs)...); err != nil {
 		return Result{}, err
@@ -189,6 +194,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	res.WorkerMinedPerSec = float64(res.Submissions) / time.Since(start).Seconds()
 
 	// Latency: from the submission's answer to the client seeing MINED.
+	phase(cfg, "latency", true)
 	lat := make([][]time.Duration, cfg.LatClients)
 	errs = make(chan error, cfg.LatClients)
 	for i := range cfg.LatClients {
@@ -226,6 +232,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 		})
 	}
 	wg.Wait()
+	phase(cfg, "latency", false)
 	close(errs)
 	if err := errors.Join(drain(errs)...); err != nil {
 		return res, err
@@ -243,6 +250,12 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res.Paid = int(end - base)
 	return res, nil
+}
+
+func phase(cfg Config, name string, begins bool) {
+	if cfg.Phase != nil {
+		cfg.Phase(name, begins)
+	}
 }
 
 func drain(errs <-chan error) []error {

@@ -20,6 +20,8 @@ import (
 type RelayerConfig struct {
 	Clients, PerClient       int
 	LatClients, LatPerClient int
+	// Phase is figures.Config.Phase (a profile of one phase).
+	Phase func(name string, begins bool)
 }
 
 // DefaultRelayer is what `make bench` runs: the sizes of the relayer's
@@ -82,7 +84,7 @@ func Relayer(cfg RelayerConfig) ([]Figure, error) {
 			return figures.Trader{Key: key, Token: tok}, err
 		},
 		HotNonce: func(ctx context.Context) (uint64, error) { return ch.NonceAt(ctx, d.RelayerHot, nil) },
-		Clients:  cfg.Clients, PerClient: cfg.PerClient, LatClients: cfg.LatClients, LatPerClient: cfg.LatPerClient})
+		Clients:  cfg.Clients, PerClient: cfg.PerClient, LatClients: cfg.LatClients, LatPerClient: cfg.LatPerClient, Phase: cfg.Phase})
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package bench
 
 import (
 	"os"
+	"runtime/pprof"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +18,29 @@ func TestRelayerSmall(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("BENCH_RELAYER_CLIENTS")); err == nil && n > 0 {
 		cfg = DefaultRelayer
 		cfg.Clients = n
+	}
+	// BENCH_RELAYER_PROFILE=<phase>:<file> writes a CPU profile of one
+	// phase (submit or latency).
+	if p := os.Getenv("BENCH_RELAYER_PROFILE"); p != "" {
+		name, file, _ := strings.Cut(p, ":")
+		cfg.Phase = func(phase string, begins bool) {
+			if phase != name {
+				return
+			}
+			if !begins {
+				pprof.StopCPUProfile()
+				return
+			}
+			f, err := os.Create(file)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			t.Cleanup(func() { f.Close() })
+			if err := pprof.StartCPUProfile(f); err != nil {
+				t.Error(err)
+			}
+		}
 	}
 	figs, err := Relayer(cfg)
 	if err != nil {
