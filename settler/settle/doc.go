@@ -48,6 +48,16 @@
 // estimate (a Safe callback that needs more gas costs one reverted
 // attempt, never the trade).
 //
+// What goes into a settlement is a function of the event stream alone
+// (the groups of one EVT message, cut at the limits), never of timing,
+// so reading a message again after a crash makes the same settlements,
+// whose records are then found rather than made twice. (Gathering the
+// matches of several messages for a while would save transactions when
+// trades trickle in, but a replay would cut them differently and settle
+// a match twice or never; it was tried and refused by the kill tests.)
+// For the same reason MatchesMax and FillsMax change only after a clean
+// stop, which writes the cursor past everything read.
+//
 // A batch is all or nothing on chain: if one of its matches cannot
 // settle, the batch ends without effect, and the settler splits it, each
 // match a settlement of its own, so the others settle whatever that one
