@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	cryptorand "crypto/rand"
 	"errors"
 	"fmt"
 	"math/big"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
@@ -36,6 +34,7 @@ import (
 	"pred.dev/proto/runtime/publish"
 	relayersvc "pred.dev/relayer"
 	"pred.dev/scripts/devchain"
+	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/settler/settle"
 )
 
@@ -281,9 +280,7 @@ func (s *settleBench) setup(ctx context.Context) error {
 	if s.m, err = s.env.NewMarket(ctx, false); err != nil {
 		return err
 	}
-	if err := s.submit(ctx, &pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: s.m.ConditionID[:],
-		YesTokenId: common.LeftPadBytes(s.m.Yes.Bytes(), 32), NoTokenId: common.LeftPadBytes(s.m.No.Bytes(), 32),
-		Params: &pb.MarketParams{TickSize: 10_000, MinSize: chaintest.Unit, MaxSize: 1_000_000 * chaintest.Unit}}}}); err != nil {
+	if _, err := enginecmd.Submit(ctx, s.pub, enginecmd.CreateMarket(s.m, false)); err != nil {
 		return err
 	}
 	const usdw = 1_000_000 * chaintest.Unit
@@ -292,11 +289,8 @@ func (s *settleBench) setup(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		for _, c := range []*pb.Command{
-			{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: t.Owner.Bytes(), Wallet: t.Maker.Bytes()}}},
-			{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: t.Maker.Bytes(), Amount: usdw}}},
-		} {
-			if err := s.submit(ctx, c); err != nil {
+		for _, c := range enginecmd.FundTrader(t, usdw) {
+			if _, err := enginecmd.Submit(ctx, s.pub, c); err != nil {
 				return err
 			}
 		}
@@ -304,26 +298,6 @@ func (s *settleBench) setup(ctx context.Context) error {
 			s.makers = append(s.makers, t)
 		} else {
 			s.takers = append(s.takers, t)
-		}
-	}
-	return nil
-}
-
-func (s *settleBench) submit(ctx context.Context, c *pb.Command) error {
-	if len(c.Id) == 0 {
-		c.Id = make([]byte, 16)
-		_, _ = cryptorand.Read(c.Id)
-	}
-	res, err := s.pub.Submit(ctx, c)
-	if err != nil {
-		return err
-	}
-	for _, e := range res.Events {
-		if r := e.GetCommandRejected(); r != nil {
-			return fmt.Errorf("bench: %T refused: %s", c.Body, r.GetReason())
-		}
-		if r := e.GetOrderRejected(); r != nil {
-			return fmt.Errorf("bench: order refused: %s", r.GetReason())
 		}
 	}
 	return nil
@@ -461,11 +435,9 @@ func (s *settleBench) place(ctx context.Context, t *chaintest.Trader, token *big
 	ex := s.env.D.Contracts.Exchange
 	t.Sign(&o, ex)
 	id := chaintest.OrderHash(s.env.ChainID, ex, &o)
-	so := &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
-		TokenId: common.LeftPadBytes(o.TokenId.Bytes(), 32), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
-		Side: pb.Side_SIDE_BUY, SignatureType: uint32(o.SignatureType), Signature: o.Signature}
-	return s.submit(ctx, &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so,
-		OrderType: pb.OrderType_ORDER_TYPE_GTC, Owner: s.owner}}})
+	_, err := enginecmd.Submit(ctx, s.pub, &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{
+		Order: enginecmd.SignedOrder(&o), OrderType: pb.OrderType_ORDER_TYPE_GTC, Owner: s.owner}}})
+	return err
 }
 
 // ceiling sends calls matchOrders transactions of the stream's shape

@@ -3,7 +3,6 @@ package chaos
 import (
 	"context"
 	"crypto/ecdsa"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +32,7 @@ import (
 	"pred.dev/proto/runtime/query"
 	relayersvc "pred.dev/relayer"
 	"pred.dev/scripts/devchain"
+	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/scripts/internal/proc"
 )
 
@@ -218,9 +218,7 @@ func (r *settlerRun) setup(ctx context.Context, pub *publish.Publisher) (ctfid.M
 	if err != nil {
 		return m, nil, err
 	}
-	if err := submit(ctx, pub, &pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: m.ConditionID[:],
-		YesTokenId: word(m.Yes), NoTokenId: word(m.No),
-		Params: &pb.MarketParams{TickSize: 10_000, MinSize: chaintest.Unit, MaxSize: 1_000_000 * chaintest.Unit}}}}); err != nil {
+	if _, err := enginecmd.Submit(ctx, pub, enginecmd.CreateMarket(m, false)); err != nil {
 		return m, nil, err
 	}
 	const usdw = 10_000 * chaintest.Unit
@@ -231,39 +229,13 @@ func (r *settlerRun) setup(ctx context.Context, pub *publish.Publisher) (ctfid.M
 			return m, nil, fmt.Errorf("chaos: trader: %w", err)
 		}
 		traders[i] = t
-		for _, c := range []*pb.Command{
-			{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: t.Owner.Bytes(), Wallet: t.Maker.Bytes()}}},
-			{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: t.Maker.Bytes(), Amount: usdw}}},
-		} {
-			if err := submit(ctx, pub, c); err != nil {
+		for _, c := range enginecmd.FundTrader(t, usdw) {
+			if _, err := enginecmd.Submit(ctx, pub, c); err != nil {
 				return m, nil, err
 			}
 		}
 	}
 	return m, traders, nil
-}
-
-func word(v *big.Int) []byte { return common.LeftPadBytes(v.Bytes(), 32) }
-
-// submit appends a command, waits for the engine, and fails on a refusal.
-func submit(ctx context.Context, pub *publish.Publisher, c *pb.Command) error {
-	if len(c.Id) == 0 {
-		c.Id = make([]byte, 16)
-		_, _ = rand.Read(c.Id)
-	}
-	res, err := pub.Submit(ctx, c)
-	if err != nil {
-		return err
-	}
-	for _, e := range res.Events {
-		if r := e.GetCommandRejected(); r != nil {
-			return fmt.Errorf("chaos: %T refused: %s", c.Body, r.GetReason())
-		}
-		if r := e.GetOrderRejected(); r != nil {
-			return fmt.Errorf("chaos: order refused: %s", r.GetReason())
-		}
-	}
-	return nil
 }
 
 func (r *settlerRun) startSettler() error {
@@ -355,11 +327,9 @@ func (r *settlerRun) place(ctx context.Context, pub *publish.Publisher, t *chain
 	ex := r.env.D.Contracts.Exchange
 	t.Sign(&o, ex)
 	id := chaintest.OrderHash(r.env.ChainID, ex, &o)
-	so := &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
-		TokenId: word(o.TokenId), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(), Side: pb.Side_SIDE_BUY,
-		SignatureType: uint32(o.SignatureType), Signature: o.Signature}
-	return id, submit(ctx, pub, &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so,
-		OrderType: pb.OrderType_ORDER_TYPE_GTC, Owner: chaosOwner}}})
+	_, err := enginecmd.Submit(ctx, pub, &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{
+		Order: enginecmd.SignedOrder(&o), OrderType: pb.OrderType_ORDER_TYPE_GTC, Owner: chaosOwner}}})
+	return id, err
 }
 
 // settleVerify waits until every trade is final, then compares every

@@ -32,6 +32,7 @@ import (
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	relayersvc "pred.dev/relayer"
+	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/settler/settle"
 )
 
@@ -195,11 +196,6 @@ func (h *harness) startSettlerWith(mod func(*settle.Config), l *lease.Lease) {
 	h.t.Cleanup(func() { cancel(); <-done })
 }
 
-// marketParams: tick 0.01, 1 to 1,000,000 shares, no platform fee.
-func marketParams(negRisk bool) *pb.MarketParams {
-	return &pb.MarketParams{TickSize: 10_000, MinSize: unit, MaxSize: 1_000_000 * unit, FeeRateBps: 0, NegRisk: negRisk}
-}
-
 func b32(v *big.Int) []byte { return common.LeftPadBytes(v.Bytes(), 32) }
 
 // market prepares a market on chain and creates it in the engine.
@@ -209,8 +205,7 @@ func (h *harness) market(negRisk bool) ctfid.Market {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.command(&pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: m.ConditionID[:],
-		YesTokenId: b32(m.Yes), NoTokenId: b32(m.No), Params: marketParams(negRisk)}}})
+	h.command(enginecmd.CreateMarket(m, negRisk))
 	return m
 }
 
@@ -222,29 +217,18 @@ func (h *harness) trader(usdw int64) *chaintest.Trader {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.command(&pb.Command{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: tr.Owner.Bytes(), Wallet: tr.Maker.Bytes()}}})
-	h.command(&pb.Command{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: tr.Maker.Bytes(), Amount: uint64(usdw * unit)}}})
+	for _, c := range enginecmd.FundTrader(tr, uint64(usdw*unit)) {
+		h.command(c)
+	}
 	return tr
 }
 
 // command submits a command and fails the test if the engine refuses it.
 func (h *harness) command(c *pb.Command) *publish.Result {
 	h.t.Helper()
-	if len(c.Id) == 0 {
-		c.Id = make([]byte, 16)
-		_, _ = rand.Read(c.Id)
-	}
-	res, err := h.pub.Submit(h.ctx, c)
+	res, err := enginecmd.Submit(h.ctx, h.pub, c)
 	if err != nil {
 		h.t.Fatal(err)
-	}
-	for _, e := range res.Events {
-		if r := e.GetCommandRejected(); r != nil {
-			h.t.Fatalf("command %T refused: %s", c.Body, r.GetReason())
-		}
-		if r := e.GetOrderRejected(); r != nil {
-			h.t.Fatalf("order refused: %s", r.GetReason())
-		}
 	}
 	return res
 }
@@ -268,15 +252,8 @@ func (h *harness) orderCommand(tr *chaintest.Trader, negRisk bool, side uint8, t
 	ex := h.env.D.ExchangeFor(negRisk)
 	tr.Sign(&o, ex)
 	id := chaintest.OrderHash(h.env.ChainID, ex, &o)
-	pside := pb.Side_SIDE_BUY
-	if side == chaintest.Sell {
-		pside = pb.Side_SIDE_SELL
-	}
-	so := &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
-		TokenId: b32(o.TokenId), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
-		Expiration: o.Expiration.Uint64(), Nonce: o.Nonce.Uint64(), FeeRateBps: uint32(o.FeeRateBps.Uint64()), Side: pside,
-		SignatureType: uint32(o.SignatureType), Signature: o.Signature}
-	return &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: so, OrderType: typ, Owner: h.owner}}}, id
+	return &pb.Command{Id: id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: enginecmd.SignedOrder(&o),
+		OrderType: typ, Owner: h.owner}}}, id
 }
 
 // trades returns every trade the engine recorded.

@@ -1,0 +1,76 @@
+// Package enginecmd builds and submits the engine commands with which the
+// developer programs (the settlement benchmark, the settler's crash test,
+// the settlement tests) seed an exchange on a chaintest chain: the market,
+// each trader's wallet and funds, signed orders. They need the engine to
+// accept every one, so a refusal is an error here.
+package enginecmd
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/proto/chain/chaintest"
+	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/publish"
+)
+
+// Submit submits c, with a random id if it has none, waits for the
+// engine's result, and fails if the engine refused the command or, for an
+// order, the order.
+func Submit(ctx context.Context, pub *publish.Publisher, c *pb.Command) (*publish.Result, error) {
+	if len(c.Id) == 0 {
+		c.Id = make([]byte, 16)
+		_, _ = rand.Read(c.Id)
+	}
+	res, err := pub.Submit(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range res.Events {
+		if r := e.GetCommandRejected(); r != nil {
+			return nil, fmt.Errorf("command %T refused: %s", c.Body, r.GetReason())
+		}
+		if r := e.GetOrderRejected(); r != nil {
+			return nil, fmt.Errorf("order refused: %s", r.GetReason())
+		}
+	}
+	return res, nil
+}
+
+// CreateMarket creates m in the engine: tick 0.01, 1 to 1,000,000 shares,
+// no platform fee.
+func CreateMarket(m ctfid.Market, negRisk bool) *pb.Command {
+	return &pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: m.ConditionID[:],
+		YesTokenId: word(m.Yes), NoTokenId: word(m.No),
+		Params: &pb.MarketParams{TickSize: 10_000, MinSize: chaintest.Unit, MaxSize: 1_000_000 * chaintest.Unit, FeeRateBps: 0, NegRisk: negRisk}}}}
+}
+
+// FundTrader records t's wallet as deployed in the engine and credits it
+// amount units of USDW: what the chain watcher would append for a trader
+// whose wallet chaintest deployed and funded.
+func FundTrader(t *chaintest.Trader, amount uint64) []*pb.Command {
+	return []*pb.Command{
+		{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: t.Owner.Bytes(), Wallet: t.Maker.Bytes()}}},
+		{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: t.Maker.Bytes(), Amount: amount}}},
+	}
+}
+
+// SignedOrder is o, signed, as the engine takes it.
+func SignedOrder(o *chaintest.Order) *pb.SignedOrder {
+	side := pb.Side_SIDE_BUY
+	if o.Side == chaintest.Sell {
+		side = pb.Side_SIDE_SELL
+	}
+	return &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
+		TokenId: word(o.TokenId), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
+		Expiration: o.Expiration.Uint64(), Nonce: o.Nonce.Uint64(), FeeRateBps: uint32(o.FeeRateBps.Uint64()), Side: side,
+		SignatureType: uint32(o.SignatureType), Signature: o.Signature}
+}
+
+// word is v as a 32-byte big-endian word, the engine's token id.
+func word(v *big.Int) []byte { return common.LeftPadBytes(v.Bytes(), 32) }
