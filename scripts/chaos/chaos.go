@@ -169,19 +169,11 @@ func (r *run) startEngine(e *engine) error {
 	if r.cfg.Standbys > 0 {
 		args = append(args, "-lease-ttl", leaseTTL, "-instance-id", e.id)
 	}
-	cmd := exec.Command(filepath.Join(r.bin, "engine"), args...)
-	log, err := os.OpenFile(filepath.Join(r.dir, e.id+".log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	p, err := proc.StartLogged(exec.Command(filepath.Join(r.bin, "engine"), args...), filepath.Join(r.dir, e.id+".log"))
 	if err != nil {
 		return err
 	}
-	// The child gets its own descriptor of the log; this one is not needed
-	// once it started.
-	defer log.Close()
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	e.proc = proc.Watch(cmd)
+	e.proc = p
 	return nil
 }
 

@@ -11,7 +11,6 @@ import (
 	"math/big"
 	mrand "math/rand/v2"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -94,7 +93,6 @@ type relayerRun struct {
 	url     string
 	args    []string
 	relayer *proc.Proc
-	logFile *os.File
 }
 
 // relayerTrader is one trader: its client, where its transfers go, and
@@ -142,10 +140,6 @@ func RunRelayer(ctx context.Context, cfg RelayerConfig) (RelayerReport, error) {
 	r.args = []string{"-listen", fmt.Sprintf("127.0.0.1:%d", port), "-nats-url", r.natsURL, "-deployment", r.record,
 		"-confirmations", "2", "-lease-ttl", "1s", "-poll", "50ms", "-log-level", "warn",
 		"-rate-ip-per-second", "0", "-rate-address-per-second", "0", "-rate-deploy-ip-per-second", "0"}
-	if r.logFile, err = os.OpenFile(filepath.Join(r.dir, "relayer.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
-		return RelayerReport{}, err
-	}
-	defer r.logFile.Close()
 	if err := r.startRelayerProc(ctx); err != nil {
 		return RelayerReport{}, err
 	}
@@ -239,8 +233,7 @@ func (r *relayerRun) startRelayerProc(ctx context.Context) error {
 	cmd := exec.Command(filepath.Join(r.bin, "relayer"), r.args...)
 	cmd.Env = append(proc.Env("RELAYER_"), "RELAYER_JWT_KEY="+hex.EncodeToString(r.jwtKey),
 		"RELAYER_HOT_KEY="+hex.EncodeToString(crypto.FromECDSA(r.hot)))
-	cmd.Stdout, cmd.Stderr = r.logFile, r.logFile
-	p, err := proc.Start(cmd)
+	p, err := proc.StartLogged(cmd, filepath.Join(r.dir, "relayer.log"))
 	if err != nil {
 		return fmt.Errorf("chaos: relayer: %w", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math/big"
 	mrand "math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -249,16 +248,11 @@ func (r *settlerRun) startSettler() error {
 		// setup), so the settler's chain watcher would credit the traders'
 		// funds a second time: it is off here.
 		"-chainwatch=false")
-	log, err := os.OpenFile(filepath.Join(r.dir, "settler.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	p, err := proc.StartLogged(cmd, filepath.Join(r.dir, "settler.log"))
 	if err != nil {
 		return err
 	}
-	defer log.Close()
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	r.settler = proc.Watch(cmd)
+	r.settler = p
 	return nil
 }
 

@@ -107,6 +107,21 @@ func Start(cmd *exec.Cmd) (*Proc, error) {
 	return Watch(cmd), nil
 }
 
+// StartLogged starts cmd with its stdout and stderr appended to the file
+// at logPath, and watches it. A process started again after a kill
+// appends to the same log, so one file tells its whole story.
+func StartLogged(cmd *exec.Cmd, logPath string) (*Proc, error) {
+	log, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	// The child gets its own descriptor of the log; this one is not needed
+	// once it started.
+	defer log.Close()
+	cmd.Stdout, cmd.Stderr = log, log
+	return Start(cmd)
+}
+
 // Watch watches a started process: it waits for it on a goroutine.
 func Watch(cmd *exec.Cmd) *Proc {
 	p := &Proc{Cmd: cmd, done: make(chan struct{})}
