@@ -92,14 +92,21 @@ type run struct {
 	logf     func(format string, args ...any)
 }
 
-// Run performs a chaos run.
-func Run(ctx context.Context, cfg Config) (Report, error) {
+// newRun returns a run that logs a line per event to cfg.Log, if any.
+// The engine, settler and relayer runs all start from one.
+func newRun(cfg Config) *run {
 	r := &run{cfg: cfg}
 	r.logf = func(format string, args ...any) {
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, format+"\n", args...)
 		}
 	}
+	return r
+}
+
+// Run performs a chaos run.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	r := newRun(cfg)
 	if err := r.prepare(); err != nil {
 		return Report{}, err
 	}

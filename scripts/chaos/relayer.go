@@ -106,12 +106,7 @@ type relayerTrader struct {
 
 // RunRelayer performs a relayer chaos run.
 func RunRelayer(ctx context.Context, cfg RelayerConfig) (RelayerReport, error) {
-	r := &relayerRun{run: &run{cfg: Config{WorkDir: cfg.WorkDir, Log: cfg.Log}}, rcfg: cfg}
-	r.logf = func(format string, args ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
-		}
-	}
+	r := &relayerRun{run: newRun(Config{WorkDir: cfg.WorkDir, Log: cfg.Log}), rcfg: cfg}
 	if err := r.prepare(); err != nil {
 		return RelayerReport{}, err
 	}

@@ -88,12 +88,7 @@ type settlerRun struct {
 
 // RunSettler performs a settler chaos run.
 func RunSettler(ctx context.Context, cfg SettlerConfig) (SettlerReport, error) {
-	r := &settlerRun{run: &run{cfg: Config{WorkDir: cfg.WorkDir, Log: cfg.Log}}, scfg: cfg}
-	r.logf = func(format string, args ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
-		}
-	}
+	r := &settlerRun{run: newRun(Config{WorkDir: cfg.WorkDir, Log: cfg.Log}), scfg: cfg}
 	if err := r.prepare(); err != nil {
 		return SettlerReport{}, err
 	}
