@@ -28,7 +28,6 @@ import (
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
-	"pred.dev/proto/runtime/query"
 	relayersvc "pred.dev/relayer"
 	"pred.dev/scripts/devchain"
 	"pred.dev/scripts/internal/enginecmd"
@@ -329,7 +328,7 @@ func (r *settlerRun) settleVerify(ctx context.Context, nc *nats.Conn, rep Settle
 	deadline := time.Now().Add(settleFinalMax)
 	for {
 		var err error
-		if trades, err = allTrades(ctx, nc); err != nil {
+		if trades, err = enginecmd.AllTrades(ctx, nc); err != nil {
 			return rep, err
 		}
 		open := 0
@@ -424,25 +423,6 @@ func (r *settlerRun) revertedFromHot(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// allTrades reads every trade from the engine.
-func allTrades(ctx context.Context, nc *nats.Conn) ([]*pb.TradeRecord, error) {
-	var out []*pb.TradeRecord
-	cursor := ""
-	for {
-		resp, err := query.Do(ctx, nc, &pb.QueryRequest{Query: &pb.QueryRequest_Trades{Trades: &pb.TradesQuery{Cursor: cursor, Limit: 500}}})
-		if err != nil {
-			return nil, err
-		}
-		if e := resp.GetError(); e != nil {
-			return nil, fmt.Errorf("chaos: trades: %s", e.GetMessage())
-		}
-		out = append(out, resp.GetTrades().GetTrades()...)
-		if cursor = resp.GetTrades().GetNextCursor(); cursor == "" {
-			return out, nil
-		}
-	}
 }
 
 // chaosOwner is the API key the load's orders name (heartbeats are

@@ -2,7 +2,8 @@
 // developer programs (the settlement benchmark, the settler's crash test,
 // the settlement tests) seed an exchange on a chaintest chain: the market,
 // each trader's wallet and funds, signed orders. They need the engine to
-// accept every one, so a refusal is an error here.
+// accept every one, so a refusal is an error here. AllTrades reads back
+// the trades they made, to wait for their settlement.
 package enginecmd
 
 import (
@@ -12,11 +13,13 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/nats-io/nats.go"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
+	"pred.dev/proto/runtime/query"
 )
 
 // Submit submits c, with a random id if it has none, waits for the
@@ -74,3 +77,22 @@ func SignedOrder(o *chaintest.Order) *pb.SignedOrder {
 
 // word is v as a 32-byte big-endian word, the engine's token id.
 func word(v *big.Int) []byte { return common.LeftPadBytes(v.Bytes(), 32) }
+
+// AllTrades reads every trade from the engine, page by page.
+func AllTrades(ctx context.Context, nc *nats.Conn) ([]*pb.TradeRecord, error) {
+	var out []*pb.TradeRecord
+	cursor := ""
+	for {
+		resp, err := query.Do(ctx, nc, &pb.QueryRequest{Query: &pb.QueryRequest_Trades{Trades: &pb.TradesQuery{Cursor: cursor, Limit: 500}}})
+		if err != nil {
+			return nil, err
+		}
+		if e := resp.GetError(); e != nil {
+			return nil, fmt.Errorf("trades: %s", e.GetMessage())
+		}
+		out = append(out, resp.GetTrades().GetTrades()...)
+		if cursor = resp.GetTrades().GetNextCursor(); cursor == "" {
+			return out, nil
+		}
+	}
+}
