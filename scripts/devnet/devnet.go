@@ -122,6 +122,14 @@ type Config struct {
 	// NoSettle runs the devnet without the settler's settlement: trades
 	// stay MATCHED, nothing goes on chain (the benchmark's baseline).
 	NoSettle bool
+	// SettleElsewhere leaves the settlement side to other processes: the
+	// relayer's hot key is still made the exchanges' operator, but neither
+	// the settler nor the relayer's worker runs here (the Relayer API
+	// does: it only queues). The caller runs them against RecordPath and
+	// NATSURL, for example as processes at the lowest CPU priority, so
+	// that on a shared host the matching path gets the cores first (the
+	// CLOB bench; production runs settlement on other hosts).
+	SettleElsewhere bool
 	// ReconcileAddr, if set, serves the settler's reconciliation check
 	// (GET /reconcile, what `pred reconcile` asks) and its metrics
 	// (/metrics) there; `make run` sets DefaultReconcileAddr.
@@ -277,7 +285,12 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 	if err := d.startRelayer(ctx, gwCtx, cfg); err != nil {
 		return err
 	}
-	if !cfg.NoSettle {
+	switch {
+	case cfg.SettleElsewhere:
+		if err := d.chain.grantOperator(ctx, d.RelayerHot); err != nil {
+			return err
+		}
+	case !cfg.NoSettle:
 		if err := d.startSettle(ctx, gwCtx); err != nil {
 			return err
 		}

@@ -114,7 +114,9 @@ func (d *Devnet) startRelayer(ctx, runCtx context.Context, cfg Config) error {
 	}
 	d.RelayerURL, d.RelayerHot = "http://"+ln.Addr().String(), hot
 	d.run(&d.gwDone, "relayer", func() error { return r.Serve(runCtx, ln) })
-	d.run(&d.gwDone, "relayer worker", func() error { return r.Run(runCtx) })
+	if !cfg.SettleElsewhere {
+		d.run(&d.gwDone, "relayer worker", func() error { return r.Run(runCtx) })
+	}
 	d.log.Info("relayer serving", zap.String("url", d.RelayerURL), zap.String("hot", hot.Hex()))
 	return nil
 }
