@@ -13,11 +13,14 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,6 +28,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/holiman/uint256"
+	"github.com/nats-io/nats.go"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
@@ -33,7 +37,9 @@ import (
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/l2auth"
+	"pred.dev/proto/pb"
 	"pred.dev/scripts/devnet"
+	"pred.dev/scripts/internal/enginecmd"
 )
 
 // CLOBConfig sizes the CLOB API figures.
@@ -51,6 +57,19 @@ type CLOBConfig struct {
 	// NoSettle runs the devnet without the settler (trades stay MATCHED):
 	// the baseline the settled run is compared with.
 	NoSettle bool
+	// SettleSched is the scheduling of the settlement side's processes
+	// in the run with settlement: SchedIdle (the default) or SchedNice.
+	SettleSched string
+	// CPUProfile, if set, receives a CPU profile of this process over
+	// the timed runs with settlement (what the settlement side still
+	// costs the gateway and the engine).
+	CPUProfile string
+	// PauseSettlement stops the settlement side's processes (SIGSTOP)
+	// over the timed runs and lets them go on after: a diagnosis that
+	// tells the cost of their CPU use (which this removes) from the cost
+	// of what settlement makes the exchange's own process do (which
+	// comes after the load then).
+	PauseSettlement bool
 }
 
 // DefaultCLOB is what `make bench` runs.
@@ -82,11 +101,30 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), clobSetupTimeout)
 	defer cancel()
-	d, err := devnet.Start(ctx, devnet.Config{DataDir: dir, APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0", NATSPort: -1, ChainAddr: "127.0.0.1:0", Unlimited: true, NoSettle: cfg.NoSettle})
+	dcfg := devnet.Config{DataDir: filepath.Join(dir, "devnet"), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0",
+		NATSPort: -1, ChainAddr: "127.0.0.1:0", Unlimited: true, NoSettle: cfg.NoSettle}
+	var sp *settleProcs
+	if !cfg.NoSettle {
+		// The settlement side (chain, relayer's worker, settler) as
+		// processes at the lowest priority: see SchedIdle.
+		if sp, err = startSettleChain(ctx, dir, cfg.SettleSched); err != nil {
+			return nil, err
+		}
+		defer sp.stop()
+		dcfg.RPCURL, dcfg.DeployerKey, dcfg.SettleElsewhere = sp.rpcURL, devnet.DevKey(), true
+	}
+	d, err := devnet.Start(ctx, dcfg)
 	if err != nil {
 		return nil, err
 	}
+	// Stopped before the settlement side (deferred earlier): the devnet's
+	// NATS server is what the worker and the settler are connected to.
 	defer d.Close()
+	if sp != nil {
+		if err := sp.startWorkers(d); err != nil {
+			return nil, err
+		}
+	}
 	hc := &http.Client{Timeout: orderTimeout, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Clients, MaxConnsPerHost: cfg.Clients}}
 	traders, err := newTraders(ctx, d, hc, cfg.Clients)
 	if err != nil {
@@ -97,6 +135,20 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		return nil, fmt.Errorf("warm-up: %w", err)
 	}
 	var runs []*clobResult
+	var cpu0 time.Duration
+	stopProfile := func() {}
+	if cfg.CPUProfile != "" {
+		if stopProfile, err = startCPUProfile(cfg.CPUProfile); err != nil {
+			return nil, err
+		}
+	}
+	if sp != nil {
+		cpu0 = sp.cpu()
+		if cfg.PauseSettlement {
+			sp.signal(syscall.SIGSTOP)
+		}
+	}
+	began := time.Now()
 	for _, orders := range timed {
 		res, err := sendAll(d.URL, hc, traders, orders)
 		if err != nil {
@@ -104,7 +156,114 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		}
 		runs = append(runs, res)
 	}
-	return clobFigures(runs), nil
+	stopProfile()
+	if sp != nil && cfg.PauseSettlement {
+		sp.signal(syscall.SIGCONT)
+	}
+	figs := clobFigures(runs)
+	if sp == nil {
+		return figs, nil
+	}
+	// The cores the low-priority settlement side got during the timed runs, in
+	// percent of one core.
+	figs = append(figs, Figure{"clob_settle_procs_cpu_pct", 100 * (sp.cpu() - cpu0).Seconds() / time.Since(began).Seconds(), "%"})
+	caught, err := settleCatchUp(d.NATSURL, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	return append(figs, caught...), nil
+}
+
+// startCPUProfile writes a CPU profile of this process to file until
+// the returned function is called.
+func startCPUProfile(file string) (func(), error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
+}
+
+// CLOBCompare runs CLOB without settlement (the baseline), then with the
+// settlement side at the lowest priority, in one invocation so both see
+// the same machine, and reports the settled figures, the baseline's
+// rate (clob_signed_orders_per_sec_no_settle) and the settled rate as a
+// percentage of it (clob_settle_rate_pct; the goal is at least 95).
+func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
+	base := cfg
+	base.NoSettle = true
+	if cfg.CPUProfile != "" {
+		base.CPUProfile = cfg.CPUProfile + ".no-settle"
+	}
+	bfigs, err := CLOB(base)
+	if err != nil {
+		return nil, fmt.Errorf("without settlement: %w", err)
+	}
+	cfg.NoSettle = false
+	figs, err := CLOB(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("with settlement: %w", err)
+	}
+	return append(figs, Figure{"clob_signed_orders_per_sec_no_settle", bfigs[0].Value, bfigs[0].Unit},
+		Figure{"clob_settle_rate_pct", 100 * figs[0].Value / bfigs[0].Value, "%"}), nil
+}
+
+// clobCatchUpMax bounds the wait for every trade to be CONFIRMED after
+// the load.
+const clobCatchUpMax = 10 * time.Minute
+
+// settleCatchUp waits until every trade of the devnet is final and
+// reports how long after loadEnd that was (clob_settle_catchup_ms: the
+// settlement's backlog at the end of the load, worked off at the lowest
+// priority), the trades, and the 99th percentile from a trade's match
+// to its CONFIRMED status (clob_settle_lag_confirmed_p99_ms). A trade
+// FAILED is an error: the load only makes trades that settle.
+func settleCatchUp(natsURL string, loadEnd time.Time) ([]Figure, error) {
+	nc, err := nats.Connect(natsURL)
+	if err != nil {
+		return nil, err
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), clobCatchUpMax)
+	defer cancel()
+	for {
+		trades, err := enginecmd.AllTrades(ctx, nc)
+		if err != nil {
+			return nil, fmt.Errorf("bench: trades after the load: %w", err)
+		}
+		open, failed := 0, 0
+		var lags []float64
+		for _, t := range trades {
+			switch t.GetStatus() {
+			case pb.TradeStatus_TRADE_STATUS_CONFIRMED:
+				lags = append(lags, float64(t.GetUpdatedMs()-t.GetTimeMs()))
+			case pb.TradeStatus_TRADE_STATUS_FAILED:
+				failed++
+			default:
+				open++
+			}
+		}
+		if failed > 0 {
+			return nil, fmt.Errorf("bench: %d of %d trades FAILED", failed, len(trades))
+		}
+		if open == 0 {
+			return []Figure{{"clob_settle_catchup_ms", float64(time.Since(loadEnd).Milliseconds()), "ms"},
+				{"clob_trades_confirmed", float64(len(trades)), "trades"},
+				{"clob_settle_lag_confirmed_p99_ms", percentile(lags, 99), "ms"}}, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("bench: %d of %d trades not final %s after the load", open, len(trades), clobCatchUpMax)
+		// Listing every trade is work for the engine, which runs at the
+		// normal priority: a look twice a second leaves the niced
+		// settlement most of the cores it catches up on.
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
 }
 
 // trader is one benchmark client.
@@ -317,18 +476,6 @@ func tradingApprovals(d *deploy.Deployment) []devnet.WalletCall {
 			devnet.WalletCall{To: k.ConditionalTokens, Data: chaintest.PackCTF("setApprovalForAll", ex, true)})
 	}
 	return calls
-}
-
-// CLOBBaseline is CLOB on a devnet without the settler, reporting only
-// clob_signed_orders_per_sec_no_settle: what the settled figure is
-// compared with.
-func CLOBBaseline(cfg CLOBConfig) ([]Figure, error) {
-	cfg.NoSettle = true
-	figs, err := CLOB(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return []Figure{{"clob_signed_orders_per_sec_no_settle", figs[0].Value, figs[0].Unit}}, nil
 }
 
 func clobFigures(runs []*clobResult) []Figure {

@@ -8,19 +8,24 @@ import (
 	"pred.dev/proto/l2auth"
 )
 
-// TestCLOBSmall runs the CLOB figures at a tiny size: every order is
-// accepted and each figure is reported.
+// TestCLOBSmall runs the CLOB figures at a tiny size, with the
+// settlement side as low-priority processes: every order is accepted,
+// every trade ends CONFIRMED and each figure is reported.
 func TestCLOBSmall(t *testing.T) {
 	figs, err := CLOB(CLOBConfig{Orders: 400, Runs: 1, Warmup: 40, Clients: 4, CrossPct: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct"}
+	want := []string{"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct",
+		"clob_settle_procs_cpu_pct", "clob_settle_catchup_ms", "clob_trades_confirmed", "clob_settle_lag_confirmed_p99_ms"}
 	if len(figs) != len(want) {
 		t.Fatalf("figures %v", figs)
 	}
 	for i, f := range figs {
-		if f.Name != want[i] || f.Value <= 0 {
+		t.Logf("%s %v %s", f.Name, f.Value, f.Unit)
+		// The settlement processes' CPU share and the catch-up can be 0
+		// at this size (all settled during the load, in under a tick).
+		if f.Name != want[i] || f.Value < 0 || (i < 4 || want[i] == "clob_trades_confirmed") && f.Value <= 0 {
 			t.Errorf("figure %d: %+v, want %s above 0", i, f, want[i])
 		}
 	}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -83,7 +84,8 @@ const settleTimeout = 15 * time.Minute
 //	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling
 //	                             the pure matcher (in a process of its own, as the engine
 //	                             runs apart from the settler) alone, and while the settler
-//	                             settles a steady stream of SettlingPace rounds a second
+//	                             settles a steady stream of SettlingPace rounds a second,
+//	                             this process (the settlement side) under SCHED_IDLE
 func Settle(cfg SettleConfig) ([]Figure, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
 	defer cancel()
@@ -99,33 +101,45 @@ func Settle(cfg SettleConfig) ([]Figure, error) {
 	figs := []Figure{{"settled_fills_per_sec", float64(fills) / elapsed.Seconds(), "fills/s"},
 		{"settle_lag_p99_ms", percentile(lags, 99), "ms"}}
 
+	gasPerSec, gasPerFill, err := s.ceiling(ctx, cfg.CeilingCalls)
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, Figure{"settle_ceiling_fills_per_sec", gasPerSec / gasPerFill, "fills/s"},
+		Figure{"settle_gas_per_fill", float64(int64(gasPerFill)), "gas"},
+		Figure{"settle_chain_gas_per_sec", float64(int64(gasPerSec)), "gas/s"})
+
 	// The matcher alone, then while the settler settles a steady stream
-	// of SettlingPace rounds a second (on the same cores: the matcher and
-	// the settler share nothing else).
+	// of SettlingPace rounds a second. For the second, the matcher's
+	// process starts first, at the normal priority, and then this process,
+	// whose remaining work is the settlement side (its engine only feeds
+	// the settler here), drops to SCHED_IDLE, as the CLOB figures run the
+	// settlement processes (SchedIdle): the matcher gets the cores first.
+	// That cannot be undone, so it comes last (and settle is the last
+	// group of `make bench`).
 	idle, err := matcherProcess(cfg.MatcherOps)
 	if err != nil {
 		return nil, err
 	}
+	wait, err := startMatcher(cfg.MatcherOps)
+	if err != nil {
+		return nil, err
+	}
+	if err := idleSelf(); err != nil {
+		_, _ = wait()
+		return nil, err
+	}
 	var busy float64
 	if _, _, _, err := s.stream(ctx, cfg.SettlingRounds, time.Second/time.Duration(cfg.SettlingPace), func() {
-		time.Sleep(time.Second) // the settlement under way
-		busy, err = matcherProcess(cfg.MatcherOps)
+		busy, err = wait()
 	}); err != nil {
 		return nil, err
 	}
 	if err != nil {
 		return nil, err
 	}
-	figs = append(figs, Figure{"matcher_cmds_per_sec_idle", idle, "cmds/s"},
-		Figure{"matcher_cmds_per_sec_settling", busy, "cmds/s"})
-
-	gasPerSec, gasPerFill, err := s.ceiling(ctx, cfg.CeilingCalls)
-	if err != nil {
-		return nil, err
-	}
-	return append(figs, Figure{"settle_ceiling_fills_per_sec", gasPerSec / gasPerFill, "fills/s"},
-		Figure{"settle_gas_per_fill", float64(int64(gasPerFill)), "gas"},
-		Figure{"settle_chain_gas_per_sec", float64(int64(gasPerSec)), "gas/s"}), nil
+	return append(figs, Figure{"matcher_cmds_per_sec_idle", idle, "cmds/s"},
+		Figure{"matcher_cmds_per_sec_settling", busy, "cmds/s"}), nil
 }
 
 type settleBench struct {
@@ -526,15 +540,32 @@ func percentile(vs []float64, p int) float64 {
 // settler: the two then share only the machine's cores, not a heap and
 // its garbage collector.
 func matcherProcess(ops int) (float64, error) {
-	out, err := exec.Command(os.Args[0], "-only", "matcher", "-matcher-ops", strconv.Itoa(ops), "-matcher-large-ops", "1000",
-		"-runs", "3").Output()
+	wait, err := startMatcher(ops)
 	if err != nil {
-		return 0, fmt.Errorf("bench: the matcher's process: %w", err)
+		return 0, err
 	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "matcher_cmds_per_sec" {
-			return strconv.ParseFloat(f[1], 64)
+	return wait()
+}
+
+// startMatcher starts the matcher's process and returns what waits for
+// its matcher_cmds_per_sec.
+func startMatcher(ops int) (func() (float64, error), error) {
+	cmd := exec.Command(os.Args[0], "-only", "matcher", "-matcher-ops", strconv.Itoa(ops), "-matcher-large-ops", "1000",
+		"-runs", "3")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("bench: the matcher's process: %w", err)
+	}
+	return func() (float64, error) {
+		if err := cmd.Wait(); err != nil {
+			return 0, fmt.Errorf("bench: the matcher's process: %w", err)
 		}
-	}
-	return 0, fmt.Errorf("bench: the matcher's process printed no matcher_cmds_per_sec: %s", out)
+		for _, line := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "matcher_cmds_per_sec" {
+				return strconv.ParseFloat(f[1], 64)
+			}
+		}
+		return 0, fmt.Errorf("bench: the matcher's process printed no matcher_cmds_per_sec: %s", out.String())
+	}, nil
 }

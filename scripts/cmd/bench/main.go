@@ -23,6 +23,9 @@ func main() {
 	flag.IntVar(&ccfg.Runs, "clob-runs", ccfg.Runs, "timed CLOB API runs (the median is reported)")
 	flag.IntVar(&ccfg.Clients, "clob-clients", ccfg.Clients, "concurrent CLOB API clients, each its own wallet")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
+	flag.StringVar(&ccfg.CPUProfile, "clob-cpuprofile", "", "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (and without, to this file.no-settle)")
+	flag.StringVar(&ccfg.SettleSched, "clob-settle-sched", bench.SchedIdle, "scheduling of the settlement processes in the CLOB run with settlement: idle (SCHED_IDLE) or nice (nice 19)")
+	flag.BoolVar(&ccfg.PauseSettlement, "clob-pause-settlement", false, "diagnosis: stop the settlement processes (SIGSTOP) over the timed CLOB runs, resume them after")
 	flag.IntVar(&gcfg.MarketReads, "gamma-market-reads", gcfg.MarketReads, "GET /markets/{id} requests in each timed Gamma run")
 	flag.IntVar(&gcfg.EventLists, "gamma-event-lists", gcfg.EventLists, "GET /events?limit=20 requests in each timed Gamma run")
 	flag.IntVar(&gcfg.Runs, "gamma-runs", gcfg.Runs, "timed Gamma runs (the median is reported)")
@@ -43,8 +46,7 @@ func main() {
 		{"matcher", func() ([]bench.Figure, error) { return bench.Matcher(cfg), nil }},
 		{"journal", func() ([]bench.Figure, error) { return bench.Journal(ecfg) }},
 		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
-		{"clob", func() ([]bench.Figure, error) { return bench.CLOB(ccfg) }},
-		{"clob", func() ([]bench.Figure, error) { return bench.CLOBBaseline(ccfg) }},
+		{"clob", func() ([]bench.Figure, error) { return bench.CLOBCompare(ccfg) }},
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},
