@@ -19,6 +19,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-clob/internal/api"
@@ -198,12 +201,17 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		return nil, err
 	}
 	limiter := api.NewLimiter(cfg.RateLimit)
+	// Each gateway has its own registry, so several in one process (the
+	// devnet's, a test's) never register a metric twice.
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
-		L1: &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
-		L2: &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
+		L1:      &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
+		L2:      &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
+		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
-	s.echo = newEcho(a, limiter, log)
+	s.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "clob"), log)
 	if cfg.TrustForwardedFor {
 		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
@@ -277,13 +285,13 @@ func apiConfig(cfg Config) api.Config {
 
 // newEcho builds the Echo instance. Middleware order: request id, then
 // the request log (which renders errors so it logs the final status),
-// then panic recovery, then the per-IP rate limit.
-func newEcho(a *api.API, limiter *api.Limiter, log *zap.Logger) *echo.Echo {
+// then metrics, then panic recovery, then the per-IP rate limit.
+func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }

@@ -9,6 +9,7 @@ package api
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -108,6 +109,7 @@ type API struct {
 	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
+	metrics http.Handler
 	seqs    *seqTracker
 
 	exchangeSep, negRiskSep [32]byte
@@ -125,6 +127,9 @@ type Deps struct {
 	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
+	// Metrics serves GET /metrics (the Prometheus registry the server
+	// built); nil serves no such route.
+	Metrics http.Handler
 }
 
 // New builds the API.
@@ -134,7 +139,7 @@ func New(cfg Config, d Deps) *API {
 	}
 	return &API{
 		cfg: cfg, nc: d.NC, pub: d.Pub, markets: d.Markets, l1: d.L1, l2: d.L2,
-		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now,
+		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now, metrics: d.Metrics,
 		seqs:        newSeqTracker(),
 		exchangeSep: eip712.OrderDomain(cfg.ChainID, cfg.Exchange).Separator(),
 		negRiskSep:  eip712.OrderDomain(cfg.ChainID, cfg.NegRiskExchange).Separator(),

@@ -21,6 +21,9 @@ func (a *API) registerHealth(e *echo.Echo) {
 	e.GET("/readyz", a.readyz)
 	e.GET("/ok", a.ok)
 	e.GET("/time", a.serverTime)
+	if a.metrics != nil {
+		e.GET("/metrics", echo.WrapHandler(a.metrics))
+	}
 }
 
 // livez answers while the process serves HTTP; it checks no dependency.
