@@ -95,8 +95,11 @@ type Args struct {
 	Params MarketParams
 	// Payout holds the YES and NO numerators of KindResolveMarket.
 	Payout []uint32
-	// TradeID, TradeStatus and TxHash are read by KindSetTradeStatus.
+	// TradeID, TradeIDs, TradeStatus and TxHash are read by
+	// KindSetTradeStatus: its trades are TradeID (when not 0) then
+	// TradeIDs, at most rules.TradeStatusTradesMax (see setTradeStatus).
 	TradeID     uint64
+	TradeIDs    []uint64
 	TradeStatus TradeStatus
 	TxHash      Hash
 }

@@ -44,7 +44,8 @@ func (k EventKind) String() string {
 //   - OrderRejected: OrderID, Reason; for a refused place whose token is
 //     known (so every refusal but TokenNotFound and DuplicateOrder), also
 //     Market and Outcome. The rest of a refused order is in its command.
-//     CommandRejected: Reason.
+//     CommandRejected: Reason; for a refused trade of a SetTradeStatus,
+//     also Seq (the trade id; 0 when the whole command is refused).
 //   - OrderFilled: OrderID, Account, Market.
 //   - OrderCancelled: OrderID, Account, Market, Cause, Status, Remaining.
 //   - OrderExpired: OrderID, Account, Market, Remaining. Engine time has

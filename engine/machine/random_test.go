@@ -273,8 +273,16 @@ func (w *workload) tradeStatus() machine.Command {
 	if w.settling < w.trades && w.src.IntN(4) == 0 {
 		w.settling++
 	}
-	return machine.Command{Kind: machine.KindSetTradeStatus, ID: w.hash(9),
-		Args: &machine.Args{TradeID: id, TradeStatus: machine.TradeStatus(w.src.IntN(9))}}
+	a := &machine.Args{TradeID: id, TradeStatus: machine.TradeStatus(w.src.IntN(9))}
+	if w.src.IntN(3) == 0 { // the trades of a settlement call together
+		if w.src.IntN(2) == 0 {
+			a.TradeID = 0
+		}
+		for range w.src.IntN(4) {
+			a.TradeIDs = append(a.TradeIDs, id+1+uint64(w.src.IntN(6)))
+		}
+	}
+	return machine.Command{Kind: machine.KindSetTradeStatus, ID: w.hash(9), Args: a}
 }
 
 // duplicate resubmits a past order id.

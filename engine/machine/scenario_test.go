@@ -275,7 +275,21 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 			c.Args.Payout = append(c.Args.Payout, uint32(num(s.t, p)))
 		}
 	case "trade-status":
-		c.Kind, c.Args.TradeID = KindSetTradeStatus, uint64(num(s.t, a[0]))
+		// "7" is trade_id 7; "7,8,9" trade_ids 7, 8 and 9; "7+8,9"
+		// trade_id 7 and trade_ids 8 and 9.
+		c.Kind = KindSetTradeStatus
+		one, list, plus := strings.Cut(a[0], "+")
+		if !plus && strings.Contains(one, ",") {
+			one, list = "", one
+		}
+		if one != "" {
+			c.Args.TradeID = uint64(num(s.t, one))
+		}
+		if list != "" {
+			for _, id := range strings.Split(list, ",") {
+				c.Args.TradeIDs = append(c.Args.TradeIDs, uint64(num(s.t, id)))
+			}
+		}
 		c.Args.TradeStatus = TradeStatus(slices.Index([]string{"", "matched", "submitted", "mined", "confirmed", "retrying", "failed", "synthetic", "bogus"}, a[1]))
 		c.Args.TxHash = nameHash("tx:" + a[0])
 	case "bogus":
@@ -403,6 +417,9 @@ func (s *scenario) format(e Event) string {
 	case EvOrderRejected:
 		return fmt.Sprintf("rejected %s %s", s.names[e.OrderID], e.Reason)
 	case EvCommandRejected:
+		if e.Seq != 0 {
+			return fmt.Sprintf("command-rejected %s #%d", e.Reason, e.Seq)
+		}
 		return fmt.Sprintf("command-rejected %s", e.Reason)
 	case EvOrderFilled:
 		return fmt.Sprintf("filled %s %s", s.names[e.OrderID], s.acctName(e.Account))

@@ -1,6 +1,10 @@
 package machine
 
-import "slices"
+import (
+	"slices"
+
+	"pred.dev/proto/rules"
+)
 
 // The settler reports each trade's progress on chain with SetTradeStatus
 // commands, and the machine enforces the order of those reports:
@@ -76,26 +80,69 @@ func (m *Machine) tradeAt(id uint64) (int, bool) {
 	})
 }
 
-// setTradeStatus applies the settler's report on a trade's progress.
+// setTradeStatus applies the settler's report on trades' progress: every
+// trade of the command (Args.TradeID when not 0, then Args.TradeIDs) moves
+// to Args.TradeStatus. The command as a whole is refused, nothing applied,
+// when its status is not a valid one or its set of trades is malformed:
+// empty (ReasonTradeNotFound, as a lone trade id of 0 always was), larger
+// than rules.TradeStatusTradesMax, holding a 0 or a trade twice
+// (ReasonInvalidCommand). Otherwise each trade is taken on its own, in the
+// command's order, as a cancel list takes its orders: an allowed transition
+// is applied (one TradeStatusChanged), a repeated report is a no-op, and a
+// trade that is unknown, final or may not take the status is reported by a
+// CommandRejected of its own (Event.Seq the trade id) without affecting the
+// others.
 func (m *Machine) setTradeStatus(c *Command) {
-	id, next := c.Args.TradeID, c.Args.TradeStatus
-	if id == 0 || id >= m.nextTradeID {
-		m.rejectCommand(ReasonTradeNotFound)
-		return
-	}
+	a := c.Args
+	next := a.TradeStatus
 	if !validTradeStatus(next) {
 		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	n := len(a.TradeIDs)
+	if a.TradeID != 0 {
+		n++
+	}
+	switch {
+	case n == 0:
+		m.rejectCommand(ReasonTradeNotFound)
+		return
+	case n > rules.TradeStatusTradesMax:
+		m.rejectCommand(ReasonInvalidCommand)
+		return
+	}
+	for i, id := range a.TradeIDs {
+		// Quadratic, but over a bounded list without allocating or
+		// iterating a map; the settler's lists are a call's trades.
+		if id == 0 || id == a.TradeID || slices.Contains(a.TradeIDs[:i], id) {
+			m.rejectCommand(ReasonInvalidCommand)
+			return
+		}
+	}
+	if a.TradeID != 0 {
+		m.setOneTradeStatus(a.TradeID, next, &a.TxHash)
+	}
+	for _, id := range a.TradeIDs {
+		m.setOneTradeStatus(id, next, &a.TxHash)
+	}
+}
+
+// setOneTradeStatus moves one trade to a valid status next, or reports why
+// it may not.
+func (m *Machine) setOneTradeStatus(id uint64, next TradeStatus, txHash *Hash) {
+	if id >= m.nextTradeID {
+		m.rejectTrade(id, ReasonTradeNotFound)
 		return
 	}
 	cur, final := m.tradeStatus(id)
 	switch {
 	case final:
-		m.rejectCommand(ReasonTradeStatusFinal)
+		m.rejectTrade(id, ReasonTradeStatusFinal)
 		return
 	case cur == next:
 		return // a repeated report
 	case !cur.CanFollow(next):
-		m.rejectCommand(ReasonInvalidTradeStatus)
+		m.rejectTrade(id, ReasonInvalidTradeStatus)
 		return
 	}
 	i, found := m.tradeAt(id)
@@ -109,7 +156,14 @@ func (m *Machine) setTradeStatus(c *Command) {
 	e := m.emit(EvTradeStatusChanged)
 	e.Seq = id
 	e.TradeStatus = next
-	e.OrderID = c.Args.TxHash
+	e.OrderID = *txHash
+}
+
+// rejectTrade refuses one trade of a SetTradeStatus.
+func (m *Machine) rejectTrade(id uint64, r Reason) {
+	e := m.emit(EvCommandRejected)
+	e.Reason = r
+	e.Seq = id
 }
 
 // raiseTradeFloor moves the floor past the final trades right above it and

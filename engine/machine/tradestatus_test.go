@@ -6,6 +6,8 @@ import (
 	"errors"
 	"sort"
 	"testing"
+
+	"pred.dev/proto/rules"
 )
 
 // tradeRig is a machine with one market where every place command of a
@@ -211,5 +213,61 @@ func TestLoadRefusesVersion1(t *testing.T) {
 	err := m.Load([]byte{RecMeta}, v)
 	if !errors.Is(err, ErrStateVersion) || !bytes.Contains([]byte(err.Error()), []byte("60 s before")) {
 		t.Fatalf("version 1 meta record: %v", err)
+	}
+}
+
+// TestTradeStatusList: one command moves a list of trades, each on its own;
+// a malformed list, or one over rules.TradeStatusTradesMax, is refused as a
+// whole.
+func TestTradeStatusList(t *testing.T) {
+	r := newTradeRig(t)
+	for range 4 {
+		r.trade()
+	}
+	list := func(s TradeStatus, one uint64, ids ...uint64) []Event {
+		return r.apply(Command{Kind: KindSetTradeStatus, Args: &Args{TradeID: one, TradeIDs: ids, TradeStatus: s}})
+	}
+	r.wantStatus(2, TradeSubmitted)
+	out := list(TradeSubmitted, 1, 2, 3, 9)
+	if len(out) != 3 || out[0].Kind != EvTradeStatusChanged || out[0].Seq != 1 ||
+		out[1].Kind != EvTradeStatusChanged || out[1].Seq != 3 ||
+		out[2].Kind != EvCommandRejected || out[2].Reason != ReasonTradeNotFound || out[2].Seq != 9 {
+		t.Fatalf("list: %+v", out)
+	}
+	ids := make([]uint64, rules.TradeStatusTradesMax+1)
+	for i := range ids {
+		ids[i] = uint64(i + 1)
+	}
+	for _, c := range []struct {
+		one  uint64
+		ids  []uint64
+		want Reason
+	}{
+		{0, nil, ReasonTradeNotFound},
+		{0, []uint64{}, ReasonTradeNotFound},
+		{0, []uint64{4, 4}, ReasonInvalidCommand},
+		{4, []uint64{4}, ReasonInvalidCommand},
+		{0, []uint64{4, 0}, ReasonInvalidCommand},
+		{0, ids, ReasonInvalidCommand},
+		{ids[0], ids[1:], ReasonInvalidCommand},
+	} {
+		if out := list(TradeFailed, c.one, c.ids...); len(out) != 1 || out[0].Kind != EvCommandRejected ||
+			out[0].Reason != c.want || out[0].Seq != 0 {
+			t.Fatalf("%d %v: %+v, want %v", c.one, len(c.ids), out, c.want)
+		}
+	}
+	// The longest list allowed is taken, each trade on its own.
+	out = list(TradeFailed, ids[0], ids[1:rules.TradeStatusTradesMax]...)
+	if len(out) != rules.TradeStatusTradesMax {
+		t.Fatalf("%d events", len(out))
+	}
+	for i, e := range out {
+		want := EvTradeStatusChanged
+		if i >= 4 {
+			want = EvCommandRejected
+		}
+		if e.Kind != want || e.Seq != uint64(i+1) {
+			t.Fatalf("event %d: %+v", i, e)
+		}
 	}
 }

@@ -347,9 +347,14 @@ func decodeResolve(c *Cmd, b []byte) (bool, error) {
 	return ok, err
 }
 
+// decodeTradeStatus reads trade_ids packed or not, as decodeResolve its
+// payout, into the slice the Cmd keeps from one payload to the next (no
+// allocation once it has grown). The core bounds the list
+// (rules.TradeStatusTradesMax); the payload's size bounds what is read.
 func decodeTradeStatus(c *Cmd, b []byte) (bool, error) {
 	c.Command.Args = &c.args
-	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
 		switch {
 		case num == 1 && typ == varintT:
 			c.args.TradeID = x
@@ -357,7 +362,23 @@ func decodeTradeStatus(c *Cmd, b []byte) (bool, error) {
 			c.args.TradeStatus = machine.TradeStatus(enum8(x))
 		case num == 3 && typ == bytesT:
 			return fixed(c.args.TxHash[:], v)
+		case num == 4 && typ == varintT:
+			c.args.TradeIDs = append(c.args.TradeIDs, x)
+		case num == 4 && typ == bytesT:
+			for len(v) > 0 {
+				x, n := protowire.ConsumeVarint(v)
+				if n < 0 {
+					inner = ErrMalformed
+					return false
+				}
+				c.args.TradeIDs = append(c.args.TradeIDs, x)
+				v = v[n:]
+			}
 		}
 		return true
 	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
 }

@@ -117,9 +117,9 @@ func fields(b []byte, fn func(num protowire.Number, typ protowire.Type, v []byte
 // c.Command.Kind to 0, which the core refuses as an invalid command.
 func (c *Cmd) decode(b []byte, timeMs int64) error {
 	ids := c.Command.OrderIDs[:0]
-	payout := c.args.Payout[:0]
+	payout, trades := c.args.Payout[:0], c.args.TradeIDs[:0]
 	*c = Cmd{}
-	c.Command.OrderIDs, c.args.Payout = ids, payout
+	c.Command.OrderIDs, c.args.Payout, c.args.TradeIDs = ids, payout, trades
 	c.Command.TimeMs = timeMs
 	ok := true
 	err := fields(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) error {

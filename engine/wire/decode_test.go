@@ -148,6 +148,7 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		c.Command.Kind = machine.KindSetTradeStatus
 		a := args()
 		a.TradeID = b.SetTradeStatus.GetTradeId()
+		a.TradeIDs = append(a.TradeIDs, b.SetTradeStatus.GetTradeIds()...)
 		a.TradeStatus = machine.TradeStatus(enumOf(int32(b.SetTradeStatus.GetStatus())))
 		fix(a.TxHash[:], b.SetTradeStatus.GetTxHash())
 	}
@@ -190,6 +191,9 @@ func sameCmd(a, b *Cmd) bool {
 func normArgs(a machine.Args) machine.Args {
 	if len(a.Payout) == 0 {
 		a.Payout = nil
+	}
+	if len(a.TradeIDs) == 0 {
+		a.TradeIDs = nil
 	}
 	return a
 }
@@ -263,7 +267,8 @@ func randomCommand(r *rand.Rand) *pb.Command {
 	case 20:
 		c.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: addr(), Wallet: addr()}}
 	case 16:
-		c.Body = &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: u(), Status: pb.TradeStatus(r.IntN(9) - 1), TxHash: h()}}
+		c.Body = &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: u(), Status: pb.TradeStatus(r.IntN(9) - 1), TxHash: h(),
+			TradeIds: []uint64{u(), u(), u()}[:r.IntN(4)]}}
 	default:
 		c.Body = &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr(), Amount: u()}}
 	}
@@ -418,6 +423,7 @@ func TestToPBRoundTrip(t *testing.T) {
 		machine.Command{Kind: machine.KindCloseMarket, ID: machine.Hash{9, 5}, Args: args(machine.Args{Market: m})},
 		machine.Command{Kind: machine.KindResolveMarket, ID: machine.Hash{9, 6}, Args: args(machine.Args{Market: m, Payout: []uint32{1, 0}})},
 		machine.Command{Kind: machine.KindSetTradeStatus, ID: machine.Hash{9, 7}, Args: args(machine.Args{TradeID: 7, TradeStatus: machine.TradeMined, TxHash: tok})},
+		machine.Command{Kind: machine.KindSetTradeStatus, ID: machine.Hash{9, 17}, Args: args(machine.Args{TradeIDs: []uint64{8, 300, 1 << 40}, TradeStatus: machine.TradeConfirmed, TxHash: tok})},
 		machine.Command{Kind: machine.KindCancelMarket, ID: machine.Hash{9, 8}, Account: machine.Address{4}, Args: args(machine.Args{Token: tok})},
 		machine.Command{Kind: machine.KindCancelList, ID: machine.Hash{9, 9}, Account: machine.Address{4}, OrderIDs: []machine.Hash{{5}, {6}}},
 		machine.Command{Kind: machine.KindCancelAll, ID: machine.Hash{9, 10}, Account: machine.Address{4}},
@@ -447,6 +453,12 @@ func TestToPBRoundTrip(t *testing.T) {
 		}
 		if have.Args != nil && len(have.Args.Payout) == 0 {
 			have.Args.Payout = nil
+		}
+		if want.Args != nil && len(want.Args.TradeIDs) == 0 {
+			want.Args.TradeIDs = nil
+		}
+		if have.Args != nil && len(have.Args.TradeIDs) == 0 {
+			have.Args.TradeIDs = nil
 		}
 		if len(have.OrderIDs) == 0 {
 			have.OrderIDs = nil

@@ -29,7 +29,7 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		return &pb.Event{Body: &pb.Event_OrderRejected{OrderRejected: &pb.OrderRejected{
 			OrderId: id32(e.OrderID), Reason: pb.RejectReason(e.Reason)}}}
 	case machine.EvCommandRejected:
-		return &pb.Event{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: pb.RejectReason(e.Reason)}}}
+		return &pb.Event{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: pb.RejectReason(e.Reason), TradeId: e.Seq}}}
 	case machine.EvOrderFilled:
 		return &pb.Event{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{
 			OrderId: id32(e.OrderID), Account: addr(m, e.Account)}}}

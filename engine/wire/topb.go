@@ -105,7 +105,7 @@ func setMarketBody(out *pb.Command, c *machine.Command) {
 		out.Body = &pb.Command_ResolveMarket{ResolveMarket: &pb.ResolveMarket{Market: market, Payout: append([]uint32(nil), a.Payout...)}}
 	case machine.KindSetTradeStatus:
 		out.Body = &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: a.TradeID,
-			Status: pb.TradeStatus(a.TradeStatus), TxHash: nonzero(a.TxHash)}}
+			TradeIds: append([]uint64(nil), a.TradeIDs...), Status: pb.TradeStatus(a.TradeStatus), TxHash: nonzero(a.TxHash)}}
 	}
 }
 

@@ -1712,12 +1712,23 @@ func (x *Faucet) GetAmount() uint64 {
 	return 0
 }
 
-// The settler reports the on-chain progress of a trade.
+// The settler reports the on-chain progress of trades: every trade of the
+// set moves to status, with tx_hash. The set is trade_id (when not 0) plus
+// trade_ids, so one command carries all the trades of one settlement call
+// that move to the same status with the same transaction; at most
+// rules.TradeStatusTradesMax trades, none twice, and not empty, or the
+// whole command is refused (INVALID_COMMAND; an empty set, TRADE_NOT_FOUND,
+// as a trade_id of 0 always was). Otherwise each trade is taken on its own,
+// in the order given: each one whose transition is allowed is applied (one
+// TradeStatusChanged per trade), and each one that is not is reported by a
+// CommandRejected (TRADE_NOT_FOUND, TRADE_STATUS_FINAL or
+// INVALID_TRADE_STATUS) without stopping the others.
 type SetTradeStatus struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TradeId       uint64                 `protobuf:"varint,1,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
 	Status        TradeStatus            `protobuf:"varint,2,opt,name=status,proto3,enum=pred.v1.TradeStatus" json:"status,omitempty"`
 	TxHash        []byte                 `protobuf:"bytes,3,opt,name=tx_hash,json=txHash,proto3" json:"tx_hash,omitempty"`
+	TradeIds      []uint64               `protobuf:"varint,4,rep,packed,name=trade_ids,json=tradeIds,proto3" json:"trade_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1769,6 +1780,13 @@ func (x *SetTradeStatus) GetStatus() TradeStatus {
 func (x *SetTradeStatus) GetTxHash() []byte {
 	if x != nil {
 		return x.TxHash
+	}
+	return nil
+}
+
+func (x *SetTradeStatus) GetTradeIds() []uint64 {
+	if x != nil {
+		return x.TradeIds
 	}
 	return nil
 }
@@ -1893,11 +1911,12 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x06wallet\x18\x02 \x01(\fR\x06wallet\":\n" +
 	"\x06Faucet\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x04R\x06amount\"r\n" +
+	"\x06amount\x18\x02 \x01(\x04R\x06amount\"\x8f\x01\n" +
 	"\x0eSetTradeStatus\x12\x19\n" +
 	"\btrade_id\x18\x01 \x01(\x04R\atradeId\x12,\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x14.pred.v1.TradeStatusR\x06status\x12\x17\n" +
-	"\atx_hash\x18\x03 \x01(\fR\x06txHashB\x13Z\x11pred.dev/proto/pbb\x06proto3"
+	"\atx_hash\x18\x03 \x01(\fR\x06txHash\x12\x1b\n" +
+	"\ttrade_ids\x18\x04 \x03(\x04R\btradeIdsB\x13Z\x11pred.dev/proto/pbb\x06proto3"
 
 var (
 	file_pred_v1_command_proto_rawDescOnce sync.Once

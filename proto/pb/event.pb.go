@@ -613,10 +613,13 @@ func (x *OrderRejected) GetReason() RejectReason {
 	return RejectReason_REJECT_REASON_UNSPECIFIED
 }
 
-// A command other than place or cancel that the engine refused.
+// A command other than place or cancel that the engine refused, or one
+// trade of a SetTradeStatus that it refused (trade_id set; the command's
+// other trades are taken on their own).
 type CommandRejected struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Reason        RejectReason           `protobuf:"varint,1,opt,name=reason,proto3,enum=pred.v1.RejectReason" json:"reason,omitempty"`
+	TradeId       uint64                 `protobuf:"varint,2,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -656,6 +659,13 @@ func (x *CommandRejected) GetReason() RejectReason {
 		return x.Reason
 	}
 	return RejectReason_REJECT_REASON_UNSPECIFIED
+}
+
+func (x *CommandRejected) GetTradeId() uint64 {
+	if x != nil {
+		return x.TradeId
+	}
+	return 0
 }
 
 // The order's whole size is filled: status MATCHED.
@@ -1413,9 +1423,10 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"created_ms\x18\x0f \x01(\x03R\tcreatedMs\"Y\n" +
 	"\rOrderRejected\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12-\n" +
-	"\x06reason\x18\x02 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\"@\n" +
+	"\x06reason\x18\x02 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\"[\n" +
 	"\x0fCommandRejected\x12-\n" +
-	"\x06reason\x18\x01 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\"B\n" +
+	"\x06reason\x18\x01 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\x12\x19\n" +
+	"\btrade_id\x18\x02 \x01(\x04R\atradeId\"B\n" +
 	"\vOrderFilled\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\"\xbd\x01\n" +

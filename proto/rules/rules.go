@@ -2,7 +2,9 @@
 // and the gateways enforce, so that what a gateway accepts the engine
 // accepts too and the two cannot drift apart: the units of amounts and
 // prices, the price range, the tick sizes, the highest fee rate an order
-// may sign and the largest list of orders one cancel names.
+// may sign and the largest list of orders one cancel names; and the
+// largest set of trades one SetTradeStatus names, which the engine and the
+// settler share.
 //
 // The constants are untyped, so each side keeps its own types, and the
 // package imports nothing, so the engine's pure core may use it. The
@@ -44,3 +46,11 @@ const FeeRateMaxBps = 1_000
 // CancelOrdersMax is the most order ids one cancel may name (the spec's
 // limit of DELETE /orders; the engine's cancel-list command).
 const CancelOrdersMax = 3_000
+
+// TradeStatusTradesMax is the most trades one SetTradeStatus command may
+// name (trade_id plus trade_ids). The settler reports the trades of one
+// settlement call together, and one call has at most MatchesMax (32 at
+// most) matches of at most 15 maker fills each (the contract's
+// MAX_MAKER_ORDERS): 480, below this limit, and the settler bounds its
+// FillsMax by it, so one call's trades always fit in one command.
+const TradeStatusTradesMax = 512

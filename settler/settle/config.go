@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/rules"
 )
 
 // Config tunes a Settler.
@@ -109,7 +110,8 @@ func (c Config) withDefaults() (Config, error) {
 	if c.FillsMax <= 0 {
 		c.FillsMax = DefaultFillsMax
 	}
-	c.FillsMax = max(c.FillsMax, c.MakersMax)
+	// One call's trades are reported in one SetTradeStatus per status.
+	c.FillsMax = min(max(c.FillsMax, c.MakersMax), rules.TradeStatusTradesMax)
 	if c.AttemptsMax == 0 {
 		c.AttemptsMax = DefaultAttemptsMax
 	}

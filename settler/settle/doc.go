@@ -7,8 +7,9 @@
 // engine's: it follows the EVT stream like any other reader
 // (pred.dev/proto/runtime/follow), reads the signed orders from the
 // engine's queries, hands the calls to the relayer's worker through its
-// queue, and appends SetTradeStatus (and, for a failed trade, CancelAll)
-// commands through the group-commit publisher. The matcher never waits on
+// queue, and appends SetTradeStatus (one per call and status, naming the
+// call's trades; and, for a failed trade, CancelAll) commands through the
+// group-commit publisher. The matcher never waits on
 // it: a slow chain only lengthens the settler's own backlog, bounded by
 // Config.OpenMax.
 //

@@ -1,6 +1,7 @@
 package settle
 
 import (
+	"context"
 	"math/big"
 	"slices"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"pred.dev/proto/chain/bind/exchange"
 
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 )
 
 func trade(id uint64, taker, maker byte, size uint64) *pb.Event {
@@ -173,5 +175,66 @@ func TestSplit(t *testing.T) {
 	tk, makers, fills, err := unpackMatch(d)
 	if err != nil || tk.Maker != (common.Address{3}) || len(makers) != 2 || fills[1].Int64() != 4 {
 		t.Fatalf("the second match's call: %v %+v %v", err, makers, fills)
+	}
+}
+
+type recordingPub struct{ cmds []*pb.Command }
+
+func (p *recordingPub) Append(_ context.Context, c *pb.Command) (uint64, error) {
+	p.cmds = append(p.cmds, c)
+	return uint64(len(p.cmds)), nil
+}
+
+// TestReportOneCommandPerStatus: the trades of one call move together, one
+// SetTradeStatus per status naming all of them, with a command id of its
+// own per status and attempt; a call of more trades than one command may
+// name takes several.
+func TestReportOneCommandPerStatus(t *testing.T) {
+	pub := &recordingPub{}
+	s := &Settler{pub: pub, m: newMetrics(nil)}
+	rec := &Record{ID: "r1", Attempt: 1, Matches: []Match{
+		{Fills: []Fill{{TradeID: 4}, {TradeID: 5}}}, {Fills: []Fill{{TradeID: 7}}}}}
+	path := []pb.TradeStatus{pb.TradeStatus_TRADE_STATUS_SUBMITTED, pb.TradeStatus_TRADE_STATUS_MINED, pb.TradeStatus_TRADE_STATUS_CONFIRMED}
+	const tx = "0x00000000000000000000000000000000000000000000000000000000000000ab"
+	if err := s.report(context.Background(), rec, path, tx); err != nil {
+		t.Fatal(err)
+	}
+	if len(pub.cmds) != len(path) {
+		t.Fatalf("%d commands, want %d", len(pub.cmds), len(path))
+	}
+	seen := map[string]bool{}
+	for i, c := range pub.cmds {
+		st := c.GetSetTradeStatus()
+		ids := append([]uint64{st.GetTradeId()}, st.GetTradeIds()...)
+		if st.GetStatus() != path[i] || !slices.Equal(ids, []uint64{4, 5, 7}) || common.BytesToHash(st.GetTxHash()) != common.HexToHash(tx) {
+			t.Fatalf("command %d: %v", i, st)
+		}
+		if seen[string(c.GetId())] {
+			t.Fatalf("command %d: id %x again", i, c.GetId())
+		}
+		seen[string(c.GetId())] = true
+	}
+
+	// More trades than one command may name: several, all trades once.
+	pub.cmds = nil
+	wide := &Record{ID: "r2", Attempt: 1}
+	for id := range uint64(rules.TradeStatusTradesMax + 3) {
+		wide.Matches = append(wide.Matches, Match{Fills: []Fill{{TradeID: id + 1}}})
+	}
+	if err := s.report(context.Background(), wide, path[:1], tx); err != nil {
+		t.Fatal(err)
+	}
+	var all []uint64
+	for _, c := range pub.cmds {
+		st := c.GetSetTradeStatus()
+		n := 1 + len(st.GetTradeIds())
+		if n > rules.TradeStatusTradesMax {
+			t.Fatalf("%d trades in one command", n)
+		}
+		all = append(all, st.GetTradeId())
+		all = append(all, st.GetTradeIds()...)
+	}
+	if len(pub.cmds) != 2 || len(all) != rules.TradeStatusTradesMax+3 || !slices.IsSorted(all) || all[0] != 1 {
+		t.Fatalf("%d commands, %d trades", len(pub.cmds), len(all))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -21,6 +22,7 @@ import (
 	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/proto/runtime/publish"
 )
@@ -631,28 +633,30 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 	return &next, r, false, nil
 }
 
-// report appends, for every trade of rec, each status of path in order
-// (the trades of one step together, then the next step).
+// report appends, for the trades of rec, each status of path in order: one
+// SetTradeStatus per status naming all of them (trade_id the first,
+// trade_ids the rest), at most rules.TradeStatusTradesMax trades a command
+// (Config.FillsMax keeps a call's trades within one). The engine takes each
+// trade on its own, so a trade it refuses (one already final, say) does
+// not hold back the others.
 func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus, txHash string) error {
 	var hash []byte
 	if txHash != "" {
 		hash = common.HexToHash(txHash).Bytes()
 	}
+	fills := rec.fills()
+	ids := make([]uint64, len(fills))
+	for i, f := range fills {
+		ids[i] = f.TradeID
+	}
 	for _, st := range path {
-		fills := rec.fills()
-		errs := make([]error, len(fills))
-		var wg sync.WaitGroup
-		for i, f := range fills {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_, errs[i] = s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.ID, f.TradeID, uint64(st), uint64(rec.Attempt)),
-					Body: &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: f.TradeID, Status: st, TxHash: hash}}})
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			return fmt.Errorf("settle: reporting %s: %w", st, err)
+		for chunk := range slices.Chunk(ids, rules.TradeStatusTradesMax) {
+			nums := append([]uint64{uint64(st), uint64(rec.Attempt)}, chunk...)
+			if _, err := s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.ID, nums...),
+				Body: &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: chunk[0],
+					TradeIds: chunk[1:], Status: st, TxHash: hash}}}); err != nil {
+				return fmt.Errorf("settle: reporting %s: %w", st, err)
+			}
 		}
 		s.m.status(st, len(fills))
 		if err := s.crash(CrashReported); err != nil {
