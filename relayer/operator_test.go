@@ -52,10 +52,9 @@ func TestOperatorCalls(t *testing.T) {
 	match := chaintest.PackExchange("matchOrders", tk, []chaintest.Order{mk}, big.NewInt(10*unit), []*big.Int{big.NewInt(10 * unit)},
 		big.NewInt(now.Unix()))
 
-	unchecked := false
 	enqueue := func(id, to string, data []byte, gasHint ...uint64) {
 		t.Helper()
-		op := &relayerapi.OperatorCall{To: to, Data: hexutil.Encode(data), Ref: "test", Unchecked: unchecked}
+		op := &relayerapi.OperatorCall{To: to, Data: hexutil.Encode(data), Ref: "test"}
 		if len(gasHint) > 0 {
 			op.GasHint = gasHint[0]
 		}
@@ -120,23 +119,6 @@ func TestOperatorCalls(t *testing.T) {
 			t.Errorf("%s: gas limit %d with a bound of %d", c.id, sent.Gas(), c.hint)
 		}
 	}
-
-	// Unchecked, a call runs once, on chain: a good one is CONFIRMED at its
-	// bound, one that reverts is FAILED there (gas spent, nothing done).
-	unchecked = true
-	utk := yes.Order(false, chaintest.Buy, m.Yes, 10*unit, 400_000, 100)
-	umk := no.Order(false, chaintest.Buy, m.No, 10*unit, 600_000, 0)
-	fresh := chaintest.PackExchange("matchOrders", utk, []chaintest.Order{umk}, big.NewInt(10*unit), []*big.Int{big.NewInt(10 * unit)},
-		big.NewInt(now.Unix()))
-	enqueue("op-unchecked", ex, fresh, 4_000_000)
-	if tx := end("op-unchecked"); tx.State != relayerapi.StateConfirmed {
-		t.Fatalf("an unchecked match ended %+v", tx)
-	}
-	enqueue("op-unchecked-again", ex, fresh, 4_000_000)
-	if tx := end("op-unchecked-again"); tx.State != relayerapi.StateFailed || !strings.Contains(tx.Reason, "reverted on chain") {
-		t.Fatalf("an unchecked match filled twice ended %+v", tx)
-	}
-	unchecked = false
 
 	for _, c := range []struct {
 		id, to string

@@ -150,6 +150,30 @@ func explain(rev *chainerr.Revert) string {
 	return rev.String()
 }
 
+// Why replays a transaction that reverted on chain as a call from from on
+// the state before its block and returns the decoded reason ("" when the
+// replay does not revert: the transaction depended on another in its own
+// block, or ran out of gas). It is for logs and the record's reason; a
+// node without the parent state answers with an error, also "".
+func (c Chain) Why(ctx context.Context, raw []byte, from common.Address, block uint64) string {
+	var tx types.Transaction
+	if err := tx.UnmarshalBinary(raw); err != nil || block == 0 {
+		return ""
+	}
+	msg := ethereum.CallMsg{From: from, To: tx.To(), Gas: tx.Gas(), Value: tx.Value(), Data: tx.Data()}
+	_, err := c.B.CallContract(ctx, msg, new(big.Int).SetUint64(block-1))
+	if err == nil {
+		return ""
+	}
+	if rev, ok := chainerr.FromError(err); ok && len(rev.Data) > 0 {
+		return explain(rev)
+	}
+	if isRevert(err) {
+		return err.Error() + " (no revert data)"
+	}
+	return ""
+}
+
 // Receipt returns the receipt of hash, or nil if it has none yet.
 func (c Chain) Receipt(ctx context.Context, hash common.Hash) (*types.Receipt, error) {
 	r, err := c.B.TransactionReceipt(ctx, hash)

@@ -36,17 +36,17 @@ var operatorSelectors = func() [][]byte {
 // INVALID only when it reverts on a chain where every earlier one is
 // mined. Its gas limit is the caller's hint when one run proves the call
 // fits it, else the call's estimate plus the margin: per call, never a
-// fixed cap. An unchecked call (relayerapi.OperatorCall.Unchecked) is
-// sent at its hint with no run at all: the chain runs it once.
+// fixed cap. Every call is run before it is sent, never sent at a bound
+// alone: a match whose Safe callbacks need more gas than a size-based
+// bound reverts on chain having used a third of it (the 63/64 rule
+// starves the callback, not the transaction), which is how the
+// reference exchange's ghost fills happened.
 func (r *run) processOperator(ctx context.Context, it *item) error {
 	w := r.w
 	op := it.sub.Operator
 	to, data, err := operatorCall(op, w.cfg.OperatorTargets)
 	if err != nil {
 		return r.invalid(ctx, it, err.Error())
-	}
-	if op.Unchecked && op.GasHint > 0 && op.GasHint <= w.cfg.GasCapOperator {
-		return r.assign(ctx, it, to, data, op.GasHint)
 	}
 	if op.GasHint > 0 && op.GasHint <= w.cfg.GasCapOperator {
 		// One run at the caller's bound: if the call succeeds within it,

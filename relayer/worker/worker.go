@@ -1005,6 +1005,9 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 			w.m.observeMined(f.sub.CreatedAt, f.mined)
 		} else {
 			f.state, f.reason = relayerapi.StateFailed, fmt.Sprintf("reverted on chain in block %d (gas used %d)", f.block, rc.GasUsed)
+			if why := w.chain.Why(ctx, f.n.Attempts[i].Raw, w.hot, f.block); why != "" {
+				f.reason += ": " + why
+			}
 		}
 		delete(r.busy, f.wallet)
 		if err := r.persist(ctx, f); err != nil {

@@ -42,12 +42,10 @@
 // negRisk exchange), so an order the settler rebuilt wrongly is never
 // sent. A settlement is named by its first trade id ("t<id>"); its
 // relayer transaction is "settle-<first trade>-<attempt>", and it carries
-// a bound on its gas from its size. A first attempt goes unchecked: the
-// worker sends it at the bound without simulating it, and the chain runs
-// it once, in nonce order after the calls before it; a retry is
-// simulated, at the bound if it fits there, else with the chain's
-// estimate (a Safe callback that needs more gas costs one reverted
-// attempt, never the trade).
+// a bound on its gas from its size. The worker runs every attempt before
+// sending it, at the bound if it fits there, else with the chain's
+// estimate, so a Safe callback that needs more gas than the bound leaves
+// it costs an estimate, never a reverted transaction or the trade.
 //
 // What goes into a settlement is a function of the event stream alone
 // (the groups of one EVT message, cut at the limits), never of timing,

@@ -249,13 +249,13 @@ func (s *store) open(ctx context.Context) ([]*Record, []uint64, error) {
 // with a bound on its gas (see Config.GasHintBase); a transaction id
 // queued already is left as it is.
 func (s *store) enqueue(ctx context.Context, r *Record, gasHint uint64) error {
-	// A call's first attempt goes unchecked: the chain runs it once, in
-	// order after the calls before it (a simulation would run it twice).
-	// Should it revert (a ghost fill, or a Safe callback needing more gas
-	// than the bound), the retry is simulated and estimated.
+	// Every attempt is run by the worker before it is sent (at the bound
+	// first, then estimated if it does not fit): a first attempt sent at
+	// the bound alone reverted on chain whenever a Safe callback needed
+	// more gas than the bound left it, a ghost fill costing gas and a
+	// RETRYING status (TestNewcomerFlow caught it).
 	b, err := json.Marshal(relayerapi.OperatorSubmission{ID: r.TxID(),
-		Operator: &relayerapi.OperatorCall{To: r.Exchange, Data: r.Data, Ref: r.ID, GasHint: gasHint,
-			Unchecked: r.Attempt == 1 && gasHint > 0},
+		Operator:  &relayerapi.OperatorCall{To: r.Exchange, Data: r.Data, Ref: r.ID, GasHint: gasHint},
 		CreatedAt: time.Now().UTC()})
 	if err != nil {
 		return err

@@ -227,13 +227,6 @@ type OperatorCall struct {
 	// reverts) it estimates the gas as for any call. It saves the
 	// estimate's search, which runs the call many times.
 	GasHint uint64 `json:"gasHint,omitempty"`
-	// Unchecked sends the call at GasHint with no simulation at all: it
-	// runs once, on chain, in its nonce's place after every earlier call,
-	// and a revert there ends it FAILED (gas spent) where a simulation
-	// would have ended it INVALID. The settler asks for it on a call's
-	// first attempt only, which is how nearly every call settles; a retry
-	// is simulated, and estimated if it does not fit its bound.
-	Unchecked bool `json:"unchecked,omitempty"`
 }
 
 // OperatorSubmission is the queue message of an operator call, the subset
