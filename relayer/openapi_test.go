@@ -3,17 +3,15 @@ package relayer_test
 import (
 	"context"
 	"flag"
-	"fmt"
 	"net/http"
-	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/apitest"
 	"pred.dev/relayer/internal/api"
 )
 
@@ -30,10 +28,7 @@ func loadDoc(t *testing.T) *openapi3.T {
 	return doc
 }
 
-var (
-	echoParam = regexp.MustCompile(`:([A-Za-z_]+)`)
-	tableRow  = regexp.MustCompile("(?m)^    \\| `[A-Z0-9_]+` \\| [0-9]{3} \\|")
-)
+var echoParam = regexp.MustCompile(`:([A-Za-z_]+)`)
 
 // TestRoutesAreDocumented: every route registered in Echo is in the
 // document, and every documented operation is a registered route.
@@ -80,92 +75,16 @@ const docPath = "internal/api/openapi.yaml"
 // mismatch the failure prints the lines to paste; -update writes them.
 func TestErrorCodesMatchTable(t *testing.T) {
 	if *updateDoc {
-		rewriteErrorCodes(t)
+		apitest.RewriteErrorCodes(t, docPath)
 		return
 	}
-	doc := loadDoc(t)
-	schema := doc.Components.Schemas["ErrorCode"].Value
-	var got []string
-	for _, v := range schema.Enum {
-		got = append(got, fmt.Sprint(v))
-	}
-	var want, rows []string
-	for _, e := range errcode.All() {
-		want = append(want, string(e.Code))
-		rows = append(rows, fmt.Sprintf("    | `%s` | %d | %s |", string(e.Code), e.Status, strings.ReplaceAll(e.Message, "|", "/")))
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("ErrorCode enum differs from proto/errcode; use:\n        - %s", strings.Join(want, "\n        - "))
-	}
-	for _, row := range rows {
-		if !strings.Contains(string(api.OpenAPI), row) {
-			t.Errorf("error table lacks the row (or it is stale):\n%s", row)
-		}
-	}
-	if n := len(tableRow.FindAllString(string(api.OpenAPI), -1)); n != len(rows) {
-		t.Errorf("error table has %d rows, errcode has %d codes", n, len(rows))
-	}
+	apitest.CheckErrorCodes(t, api.OpenAPI)
 }
 
-// rewriteErrorCodes replaces the table's rows and the enum's values in the
-// document's source with proto/errcode's.
-func rewriteErrorCodes(t *testing.T) {
-	src, err := os.ReadFile(docPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows, values []string
-	for _, e := range errcode.All() {
-		rows = append(rows, fmt.Sprintf("    | `%s` | %d | %s |", string(e.Code), e.Status, strings.ReplaceAll(e.Message, "|", "/")))
-		values = append(values, "        - "+string(e.Code))
-	}
-	lines := strings.Split(string(src), "\n")
-	var out []string
-	inSchema, inEnum := false, false
-	for i, l := range lines {
-		switch {
-		case tableRow.MatchString(l):
-			if !tableRow.MatchString(lines[i-1]) {
-				out = append(out, rows...)
-			}
-			continue
-		case inEnum && strings.HasPrefix(l, "        - "):
-			continue
-		case strings.HasPrefix(l, "    ErrorCode:"):
-			inSchema = true
-		case inSchema && strings.TrimSpace(l) == "enum:":
-			out = append(out, l)
-			out = append(out, values...)
-			inSchema, inEnum = false, true
-			continue
-		}
-		inEnum = false
-		out = append(out, l)
-	}
-	if err := os.WriteFile(docPath, []byte(strings.Join(out, "\n")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("rewrote %s: %d codes", docPath, len(rows))
-}
-
-// TestEveryStatusOfAnErrorIsDocumented: each operation that can answer a
-// status documents it with the Error schema, so clients can rely on the
-// error body everywhere.
+// TestErrorResponsesUseErrorSchema: each operation that can answer an
+// error status documents it with the Error schema.
 func TestErrorResponsesUseErrorSchema(t *testing.T) {
-	doc := loadDoc(t)
-	for path, item := range doc.Paths.Map() {
-		for method, op := range item.Operations() {
-			for status, ref := range op.Responses.Map() {
-				if status[0] != '4' && status[0] != '5' || path == "/readyz" {
-					continue
-				}
-				mt := ref.Value.Content.Get("application/json")
-				if mt == nil || mt.Schema == nil || mt.Schema.Ref != "#/components/schemas/Error" {
-					t.Errorf("%s %s %s does not answer with the Error schema", method, path, status)
-				}
-			}
-		}
-	}
+	apitest.CheckErrorResponses(t, api.OpenAPI)
 }
 
 // TestServedDocument: /openapi.yaml serves the embedded document.
