@@ -18,6 +18,7 @@ type Metrics struct {
 	cursor     prometheus.Gauge
 	states     *prometheus.CounterVec
 	reprices   prometheus.Counter
+	reorgs     prometheus.Counter
 	sendErrors prometheus.Counter
 	mined      prometheus.Histogram
 }
@@ -41,6 +42,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Transactions that reached a state, by state."}, []string{"state"}),
 		reprices: prometheus.NewCounter(prometheus.CounterOpts{Name: "relayer_reprices_total",
 			Help: "Stuck transactions replaced at a higher fee."}),
+		reorgs: prometheus.NewCounter(prometheus.CounterOpts{Name: "relayer_reorgs_total",
+			Help: "Mined transactions whose block left the chain (a reorganization): recorded EXECUTED again and followed until mined."}),
 		sendErrors: prometheus.NewCounter(prometheus.CounterOpts{Name: "relayer_broadcast_errors_total",
 			Help: "Broadcasts the node refused (sent again later)."}),
 		mined: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relayer_submit_to_mined_seconds",
@@ -48,7 +51,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{.05, .1, .25, .5, 1, 2, 4, 8, 15, 30, 60, 120}}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.leader, m.inflight, m.held, m.nonce, m.head, m.cursor, m.states, m.reprices, m.sendErrors, m.mined)
+		reg.MustRegister(m.leader, m.inflight, m.held, m.nonce, m.head, m.cursor, m.states, m.reprices, m.reorgs, m.sendErrors, m.mined)
 	}
 	return m
 }

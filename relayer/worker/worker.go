@@ -273,6 +273,8 @@ type flight struct {
 	sentAt  time.Time
 	misses  int
 	mined   time.Time
+	// reorgs counts the times a block that held it left the chain.
+	reorgs uint32
 	// dirty: the record lags what the worker knows.
 	dirty bool
 }
@@ -395,6 +397,7 @@ func (r *run) recover(ctx context.Context) error {
 				f.block = rec.Tx.BlockNumber
 				f.bhash = common.HexToHash(rec.BlockHash)
 				f.mined = rec.MinedAt
+				f.reorgs, f.reason = rec.Tx.Reorgs, rec.Tx.Reason
 				if rec.Tx.TransactionHash != "" {
 					f.hash = common.HexToHash(rec.Tx.TransactionHash)
 				}
@@ -864,7 +867,10 @@ func (r *run) persist(ctx context.Context, f *flight) error {
 			rec.Tx = f.sub.Transaction()
 			rec.Seq = f.n.Seq
 		}
-		if rec.Tx.State.Terminal() || f.state.Rank() < rec.Tx.State.Rank() {
+		// A state never goes back, but for a reorganization this worker
+		// saw (more reorgs than the record counts): MINED back to
+		// EXECUTED.
+		if rec.Tx.State.Terminal() || f.state.Rank() < rec.Tx.State.Rank() && f.reorgs <= rec.Tx.Reorgs {
 			return false
 		}
 		if rec.HotNonce != nil && *rec.HotNonce != n {
@@ -876,7 +882,8 @@ func (r *run) persist(ctx context.Context, f *flight) error {
 			other = true
 			return false
 		}
-		if exists && rec.Tx.State == f.state && rec.Tx.TransactionHash == f.hash.Hex() && rec.Tx.BlockNumber == f.block {
+		if exists && rec.Tx.State == f.state && rec.Tx.TransactionHash == f.hash.Hex() && rec.Tx.BlockNumber == f.block &&
+			rec.Tx.Reorgs == f.reorgs && rec.Tx.Reason == f.reason {
 			return false
 		}
 		rec.HotNonce = &n
@@ -884,9 +891,12 @@ func (r *run) persist(ctx context.Context, f *flight) error {
 		rec.Tx.TransactionHash = f.hash.Hex()
 		rec.Tx.Reason = f.reason
 		rec.Tx.BlockNumber = f.block
+		rec.Tx.Reorgs = max(rec.Tx.Reorgs, f.reorgs)
 		if f.block != 0 {
 			rec.BlockHash = f.bhash.Hex()
 			rec.MinedAt = f.mined
+		} else {
+			rec.BlockHash, rec.MinedAt = "", time.Time{} // left the chain
 		}
 		return true
 	})
@@ -1001,7 +1011,7 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 		}
 		f.hash, f.block, f.bhash, f.mined, f.dirty = h, rc.BlockNumber.Uint64(), rc.BlockHash, w.cfg.Now().UTC(), true
 		if rc.Status == types.ReceiptStatusSuccessful && !onchain.Failed(rc, f.wallet) {
-			f.state = relayerapi.StateMined
+			f.state, f.reason = relayerapi.StateMined, "" // mined (again, after a reorganization's note)
 			w.m.observeMined(f.sub.CreatedAt, f.mined)
 		} else {
 			f.state, f.reason = relayerapi.StateFailed, fmt.Sprintf("reverted on chain in block %d (gas used %d)", f.block, rc.GasUsed)
@@ -1041,13 +1051,23 @@ func (r *run) confirm(ctx context.Context, f *flight) error {
 		return nil
 	}
 	if h == nil || h.Hash() != f.bhash {
-		// A reorganization took its block: follow it again.
-		w.log.Warn("a mined transaction left the chain; following it again", zap.String("id", f.n.TxID))
-		f.state, f.block, f.sent = relayerapi.StateExecuted, 0, false
+		// A reorganization took its block: the record goes back to
+		// EXECUTED, with one more reorg and a note, so that a follower
+		// (the settler) tells "mined, then reorganized out" from "never
+		// mined"; the transaction is sent again and followed until mined.
+		w.m.reorgs.Inc()
+		w.log.Warn("a mined transaction left the chain; following it again", zap.String("id", f.n.TxID),
+			zap.Uint64("nonce", f.n.Nonce), zap.Uint64("block", f.block), zap.String("block_hash", f.bhash.Hex()),
+			zap.String("hash", f.hash.Hex()))
+		f.reason = fmt.Sprintf("reorganized out: block %d (%s), which held transaction %s, left the chain; it is sent again",
+			f.block, f.bhash.Hex(), f.hash.Hex())
+		f.state, f.block, f.bhash, f.mined, f.sent = relayerapi.StateExecuted, 0, common.Hash{}, time.Time{}, false
+		f.reorgs++
+		f.dirty = true
 		if f.n.Kind != relayerapi.TypeOperator {
 			r.busy[f.wallet] = f.n.Nonce
 		}
-		return nil
+		return r.persist(ctx, f)
 	}
 	f.state, f.dirty = relayerapi.StateConfirmed, true
 	return r.persist(ctx, f)

@@ -86,7 +86,15 @@
 // trade of it: EXECUTED → SUBMITTED (with the hash), MINED → MINED,
 // CONFIRMED → CONFIRMED; a reverted or dropped attempt → RETRYING and a
 // new attempt after a back-off; after Config.AttemptsMax attempts →
-// FAILED. Intermediate statuses a crash skipped are reported on the way,
+// FAILED. A reorganization that takes the block of a mined transaction
+// shows too: the worker records the transaction EXECUTED again with one
+// more reorg (relayerapi.Transaction.Reorgs; the settler's record keeps
+// the count it has reported, Record.Reorgs), the trades go RETRYING
+// (from SUBMITTED or MINED), and as the same transaction (the same
+// attempt: nothing is queued again) is mined again, SUBMITTED, MINED and
+// CONFIRMED follow once more; settler_reorgs_total counts it. The
+// statuses reported after a reorganization carry its count in their
+// command ids, so none repeats an earlier report's id. Intermediate statuses a crash skipped are reported on the way,
 // so the engine's transition rules always hold, and a status reported
 // twice is a no-op in the engine. A record is removed once its trades are
 // final; none stays SUBMITTED: the relayer ends every transaction, and a

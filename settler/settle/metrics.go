@@ -11,6 +11,7 @@ type metrics struct {
 	statuses    *prometheus.CounterVec
 	failed      prometheus.Counter
 	retries     prometheus.Counter
+	reorgs      prometheus.Counter
 	unsettled   prometheus.Counter
 	cancelled   prometheus.Counter
 	open        prometheus.Gauge
@@ -27,6 +28,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Trades that ended FAILED: matched by the engine, never settled on chain (a party moved funds around the exchange)."}),
 		retries: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_retries_total",
 			Help: "Settlements queued again after an attempt reverted, was dropped or refused."}),
+		reorgs: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_reorgs_total",
+			Help: "Settlement transactions found reorganized out: mined, then their block left the chain (the trades RETRYING until mined again)."}),
 		unsettled: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_unsettleable_total",
 			Help: "Settlements that could not be built (an order without its signed struct or with a wrong id): a bug."}),
 		cancelled: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_wallets_cancelled_total",
@@ -42,7 +45,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Buckets: []float64{.05, .1, .25, .5, 1, 2, 4, 8, 15, 30, 60, 120}}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.statuses, m.failed, m.retries, m.unsettled, m.cancelled, m.open, m.cursor, m.settlements, m.lagMined)
+		reg.MustRegister(m.statuses, m.failed, m.retries, m.reorgs, m.unsettled, m.cancelled, m.open, m.cursor, m.settlements, m.lagMined)
 	}
 	return m
 }

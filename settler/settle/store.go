@@ -62,6 +62,12 @@ type Record struct {
 	// trade of the settlement; TxHash the transaction it named.
 	Reported pb.TradeStatus `json:"reported"`
 	TxHash   string         `json:"txHash,omitempty"`
+	// Reorgs is the relayer's count of reorganizations of Attempt's
+	// transaction (relayerapi.Transaction.Reorgs) the settler has
+	// reported: one higher in the relayer's record is a mined transaction
+	// that left the chain, its trades RETRYING until it is mined again.
+	// A new attempt starts at 0.
+	Reorgs uint32 `json:"reorgs,omitempty"`
 	// Reason is why the last attempt failed.
 	Reason string `json:"reason,omitempty"`
 }

@@ -40,7 +40,9 @@ type State string
 
 // The states. NEW → EXECUTED → MINED → CONFIRMED is the way of a
 // transaction that succeeds; FAILED (reverted or dropped on chain) and
-// INVALID (refused before anything was broadcast) end the others.
+// INVALID (refused before anything was broadcast) end the others. A
+// reorganization that takes a MINED transaction's block returns it to
+// EXECUTED (Transaction.Reorgs counts it) until it is mined again.
 const (
 	StateNew       State = "STATE_NEW"
 	StateExecuted  State = "STATE_EXECUTED"
@@ -60,7 +62,9 @@ func (s State) Terminal() bool {
 func (s State) Success() bool { return s == StateMined || s == StateConfirmed }
 
 // Rank orders the states along their way (NEW 0, EXECUTED 1, MINED 2,
-// and 3 for the terminal ones); a state never moves to a lower rank.
+// and 3 for the terminal ones); a state never moves to a lower rank but
+// for a reorganization, MINED back to EXECUTED with Transaction.Reorgs
+// one higher.
 func (s State) Rank() int {
 	switch s {
 	case StateNew:
@@ -155,12 +159,18 @@ type Transaction struct {
 	// Owner is the address that submitted it (the caller, equal to from).
 	Owner    string `json:"owner"`
 	Metadata string `json:"metadata"`
-	// Reason says why an INVALID or FAILED transaction ended so.
+	// Reason says why an INVALID or FAILED transaction ended so; on an
+	// EXECUTED transaction whose block left the chain, which block.
 	Reason string `json:"reason,omitempty"`
 	// BlockNumber is the block that holds it, from MINED on.
-	BlockNumber uint64    `json:"blockNumber,omitempty"`
-	CreatedAt   time.Time `json:"createdAt"`
-	UpdatedAt   time.Time `json:"updatedAt"`
+	BlockNumber uint64 `json:"blockNumber,omitempty"`
+	// Reorgs counts the reorganizations that took a block holding it:
+	// each returned it from MINED to EXECUTED, to be mined again. So an
+	// EXECUTED transaction with Reorgs above what a follower last saw was
+	// mined and reorganized out, not never mined. Absent: none.
+	Reorgs    uint32    `json:"reorgs,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // DeployedResponse is the answer of GET /deployed: the proxy wallet of
