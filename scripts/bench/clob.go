@@ -111,7 +111,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 			return nil, err
 		}
 		defer sp.stop()
-		dcfg.RPCURL, dcfg.DeployerKey, dcfg.SettleElsewhere = sp.rpcURL, devnet.DevKey(), true
+		dcfg.RPCURL, dcfg.DeployerKey, dcfg.SettleElsewhere, dcfg.SettleNATSURL = sp.rpcURL, devnet.DevKey(), true, sp.natsURL
 	}
 	d, err := devnet.Start(ctx, dcfg)
 	if err != nil {

@@ -1,6 +1,14 @@
 package bench
 
 import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+
 	"pred.dev/engine/loadgen"
 )
 
@@ -51,4 +59,90 @@ func Matcher(cfg MatcherConfig) []Figure {
 		lrates = append(lrates, loadgen.Throughput(large).CmdsPerSec)
 	}
 	return append(figs, Figure{"matcher_large_cmds_per_sec", median(lrates), "cmds/s"})
+}
+
+// matcherServer is the pure matcher in a process of its own (this
+// program again, -matcher-serve), as the engine runs apart from the
+// settler: the two then share only the machine's cores, not a heap and
+// its garbage collector. It generates its workload once and measures
+// matcher_cmds_per_sec each time it is asked (ServeMatcher), so the
+// measurements can alternate with other work.
+type matcherServer struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+// matcherServeRuns is how many throughput runs make one answer of the
+// matcher's process (the median).
+const matcherServeRuns = 5
+
+// startMatcherServer starts the matcher's process at this process's
+// priority and returns once its workload is generated.
+func startMatcherServer(ops int) (*matcherServer, error) {
+	cmd := exec.Command(os.Args[0], "-matcher-serve", "-matcher-ops", strconv.Itoa(ops), "-runs", strconv.Itoa(matcherServeRuns))
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("bench: the matcher's process: %w", err)
+	}
+	m := &matcherServer{cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	if !m.out.Scan() || m.out.Text() != matcherReady {
+		m.close()
+		return nil, fmt.Errorf("bench: the matcher's process did not start: %q %v", m.out.Text(), m.out.Err())
+	}
+	return m, nil
+}
+
+// run asks for one measurement.
+func (m *matcherServer) run() (float64, error) {
+	if _, err := io.WriteString(m.in, "run\n"); err != nil {
+		return 0, fmt.Errorf("bench: the matcher's process: %w", err)
+	}
+	if !m.out.Scan() {
+		return 0, fmt.Errorf("bench: the matcher's process did not answer: %v", m.out.Err())
+	}
+	f := strings.Fields(m.out.Text())
+	if len(f) != 2 || f[0] != "matcher_cmds_per_sec" {
+		return 0, fmt.Errorf("bench: the matcher's process answered %q", m.out.Text())
+	}
+	return strconv.ParseFloat(f[1], 64)
+}
+
+// close ends the matcher's process (it stops at the end of its input).
+func (m *matcherServer) close() {
+	_ = m.in.Close()
+	_ = m.cmd.Wait()
+}
+
+// matcherReady is the matcher's process's first line.
+const matcherReady = "ready"
+
+// ServeMatcher is the matcher's process: it generates the single-book
+// workload of ops operations, says matcherReady, and for every line read
+// from in measures the throughput runs times and writes the median
+// matcher_cmds_per_sec to out.
+func ServeMatcher(ops, runs int, in io.Reader, out io.Writer) error {
+	w := loadgen.Generate(loadgen.Single(ops))
+	if _, err := fmt.Fprintln(out, matcherReady); err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		var rates []float64
+		for range max(runs, 1) {
+			rates = append(rates, loadgen.Throughput(w).CmdsPerSec)
+		}
+		if _, err := fmt.Fprintf(out, "matcher_cmds_per_sec %g\n", median(rates)); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
 }

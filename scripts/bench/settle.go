@@ -1,16 +1,12 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"os"
-	"os/exec"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -48,15 +44,15 @@ type SettleConfig struct {
 	Makers, Takers int
 	// CeilingCalls is the number of matchOrders calls of the ceiling run.
 	CeilingCalls int
-	// MatcherOps sizes the matcher run made with and without settlement
-	// going on; meanwhile SettlingRounds rounds are placed, SettlingPace a
-	// second.
-	MatcherOps, SettlingRounds, SettlingPace int
+	// MatcherOps sizes the matcher runs made with and without settlement
+	// going on, MatcherPairs times each; meanwhile SettlingRounds rounds
+	// are placed, SettlingPace a second.
+	MatcherOps, MatcherPairs, SettlingRounds, SettlingPace int
 }
 
 // DefaultSettle is what `make bench` runs.
 var DefaultSettle = SettleConfig{Rounds: 200, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 200, MatcherOps: 500_000,
-	SettlingRounds: 40, SettlingPace: 5}
+	MatcherPairs: 5, SettlingRounds: 20, SettlingPace: 5}
 
 // sealWait is how long the bench's chain waits after a transaction for
 // more to join its block.
@@ -81,11 +77,9 @@ const settleTimeout = 15 * time.Minute
 //	                             the gas of one fill
 //	settle_gas_per_fill          the gas of one fill in those calls
 //	settle_lag_p99_ms            from the engine's match to the engine's MINED status
-//	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling
-//	                             the pure matcher (in a process of its own, as the engine
-//	                             runs apart from the settler) alone, and while the settler
-//	                             settles a steady stream of SettlingPace rounds a second,
-//	                             this process (the settlement side) under SCHED_IDLE
+//	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling, matcher_settle_rate_pct
+//	                             the pure matcher alone and beside the settler (see
+//	                             matcherFigures)
 func Settle(cfg SettleConfig) ([]Figure, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
 	defer cancel()
@@ -109,37 +103,62 @@ func Settle(cfg SettleConfig) ([]Figure, error) {
 		Figure{"settle_gas_per_fill", float64(int64(gasPerFill)), "gas"},
 		Figure{"settle_chain_gas_per_sec", float64(int64(gasPerSec)), "gas/s"})
 
-	// The matcher alone, then while the settler settles a steady stream
-	// of SettlingPace rounds a second. For the second, the matcher's
-	// process starts first, at the normal priority, and then this process,
-	// whose remaining work is the settlement side (its engine only feeds
-	// the settler here), drops to SCHED_IDLE, as the CLOB figures run the
-	// settlement processes (SchedIdle): the matcher gets the cores first.
-	// That cannot be undone, so it comes last (and settle is the last
-	// group of `make bench`).
-	idle, err := matcherProcess(cfg.MatcherOps)
+	matcher, err := s.matcherFigures(ctx)
 	if err != nil {
 		return nil, err
 	}
-	wait, err := startMatcher(cfg.MatcherOps)
+	return append(figs, matcher...), nil
+}
+
+// settleWarmup is how long a settling stream runs before the matcher is
+// measured beside it: its first calls are then in the relayer's worker
+// and on the chain.
+const settleWarmup = time.Second
+
+// matcherFigures measures the pure matcher, in a process of its own (as
+// the engine runs apart from the settler), alone and while the settler
+// settles a steady stream of SettlingPace rounds a second, MatcherPairs
+// times each, alternately, so that a drift of the machine's load falls
+// on both alike. The matcher's process starts first, at the normal
+// priority; then this process, whose remaining work is the settlement
+// side (its engine only feeds the settler here), drops to SCHED_IDLE,
+// as the CLOB figures run the settlement processes (SchedIdle): the
+// matcher gets the cores first. That cannot be undone, so it comes last
+// (and settle is the last group of `make bench`).
+//
+//	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling  the medians of each
+//	matcher_settle_rate_pct   the median of the pairs' ratios, settling to idle (goal: at least 95)
+func (s *settleBench) matcherFigures(ctx context.Context) ([]Figure, error) {
+	srv, err := startMatcherServer(s.cfg.MatcherOps)
 	if err != nil {
 		return nil, err
 	}
+	defer srv.close()
 	if err := idleSelf(); err != nil {
-		_, _ = wait()
 		return nil, err
 	}
-	var busy float64
-	if _, _, _, err := s.stream(ctx, cfg.SettlingRounds, time.Second/time.Duration(cfg.SettlingPace), func() {
-		busy, err = wait()
-	}); err != nil {
-		return nil, err
+	var idle, busy, pct []float64
+	for range s.cfg.MatcherPairs {
+		alone, err := srv.run()
+		if err != nil {
+			return nil, err
+		}
+		var beside float64
+		var runErr error
+		if _, _, _, err := s.stream(ctx, s.cfg.SettlingRounds, time.Second/time.Duration(s.cfg.SettlingPace), func() {
+			time.Sleep(settleWarmup)
+			beside, runErr = srv.run()
+		}); err != nil {
+			return nil, err
+		}
+		if runErr != nil {
+			return nil, runErr
+		}
+		idle, busy, pct = append(idle, alone), append(busy, beside), append(pct, 100*beside/alone)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return append(figs, Figure{"matcher_cmds_per_sec_idle", idle, "cmds/s"},
-		Figure{"matcher_cmds_per_sec_settling", busy, "cmds/s"}), nil
+	return []Figure{{"matcher_cmds_per_sec_idle", median(idle), "cmds/s"},
+		{"matcher_cmds_per_sec_settling", median(busy), "cmds/s"},
+		{"matcher_settle_rate_pct", median(pct), "%"}}, nil
 }
 
 type settleBench struct {
@@ -276,7 +295,7 @@ func (s *settleBench) startSettler() error {
 	if err != nil {
 		return err
 	}
-	pub, err := publish.New(nc, publish.Config{}, zap.NewNop())
+	pub, err := publish.New(nc, publish.Config{Window: settle.AppendWindow}, zap.NewNop())
 	if err != nil {
 		return err
 	}
@@ -533,39 +552,4 @@ func percentile(vs []float64, p int) float64 {
 	slices.Sort(s)
 	i := (len(s)*p + 99) / 100
 	return s[max(i-1, 0)]
-}
-
-// matcherProcess measures matcher_cmds_per_sec in a process of its own
-// (this program again, -only matcher), as the engine runs apart from the
-// settler: the two then share only the machine's cores, not a heap and
-// its garbage collector.
-func matcherProcess(ops int) (float64, error) {
-	wait, err := startMatcher(ops)
-	if err != nil {
-		return 0, err
-	}
-	return wait()
-}
-
-// startMatcher starts the matcher's process and returns what waits for
-// its matcher_cmds_per_sec.
-func startMatcher(ops int) (func() (float64, error), error) {
-	cmd := exec.Command(os.Args[0], "-only", "matcher", "-matcher-ops", strconv.Itoa(ops), "-matcher-large-ops", "1000",
-		"-runs", "3")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("bench: the matcher's process: %w", err)
-	}
-	return func() (float64, error) {
-		if err := cmd.Wait(); err != nil {
-			return 0, fmt.Errorf("bench: the matcher's process: %w", err)
-		}
-		for _, line := range strings.Split(out.String(), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "matcher_cmds_per_sec" {
-				return strconv.ParseFloat(f[1], 64)
-			}
-		}
-		return 0, fmt.Errorf("bench: the matcher's process printed no matcher_cmds_per_sec: %s", out.String())
-	}, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/nats-io/nats.go"
 
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/internal/proc"
@@ -89,20 +90,25 @@ func idleSelf() error {
 
 // settleProcs is the settlement side of a devnet run as separate
 // processes at a low priority (lowPriority): the chain (scripts/cmd/devchain), the
-// relayer's worker (relayer/cmd/relayer) and the settler
-// (settler/cmd/settler), as the settler's chaos run starts them. The
-// devnet runs with SettleElsewhere against the chain's RPC URL.
+// relayer's worker (relayer/cmd/relayer), the settler
+// (settler/cmd/settler), as the settler's chaos run starts them, and the
+// NATS server of their own state (scripts/cmd/natsd: the relayer's
+// queue and records, the settler's bucket), apart from the exchange's
+// log as a deployment keeps it. The devnet runs with SettleElsewhere
+// against the chain's RPC URL and that server.
 type settleProcs struct {
 	sched   string
 	dir     string
 	rpcURL  string
+	natsURL string
 	chain   *proc.Proc
+	nats    *proc.Proc
 	relayer *proc.Proc
 	settler *proc.Proc
 }
 
 // settleProcBins are the programs of the settlement side.
-var settleProcBins = []string{"./scripts/cmd/devchain", "./relayer/cmd/relayer", "./settler/cmd/settler"}
+var settleProcBins = []string{"./scripts/cmd/devchain", "./scripts/cmd/natsd", "./relayer/cmd/relayer", "./settler/cmd/settler"}
 
 // chainReadyMax bounds the wait for the chain process's JSON-RPC.
 const chainReadyMax = 30 * time.Second
@@ -124,6 +130,10 @@ func startSettleChain(ctx context.Context, dir, sched string) (*settleProcs, err
 		return nil, err
 	}
 	s.rpcURL = "http://" + addr
+	if err := s.startNATS(); err != nil {
+		s.stop()
+		return nil, err
+	}
 	deadline := time.Now().Add(chainReadyMax)
 	for {
 		c, err := ethclient.DialContext(ctx, s.rpcURL)
@@ -142,6 +152,31 @@ func startSettleChain(ctx context.Context, dir, sched string) (*settleProcs, err
 	}
 }
 
+// startNATS starts the settlement side's NATS server (fsyncing every
+// message, as the exchange's does) and returns once it takes clients.
+func (s *settleProcs) startNATS() error {
+	port, err := proc.FreePort()
+	if err != nil {
+		return err
+	}
+	if s.nats, err = s.start("natsd", "-port", strconv.Itoa(port), "-dir", filepath.Join(s.dir, "settle-nats")); err != nil {
+		return err
+	}
+	s.natsURL = fmt.Sprintf("nats://127.0.0.1:%d", port)
+	deadline := time.Now().Add(chainReadyMax)
+	for {
+		nc, err := nats.Connect(s.natsURL)
+		if err == nil {
+			nc.Close()
+			return nil
+		}
+		if s.nats.Exited() || time.Now().After(deadline) {
+			return fmt.Errorf("bench: the settlement's NATS did not serve %s: %v (log in %s)", s.natsURL, err, s.dir)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // startWorkers starts the relayer's worker and the settler at the low
 // priority
 // against d (started with SettleElsewhere on s.rpcURL).
@@ -150,7 +185,7 @@ func (s *settleProcs) startWorkers(d *devnet.Devnet) error {
 	// The devnet's own relayer keys and settings (RelayerConfig): the hot
 	// key it funded and made the exchanges' operator, 2 confirmations,
 	// 25 ms polls. Its API listens on a free port and is not used.
-	if s.relayer, err = s.start("relayer", "-nats-url", d.NATSURL, "-deployment", d.RecordPath, "-listen", "127.0.0.1:0",
+	if s.relayer, err = s.start("relayer", "-nats-url", s.natsURL, "-deployment", d.RecordPath, "-listen", "127.0.0.1:0",
 		"-log-level", "warn", "-jwt-key", hex.EncodeToString(devnet.JWTKey()),
 		"-hot-key", hex.EncodeToString(crypto.FromECDSA(devnet.RelayerKey())), "-confirmations", "2", "-poll", "25ms"); err != nil {
 		return err
@@ -161,7 +196,7 @@ func (s *settleProcs) startWorkers(d *devnet.Devnet) error {
 	}
 	// The devnet watches the chain and redeems itself (in its process, as
 	// with the embedded settlement), so this settler only settles.
-	s.settler, err = s.start("settler", "-nats-url", d.NATSURL, "-deployment", d.RecordPath,
+	s.settler, err = s.start("settler", "-nats-url", d.NATSURL, "-store-nats-url", s.natsURL, "-deployment", d.RecordPath,
 		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-chainwatch=false")
 	return err
 }
@@ -175,7 +210,7 @@ func (s *settleProcs) start(name string, args ...string) (*proc.Proc, error) {
 // processes have used so far, from /proc/<pid>/stat.
 func (s *settleProcs) cpu() time.Duration {
 	var ticks int64
-	for _, p := range []*proc.Proc{s.chain, s.relayer, s.settler} {
+	for _, p := range []*proc.Proc{s.chain, s.nats, s.relayer, s.settler} {
 		if p == nil {
 			continue
 		}
@@ -200,7 +235,7 @@ func (s *settleProcs) cpu() time.Duration {
 
 // signal sends sig to the settlement side's processes.
 func (s *settleProcs) signal(sig syscall.Signal) {
-	for _, p := range []*proc.Proc{s.chain, s.relayer, s.settler} {
+	for _, p := range []*proc.Proc{s.chain, s.nats, s.relayer, s.settler} {
 		if p != nil {
 			_ = p.Cmd.Process.Signal(sig)
 		}
@@ -210,9 +245,11 @@ func (s *settleProcs) signal(sig syscall.Signal) {
 // stopBound is how long a process gets to stop after SIGTERM.
 const stopBound = 10 * time.Second
 
-// stop stops the settler, the worker and the chain, in that order.
+// stop stops the settler, the worker, their NATS server and the chain,
+// in that order.
 func (s *settleProcs) stop() {
 	s.settler.Stop(stopBound)
 	s.relayer.Stop(stopBound)
+	s.nats.Stop(stopBound)
 	s.chain.Stop(stopBound)
 }

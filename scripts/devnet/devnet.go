@@ -130,6 +130,11 @@ type Config struct {
 	// that on a shared host the matching path gets the cores first (the
 	// CLOB bench; production runs settlement on other hosts).
 	SettleElsewhere bool
+	// SettleNATSURL, with SettleElsewhere, is the NATS server of the
+	// settlement side's own state (the relayer's queue and records, the
+	// settler's bucket), apart from the devnet's log: the Relayer API
+	// served here queues there. Empty: the devnet's server.
+	SettleNATSURL string
 	// ReconcileAddr, if set, serves the settler's reconciliation check
 	// (GET /reconcile, what `pred reconcile` asks) and its metrics
 	// (/metrics) there; `make run` sets DefaultReconcileAddr.

@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
@@ -97,7 +98,7 @@ func (d *Devnet) startRelayer(ctx, runCtx context.Context, cfg Config) error {
 	if err := d.chain.fundRelayer(ctx, hot); err != nil {
 		return err
 	}
-	nc, err := d.connect("relayer")
+	nc, err := d.relayerConn(cfg)
 	if err != nil {
 		return err
 	}
@@ -119,4 +120,19 @@ func (d *Devnet) startRelayer(ctx, runCtx context.Context, cfg Config) error {
 	}
 	d.log.Info("relayer serving", zap.String("url", d.RelayerURL), zap.String("hot", hot.Hex()))
 	return nil
+}
+
+// relayerConn is the Relayer API's NATS connection: the devnet's server,
+// or with SettleElsewhere and SettleNATSURL the settlement side's, where
+// the relayer's queue and records live.
+func (d *Devnet) relayerConn(cfg Config) (*nats.Conn, error) {
+	if !cfg.SettleElsewhere || cfg.SettleNATSURL == "" {
+		return d.connect("relayer")
+	}
+	nc, err := nats.Connect(cfg.SettleNATSURL, nats.Name("relayer"), nats.MaxReconnects(-1))
+	if err != nil {
+		return nil, fmt.Errorf("devnet: the settlement's NATS at %s: %w", cfg.SettleNATSURL, err)
+	}
+	d.conns = append(d.conns, nc)
+	return nc, nil
 }

@@ -47,7 +47,7 @@ func (d *Devnet) startSettle(ctx, runCtx context.Context) error {
 	if err != nil {
 		return err
 	}
-	pub, err := publish.New(nc, publish.Config{}, d.log.Named("settler"))
+	pub, err := publish.New(nc, publish.Config{Window: settle.AppendWindow}, d.log.Named("settler"))
 	if err != nil {
 		return fmt.Errorf("devnet: settler publisher: %w", err)
 	}

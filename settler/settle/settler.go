@@ -40,7 +40,8 @@ var _ Publisher = (*publish.Publisher)(nil)
 type Settler struct {
 	cfg    Config
 	nc     *nats.Conn
-	js     jetstream.JetStream
+	js     jetstream.JetStream // the engine's log and events
+	sjs    jetstream.JetStream // the settlement's own state (Config.Store)
 	pub    Publisher
 	log    *zap.Logger
 	m      *metrics
@@ -60,10 +61,16 @@ func New(cfg Config, nc *nats.Conn, pub Publisher, log *zap.Logger) (*Settler, e
 	if err != nil {
 		return nil, err
 	}
+	sjs := js
+	if cfg.Store != nil && cfg.Store != nc {
+		if sjs, err = jetstream.New(cfg.Store); err != nil {
+			return nil, err
+		}
+	}
 	if log == nil {
 		log = zap.NewNop()
 	}
-	s := &Settler{cfg: cfg, nc: nc, js: js, pub: pub, log: log, m: newMetrics(cfg.Registerer)}
+	s := &Settler{cfg: cfg, nc: nc, js: js, sjs: sjs, pub: pub, log: log, m: newMetrics(cfg.Registerer)}
 	s.orders = newOrders(nc, &s.cfg)
 	return s, nil
 }
@@ -103,7 +110,7 @@ const retryStepAfter = time.Second
 func (s *Settler) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	st, err := openStore(ctx, s.js, s.cfg.Replicas)
+	st, err := openStore(ctx, s.sjs, s.cfg.Replicas)
 	if err != nil {
 		return err
 	}
@@ -502,7 +509,7 @@ func (s *Settler) split(rec *Record, wait time.Time) ([]*Record, error) {
 		}
 		r := *rec
 		r.ID, r.Matches, r.Data, r.RetryAt = settlementID(rec.Matches[i].Fills[0].TradeID), rec.Matches[i:i+1], hexutil.Encode(d), wait
-		r.Attempt, r.Base, r.Reorgs = 1, 1, 0
+		r.Attempt, r.Base = 1, 1
 		if i == 0 {
 			r.Attempt, r.Base = rec.Attempt+1, rec.Attempt+1
 		}
@@ -545,11 +552,6 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		}
 		return rec, rev, false, nil
 	}
-	if tx.Reorgs > rec.Reorgs {
-		if rec, rev, err = s.reorged(ctx, rec, rev, tx); err != nil {
-			return nil, 0, false, err
-		}
-	}
 	if to, ok := target(tx.State); ok {
 		path := steps(rec.Reported, to)
 		if len(path) == 0 {
@@ -558,7 +560,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		if err := s.report(ctx, rec, path, tx.TransactionHash); err != nil {
 			return rec, rev, false, err
 		}
-		if rec.Reorgs == 0 && rank(rec.Reported) < rank(pb.TradeStatus_TRADE_STATUS_MINED) && rank(to) >= rank(pb.TradeStatus_TRADE_STATUS_MINED) {
+		if rank(rec.Reported) < rank(pb.TradeStatus_TRADE_STATUS_MINED) && rank(to) >= rank(pb.TradeStatus_TRADE_STATUS_MINED) {
 			s.m.lagMined.Observe(now.Sub(rec.MatchedAt).Seconds())
 		}
 		next := *rec
@@ -623,7 +625,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		}
 		return singles[0], r, false, nil
 	}
-	next.Attempt, next.Reorgs = next.Attempt+1, 0
+	next.Attempt++
 	next.RetryAt = now.Add(s.cfg.RetryBackoff << (rec.attempts() - 1))
 	r, err := s.st.update(ctx, &next, rev)
 	if err != nil {
@@ -657,7 +659,7 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 	for _, st := range path {
 		for chunk := range slices.Chunk(ids, rules.TradeStatusTradesMax) {
 			nums := append([]uint64{uint64(st), uint64(rec.Attempt)}, chunk...)
-			if _, err := s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.label(), nums...),
+			if _, err := s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.ID, nums...),
 				Body: &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: chunk[0],
 					TradeIds: chunk[1:], Status: st, TxHash: hash}}}); err != nil {
 				return fmt.Errorf("settle: reporting %s: %w", st, err)

@@ -37,8 +37,17 @@ func main() {
 	flag.IntVar(&rcfg.LatPerClient, "relayer-latency-per-client", rcfg.LatPerClient, "transactions each latency client follows to MINED")
 	flag.IntVar(&scfg.Rounds, "settle-rounds", scfg.Rounds, "rounds of the settlement stream (each one taker filling -settle-makers-per-round makers)")
 	flag.IntVar(&scfg.MakersPerRound, "settle-makers-per-round", scfg.MakersPerRound, "maker orders a taker fills in each round (at most 15: one matchOrders call)")
+	flag.IntVar(&scfg.MatcherPairs, "settle-matcher-pairs", scfg.MatcherPairs, "matcher measurements alone and beside settlement, alternately, each")
 	flag.IntVar(&scfg.CeilingCalls, "settle-ceiling-calls", scfg.CeilingCalls, "matchOrders calls of the chain's ceiling run")
+	serve := flag.Bool("matcher-serve", false, "internal: be the settle group's matcher process (measure on every line of stdin)")
 	flag.Parse()
+	if *serve {
+		if err := bench.ServeMatcher(cfg.Ops, cfg.Runs, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintf(os.Stderr, "bench: matcher process: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	groups := []struct {
 		name string
 		run  func() ([]bench.Figure, error)

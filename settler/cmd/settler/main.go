@@ -39,7 +39,7 @@ const envPrefix = "SETTLER"
 
 type flags struct {
 	fs                                               *flag.FlagSet
-	natsURL, logLevel, deployment, rpcURL, adminAddr string
+	natsURL, storeNATSURL, logLevel, deployment, rpcURL, adminAddr string
 	cfg                                              settle.Config
 	holder                                           string
 	leaseTTL                                         time.Duration
@@ -75,10 +75,18 @@ func run(ctx context.Context, args []string) error {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}
 	defer nc.Close()
+	store := nc
+	if f.storeNATSURL != "" && f.storeNATSURL != f.natsURL {
+		if store, err = nats.Connect(f.storeNATSURL, nats.Name("settler.store"), nats.MaxReconnects(-1)); err != nil {
+			return fmt.Errorf("connect to the settlement's NATS at %s: %w", f.storeNATSURL, err)
+		}
+		defer store.Close()
+	}
+	f.cfg.Store = store
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	f.cfg.Registerer = reg
-	pub, err := publish.New(nc, publish.Config{}, log.Named("publish"))
+	pub, err := publish.New(nc, publish.Config{Window: settle.AppendWindow}, log.Named("publish"))
 	if err != nil {
 		return err
 	}
@@ -91,6 +99,9 @@ func run(ctx context.Context, args []string) error {
 		if !nc.IsConnected() {
 			return errors.New("NATS is not connected")
 		}
+		if !store.IsConnected() {
+			return errors.New("the settlement's NATS is not connected")
+		}
 		return nil
 	}
 	admin := make(chan error, 1)
@@ -101,14 +112,15 @@ func run(ctx context.Context, args []string) error {
 	go func() { watch <- runChainWatch(actx, &f.watch, f.cfg.Deployment, chain, nc, pub, reg, log) }()
 	redeemc := make(chan error, 1)
 	go func() { redeemc <- runRedeem(actx, &f.redeem, f.cfg.Deployment, chain, nc, log) }()
-	err = runSettle(ctx, f, s, nc, log)
+	err = runSettle(ctx, f, s, store, log)
 	stop()
 	return errors.Join(err, <-watch, <-redeemc, <-admin)
 }
 
 // runSettle settles while this process holds the settler's lease (of
 // several settler processes one settles), or always with -lease-ttl 0.
-func runSettle(ctx context.Context, f *flags, s *settle.Settler, nc *nats.Conn, log *zap.Logger) error {
+// The lease lives with the settlement's own state (store).
+func runSettle(ctx context.Context, f *flags, s *settle.Settler, store *nats.Conn, log *zap.Logger) error {
 	if f.leaseTTL <= 0 {
 		return s.Run(ctx)
 	}
@@ -117,7 +129,7 @@ func runSettle(ctx context.Context, f *flags, s *settle.Settler, nc *nats.Conn, 
 		host, _ := os.Hostname()
 		holder = fmt.Sprintf("%s/%d", host, os.Getpid())
 	}
-	js, err := jetstream.New(nc)
+	js, err := jetstream.New(store)
 	if err != nil {
 		return err
 	}
@@ -134,7 +146,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs := flag.NewFlagSet("settler", flag.ContinueOnError)
 	f.fs = fs
 	c := &f.cfg
-	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL")
+	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL of the engine's log and events")
+	fs.StringVar(&f.storeNATSURL, "store-nats-url", "", "NATS server URL of the settlement's own state: its bucket and lease, and the relayer's queue and records (the relayer's -nats-url); empty: -nats-url")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON) (required)")
 	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL (default: the deployment record's)")
