@@ -43,7 +43,11 @@ const watchPoll = 100 * time.Millisecond
 
 // startChainWatch runs the settler's chain watcher on its own NATS
 // connection and publisher until the gateways stop (Close stops them
-// before the engine and NATS), and the reconciliation beside it.
+// before the engine and NATS), and the reconciliation beside it. The
+// watcher's metrics (settler_chainwatch_*: its head, cursor and the steps
+// a chain or NATS outage failed) go in the reconciliation's registry,
+// served at Config.ReconcileAddr's /metrics (`make run`: 127.0.0.1:9102),
+// as cmd/settler serves them beside its reconciliation's.
 func (d *Devnet) startChainWatch(ctx, runCtx context.Context, dcfg Config) error {
 	nc, err := d.connect("settler-chainwatch")
 	if err != nil {
@@ -57,8 +61,9 @@ func (d *Devnet) startChainWatch(ctx, runCtx context.Context, dcfg Config) error
 	if err != nil {
 		return fmt.Errorf("devnet: chain watcher publisher: %w", err)
 	}
+	reg := prometheus.NewRegistry()
 	cfg := chainwatch.DefaultConfig(d.Deployment)
-	cfg.Confirmations, cfg.PollInterval = WatchConfirmations, watchPoll
+	cfg.Confirmations, cfg.PollInterval, cfg.Registerer = WatchConfirmations, watchPoll, reg
 	w, err := chainwatch.New(ctx, cfg, d.chain.chain.Backend, js, pub, d.log)
 	if err != nil {
 		_ = pub.Close()
@@ -69,7 +74,7 @@ func (d *Devnet) startChainWatch(ctx, runCtx context.Context, dcfg Config) error
 		defer func() { _ = pub.Close() }()
 		return w.Run(runCtx)
 	})
-	return d.startReconcile(runCtx, dcfg, nc, w)
+	return d.startReconcile(runCtx, dcfg, nc, w, reg)
 }
 
 // DefaultReconcileAddr is where `make run` serves the reconciliation.
@@ -79,9 +84,9 @@ const DefaultReconcileAddr = "127.0.0.1:9102"
 const ReconcileInterval = 10 * time.Second
 
 // startReconcile runs the periodic reconciliation and, with
-// Config.ReconcileAddr, serves it with its metrics.
-func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Conn, w *chainwatch.Watcher) error {
-	reg := prometheus.NewRegistry()
+// Config.ReconcileAddr, serves it with the metrics of reg (the chain
+// watcher's), where it registers its own.
+func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Conn, w *chainwatch.Watcher, reg *prometheus.Registry) error {
 	cfg := reconcile.DefaultConfig(d.Deployment)
 	cfg.Interval, cfg.Registerer = ReconcileInterval, reg
 	r, err := reconcile.New(cfg, d.chain.chain.Backend, nc, w, d.log)

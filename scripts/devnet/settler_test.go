@@ -2,6 +2,7 @@ package devnet
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -108,7 +109,9 @@ func TestFaucetCreditIsTheDeposit(t *testing.T) {
 }
 
 // TestChainDown: the devnet on an external chain that goes away and comes
-// back (same data, same port). While it is down nothing moves; once it is
+// back (same data, same port). While it is down nothing moves, and the
+// outage shows in the chain watcher's metrics, served with the
+// reconciliation's (settler_chainwatch_errors_total grows); once it is
 // back, the chain watcher resumes where it was: a deposit made after
 // shows, and chain and ledger agree to the unit.
 func TestChainDown(t *testing.T) {
@@ -126,6 +129,7 @@ func TestChainDown(t *testing.T) {
 	defer func() { c.Close() }()
 	cfg := testConfig(t)
 	cfg.RPCURL, cfg.DeployerKey = c.RPCURL(), key
+	cfg.ReconcileAddr = "127.0.0.1:0"
 	d := start(t, cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -147,11 +151,25 @@ func TestChainDown(t *testing.T) {
 		t.Fatalf("faucet: %+v, %v", r, err)
 	}
 	handled, _ := d.Watcher().Handled()
+	// The watcher's metrics are served, with values.
+	metrics := get(t, d.ReconcileURL+"/metrics")
+	for _, name := range []string{"settler_chainwatch_head_block", "settler_chainwatch_next_block"} {
+		if v, ok := metricValue(metrics, name); !ok || v < 1 {
+			t.Errorf("%s/metrics: %s %v (found %v), want a block", d.ReconcileURL, name, v, ok)
+		}
+	}
+	before, ok := metricValue(metrics, "settler_chainwatch_errors_total")
+	if !ok {
+		t.Fatalf("%s/metrics has no settler_chainwatch_errors_total", d.ReconcileURL)
+	}
 
 	c.Close()
 	time.Sleep(time.Second) // the watcher's steps fail meanwhile
 	if now, _ := d.Watcher().Handled(); now != handled {
 		t.Fatalf("the watcher moved from block %d to %d with the chain down", handled, now)
+	}
+	if during, _ := metricValue(get(t, d.ReconcileURL+"/metrics"), "settler_chainwatch_errors_total"); during <= before {
+		t.Errorf("settler_chainwatch_errors_total %v with the chain down, %v before: the outage does not show", during, before)
 	}
 	chainCfg.HTTPAddr = strings.TrimPrefix(cfg.RPCURL, "http://")
 	if c, err = devchain.Open(chainCfg); err != nil {
@@ -164,4 +182,18 @@ func TestChainDown(t *testing.T) {
 	if err != nil || len(rep.Differences) != 0 || rep.Compared != 1 {
 		t.Fatalf("reconciliation after the outage: %+v, %v", rep, err)
 	}
+}
+
+// metricValue finds an unlabelled metric's value in a Prometheus text
+// exposition.
+func metricValue(text, name string) (float64, bool) {
+	for line := range strings.Lines(text) {
+		rest, found := strings.CutPrefix(strings.TrimSpace(line), name+" ")
+		if !found {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(rest), 64)
+		return v, err == nil
+	}
+	return 0, false
 }
