@@ -509,7 +509,7 @@ func (s *Settler) split(rec *Record, wait time.Time) ([]*Record, error) {
 		}
 		r := *rec
 		r.ID, r.Matches, r.Data, r.RetryAt = settlementID(rec.Matches[i].Fills[0].TradeID), rec.Matches[i:i+1], hexutil.Encode(d), wait
-		r.Attempt, r.Base = 1, 1
+		r.Attempt, r.Base, r.Reorgs = 1, 1, 0
 		if i == 0 {
 			r.Attempt, r.Base = rec.Attempt+1, rec.Attempt+1
 		}
@@ -552,6 +552,11 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		}
 		return rec, rev, false, nil
 	}
+	if tx.Reorgs > rec.Reorgs {
+		if rec, rev, err = s.reorged(ctx, rec, rev, tx); err != nil {
+			return nil, 0, false, err
+		}
+	}
 	if to, ok := target(tx.State); ok {
 		path := steps(rec.Reported, to)
 		if len(path) == 0 {
@@ -560,7 +565,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		if err := s.report(ctx, rec, path, tx.TransactionHash); err != nil {
 			return rec, rev, false, err
 		}
-		if rank(rec.Reported) < rank(pb.TradeStatus_TRADE_STATUS_MINED) && rank(to) >= rank(pb.TradeStatus_TRADE_STATUS_MINED) {
+		if rec.Reorgs == 0 && rank(rec.Reported) < rank(pb.TradeStatus_TRADE_STATUS_MINED) && rank(to) >= rank(pb.TradeStatus_TRADE_STATUS_MINED) {
 			s.m.lagMined.Observe(now.Sub(rec.MatchedAt).Seconds())
 		}
 		next := *rec
@@ -625,7 +630,7 @@ func (s *Settler) work(ctx context.Context, rec *Record, rev uint64, sweep bool,
 		}
 		return singles[0], r, false, nil
 	}
-	next.Attempt++
+	next.Attempt, next.Reorgs = next.Attempt+1, 0
 	next.RetryAt = now.Add(s.cfg.RetryBackoff << (rec.attempts() - 1))
 	r, err := s.st.update(ctx, &next, rev)
 	if err != nil {
@@ -659,7 +664,7 @@ func (s *Settler) report(ctx context.Context, rec *Record, path []pb.TradeStatus
 	for _, st := range path {
 		for chunk := range slices.Chunk(ids, rules.TradeStatusTradesMax) {
 			nums := append([]uint64{uint64(st), uint64(rec.Attempt)}, chunk...)
-			if _, err := s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.ID, nums...),
+			if _, err := s.pub.Append(ctx, &pb.Command{Id: commandID("status", rec.label(), nums...),
 				Body: &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: chunk[0],
 					TradeIds: chunk[1:], Status: st, TxHash: hash}}}); err != nil {
 				return fmt.Errorf("settle: reporting %s: %w", st, err)
