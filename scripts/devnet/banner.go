@@ -76,7 +76,7 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	fmt.Fprintf(b, "  NATS            %s\n", d.NATSURL)
 	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain; the chain watcher credits a proxy wallet (at most 1,000,000 USDW a call)\n", d.URL)
 	if d.ReconcileURL != "" {
-		fmt.Fprintf(b, "  reconciliation  %s/reconcile  (chain against ledger, what pred reconcile asks; metrics %s/metrics)\n", d.ReconcileURL, d.ReconcileURL)
+		fmt.Fprintf(b, "  reconciliation  %s/reconcile  (chain against ledger, what pred reconcile asks; its and the chain watcher's metrics %s/metrics)\n", d.ReconcileURL, d.ReconcileURL)
 	}
 	fmt.Fprintf(b, "  fee account     %s\n", FeeAccountHex)
 	fmt.Fprintf(b, "  data dir        %s\n", d.DataDir)
