@@ -126,7 +126,10 @@ func startSettleChain(ctx context.Context, dir, sched string) (*settleProcs, err
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	if s.chain, err = s.start("devchain", "-addr", addr); err != nil {
+	// On disk, not in memory: see scripts/cmd/devchain (in memory, the
+	// freezer's scans of the whole database took most of the chain's CPU
+	// once the catch-up's blocks piled up).
+	if s.chain, err = s.start("devchain", "-addr", addr, "-datadir", filepath.Join(dir, "chain")); err != nil {
 		return nil, err
 	}
 	s.rpcURL = "http://" + addr
