@@ -35,6 +35,11 @@ type Config struct {
 	// of them with at most FillsMax fills in all, so that a call's gas
 	// stays well within a transaction's (2^24 since Osaka).
 	MatchesMax, FillsMax int
+	// GatherWindow bounds, in engine time, the EVT messages whose matches
+	// go into one segment (the calls cut from it): a message this much
+	// later than the segment's first starts the next one (see gatherer).
+	// Like MatchesMax and FillsMax it changes only after a clean stop.
+	GatherWindow time.Duration
 	// AttemptsMax is how many relayer transactions a settlement gets
 	// before its trades are FAILED.
 	AttemptsMax uint32
@@ -126,6 +131,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.FillsMax <= 0 {
 		c.FillsMax = DefaultFillsMax
+	}
+	if c.GatherWindow <= 0 {
+		c.GatherWindow = DefaultGatherWindow
 	}
 	// One call's trades are reported in one SetTradeStatus per status.
 	c.FillsMax = min(max(c.FillsMax, c.MakersMax), rules.TradeStatusTradesMax)

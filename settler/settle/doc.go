@@ -32,10 +32,18 @@
 // The trades one taker order made in one command are one match: up to
 // Config.MakersMax (the contract's MAX_MAKER_ORDERS, 15) maker orders,
 // more matches beyond; fill amounts are the trades' sizes in shares, the
-// taker's fill their sum. The matches of one event batch on one exchange
-// go together in one call (matchOrders for one, matchOrdersBatch for
-// several, at most Config.MatchesMax matches and Config.FillsMax fills),
-// so that under load many matches share a transaction; the match time is
+// taker's fill their sum. The matches of a segment of consecutive event
+// batches (below) on one exchange go together in one call (matchOrders
+// for one, matchOrdersBatch for several, at most Config.MatchesMax
+// matches and Config.FillsMax fills), so that under load, and in a
+// backlog, many matches share a transaction. The calls are queued, and
+// run on chain, in the engine's order for every wallet: a match goes
+// into the first call on its exchange with room that does not run
+// before an earlier match of one of its wallets (a trader may spend what
+// an earlier match gave it), so matches of wallets that trade on one
+// exchange only share a call across the other exchange's matches (cut at
+// every change of exchange, a segment of both exchanges' markets made
+// calls of one or two matches). The match time is
 // the earliest trade's engine time in seconds (the contract checks
 // expirations against it). The exchange is the one whose EIP-712 domain
 // gives the order's id (negRisk markets' orders are signed for the
@@ -48,14 +56,28 @@
 // it costs an estimate, never a reverted transaction or the trade.
 //
 // What goes into a settlement is a function of the event stream alone
-// (the groups of one EVT message, cut at the limits), never of timing,
-// so reading a message again after a crash makes the same settlements,
+// (the groups of one segment, cut at the limits), never of timing, so
+// reading a message again after a crash makes the same settlements,
 // whose records are then found rather than made twice. (Gathering the
-// matches of several messages for a while would save transactions when
-// trades trickle in, but a replay would cut them differently and settle
-// a match twice or never; it was tried and refused by the kill tests.)
-// For the same reason MatchesMax and FillsMax change only after a clean
-// stop, which writes the cursor past everything read.
+// matches of several messages for a while, by the clock, was tried and
+// refused by the kill tests: a replay cut them differently and settled
+// a match twice or never.) A segment is a run of consecutive EVT
+// messages cut by what they hold, never by when they arrive: it ends
+// when full (MatchesMax matches or FillsMax fills), before a message
+// that would take it past either, and before a message
+// Config.GatherWindow or more later in engine time (EventBatch.TimeMs)
+// than its first; a message too large for one call is a segment alone.
+// So a segment not full waits for the next message, which the engine's
+// Tick makes every TickInterval even when nobody trades. The cursor is
+// written only between segments, so a restart re-reads an unfinished
+// segment whole and starts a segment where the last run started one
+// (TestGatherIsAFunctionOfTheStream restarts from every cursor). One
+// message a segment was the rule before: the engine makes an EVT message
+// of every few commands, so a backlog's calls held about three fills
+// each, and the relayer's worker, at a fixed cost per submission,
+// settled about a hundred trades a second. For the same reason
+// MatchesMax, FillsMax and GatherWindow change only after a clean stop,
+// which writes the cursor past everything settled.
 //
 // A batch is all or nothing on chain: if one of its matches cannot
 // settle, the batch ends without effect, and the settler splits it, each

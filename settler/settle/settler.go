@@ -248,39 +248,42 @@ func (s *Settler) Run(ctx context.Context) error {
 	}
 }
 
-// ingest follows EVT after cursor, makes each batch's settlements, and
-// hands them to the loop; it writes the cursor once a batch's
-// settlements are recorded and queued.
+// ingest follows EVT after cursor, gathers the groups of consecutive
+// messages into segments (gatherer), makes each segment's settlements,
+// and hands them to the loop; it writes the cursor, never inside a
+// segment, once the segments below it are recorded and queued.
 func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry) error {
 	var written time.Time
 	last := cursor
+	ga := newGatherer(&s.cfg)
 	err := follow.Events(ctx, s.js, follow.Options{Start: follow.FromSeq(cursor + 1), PullMax: 256},
 		func(seq uint64, b *pb.EventBatch) error {
-			gs := groups(b, s.cfg.MakersMax)
-			for s.openCount.Load() >= int64(s.cfg.OpenMax) && len(gs) > 0 {
-				select {
-				case <-ctx.Done():
-					return follow.ErrStop
-				case <-time.After(5 * time.Millisecond):
+			for _, gs := range ga.add(seq, b) {
+				for s.openCount.Load() >= int64(s.cfg.OpenMax) {
+					select {
+					case <-ctx.Done():
+						return follow.ErrStop
+					case <-time.After(5 * time.Millisecond):
+					}
 				}
-			}
-			es, err := s.settlements(ctx, gs)
-			if err != nil {
-				return err
-			}
-			for _, e := range es {
-				s.openCount.Add(1)
-				select {
-				case fresh <- e:
-				case <-ctx.Done():
-					return follow.ErrStop
+				es, err := s.settlements(ctx, gs)
+				if err != nil {
+					return err
+				}
+				for _, e := range es {
+					s.openCount.Add(1)
+					select {
+					case fresh <- e:
+					case <-ctx.Done():
+						return follow.ErrStop
+					}
 				}
 			}
 			if err := s.crash(CrashQueued); err != nil {
 				return err
 			}
-			last = seq
-			if now := s.cfg.Now(); now.Sub(written) >= s.cfg.CursorEvery {
+			last = max(last, ga.safe())
+			if now := s.cfg.Now(); now.Sub(written) >= s.cfg.CursorEvery && last > cursor {
 				if err := s.st.setCursor(ctx, last); err != nil {
 					return err
 				}
@@ -338,10 +341,11 @@ type ready struct {
 	seq      uint64
 }
 
-// settlements builds, records and queues the settlements of one event
-// batch's groups: the matches on one exchange go together, up to
-// MatchesMax matches and FillsMax fills a call. A group that cannot be
-// built at all has its trades FAILED at once.
+// settlements builds, records and queues the settlements of one
+// segment's groups: the matches on one exchange go together, up to
+// MatchesMax matches and FillsMax fills a call, every wallet's matches in
+// the engine's order (calls). A group that cannot be built at all has its
+// trades FAILED at once.
 func (s *Settler) settlements(ctx context.Context, gs []group) ([]*entry, error) {
 	if len(gs) == 0 {
 		return nil, nil
@@ -394,18 +398,12 @@ func (s *Settler) settlements(ctx context.Context, gs []group) ([]*entry, error)
 		rs = append(rs, r)
 	}
 	var out []*entry
-	for len(rs) > 0 {
-		n, fills := 0, 0
-		for n < len(rs) && n < s.cfg.MatchesMax && rs[n].exchange == rs[0].exchange && fills+len(rs[n].fills) <= s.cfg.FillsMax {
-			fills += len(rs[n].fills)
-			n++
-		}
-		e, err := s.settle(ctx, rs[:n])
+	for _, c := range calls(rs, s.cfg.MatchesMax, s.cfg.FillsMax) {
+		e, err := s.settle(ctx, c)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, e)
-		rs = rs[n:]
 	}
 	return out, nil
 }
