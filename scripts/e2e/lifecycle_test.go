@@ -311,6 +311,11 @@ func TestMarketLifecycleStory(t *testing.T) {
 		}
 		return len(rep.Differences) == 0 && rep.Unsettled == 0 && rep.Compared == rep.Wallets && rep.Wallets >= 2
 	})
+	// Every trade is final now, and each wallet's mark is past its last
+	// trade: another check reads no trade again and still agrees.
+	if rep, err := n.d.Reconcile(ctx); err != nil || rep.TradesRead != 0 || len(rep.Differences) != 0 || rep.Unsettled != 0 {
+		t.Errorf("a check after every trade settled: %+v, %v (want no trade read, no difference)", rep, err)
+	}
 	// Gamma's figures: the market is resolved, its open interest paid out.
 	if m.OpenInterest != 0 || !m.Closed {
 		t.Errorf("Gamma's resolved market: open interest %s, closed %v", m.OpenInterest, m.Closed)

@@ -13,6 +13,7 @@ type metrics struct {
 	units       *prometheus.GaugeVec
 	compared    prometheus.Gauge
 	unsettled   prometheus.Gauge
+	tradesRead  prometheus.Gauge
 	block       prometheus.Gauge
 }
 
@@ -30,11 +31,13 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Proxy wallets compared in every asset at the last check."}),
 		unsettled: prometheus.NewGauge(prometheus.GaugeOpts{Name: "settler_reconcile_wallets_unsettled",
 			Help: "Proxy wallets skipped at the last check because they have trades not final yet."}),
+		tradesRead: prometheus.NewGauge(prometheus.GaugeOpts{Name: "settler_reconcile_trades_read",
+			Help: "Trades read from the engine at the last check to tell settled wallets from unsettled (each wallet's from its mark on)."}),
 		block: prometheus.NewGauge(prometheus.GaugeOpts{Name: "settler_reconcile_block",
 			Help: "The chain block the last check compared at."}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.runs, m.failed, m.differences, m.units, m.compared, m.unsettled, m.block)
+		reg.MustRegister(m.runs, m.failed, m.differences, m.units, m.compared, m.unsettled, m.tradesRead, m.block)
 	}
 	return m
 }
@@ -44,6 +47,7 @@ func (m *metrics) observe(r *Report) {
 	m.differences.Set(float64(len(r.Differences)))
 	m.compared.Set(float64(r.Compared))
 	m.unsettled.Set(float64(r.Unsettled))
+	m.tradesRead.Set(float64(r.TradesRead))
 	m.block.Set(float64(r.Block))
 	sums := map[string]*big.Int{"usdw": new(big.Int), "token": new(big.Int)}
 	for _, d := range r.Differences {

@@ -106,6 +106,10 @@ type Report struct {
 	Compared  int `json:"compared"`
 	Unsettled int `json:"unsettled"`
 	Assets    int `json:"assets"`
+	// TradesRead is how many trades were read from the engine to tell
+	// the two apart: each wallet's from its mark on (see finalBelow), so
+	// a check after every trade settled reads none again.
+	TradesRead int `json:"trades_read"`
 	// Differences lists every disagreement, by wallet then asset.
 	Differences []Difference `json:"differences"`
 }
@@ -122,6 +126,14 @@ type Reconciler struct {
 	// mu serialises checks (the periodic one and the operator's).
 	mu   sync.Mutex
 	from int // rotation start among the wallets
+	// finalBelow holds, per wallet, a trade id below which every trade
+	// of the wallet is final. A final status never changes and a new
+	// trade takes a higher id, so a check reads only the wallet's trades
+	// from there on: those still in the settlement pipeline and those
+	// made since, not the wallet's whole history (read again every
+	// Interval, that cost the engine more as trades piled up). One entry
+	// per wallet checked; guarded by mu.
+	finalBelow map[common.Address]uint64
 }
 
 // New returns a reconciler reading the chain through backend and the
@@ -139,7 +151,7 @@ func New(cfg Config, backend bind.ContractCaller, nc *nats.Conn, src Source, log
 		return nil, err
 	}
 	return &Reconciler{cfg: cfg, src: src, nc: nc, usdw: u, ctf: c,
-		log: log.Named("reconcile"), m: newMetrics(cfg.Registerer)}, nil
+		log: log.Named("reconcile"), m: newMetrics(cfg.Registerer), finalBelow: map[common.Address]uint64{}}, nil
 }
 
 // Run checks every Interval until ctx ends. A failed check is logged and
@@ -184,7 +196,8 @@ func (r *Reconciler) Check(ctx context.Context) (Report, error) {
 		ids[i] = t.Big()
 	}
 	for _, w := range wallets {
-		open, err := r.unsettled(ctx, w, seq)
+		open, read, err := r.unsettled(ctx, w, seq)
+		rep.TradesRead += read
 		if err != nil {
 			return rep, err
 		}
@@ -269,29 +282,45 @@ func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Addre
 	return new(big.Int).Add(new(big.Int).SetUint64(b.GetBalance()), new(big.Int).SetUint64(b.GetPending())), nil
 }
 
-// unsettled reports whether the wallet has a trade that is not final.
-func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64) (bool, error) {
+// unsettled reports whether the wallet has a trade that is not final. It
+// reads the wallet's trades from finalBelow on (newest first) and moves
+// that mark up: to the lowest trade still open, or past the newest when
+// every one is final.
+func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64) (open bool, read int, err error) {
 	cursor := ""
+	var lowestOpen, newest uint64
 	for range r.cfg.TradePagesMax {
 		resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Trades{
-			Trades: &pb.TradesQuery{Account: w.Bytes(), Cursor: cursor, Limit: tradePageLimit}}})
+			Trades: &pb.TradesQuery{Account: w.Bytes(), FromId: r.finalBelow[w], Cursor: cursor, Limit: tradePageLimit}}})
 		if err != nil {
-			return false, err
+			return false, read, err
 		}
 		page := resp.GetTrades()
+		read += len(page.GetTrades())
 		for _, t := range page.GetTrades() {
+			id := t.GetTradeId()
+			newest = max(newest, id)
 			switch t.GetStatus() {
 			case pb.TradeStatus_TRADE_STATUS_CONFIRMED, pb.TradeStatus_TRADE_STATUS_FAILED, pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
 			default:
-				return true, nil
+				if !open || id < lowestOpen {
+					lowestOpen = id
+				}
+				open = true
 			}
 		}
 		if cursor = page.GetNextCursor(); cursor == "" || len(page.GetTrades()) == 0 {
-			return false, nil
+			switch {
+			case open:
+				r.finalBelow[w] = lowestOpen
+			case newest > 0:
+				r.finalBelow[w] = newest + 1
+			}
+			return open, read, nil
 		}
 	}
 	r.log.Info("wallet skipped: more trades than TradePagesMax pages", zap.Stringer("wallet", w))
-	return true, nil
+	return true, read, nil
 }
 
 func (r *Reconciler) ask(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
