@@ -129,10 +129,10 @@ type Reconciler struct {
 	// finalBelow holds, per wallet, a trade id below which every trade
 	// of the wallet is final. A final status never changes and a new
 	// trade takes a higher id, so a check reads only the wallet's trades
-	// from there on: those still in the settlement pipeline and those
-	// made since, not the wallet's whole history (read again every
-	// Interval, that cost the engine more as trades piled up). One entry
-	// per wallet checked; guarded by mu.
+	// from there on (made since its last settled check), not the
+	// wallet's whole history: read again every Interval, that cost the
+	// engine more as trades piled up. One entry per wallet checked;
+	// guarded by mu.
 	finalBelow map[common.Address]uint64
 }
 
@@ -283,12 +283,12 @@ func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Addre
 }
 
 // unsettled reports whether the wallet has a trade that is not final. It
-// reads the wallet's trades from finalBelow on (newest first) and moves
-// that mark up: to the lowest trade still open, or past the newest when
-// every one is final.
+// reads the wallet's trades from finalBelow on, newest first, and stops
+// at the first one not final (the newest usually is, while the wallet
+// trades); when every one is final it moves the mark past the newest.
 func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64) (open bool, read int, err error) {
 	cursor := ""
-	var lowestOpen, newest uint64
+	var newest uint64
 	for range r.cfg.TradePagesMax {
 		resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Trades{
 			Trades: &pb.TradesQuery{Account: w.Bytes(), FromId: r.finalBelow[w], Cursor: cursor, Limit: tradePageLimit}}})
@@ -296,27 +296,20 @@ func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64
 			return false, read, err
 		}
 		page := resp.GetTrades()
-		read += len(page.GetTrades())
 		for _, t := range page.GetTrades() {
-			id := t.GetTradeId()
-			newest = max(newest, id)
+			read++
+			newest = max(newest, t.GetTradeId())
 			switch t.GetStatus() {
 			case pb.TradeStatus_TRADE_STATUS_CONFIRMED, pb.TradeStatus_TRADE_STATUS_FAILED, pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
 			default:
-				if !open || id < lowestOpen {
-					lowestOpen = id
-				}
-				open = true
+				return true, read, nil
 			}
 		}
 		if cursor = page.GetNextCursor(); cursor == "" || len(page.GetTrades()) == 0 {
-			switch {
-			case open:
-				r.finalBelow[w] = lowestOpen
-			case newest > 0:
+			if newest > 0 {
 				r.finalBelow[w] = newest + 1
 			}
-			return open, read, nil
+			return false, read, nil
 		}
 	}
 	r.log.Info("wallet skipped: more trades than TradePagesMax pages", zap.Stringer("wallet", w))
