@@ -12,7 +12,7 @@ import (
 // settlement side as low-priority processes: every order is accepted,
 // every trade ends CONFIRMED and each figure is reported.
 func TestCLOBSmall(t *testing.T) {
-	figs, err := CLOB(CLOBConfig{Orders: 400, Runs: 1, Warmup: 40, Clients: 4, CrossPct: 50})
+	figs, err := CLOB(CLOBConfig{Orders: 400, Runs: 1, Warmup: 40, Clients: 4, CrossPct: 50, SettleDataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,8 @@ func main() {
 	flag.IntVar(&ccfg.Orders, "clob-orders", ccfg.Orders, "signed orders sent through the CLOB API in each timed run")
 	flag.IntVar(&ccfg.Runs, "clob-runs", ccfg.Runs, "timed CLOB API runs (the median is reported)")
 	flag.IntVar(&ccfg.Clients, "clob-clients", ccfg.Clients, "concurrent CLOB API clients, each its own wallet")
+	flag.StringVar(&ccfg.SettleDataDir, "clob-settle-data-dir", ccfg.SettleDataDir, "where the settlement processes keep their data in the CLOB runs with settlement (default tmpfs, standing for a disk of their own; empty: the exchange's disk)")
+	flag.IntVar(&ccfg.Pairs, "clob-pairs", ccfg.Pairs, "CLOB runs with settlement, each between two runs without")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
 	flag.StringVar(&ccfg.CPUProfile, "clob-cpuprofile", "", "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (and without, to this file.no-settle)")
 	flag.StringVar(&ccfg.SettleSched, "clob-settle-sched", bench.SchedIdle, "scheduling of the settlement processes in the CLOB run with settlement: idle (SCHED_IDLE) or nice (nice 19)")
