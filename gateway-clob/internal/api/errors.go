@@ -54,27 +54,9 @@ func errorBody(err error, c echo.Context, log *zap.Logger) (clobapi.ErrorBody, i
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
-		code := echoCode(he.Code)
+		code := httpmw.EchoCode(he.Code)
 		return clobapi.ErrorBody{Error: code.Message(), Code: string(code)}, code.Status()
 	}
 	log.Error("unhandled error", zap.String("request_id", httpmw.RequestIDOf(c)), zap.Error(err))
 	return clobapi.ErrorBody{Error: errcode.InternalError.Message(), Code: string(errcode.InternalError)}, 500
-}
-
-// echoCode maps Echo's own errors (unknown route, wrong method, bad bind).
-func echoCode(status int) errcode.Code {
-	switch status {
-	case http.StatusNotFound:
-		return errcode.NotFound
-	case http.StatusMethodNotAllowed:
-		return errcode.MethodNotAllowed
-	case http.StatusRequestEntityTooLarge:
-		return errcode.PayloadTooLarge
-	case http.StatusTooManyRequests:
-		return errcode.RateLimited
-	}
-	if status >= 400 && status < 500 {
-		return errcode.InvalidPayload
-	}
-	return errcode.InternalError
 }

@@ -47,15 +47,16 @@ func Classify(err error, c echo.Context, log *zap.Logger) (errcode.Code, string,
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
-		code := echoCode(he.Code)
+		code := EchoCode(he.Code)
 		return code, code.Message(), code.Status()
 	}
 	log.Error("unhandled error", zap.String("request_id", RequestIDOf(c)), zap.Error(err))
 	return errcode.InternalError, errcode.InternalError.Message(), http.StatusInternalServerError
 }
 
-// echoCode maps the status of Echo's own errors to a code.
-func echoCode(status int) errcode.Code {
+// EchoCode maps the status of Echo's own errors (unknown route, wrong
+// method, body too large, bad bind) to a code.
+func EchoCode(status int) errcode.Code {
 	switch status {
 	case http.StatusNotFound:
 		return errcode.NotFound
