@@ -48,13 +48,15 @@ func (r *run) processOperator(ctx context.Context, it *item) error {
 	if err != nil {
 		return r.invalid(ctx, it, err.Error())
 	}
-	if op.GasHint > 0 && op.GasHint <= w.cfg.GasCapOperator {
-		// One run at the caller's bound: if the call succeeds within it,
-		// the bound is a gas limit it cannot run out of (on this state),
-		// and the estimate's search is saved. Any failure, out of gas
-		// included, goes to the estimate, which says why.
-		if _, err := w.b.CallContract(ctx, ethereum.CallMsg{From: w.hot, To: &to, Gas: op.GasHint, Data: data}, nil); err == nil {
-			return r.assign(ctx, it, to, data, op.GasHint)
+	if hint := min(op.GasHint, w.cfg.GasCapOperator); hint > 0 {
+		// One run at the caller's bound (within the cap: a bound for the
+		// largest calls may be past what a transaction can carry): if the
+		// call succeeds within it, the bound is a gas limit it cannot run
+		// out of (on this state), and the estimate's search is saved. Any
+		// failure, out of gas included, goes to the estimate, which says
+		// why.
+		if _, err := w.b.CallContract(ctx, ethereum.CallMsg{From: w.hot, To: &to, Gas: hint, Data: data}, nil); err == nil {
+			return r.assign(ctx, it, to, data, hint)
 		}
 	}
 	gas, err := w.chain.Simulate(ctx, w.hot, to, data)

@@ -93,7 +93,9 @@ type Config struct {
 	// GasCapOperator bounds the gas of one operator call. It is not the
 	// call's gas limit: that is the call's own estimate plus
 	// GasMarginPercent, so a batch whose Safe callbacks need more gas
-	// gets more; the cap only refuses a call that could not fit a block.
+	// gets more; the cap only refuses a call that no transaction could
+	// carry (since Osaka, EIP-7825, a node refuses a gas limit above
+	// 2^24, so a limit past it would never be mined).
 	GasCapOperator uint64
 	// GasMarginPercent is added to the estimate for the gas limit.
 	GasMarginPercent uint64
@@ -135,7 +137,7 @@ const (
 	DefaultMaxInFlight          = 512
 	DefaultGasCapCreate         = 3_000_000
 	DefaultGasCapSafe           = 1_500_000
-	DefaultGasCapOperator       = 25_000_000
+	DefaultGasCapOperator       = params.MaxTxGas
 	DefaultGasMarginPercent     = 25
 	DefaultFeeMultiplierPercent = 200
 	DefaultCursorEvery          = 200 * time.Millisecond
