@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
@@ -21,6 +22,7 @@ import (
 	"pred.dev/engine/inproc"
 	"pred.dev/engine/machine"
 	"pred.dev/engine/service"
+	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/chain/deploy"
@@ -38,12 +40,20 @@ import (
 // SettleConfig sizes the settlement figures.
 type SettleConfig struct {
 	// Rounds of the timed stream: in each, MakersPerRound maker orders
-	// rest and one taker order fills them all (one matchOrders call).
-	Rounds, MakersPerRound int
+	// rest and one taker order fills them all (one match). RoundsInFlight
+	// rounds are placed at once, so that orders arrive faster than the
+	// chain can settle them and the settlement, not the bench's placing,
+	// is what the figure measures.
+	Rounds, MakersPerRound, RoundsInFlight int
+	// LagRounds rounds, LagPace a second (a steady load the settlement
+	// keeps up with), measure the lag from match to MINED.
+	LagRounds, LagPace int
 	// Makers and Takers are the wallets (Safes) that place them.
 	Makers, Takers int
-	// CeilingCalls is the number of matchOrders calls of the ceiling run.
+	// CeilingCalls is the number of calls of each ceiling run.
 	CeilingCalls int
+	// Pairs of a settled run and a ceiling run.
+	Pairs int
 	// MatcherOps sizes the matcher runs made with and without settlement
 	// going on, MatcherPairs times each; meanwhile SettlingRounds rounds
 	// are placed, SettlingPace a second.
@@ -51,8 +61,8 @@ type SettleConfig struct {
 }
 
 // DefaultSettle is what `make bench` runs.
-var DefaultSettle = SettleConfig{Rounds: 200, MakersPerRound: 15, Makers: 15, Takers: 4, CeilingCalls: 200, MatcherOps: 500_000,
-	MatcherPairs: 5, SettlingRounds: 20, SettlingPace: 5}
+var DefaultSettle = SettleConfig{Rounds: 400, MakersPerRound: 15, RoundsInFlight: 4, LagRounds: 100, LagPace: 20, Makers: 15, Takers: 4,
+	CeilingCalls: 100, Pairs: 3, MatcherOps: 500_000, MatcherPairs: 5, SettlingRounds: 20, SettlingPace: 5}
 
 // sealWait is how long the bench's chain waits after a transaction for
 // more to join its block.
@@ -65,18 +75,27 @@ const settleTimeout = 15 * time.Minute
 // worker, the settler and the devnet's chain (go-ethereum's node sealing
 // a block as soon as a transaction waits, block gas limit 1e9: neither
 // block space nor block interval is the bottleneck) in this process, on
-// an embedded NATS server fsyncing every message.
+// an embedded NATS server fsyncing every message. The settled runs and
+// the ceiling's alternate, Pairs times, so that a drift of the machine's
+// speed falls on both alike.
 //
-//	settled_fills_per_sec        fills CONFIRMED per second while a steady stream of crossing
-//	                             orders arrives: each round, MakersPerRound makers rest one
-//	                             share each and a taker fills them all (first match to last
-//	                             CONFIRMED)
+//	settled_fills_per_sec        fills CONFIRMED per second while crossing orders arrive faster
+//	                             than the chain can settle them: each round, MakersPerRound
+//	                             makers rest one share each and a taker fills them all,
+//	                             RoundsInFlight rounds at a time (first match to last CONFIRMED;
+//	                             the median of the runs)
 //	settle_ceiling_fills_per_sec what the chain can execute at all: its gas per second,
-//	                             measured by sending the same matchOrders calls straight from
-//	                             an operator key (no engine, relayer or settler), divided by
-//	                             the gas of one fill
+//	                             measured by sending calls of the settler's shape (as many
+//	                             rounds' matches in one matchOrdersBatch as its FillsMax takes)
+//	                             straight from an operator key, all at once (no engine, relayer
+//	                             or settler; first sent to last mined), divided by the gas of one
+//	                             fill (the median of the runs)
+//	settle_ceiling_pct           the median of each settled run's rate against the ceiling run
+//	                             after it (goal: at least 50)
 //	settle_gas_per_fill          the gas of one fill in those calls
-//	settle_lag_p99_ms            from the engine's match to the engine's MINED status
+//	settle_lag_p99_ms            from the engine's match to the engine's MINED status, while
+//	                             LagPace rounds a second arrive (a load the settlement keeps up
+//	                             with)
 //	matcher_cmds_per_sec_idle, matcher_cmds_per_sec_settling, matcher_settle_rate_pct
 //	                             the pure matcher alone and beside the settler (see
 //	                             matcherFigures)
@@ -88,21 +107,30 @@ func Settle(cfg SettleConfig) ([]Figure, error) {
 		return nil, err
 	}
 	defer s.close()
-	fills, elapsed, lags, err := s.stream(ctx, cfg.Rounds, 0, nil)
+	var settled, ceiling, pct, gasPerSec, gasPerFill []float64
+	for range max(cfg.Pairs, 1) {
+		fills, elapsed, _, err := s.stream(ctx, cfg.Rounds, 0, nil)
+		if err != nil {
+			return nil, err
+		}
+		gps, gpf, err := s.ceiling(ctx, cfg.CeilingCalls)
+		if err != nil {
+			return nil, err
+		}
+		rate := float64(fills) / elapsed.Seconds()
+		settled, ceiling, pct = append(settled, rate), append(ceiling, gps/gpf), append(pct, 100*rate/(gps/gpf))
+		gasPerSec, gasPerFill = append(gasPerSec, gps), append(gasPerFill, gpf)
+	}
+	_, _, lags, err := s.stream(ctx, cfg.LagRounds, time.Second/time.Duration(cfg.LagPace), nil)
 	if err != nil {
 		return nil, err
 	}
-	figs := []Figure{{"settled_fills_per_sec", float64(fills) / elapsed.Seconds(), "fills/s"},
-		{"settle_lag_p99_ms", percentile(lags, 99), "ms"}}
-
-	gasPerSec, gasPerFill, err := s.ceiling(ctx, cfg.CeilingCalls)
-	if err != nil {
-		return nil, err
-	}
-	figs = append(figs, Figure{"settle_ceiling_fills_per_sec", gasPerSec / gasPerFill, "fills/s"},
-		Figure{"settle_gas_per_fill", float64(int64(gasPerFill)), "gas"},
-		Figure{"settle_chain_gas_per_sec", float64(int64(gasPerSec)), "gas/s"})
-
+	figs := []Figure{{"settled_fills_per_sec", median(settled), "fills/s"},
+		{"settle_ceiling_fills_per_sec", median(ceiling), "fills/s"},
+		{"settle_ceiling_pct", median(pct), "%"},
+		{"settle_lag_p99_ms", percentile(lags, 99), "ms"},
+		{"settle_gas_per_fill", float64(int64(median(gasPerFill))), "gas"},
+		{"settle_chain_gas_per_sec", float64(int64(median(gasPerSec))), "gas/s"}}
 	matcher, err := s.matcherFigures(ctx)
 	if err != nil {
 		return nil, err
@@ -387,18 +415,7 @@ func (s *settleBench) stream(ctx context.Context, rounds int, pace time.Duration
 	s.watchMu.Unlock()
 	want := rounds * s.cfg.MakersPerRound
 	placed := make(chan error, 1)
-	go func() {
-		for r := range rounds {
-			if err := s.round(ctx, r); err != nil {
-				placed <- err
-				return
-			}
-			if pace > 0 {
-				time.Sleep(pace)
-			}
-		}
-		placed <- nil
-	}()
+	go func() { placed <- s.place(ctx, rounds, pace) }()
 	if during != nil {
 		during()
 	}
@@ -446,6 +463,35 @@ func (s *settleBench) stream(ctx context.Context, rounds int, pace time.Duration
 	}
 }
 
+// place places rounds of crossing orders: one every pace, or, if pace is
+// zero, RoundsInFlight at a time. Every taker then still fills
+// MakersPerRound makers in one match: it comes once its own round's
+// makers rest, and each taker before it took only MakersPerRound, so at
+// least that many rest at its price.
+func (s *settleBench) place(ctx context.Context, rounds int, pace time.Duration) error {
+	if pace > 0 {
+		for r := range rounds {
+			if err := s.round(ctx, r); err != nil {
+				return err
+			}
+			time.Sleep(pace)
+		}
+		return nil
+	}
+	var next atomic.Int64
+	errs := make([]error, max(s.cfg.RoundsInFlight, 1))
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Go(func() {
+			for r := int(next.Add(1) - 1); r < rounds && errs[i] == nil; r = int(next.Add(1) - 1) {
+				errs[i] = s.round(ctx, r)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
 // round places MakersPerRound one-share NO bids at 0.60 from the makers,
 // then a YES bid at 0.40 for all of them: MakersPerRound fills (MINT).
 func (s *settleBench) round(ctx context.Context, r int) error {
@@ -453,17 +499,17 @@ func (s *settleBench) round(ctx context.Context, r int) error {
 	errs := make([]error, s.cfg.MakersPerRound)
 	for i := range s.cfg.MakersPerRound {
 		mk := s.makers[(r*s.cfg.MakersPerRound+i)%len(s.makers)]
-		wg.Go(func() { errs[i] = s.place(ctx, mk, s.m.No, 1, 600_000) })
+		wg.Go(func() { errs[i] = s.order(ctx, mk, s.m.No, 1, 600_000) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	return s.place(ctx, s.takers[r%len(s.takers)], s.m.Yes, int64(s.cfg.MakersPerRound), 400_000)
+	return s.order(ctx, s.takers[r%len(s.takers)], s.m.Yes, int64(s.cfg.MakersPerRound), 400_000)
 }
 
-// place has t sign and place a GTC BUY of shares at price.
-func (s *settleBench) place(ctx context.Context, t *chaintest.Trader, token *big.Int, shares, price int64) error {
+// order has t sign and place a GTC BUY of shares at price.
+func (s *settleBench) order(ctx context.Context, t *chaintest.Trader, token *big.Int, shares, price int64) error {
 	o := t.NewOrder(chaintest.Buy, token, shares*chaintest.Unit, price, 0)
 	ex := s.env.D.Contracts.Exchange
 	t.Sign(&o, ex)
@@ -473,34 +519,40 @@ func (s *settleBench) place(ctx context.Context, t *chaintest.Trader, token *big
 	return err
 }
 
-// ceiling sends calls matchOrders transactions of the stream's shape
-// (MakersPerRound makers, one share each, MINT) straight from the
-// deployment's operator key, signed beforehand, all at once, and returns
-// the chain's gas per second over them (first sent to last mined) and
-// the gas of one fill.
+// ceilingMatches is how many rounds' matches the settler puts in one
+// call (a segment of back-to-back rounds is full at FillsMax fills).
+func (s *settleBench) ceilingMatches() int {
+	return min(settle.DefaultMatchesMax, max(settle.DefaultFillsMax/s.cfg.MakersPerRound, 1))
+}
+
+// ceiling sends calls transactions of the settler's shape in the
+// stream (ceilingMatches matches of MakersPerRound makers, one share
+// each, MINT; matchOrders for one, matchOrdersBatch for several)
+// straight from the deployment's operator key, signed beforehand, all at
+// once, and returns the chain's gas per second over them (first sent to
+// last mined) and the gas of one fill.
 func (s *settleBench) ceiling(ctx context.Context, calls int) (gasPerSec, gasPerFill float64, err error) {
 	now, err := s.env.Now(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
+	at := big.NewInt(now.Unix())
+	perCall := s.ceilingMatches()
 	var txs []*types.Transaction
 	var limit uint64
 	for c := range calls {
-		var makers []chaintest.Order
-		var fills []*big.Int
-		for i := range s.cfg.MakersPerRound {
-			mk := s.makers[(c*s.cfg.MakersPerRound+i)%len(s.makers)]
-			makers = append(makers, mk.Order(false, chaintest.Buy, s.m.No, chaintest.Unit, 600_000, 0))
-			fills = append(fills, big.NewInt(chaintest.Unit))
+		matches := make([]exchange.CTFExchangeMatch, perCall)
+		for m := range matches {
+			matches[m] = s.ceilingMatch(c*perCall + m)
 		}
-		taker := s.takers[c%len(s.takers)].Order(false, chaintest.Buy, s.m.Yes, int64(s.cfg.MakersPerRound)*chaintest.Unit, 400_000, 0)
-		send := func(ctx context.Context, f func(*bind.TransactOpts) (*types.Transaction, error)) (*types.Transaction, error) {
-			return s.env.Operator.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-				o.NoSend, o.GasLimit = true, limit
-				return f(o)
-			})
-		}
-		tx, err := s.env.SendMatchAt(ctx, send, false, taker, makers, fills, now)
+		tx, err := s.env.Operator.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
+			o.NoSend, o.GasLimit = true, limit
+			if perCall == 1 {
+				m := matches[0]
+				return s.env.Exchange.MatchOrders(o, m.TakerOrder, m.MakerOrders, m.TakerFillAmount, m.MakerFillAmounts, at)
+			}
+			return s.env.Exchange.MatchOrdersBatch(o, matches, at)
+		})
 		if err != nil {
 			return 0, 0, fmt.Errorf("bench: ceiling call %d: %w", c, err)
 		}
@@ -533,7 +585,20 @@ func (s *settleBench) ceiling(ctx context.Context, calls int) (gasPerSec, gasPer
 		}
 		gas += r.GasUsed
 	}
-	return float64(gas) / elapsed.Seconds(), float64(gas) / float64(calls*s.cfg.MakersPerRound), nil
+	return float64(gas) / elapsed.Seconds(), float64(gas) / float64(calls*perCall*s.cfg.MakersPerRound), nil
+}
+
+// ceilingMatch is the i-th match of a ceiling run: a round's, signed
+// orders of the same wallets.
+func (s *settleBench) ceilingMatch(i int) exchange.CTFExchangeMatch {
+	m := exchange.CTFExchangeMatch{TakerFillAmount: big.NewInt(int64(s.cfg.MakersPerRound) * chaintest.Unit),
+		TakerOrder: s.takers[i%len(s.takers)].Order(false, chaintest.Buy, s.m.Yes, int64(s.cfg.MakersPerRound)*chaintest.Unit, 400_000, 0)}
+	for j := range s.cfg.MakersPerRound {
+		mk := s.makers[(i*s.cfg.MakersPerRound+j)%len(s.makers)]
+		m.MakerOrders = append(m.MakerOrders, mk.Order(false, chaintest.Buy, s.m.No, chaintest.Unit, 600_000, 0))
+		m.MakerFillAmounts = append(m.MakerFillAmounts, big.NewInt(chaintest.Unit))
+	}
+	return m
 }
 
 // resign signs tx again with another gas limit (same nonce).

@@ -40,7 +40,11 @@ func main() {
 	flag.IntVar(&scfg.Rounds, "settle-rounds", scfg.Rounds, "rounds of the settlement stream (each one taker filling -settle-makers-per-round makers)")
 	flag.IntVar(&scfg.MakersPerRound, "settle-makers-per-round", scfg.MakersPerRound, "maker orders a taker fills in each round (at most 15: one matchOrders call)")
 	flag.IntVar(&scfg.MatcherPairs, "settle-matcher-pairs", scfg.MatcherPairs, "matcher measurements alone and beside settlement, alternately, each")
-	flag.IntVar(&scfg.CeilingCalls, "settle-ceiling-calls", scfg.CeilingCalls, "matchOrders calls of the chain's ceiling run")
+	flag.IntVar(&scfg.CeilingCalls, "settle-ceiling-calls", scfg.CeilingCalls, "calls of each of the chain's ceiling runs")
+	flag.IntVar(&scfg.RoundsInFlight, "settle-rounds-in-flight", scfg.RoundsInFlight, "rounds of the settlement stream placed at a time")
+	flag.IntVar(&scfg.Pairs, "settle-pairs", scfg.Pairs, "settled runs, each followed by a ceiling run")
+	flag.IntVar(&scfg.LagRounds, "settle-lag-rounds", scfg.LagRounds, "rounds of the paced stream that measures the settlement's lag")
+	flag.IntVar(&scfg.LagPace, "settle-lag-pace", scfg.LagPace, "rounds a second of the paced stream that measures the settlement's lag")
 	serve := flag.Bool("matcher-serve", false, "internal: be the settle group's matcher process (measure on every line of stdin)")
 	flag.Parse()
 	if *serve {
