@@ -429,7 +429,13 @@ func splitLines(s string) []string { return strings.Split(s, "\n") }
 // metric reads a metric without labels from the first replica's /metrics.
 func (h *harness) metric(t testing.TB, name string) float64 {
 	t.Helper()
-	for _, line := range splitLines(httpGet(t, h.url()+"/metrics")) {
+	return metricAt(t, h.url(), name)
+}
+
+// metricAt reads a metric without labels from the replica at url.
+func metricAt(t testing.TB, url, name string) float64 {
+	t.Helper()
+	for _, line := range splitLines(httpGet(t, url+"/metrics")) {
 		var v float64
 		if _, err := fmt.Sscanf(line, name+" %g", &v); err == nil {
 			return v

@@ -2,9 +2,11 @@ package relayer_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/relayer/worker"
 )
 
 // TestReorgReturnsToExecuted: a MINED transaction whose block leaves the
@@ -20,9 +23,25 @@ import (
 // and CONFIRMED, reorgs still 1: a follower of the record tells "mined,
 // then reorganized out" from "never mined". GET /transaction shows the
 // field (the exchange validated against the document); the hot key's
-// nonce is mined once; relayer_reorgs_total counts it.
+// nonce is mined once; relayer_reorgs_total counts it. The same holds
+// when the worker is killed the moment it sees the block gone, before it
+// writes anything: the next worker finds the MINED record's block hash
+// no longer on the chain and sees the reorganization again.
 func TestReorgReturnsToExecuted(t *testing.T) {
-	h := newHarness(t)
+	t.Run("running", func(t *testing.T) { testReorg(t, false) })
+	t.Run("killed-on-seeing-it", func(t *testing.T) { testReorg(t, true) })
+}
+
+func testReorg(t *testing.T, kill bool) {
+	var h *harness
+	var w *replica
+	if kill {
+		h = newHarness(t, apiOnly())
+		var hits atomic.Int32
+		w = h.worker(func(p string) bool { return p == worker.CrashReorgSeen && hits.Add(1) == 1 })
+	} else {
+		h = newHarness(t)
+	}
 	h.chain.pause()
 	u := h.user()
 	ctx := ctxT(t)
@@ -96,6 +115,20 @@ func TestReorgReturnsToExecuted(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.chain.resume()
+	if kill {
+		select {
+		case err := <-w.ran:
+			if !errors.Is(err, worker.ErrCrashed) {
+				t.Fatalf("the worker ended with %v", err)
+			}
+			w.cancel()
+			<-w.served
+			w.cancel = nil
+		case <-time.After(waitMax):
+			t.Fatal("the worker never saw the block leave the chain")
+		}
+		w = h.worker(nil)
+	}
 	final := u.wait(t, sub.TransactionID, relayerapi.StateConfirmed)
 	if final.Reorgs != 1 || final.Reason != "" || final.TransactionHash != exec.TransactionHash {
 		t.Fatalf("CONFIRMED: reorgs %d, reason %q, hash %s; want 1, none, %s", final.Reorgs, final.Reason,
@@ -133,7 +166,11 @@ func TestReorgReturnsToExecuted(t *testing.T) {
 	if i != len(want) {
 		t.Fatalf("the record went %v, want %v in order", path, want)
 	}
-	if v := h.metric(t, "relayer_reorgs_total"); v != 1 {
+	metrics := h.url()
+	if kill {
+		metrics = w.url // the worker that recorded it
+	}
+	if v := metricAt(t, metrics, "relayer_reorgs_total"); v != 1 {
 		t.Errorf("relayer_reorgs_total %v, want 1", v)
 	}
 	if n := h.audit(t); n != 1 {

@@ -126,6 +126,7 @@ const (
 	CrashMined         = "mined"            // MINED written, the wallet's next one not yet taken
 	CrashRepriced      = "repriced"         // a replacement recorded, not yet broadcast
 	CrashInvalid       = "invalid-recorded" // an INVALID record written
+	CrashReorgSeen     = "reorg-seen"       // a MINED transaction's block seen gone, nothing written
 )
 
 // Defaults of Config.
@@ -1053,6 +1054,9 @@ func (r *run) confirm(ctx context.Context, f *flight) error {
 		return nil
 	}
 	if h == nil || h.Hash() != f.bhash {
+		if err := w.crash(CrashReorgSeen); err != nil {
+			return err
+		}
 		// A reorganization took its block: the record goes back to
 		// EXECUTED, with one more reorg and a note, so that a follower
 		// (the settler) tells "mined, then reorganized out" from "never
