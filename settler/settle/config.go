@@ -44,7 +44,15 @@ type Config struct {
 	// GatherWindow bounds, in engine time, the EVT messages whose matches
 	// go into one segment (the calls cut from it): a message this much
 	// later than the segment's first starts the next one (see gatherer).
-	// Like MatchesMax and FillsMax it changes only after a clean stop.
+	//
+	// MatchesMax, FillsMax and GatherWindow may change at any restart, a
+	// crash included: the cursor record keeps the ones that cut what
+	// follows it, and new ones take effect only at segments opened past
+	// the EVT stream's last message at the start (cursorRecord), so what
+	// the last run cut is cut again the same way. A settler whose cursor
+	// is an older settler's plain sequence reads it with these, as if
+	// they had not changed: an upgrade from one that changes them needs a
+	// clean stop.
 	GatherWindow time.Duration
 	// AttemptsMax is how many relayer transactions a settlement gets
 	// before its trades are FAILED.

@@ -71,10 +71,31 @@
 // Tick makes every TickInterval even when nobody trades. The cursor is
 // written only between segments, so a restart re-reads an unfinished
 // segment whole and starts a segment where the last run started one
-// (TestGatherIsAFunctionOfTheStream restarts from every cursor). For the
-// same reason MatchesMax, FillsMax and GatherWindow change only after a
-// clean stop, which writes the cursor past everything settled. One
-// message a segment was the rule before: the engine makes an EVT message
+// (TestGatherIsAFunctionOfTheStream restarts from every cursor).
+//
+// For the same reason the parameters that cut (MatchesMax, FillsMax and
+// GatherWindow) are kept in the cursor record, and a change of them
+// takes effect at a place in the stream, never at a restart. A settler
+// started with other parameters than the record's schedules a switch to
+// them after the EVT stream's last message at its start, and writes it
+// into the record before it reads on: the run before, even one that
+// crashed, cannot have cut a segment past that message, so every segment
+// it recorded and queued is cut again with the parameters it had, and
+// found rather than made twice; the gatherer takes the switch at the
+// first segment it opens past that message, and a segment's calls are
+// cut with the parameters the segment was. The cursor written later
+// keeps the parameters in use and the switches not yet taken, so a
+// restart from it cuts as the run that wrote it did; a second change
+// before the first took effect goes after it
+// (TestGatherSwitchAfterACrash, TestGatherTwoSwitches). So
+// -matches-max, -fills-max and -gather-window may change at any
+// restart, a crash included. An older settler's cursor, a plain
+// sequence, holds no parameters and is read with the configured ones:
+// an upgrade from it that changes them (DefaultFillsMax went from 24 to
+// 45) needs a clean stop, which writes the cursor past everything
+// settled.
+//
+// One message a segment was the rule before: the engine makes an EVT message
 // of every few commands, so a backlog's calls held about three fills
 // each, and the relayer's worker, at a fixed cost per submission,
 // settled 110 to 160 trades a second.
@@ -92,7 +113,8 @@
 //     so reading an event batch again after a crash neither makes a
 //     second settlement nor queues a second call.
 //   - The EVT cursor ("cursor") is written only after the batches below it
-//     are recorded and queued.
+//     are recorded and queued, with the parameters that cut what follows
+//     it.
 //   - The relayer's worker executes a transaction id once (write-ahead
 //     nonce records); a new attempt, or the split of a batch, is queued
 //     only after the previous one ended FAILED (reverted or dropped: it

@@ -1,6 +1,8 @@
 package settle
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -37,10 +39,20 @@ import (
 // the last message handled with no segment open (safe), so a restart
 // reads every message of an unfinished segment again and starts a
 // segment where the last run started one.
+//
+// The limits and the window (params) are the gatherer's, not the
+// Config's: a change of them is a switch that takes effect at the first
+// segment opened at a message past its AfterSeq (see cursorRecord), so
+// a restart after a crash cuts what the crashed run may have cut with
+// the parameters it had, and every segment carries the parameters it
+// was cut with, which its calls use.
 type gatherer struct {
-	window               int64 // GatherWindow in ms
-	matchesMax, fillsMax int
-	makersMax            int
+	p         params
+	pending   []paramSwitch // in order of AfterSeq
+	makersMax int
+	// adopted, when set, is told of each switch as it takes effect, at
+	// the message that opens a segment.
+	adopted func(from params, to paramSwitch, at uint64)
 
 	gs      []group
 	fills   int
@@ -49,37 +61,82 @@ type gatherer struct {
 	last    uint64 // the last message taken
 }
 
-func newGatherer(cfg *Config) *gatherer {
-	return &gatherer{window: cfg.GatherWindow.Milliseconds(), matchesMax: cfg.MatchesMax, fillsMax: cfg.FillsMax, makersMax: cfg.MakersMax}
+// params are what cut the stream into segments and a segment into calls:
+// Config.MatchesMax, FillsMax and GatherWindow (in ms).
+type params struct {
+	MatchesMax     int   `json:"matchesMax"`
+	FillsMax       int   `json:"fillsMax"`
+	GatherWindowMs int64 `json:"gatherWindowMs"`
+}
+
+func paramsOf(cfg *Config) params {
+	return params{MatchesMax: cfg.MatchesMax, FillsMax: cfg.FillsMax, GatherWindowMs: cfg.GatherWindow.Milliseconds()}
+}
+
+func (p params) String() string {
+	return fmt.Sprintf("matches %d, fills %d, window %d ms", p.MatchesMax, p.FillsMax, p.GatherWindowMs)
+}
+
+// paramSwitch is a change of the parameters: the first segment opened at
+// an EVT message past AfterSeq, and every one after, is cut with Params.
+type paramSwitch struct {
+	Params   params `json:"params"`
+	AfterSeq uint64 `json:"afterSeq"`
+}
+
+// segment is an ended segment's groups and the parameters it was cut
+// with.
+type segment struct {
+	gs []group
+	p  params
+}
+
+// newGatherer starts gathering after the message c names, with its
+// parameters and pending switches.
+func newGatherer(c cursorRecord, makersMax int) *gatherer {
+	return &gatherer{p: c.Params, pending: slices.Clone(c.Pending), makersMax: makersMax, last: c.Seq}
 }
 
 // add takes the next EVT message and returns the segments it ended, in
 // stream order (none, one or two).
-func (g *gatherer) add(seq uint64, b *pb.EventBatch) [][]group {
+func (g *gatherer) add(seq uint64, b *pb.EventBatch) []segment {
 	g.last = seq
 	gs := groups(b, g.makersMax)
-	var out [][]group
-	if g.first != 0 && (b.GetTimeMs()-g.startMs >= g.window || len(g.gs)+len(gs) > g.matchesMax || g.fills+fillsOf(gs) > g.fillsMax) {
+	var out []segment
+	if g.first != 0 && (b.GetTimeMs()-g.startMs >= g.p.GatherWindowMs || len(g.gs)+len(gs) > g.p.MatchesMax || g.fills+fillsOf(gs) > g.p.FillsMax) {
 		out = append(out, g.end())
 	}
 	if len(gs) == 0 {
 		return out
 	}
 	if g.first == 0 {
-		g.first, g.startMs = seq, b.GetTimeMs()
+		g.open(seq, b.GetTimeMs())
 	}
 	g.gs, g.fills = append(g.gs, gs...), g.fills+fillsOf(gs)
-	if len(g.gs) >= g.matchesMax || g.fills >= g.fillsMax {
+	if len(g.gs) >= g.p.MatchesMax || g.fills >= g.p.FillsMax {
 		out = append(out, g.end())
 	}
 	return out
 }
 
+// open opens a segment at message seq, first adopting every pending
+// switch it is past: a switch no segment opened under is simply passed
+// by, as a restart that reads the same messages would pass it by.
+func (g *gatherer) open(seq uint64, atMs int64) {
+	for len(g.pending) > 0 && seq > g.pending[0].AfterSeq {
+		if g.adopted != nil {
+			g.adopted(g.p, g.pending[0], seq)
+		}
+		g.p, g.pending = g.pending[0].Params, g.pending[1:]
+	}
+	g.first, g.startMs = seq, atMs
+}
+
 // end returns the open segment and opens none.
-func (g *gatherer) end() []group {
-	gs := g.gs
+func (g *gatherer) end() segment {
+	sg := segment{gs: g.gs, p: g.p}
 	g.gs, g.fills, g.startMs, g.first = nil, 0, 0, 0
-	return gs
+	return sg
 }
 
 // safe is the EVT sequence the cursor may name: every message through it
@@ -90,6 +147,16 @@ func (g *gatherer) safe() uint64 {
 		return g.first - 1
 	}
 	return g.last
+}
+
+// mark is the cursor record to write now: safe, with the parameters in
+// use and the switches not yet taken. With a segment open these are the
+// ones it opened with, and every switch left is at or past its first
+// message, so a restart from the record opens it again the same way;
+// with none open, a restart adopts the same switches at the same
+// message this run will.
+func (g *gatherer) mark() cursorRecord {
+	return cursorRecord{Seq: g.safe(), Params: g.p, Pending: slices.Clone(g.pending)}
 }
 
 func fillsOf(gs []group) int {

@@ -1,6 +1,7 @@
 package settle
 
 import (
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -52,12 +53,11 @@ func gatherStream(n int, r *rand.Rand) []*pb.EventBatch {
 // stream's first message is sequence 1) and returns the segments' trade
 // ids and, after each message, the cursor it allows.
 func segmentIDs(cfg *Config, stream []*pb.EventBatch, from uint64) (segs [][]uint64, safe []uint64) {
-	g := newGatherer(cfg)
-	g.last = from - 1
+	g := newGatherer(cursorRecord{Seq: from - 1, Params: paramsOf(cfg)}, cfg.MakersMax)
 	for i := from; i <= uint64(len(stream)); i++ {
-		for _, gs := range g.add(i, stream[i-1]) {
+		for _, sg := range g.add(i, stream[i-1]) {
 			var ids []uint64
-			for _, x := range gs {
+			for _, x := range sg.gs {
 				for _, t := range x.trades {
 					ids = append(ids, t.GetTradeId())
 				}
@@ -160,7 +160,7 @@ func TestGatherCloses(t *testing.T) {
 		}
 		return b
 	}
-	g := newGatherer(cfg)
+	g := newGatherer(cursorRecord{Params: paramsOf(cfg)}, cfg.MakersMax)
 	steps := []struct {
 		b    *pb.EventBatch
 		want [][]uint64
@@ -177,9 +177,9 @@ func TestGatherCloses(t *testing.T) {
 	}
 	for i, s := range steps {
 		var got [][]uint64
-		for _, gs := range g.add(uint64(i+1), s.b) {
+		for _, sg := range g.add(uint64(i+1), s.b) {
 			var ids []uint64
-			for _, x := range gs {
+			for _, x := range sg.gs {
 				for _, t := range x.trades {
 					ids = append(ids, t.GetTradeId())
 				}
@@ -285,6 +285,285 @@ func TestCallsKeepEachWalletsOrder(t *testing.T) {
 					t.Fatalf("match %d runs before the earlier match %d of the same wallet", b.m.Fills[0].TradeID, a.m.Fills[0].TradeID)
 				}
 			}
+		}
+	}
+}
+
+// cut is a segment a test run ended: its trade ids and matches, the
+// parameters it was cut with, and the EVT sequence of the message that
+// ended it.
+type cut struct {
+	ids     []uint64
+	matches int
+	p       params
+	end     uint64
+}
+
+func (c cut) same(d cut) bool {
+	return slices.Equal(c.ids, d.ids) && c.matches == d.matches && c.p == d.p
+}
+
+// gatherRun runs a gatherer from the record c through message to and
+// returns the segments it ended and the record it would write after each
+// message (marks[i] after message c.Seq+1+i).
+func gatherRun(c cursorRecord, stream []*pb.EventBatch, to uint64) (cuts []cut, marks []cursorRecord) {
+	g := newGatherer(c, 15)
+	for seq := c.Seq + 1; seq <= to; seq++ {
+		for _, sg := range g.add(seq, stream[seq-1]) {
+			k := cut{matches: len(sg.gs), p: sg.p, end: seq}
+			for _, x := range sg.gs {
+				for _, t := range x.trades {
+					k.ids = append(k.ids, t.GetTradeId())
+				}
+			}
+			cuts = append(cuts, k)
+		}
+		marks = append(marks, g.mark())
+	}
+	return cuts, marks
+}
+
+// leg is one run of a settler: the parameters it is configured with; the
+// last message it reads before it crashes (the last leg reads to the
+// end); how many messages before that its last cursor write was; how far
+// past the crash the stream has grown when the next run starts.
+type leg struct {
+	p                 params
+	crash, lag, grown uint64
+}
+
+// legRun is what one leg did: the record it started from (after its
+// switch, if it scheduled one), the last message it read, its segments
+// and the record after each message.
+type legRun struct {
+	start cursorRecord
+	to    uint64
+	cuts  []cut
+	marks []cursorRecord
+}
+
+// written is the last cursor the run wrote through message w, as ingest
+// writes it: a record whose sequence passed the one it started from.
+func (r legRun) written(w uint64) cursorRecord {
+	last := r.start
+	for i, m := range r.marks {
+		if r.start.Seq+1+uint64(i) > w {
+			break
+		}
+		if m.Seq > last.Seq {
+			last = m
+		}
+	}
+	return last
+}
+
+// crashChain runs the legs one after another on stream, each from the
+// cursor its predecessor last wrote, scheduling a switch to its own
+// parameters after the stream's end at its start as Settler.resume does.
+// It returns the runs and every switch scheduled.
+func crashChain(stream []*pb.EventBatch, legs []leg) ([]legRun, []paramSwitch) {
+	n := uint64(len(stream))
+	rec, end := cursorRecord{Params: legs[0].p}, uint64(0)
+	var runs []legRun
+	var sched []paramSwitch
+	for i, l := range legs {
+		if i > 0 {
+			prev := legs[i-1]
+			rec = runs[i-1].written(prev.crash - min(prev.lag, prev.crash))
+			end = max(end, min(prev.crash+prev.grown, n))
+			var changed bool
+			if rec, changed = rec.retarget(l.p, end); changed {
+				sched = append(sched, rec.Pending[len(rec.Pending)-1])
+			}
+		}
+		to := min(l.crash, n)
+		if i == len(legs)-1 {
+			to = n
+		}
+		cuts, marks := gatherRun(rec, stream, to)
+		runs = append(runs, legRun{start: rec, to: to, cuts: cuts, marks: marks})
+	}
+	return runs, sched
+}
+
+// streamIndex maps each trade to its EVT message, and gives the last
+// trade of messages 1..seq.
+type streamIndex struct {
+	msgOf   map[uint64]uint64
+	through []uint64 // through[seq]: the last trade id in messages 1..seq
+}
+
+func indexStream(stream []*pb.EventBatch) streamIndex {
+	x := streamIndex{msgOf: map[uint64]uint64{}, through: []uint64{0}}
+	for i, b := range stream {
+		last := x.through[i]
+		for _, e := range b.Events {
+			x.msgOf[e.GetTrade().GetTradeId()] = uint64(i + 1)
+			last = e.GetTrade().GetTradeId()
+		}
+		x.through = append(x.through, last)
+	}
+	return x
+}
+
+// checkChain: across the runs, a segment that two runs made is the same
+// segment (same trades, matches and parameters: the same settlement,
+// found rather than made twice), no two segments share a trade, and
+// every trade through the last run's cursor is in one; a run makes again,
+// identically, every segment its predecessor ended after the cursor it
+// restarted from; a segment of several messages keeps within its own
+// parameters; and its parameters are the last switch scheduled before
+// its first message (initial before any).
+func checkChain(t *testing.T, stream []*pb.EventBatch, initial params, runs []legRun, sched []paramSwitch) {
+	t.Helper()
+	x := indexStream(stream)
+	byFirst := map[uint64]cut{}
+	for ri, r := range runs {
+		for _, c := range r.cuts {
+			if d, ok := byFirst[c.ids[0]]; ok && !d.same(c) {
+				t.Fatalf("run %d: the segment from trade %d is %v (%s), an earlier run made %v (%s)", ri+1, c.ids[0], c.ids, c.p, d.ids, d.p)
+			}
+			byFirst[c.ids[0]] = c
+			checkCut(t, stream, x, c, initial, sched)
+		}
+		if ri == 0 {
+			continue
+		}
+		prev, through := runs[ri-1], x.through[r.start.Seq]
+		for _, c := range prev.cuts {
+			if c.ids[0] <= through && c.ids[len(c.ids)-1] > through {
+				t.Fatalf("run %d restarted from cursor %d inside a segment of run %d", ri+1, r.start.Seq, ri)
+			}
+			if c.ids[0] > through && c.end <= r.to && !slices.ContainsFunc(r.cuts, c.same) {
+				t.Fatalf("run %d (from cursor %d) did not make again run %d's segment %v (%s)", ri+1, r.start.Seq, ri, c.ids, c.p)
+			}
+		}
+	}
+	firsts := slices.Sorted(maps.Keys(byFirst))
+	var flat []uint64
+	for _, f := range firsts {
+		flat = append(flat, byFirst[f].ids...)
+	}
+	for i, id := range flat {
+		if id != uint64(i+1) {
+			t.Fatalf("trade %d at position %d: the runs' segments lose, repeat or reorder trades", id, i)
+		}
+	}
+	last := runs[len(runs)-1]
+	if done := x.through[last.written(last.to).Seq]; uint64(len(flat)) < done {
+		t.Fatalf("%d trades in segments, %d through the last cursor", len(flat), done)
+	}
+}
+
+// checkCut checks one segment's limits and parameters.
+func checkCut(t *testing.T, stream []*pb.EventBatch, x streamIndex, c cut, initial params, sched []paramSwitch) {
+	t.Helper()
+	first, last := x.msgOf[c.ids[0]], x.msgOf[c.ids[len(c.ids)-1]]
+	want := initial
+	for _, sw := range sched {
+		if first > sw.AfterSeq {
+			want = sw.Params
+		}
+	}
+	if c.p != want {
+		t.Fatalf("the segment from message %d is cut with %s, want %s", first, c.p, want)
+	}
+	if first == last {
+		return // a message larger than a call is a segment alone
+	}
+	if len(c.ids) > c.p.FillsMax || c.matches > c.p.MatchesMax {
+		t.Fatalf("a segment of %d matches, %d fills cut with %s", c.matches, len(c.ids), c.p)
+	}
+	if d := stream[last-1].TimeMs - stream[first-1].TimeMs; d >= c.p.GatherWindowMs {
+		t.Fatalf("a segment spans %d ms cut with %s", d, c.p)
+	}
+}
+
+// checkRestarts: a restart, with the last run's parameters, from every
+// step-th cursor the last run could have written makes the same segments
+// it made after that cursor, and schedules no switch.
+func checkRestarts(t *testing.T, stream []*pb.EventBatch, r legRun, step int) {
+	t.Helper()
+	x := indexStream(stream)
+	for i := 0; i < len(r.marks); i += step {
+		m := r.marks[i]
+		if m.Seq <= r.start.Seq {
+			continue
+		}
+		rec, changed := m.retarget(r.start.target(), uint64(len(stream)))
+		if changed {
+			t.Fatalf("a restart from cursor %d with the same parameters schedules a switch: %+v", m.Seq, rec.Pending)
+		}
+		again, _ := gatherRun(rec, stream, uint64(len(stream)))
+		through := x.through[m.Seq]
+		i := slices.IndexFunc(r.cuts, func(c cut) bool { return c.ids[0] > through })
+		if i < 0 {
+			i = len(r.cuts)
+		}
+		if !slices.EqualFunc(again, r.cuts[i:], cut.same) {
+			t.Fatalf("restarted from cursor %d (%s, %d pending): %d segments, want %d", m.Seq, m.Params, len(m.Pending), len(again), len(r.cuts[i:]))
+		}
+	}
+}
+
+var (
+	paramsA = params{MatchesMax: 12, FillsMax: 24, GatherWindowMs: 250}
+	paramsB = params{MatchesMax: 5, FillsMax: 9, GatherWindowMs: 100}
+	paramsC = params{MatchesMax: 20, FillsMax: 45, GatherWindowMs: 400}
+)
+
+// TestGatherSwitchAfterACrash: a run cut with parameters A crashes after
+// any message, having written its cursor a few messages before; the next
+// starts with B, the stream grown a little meanwhile. Every trade is in
+// one segment across the two (the second makes again, identically, what
+// the first made after its cursor), each segment keeps within its own
+// parameters, B cuts only segments opened past the stream's end at the
+// restart, and a restart from any cursor of the second run makes its
+// segments again.
+func TestGatherSwitchAfterACrash(t *testing.T) {
+	for seed := range uint64(8) {
+		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 2)))
+		b := paramsB
+		if seed%2 == 1 {
+			b = paramsC
+		}
+		for k := uint64(1); k <= uint64(len(stream)); k += 7 {
+			legs := []leg{{p: paramsA, crash: k, lag: k % 5 * 3, grown: k % 3 * 5}, {p: b}}
+			runs, sched := crashChain(stream, legs)
+			if len(sched) != 1 {
+				t.Fatalf("seed %d: %d switches scheduled, want 1", seed, len(sched))
+			}
+			checkChain(t, stream, paramsA, runs, sched)
+			checkRestarts(t, stream, runs[1], 9)
+		}
+	}
+}
+
+// TestGatherTwoSwitches: A→B is scheduled, and the run crashes before B
+// took effect (no segment opened past its sequence); the next starts
+// with C (or back with A). B still cuts the segments opened between its
+// sequence and C's, C those after; every trade once, and restarts from
+// the last run's cursors agree.
+func TestGatherTwoSwitches(t *testing.T) {
+	for seed := range uint64(6) {
+		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 3)))
+		c := paramsC
+		if seed%2 == 1 {
+			c = paramsA
+		}
+		for k := uint64(5); k <= uint64(len(stream)); k += 11 {
+			grown := 10 + k%4*6
+			legs := []leg{{p: paramsA, crash: k, lag: k % 4, grown: grown},
+				{p: paramsB, crash: k + grown - k%7, lag: k % 3, grown: k % 5 * 4}, {p: c}}
+			runs, sched := crashChain(stream, legs)
+			if len(sched) != 2 {
+				t.Fatalf("seed %d: %d switches scheduled, want 2", seed, len(sched))
+			}
+			if p := runs[2].start.Pending; len(p) != 2 || p[0].Params != paramsB || p[1].Params != c {
+				t.Fatalf("seed %d, crash %d: the last run starts with %s and pending %+v, want B then C pending", seed, k, runs[2].start.Params, p)
+			}
+			checkChain(t, stream, paramsA, runs, sched)
+			checkRestarts(t, stream, runs[2], 9)
 		}
 	}
 }

@@ -17,6 +17,7 @@ type metrics struct {
 	open        prometheus.Gauge
 	cursor      prometheus.Gauge
 	settlements prometheus.Counter
+	switches    prometheus.Counter
 	lagMined    prometheus.Histogram
 }
 
@@ -40,12 +41,14 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "The EVT sequence the settler has handled through."}),
 		settlements: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_settlements_total",
 			Help: "Settlements made from the event stream."}),
+		switches: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_segment_param_switches_total",
+			Help: "Changes of the segment parameters (matches, fills, gather window) taken, each at the first segment past its EVT sequence (a restart counts again those it re-reads)."}),
 		lagMined: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "settler_matched_to_mined_seconds",
 			Help:    "From the engine's match to the settler seeing its transaction mined.",
 			Buckets: []float64{.05, .1, .25, .5, 1, 2, 4, 8, 15, 30, 60, 120}}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.statuses, m.failed, m.retries, m.reorgs, m.unsettled, m.cancelled, m.open, m.cursor, m.settlements, m.lagMined)
+		reg.MustRegister(m.statuses, m.failed, m.retries, m.reorgs, m.unsettled, m.cancelled, m.open, m.cursor, m.settlements, m.switches, m.lagMined)
 	}
 	return m
 }

@@ -21,6 +21,7 @@ import (
 
 	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/follow"
@@ -128,7 +129,7 @@ func (s *Settler) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cursor, err := st.cursor(ctx)
+	cursor, err := s.resume(ctx)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,8 @@ func (s *Settler) Run(ctx context.Context) error {
 		add(r, revs[i])
 	}
 	s.openCount.Store(int64(len(open)))
-	s.log.Info("settler started", zap.Uint64("evt_cursor", cursor), zap.Int("open", len(open)))
+	s.log.Info("settler started", zap.Uint64("evt_cursor", cursor.Seq), zap.Stringer("params", cursor.Params),
+		zap.Int("pending_switches", len(cursor.Pending)), zap.Int("open", len(open)))
 
 	fresh := make(chan *entry, 64)
 	ingestErr := make(chan error, 1)
@@ -248,17 +250,55 @@ func (s *Settler) Run(ctx context.Context) error {
 	}
 }
 
-// ingest follows EVT after cursor, gathers the groups of consecutive
+// resume reads the cursor record and, if the configured parameters are
+// not its target, schedules a switch to them after the EVT stream's last
+// message, and writes the record at once: were this run to crash before
+// its first cursor, the next would otherwise schedule the switch later
+// than this run took it, and cut this run's segments differently.
+func (s *Settler) resume(ctx context.Context) (cursorRecord, error) {
+	want := paramsOf(&s.cfg)
+	c, err := s.st.cursor(ctx, want)
+	if err != nil {
+		return c, err
+	}
+	if c.target() == want {
+		return c, nil
+	}
+	evt, err := s.js.Stream(ctx, journal.EventStream)
+	if err != nil {
+		return c, fmt.Errorf("settle: the event stream: %w", err)
+	}
+	info, err := evt.Info(ctx)
+	if err != nil {
+		return c, fmt.Errorf("settle: the event stream: %w", err)
+	}
+	from := c.target()
+	c, _ = c.retarget(want, info.State.LastSeq)
+	if err := s.st.setCursor(ctx, c); err != nil {
+		return c, err
+	}
+	sw := c.Pending[len(c.Pending)-1]
+	s.log.Info("segment parameters change scheduled", zap.Stringer("from", from), zap.Stringer("to", sw.Params),
+		zap.Uint64("after_seq", sw.AfterSeq))
+	return c, nil
+}
+
+// ingest follows EVT after the cursor, gathers the groups of consecutive
 // messages into segments (gatherer), makes each segment's settlements,
 // and hands them to the loop; it writes the cursor, never inside a
 // segment, once the segments below it are recorded and queued.
-func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry) error {
+func (s *Settler) ingest(ctx context.Context, cursor cursorRecord, fresh chan<- *entry) error {
 	var written time.Time
 	last := cursor
-	ga := newGatherer(&s.cfg)
-	err := follow.Events(ctx, s.js, follow.Options{Start: follow.FromSeq(cursor + 1), PullMax: 256},
+	ga := newGatherer(cursor, s.cfg.MakersMax)
+	ga.adopted = func(from params, to paramSwitch, at uint64) {
+		s.m.switches.Inc()
+		s.log.Info("segment parameters changed", zap.Stringer("from", from), zap.Stringer("to", to.Params),
+			zap.Uint64("after_seq", to.AfterSeq), zap.Uint64("at_seq", at))
+	}
+	err := follow.Events(ctx, s.js, follow.Options{Start: follow.FromSeq(cursor.Seq + 1), PullMax: 256},
 		func(seq uint64, b *pb.EventBatch) error {
-			for _, gs := range ga.add(seq, b) {
+			for _, sg := range ga.add(seq, b) {
 				for s.openCount.Load() >= int64(s.cfg.OpenMax) {
 					select {
 					case <-ctx.Done():
@@ -266,7 +306,7 @@ func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry
 					case <-time.After(5 * time.Millisecond):
 					}
 				}
-				es, err := s.settlements(ctx, gs)
+				es, err := s.settlements(ctx, sg)
 				if err != nil {
 					return err
 				}
@@ -282,17 +322,21 @@ func (s *Settler) ingest(ctx context.Context, cursor uint64, fresh chan<- *entry
 			if err := s.crash(CrashQueued); err != nil {
 				return err
 			}
-			last = max(last, ga.safe())
-			if now := s.cfg.Now(); now.Sub(written) >= s.cfg.CursorEvery && last > cursor {
+			// Taken only here, once every segment the message ended is
+			// queued: a stop in between leaves last where it was.
+			if m := ga.mark(); m.Seq > last.Seq {
+				last = m
+			}
+			if now := s.cfg.Now(); now.Sub(written) >= s.cfg.CursorEvery && last.Seq > cursor.Seq {
 				if err := s.st.setCursor(ctx, last); err != nil {
 					return err
 				}
 				written = now
-				s.m.cursor.Set(float64(last))
+				s.m.cursor.Set(float64(last.Seq))
 			}
 			return nil
 		})
-	if err == nil && last > cursor {
+	if err == nil && last.Seq > cursor.Seq {
 		_ = s.st.setCursor(context.Background(), last)
 	}
 	return err
@@ -342,11 +386,13 @@ type ready struct {
 }
 
 // settlements builds, records and queues the settlements of one
-// segment's groups: the matches on one exchange go together, up to
-// MatchesMax matches and FillsMax fills a call, every wallet's matches in
-// the engine's order (calls). A group that cannot be built at all has its
-// trades FAILED at once.
-func (s *Settler) settlements(ctx context.Context, gs []group) ([]*entry, error) {
+// segment's groups: the matches on one exchange go together, up to the
+// segment's own MatchesMax matches and FillsMax fills a call (those it
+// was cut with, which a restart cuts it with again, not the Config's),
+// every wallet's matches in the engine's order (calls). A group that
+// cannot be built at all has its trades FAILED at once.
+func (s *Settler) settlements(ctx context.Context, sg segment) ([]*entry, error) {
+	gs := sg.gs
 	if len(gs) == 0 {
 		return nil, nil
 	}
@@ -398,7 +444,7 @@ func (s *Settler) settlements(ctx context.Context, gs []group) ([]*entry, error)
 		rs = append(rs, r)
 	}
 	var out []*entry
-	for _, c := range calls(rs, s.cfg.MatchesMax, s.cfg.FillsMax) {
+	for _, c := range calls(rs, sg.p.MatchesMax, sg.p.FillsMax) {
 		e, err := s.settle(ctx, c)
 		if err != nil {
 			return nil, err

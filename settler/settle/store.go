@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,7 +17,8 @@ import (
 )
 
 // Bucket is the settler's KV bucket: "cursor" (the EVT sequence handled
-// through) and "s.<settlement id>" per settlement not yet final.
+// through and the parameters that cut what follows it, cursorRecord) and
+// "s.<settlement id>" per settlement not yet final.
 const Bucket = "settler_settle"
 
 const cursorKey = "cursor"
@@ -149,20 +151,95 @@ func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*stor
 	}
 }
 
-// cursor returns the last EVT sequence handled (0 at first).
-func (s *store) cursor(ctx context.Context) (uint64, error) {
-	e, err := s.kv.Get(ctx, cursorKey)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("settle: cursor: %w", err)
-	}
-	return strconv.ParseUint(string(e.Value()), 10, 64)
+// cursorRecord is the "cursor" value: the EVT sequence handled through
+// (every segment through it recorded and queued), the parameters of the
+// segment that begins after it, and the changes of them not yet taken.
+// The parameters are kept with the cursor because a restart must cut the
+// messages after it as the run that wrote it did: a crashed run may have
+// recorded and queued segments past the cursor, and a different cut
+// would settle some of their matches twice (the second reverts on the
+// exchange's per-order fill) or never.
+type cursorRecord struct {
+	Seq     uint64        `json:"seq"`
+	Params  params        `json:"params"`
+	Pending []paramSwitch `json:"pending,omitempty"`
 }
 
-func (s *store) setCursor(ctx context.Context, seq uint64) error {
-	if _, err := s.kv.Put(ctx, cursorKey, []byte(strconv.FormatUint(seq, 10))); err != nil {
+// target is the parameters the record ends up with once every pending
+// switch is taken.
+func (c cursorRecord) target() params {
+	if n := len(c.Pending); n > 0 {
+		return c.Pending[n-1].Params
+	}
+	return c.Params
+}
+
+// retarget returns the record with a switch to p after EVT sequence
+// streamLast appended, if p is not its target already (and whether it
+// appended one). streamLast is the stream's last message when this run
+// starts: a crashed run cannot have cut a segment past it, so everything
+// it made is made again with the parameters it had, and p cuts only what
+// no run has seen. It is never below the record's sequence or an earlier
+// switch's, so the switches stay in order.
+func (c cursorRecord) retarget(p params, streamLast uint64) (cursorRecord, bool) {
+	if c.target() == p {
+		return c, false
+	}
+	after := max(streamLast, c.Seq)
+	if n := len(c.Pending); n > 0 {
+		after = max(after, c.Pending[n-1].AfterSeq)
+	}
+	c.Pending = append(slices.Clone(c.Pending), paramSwitch{Params: p, AfterSeq: after})
+	return c, true
+}
+
+// decodeCursor reads a "cursor" value. A plain decimal sequence is an
+// older settler's, which kept no parameters: it gets configured, as if
+// they had never changed (an upgrade from such a settler with other
+// parameters needs a clean stop).
+func decodeCursor(b []byte, configured params) (cursorRecord, error) {
+	if len(b) > 0 && b[0] != '{' {
+		seq, err := strconv.ParseUint(string(b), 10, 64)
+		if err != nil {
+			return cursorRecord{}, fmt.Errorf("settle: cursor %q: %w", b, err)
+		}
+		return cursorRecord{Seq: seq, Params: configured}, nil
+	}
+	var c cursorRecord
+	if err := json.Unmarshal(b, &c); err != nil {
+		return cursorRecord{}, fmt.Errorf("settle: cursor does not decode: %w", err)
+	}
+	ps := []params{c.Params}
+	for _, sw := range c.Pending {
+		ps = append(ps, sw.Params)
+	}
+	for _, p := range ps {
+		if p.MatchesMax <= 0 || p.FillsMax <= 0 || p.GatherWindowMs < 0 {
+			return cursorRecord{}, fmt.Errorf("settle: cursor %s: parameters %s", b, p)
+		}
+	}
+	return c, nil
+}
+
+// cursor returns the cursor record; at first, sequence 0 with
+// configured.
+func (s *store) cursor(ctx context.Context, configured params) (cursorRecord, error) {
+	e, err := s.kv.Get(ctx, cursorKey)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return cursorRecord{Params: configured}, nil
+	}
+	if err != nil {
+		return cursorRecord{}, fmt.Errorf("settle: cursor: %w", err)
+	}
+	return decodeCursor(e.Value(), configured)
+}
+
+func (s *store) setCursor(ctx context.Context, c cursorRecord) error {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.kv.Put(ctx, cursorKey, b); err != nil {
 		return fmt.Errorf("settle: cursor: %w", err)
 	}
 	return nil

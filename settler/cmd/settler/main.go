@@ -155,7 +155,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&c.MakersMax, "makers-max", settle.DefaultMakersMax, "maker orders per match (the contract allows 15)")
 	fs.IntVar(&c.MatchesMax, "matches-max", settle.DefaultMatchesMax, "matches per call (matchOrdersBatch; the contract allows 32)")
 	fs.IntVar(&c.FillsMax, "fills-max", settle.DefaultFillsMax, "fills per call, all its matches together")
-	fs.DurationVar(&c.GatherWindow, "gather-window", settle.DefaultGatherWindow, "engine time over which consecutive event batches' matches are gathered into calls (change only after a clean stop)")
+	fs.DurationVar(&c.GatherWindow, "gather-window", settle.DefaultGatherWindow, "engine time over which consecutive event batches' matches are gathered into calls (a change takes effect after the EVT stream's end at the start)")
 	fs.Func("attempts-max", "relayer transactions per settlement before its trades are FAILED (default 5)", func(s string) error {
 		var n uint32
 		_, err := fmt.Sscan(s, &n)
