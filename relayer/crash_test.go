@@ -172,6 +172,23 @@ func (h *harness) worker(crash func(string) bool) *replica {
 	})
 }
 
+// crashed waits for the replica's worker to stop at the crash point and
+// stops the replica, as a killed process would be gone.
+func (rp *replica) crashed(t testing.TB, point string) {
+	t.Helper()
+	select {
+	case err := <-rp.ran:
+		if !errors.Is(err, worker.ErrCrashed) {
+			t.Fatalf("the worker ended with %v", err)
+		}
+		rp.cancel()
+		<-rp.served
+		rp.cancel = nil
+	case <-time.After(waitMax):
+		t.Fatalf("the worker never reached %s", point)
+	}
+}
+
 // TestWorkerCrashAtEachStep: the worker is killed once at each step where
 // a crash could lose or repeat something (a nonce recorded and not
 // broadcast, broadcast and not recorded EXECUTED, EXECUTED and the queue
@@ -186,17 +203,7 @@ func TestWorkerCrashAtEachStep(t *testing.T) {
 			var hits atomic.Int32
 			w := h.worker(func(p string) bool { return p == point && hits.Add(1) == 3 })
 			loads := h.startWorkload(t, 3)
-			select {
-			case err := <-w.ran:
-				if !errors.Is(err, worker.ErrCrashed) {
-					t.Fatalf("the worker ended with %v", err)
-				}
-				w.cancel()
-				<-w.served
-				w.cancel = nil
-			case <-time.After(waitMax):
-				t.Fatalf("the worker never reached %s", point)
-			}
+			w.crashed(t, point)
 			h.worker(nil)
 			h.check(t, loads)
 		})

@@ -2,7 +2,6 @@ package relayer_test
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -116,17 +115,7 @@ func testReorg(t *testing.T, kill bool) {
 	}
 	h.chain.resume()
 	if kill {
-		select {
-		case err := <-w.ran:
-			if !errors.Is(err, worker.ErrCrashed) {
-				t.Fatalf("the worker ended with %v", err)
-			}
-			w.cancel()
-			<-w.served
-			w.cancel = nil
-		case <-time.After(waitMax):
-			t.Fatal("the worker never saw the block leave the chain")
-		}
+		w.crashed(t, worker.CrashReorgSeen)
 		w = h.worker(nil)
 	}
 	final := u.wait(t, sub.TransactionID, relayerapi.StateConfirmed)
