@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,6 +44,10 @@ const (
 	// 1.5% of a nice-0 thread's weight), and a waking nice-0 thread may
 	// wait for the niced one's time slice to end.
 	SchedNice = "nice"
+	// SchedIdleOneCore runs them under SCHED_IDLE on the machine's last
+	// core only (taskset), so that the caches of the others stay the
+	// exchange's.
+	SchedIdleOneCore = "idle-one-core"
 )
 
 // lowPriority is bin run with args at the settlement side's priority
@@ -53,6 +58,10 @@ const (
 func lowPriority(sched, bin string, args ...string) *exec.Cmd {
 	if sched == SchedNice {
 		return exec.Command("nice", append([]string{"-n", strconv.Itoa(settleNice), bin}, args...)...)
+	}
+	if sched == SchedIdleOneCore {
+		last := strconv.Itoa(runtime.NumCPU() - 1)
+		return exec.Command("taskset", append([]string{"-c", last, "chrt", "--idle", "0", bin}, args...)...)
 	}
 	return exec.Command("chrt", append([]string{"--idle", "0", bin}, args...)...)
 }
