@@ -50,9 +50,9 @@ type Config struct {
 	// follows it, and new ones take effect only at segments opened past
 	// the EVT stream's last message at the start (cursorRecord), so what
 	// the last run cut is cut again the same way. A settler whose cursor
-	// is an older settler's plain sequence reads it with these, as if
-	// they had not changed: an upgrade from one that changes them needs a
-	// clean stop.
+	// is an older settler's plain sequence reads it with that settler's
+	// defaults (12, 24, 250 ms): an upgrade from one run with other flags
+	// needs a clean stop.
 	GatherWindow time.Duration
 	// AttemptsMax is how many relayer transactions a settlement gets
 	// before its trades are FAILED.

@@ -90,10 +90,11 @@
 // (TestGatherSwitchAfterACrash, TestGatherTwoSwitches). So
 // -matches-max, -fills-max and -gather-window may change at any
 // restart, a crash included. An older settler's cursor, a plain
-// sequence, holds no parameters and is read with the configured ones:
-// an upgrade from it that changes them (DefaultFillsMax went from 24 to
-// 45) needs a clean stop, which writes the cursor past everything
-// settled.
+// sequence, holds no parameters and is read with that settler's
+// defaults (12 matches, 24 fills, 250 ms), so the upgrade to today's
+// (45 fills) schedules a switch like any change; only an older settler
+// run with other flags needs a clean stop to upgrade, which writes the
+// cursor past everything settled.
 //
 // One message a segment was the rule before: the engine makes an EVT message
 // of every few commands, so a backlog's calls held about three fills

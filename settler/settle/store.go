@@ -193,17 +193,23 @@ func (c cursorRecord) retarget(p params, streamLast uint64) (cursorRecord, bool)
 	return c, true
 }
 
+// legacyParams are the parameters of the settlers that wrote the cursor
+// as a plain decimal sequence: their defaults (12 matches, 24 fills,
+// 250 ms).
+var legacyParams = params{MatchesMax: 12, FillsMax: 24, GatherWindowMs: 250}
+
 // decodeCursor reads a "cursor" value. A plain decimal sequence is an
-// older settler's, which kept no parameters: it gets configured, as if
-// they had never changed (an upgrade from such a settler with other
-// parameters needs a clean stop).
-func decodeCursor(b []byte, configured params) (cursorRecord, error) {
+// older settler's, which kept no parameters: it reads with that
+// settler's defaults (legacyParams), so an upgrade to other limits after
+// a crash schedules a switch as any change does (an older settler run
+// with other flags needs a clean stop to upgrade).
+func decodeCursor(b []byte) (cursorRecord, error) {
 	if len(b) > 0 && b[0] != '{' {
 		seq, err := strconv.ParseUint(string(b), 10, 64)
 		if err != nil {
 			return cursorRecord{}, fmt.Errorf("settle: cursor %q: %w", b, err)
 		}
-		return cursorRecord{Seq: seq, Params: configured}, nil
+		return cursorRecord{Seq: seq, Params: legacyParams}, nil
 	}
 	var c cursorRecord
 	if err := json.Unmarshal(b, &c); err != nil {
@@ -231,7 +237,7 @@ func (s *store) cursor(ctx context.Context, configured params) (cursorRecord, er
 	if err != nil {
 		return cursorRecord{}, fmt.Errorf("settle: cursor: %w", err)
 	}
-	return decodeCursor(e.Value(), configured)
+	return decodeCursor(e.Value())
 }
 
 func (s *store) setCursor(ctx context.Context, c cursorRecord) error {

@@ -30,7 +30,7 @@ func testStore(t *testing.T) (*store, jetstream.JetStream) {
 
 // TestCursorRecordRoundTrip: the cursor record reads back as written,
 // with its parameters and pending switches; an older settler's plain
-// decimal cursor reads as its sequence with the configured parameters;
+// decimal cursor reads as its sequence with that settler's defaults;
 // none at all is sequence 0 with them; a record that does not decode, or
 // names no limits, is an error rather than a guess.
 func TestCursorRecordRoundTrip(t *testing.T) {
@@ -49,12 +49,12 @@ func TestCursorRecordRoundTrip(t *testing.T) {
 	if _, err := st.kv.Put(ctx, cursorKey, []byte("987")); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := st.cursor(ctx, paramsB); err != nil || !reflect.DeepEqual(c, cursorRecord{Seq: 987, Params: paramsB}) {
+	if c, err := st.cursor(ctx, paramsB); err != nil || !reflect.DeepEqual(c, cursorRecord{Seq: 987, Params: legacyParams}) {
 		t.Fatalf("a plain decimal cursor reads %+v %v", c, err)
 	}
 	for _, bad := range []string{"98x", `{"seq":5`, `{"seq":5,"params":{"matchesMax":0,"fillsMax":9,"gatherWindowMs":100}}`,
 		`{"seq":5,"params":{"matchesMax":5,"fillsMax":9,"gatherWindowMs":100},"pending":[{"params":{},"afterSeq":9}]}`} {
-		if c, err := decodeCursor([]byte(bad), paramsA); err == nil {
+		if c, err := decodeCursor([]byte(bad)); err == nil {
 			t.Errorf("%s decodes to %+v", bad, c)
 		}
 	}
@@ -65,7 +65,8 @@ func TestCursorRecordRoundTrip(t *testing.T) {
 // stream's last message and writes it before reading on; started again
 // with the same parameters it schedules nothing; with a third set, it
 // appends a second switch after the first. An older settler's cursor
-// takes the configured parameters and schedules nothing.
+// reads with that settler's defaults: started with them it schedules
+// nothing, with today's (45 fills) a switch.
 func TestResumeSchedulesASwitch(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -113,8 +114,12 @@ func TestResumeSchedulesASwitch(t *testing.T) {
 	if _, err := st.kv.Put(ctx, cursorKey, []byte("6")); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := (&Settler{cfg: Config{MatchesMax: 5, FillsMax: 9, GatherWindow: 100 * time.Millisecond}, js: js, st: st,
-		log: zap.NewNop(), m: newMetrics(nil)}).resume(ctx); err != nil || !reflect.DeepEqual(c, cursorRecord{Seq: 6, Params: paramsB}) {
-		t.Fatalf("an older settler's cursor resumes as %+v (%v)", c, err)
+	if c := start(legacyParams); !reflect.DeepEqual(c, cursorRecord{Seq: 6, Params: legacyParams}) {
+		t.Fatalf("an older settler's cursor resumes with its defaults as %+v", c)
+	}
+	toD := cursorRecord{Seq: 6, Params: legacyParams, Pending: []paramSwitch{{Params: paramsOf(&Config{MatchesMax: 12, FillsMax: 45,
+		GatherWindow: 250 * time.Millisecond}), AfterSeq: 7}}}
+	if c := start(toD.Pending[0].Params); !reflect.DeepEqual(c, toD) {
+		t.Fatalf("an older settler's cursor with the new default fills: %+v, want %+v", c, toD)
 	}
 }
