@@ -191,6 +191,62 @@ func TestSettlerKilledAtEachStep(t *testing.T) {
 	h.checkBalances([]*chaintest.Trader{a, b}, m)
 }
 
+// TestSettlerRestartedWithOtherLimits: a settler cutting calls of at most
+// two matches is killed with calls queued past its cursor while trades
+// stream in, and is started again with other limits (four matches, five
+// fills, another gather window): it cuts what the killed one had cut
+// the same way (its records and transactions are found, nothing is
+// settled twice) and the new limits only after the stream's end at its
+// start. Every trade ends CONFIRMED, every order is filled on chain by
+// exactly what the engine filled, and the switch is counted.
+func TestSettlerRestartedWithOtherLimits(t *testing.T) {
+	h := newHarness(t)
+	m := h.market(false)
+	a, b := h.trader(1000), h.trader(1000)
+	var bk book
+	trades := 0
+	cross := func(n int) {
+		for range n {
+			bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 2, 400_000, 0))
+			bk.add(false, h.order(b, false, chaintest.Buy, m.No, 2, 600_000, 0))
+			trades++
+		}
+	}
+	hits := 0
+	h.startSettler(func(c *settle.Config) {
+		c.MatchesMax, c.FillsMax = 2, 2
+		c.CursorEvery = time.Hour // the cursor stays behind what is queued
+		c.Crash = func(p string) bool {
+			if p != settle.CrashQueued {
+				return false
+			}
+			hits++
+			return hits == 4
+		}
+	})
+	cross(6)
+	select {
+	case err := <-h.ran:
+		if !errors.Is(err, settle.ErrCrashed) {
+			t.Fatalf("the settler ended with %v", err)
+		}
+	case <-time.After(waitMax):
+		t.Fatal("the settler did not reach its crash")
+	}
+	h.startSettler(func(c *settle.Config) {
+		c.MatchesMax, c.FillsMax, c.GatherWindow = 4, 5, 400*time.Millisecond
+	})
+	cross(6)
+	h.checkSettled(&bk, h.waitFinal(trades), trades)
+	h.checkBalances([]*chaintest.Trader{a, b}, m)
+	if n := h.counter("settler_segment_param_switches_total"); n < 1 {
+		t.Errorf("settler_segment_param_switches_total %v, want at least 1", n)
+	}
+	if n := h.counter("settler_trades_failed_total"); n != 0 {
+		t.Errorf("%v trades failed", n)
+	}
+}
+
 // TestBypassMakesFailed: a maker moves its USDW out of its wallet
 // directly on chain (around the exchange) while its bid rests. The trade
 // that fills the bid cannot settle: every attempt is refused, and after
