@@ -60,6 +60,13 @@ type CLOBConfig struct {
 	// SettleSched is the scheduling of the settlement side's processes
 	// in the run with settlement: SchedIdle (the default) or SchedNice.
 	SettleSched string
+	// SettleSealWait is the settlement chain's -seal-wait: how long it
+	// waits after a transaction for more to join its block. DefaultCLOB's
+	// 50 ms makes blocks of several calls, so a block's own cost (its
+	// state written, its header, its receipts) is paid once for them: the
+	// catch-up took 50 s instead of 58 s at no cost to the exchange's rate
+	// (91.6% and 92.0%).
+	SettleSealWait time.Duration
 	// CPUProfile, if set, receives a CPU profile of this process over
 	// the timed runs with settlement (what the settlement side still
 	// costs the gateway and the engine).
@@ -87,7 +94,7 @@ type CLOBConfig struct {
 
 // DefaultCLOB is what `make bench` runs.
 var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3,
-	SettleDataDir: "/dev/shm"}
+	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond}
 
 // clobSetupTimeout bounds the devnet start and the traders' set-up;
 // orderTimeout bounds one POST /order.
@@ -128,7 +135,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 			}
 			defer os.RemoveAll(sdir)
 		}
-		if sp, err = startSettleChain(ctx, sdir, cfg.SettleSched); err != nil {
+		if sp, err = startSettleChain(ctx, sdir, cfg.SettleSched, cfg.SettleSealWait); err != nil {
 			return nil, err
 		}
 		defer sp.stop()

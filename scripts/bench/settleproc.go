@@ -125,7 +125,7 @@ const chainReadyMax = 30 * time.Second
 // startSettleChain builds the settlement side's programs into dir/bin
 // and starts the chain at sched's priority, returning once its JSON-RPC
 // answers.
-func startSettleChain(ctx context.Context, dir, sched string) (*settleProcs, error) {
+func startSettleChain(ctx context.Context, dir, sched string, sealWait time.Duration) (*settleProcs, error) {
 	s := &settleProcs{dir: dir, sched: sched}
 	if err := proc.Build(filepath.Join(dir, "bin"), settleProcBins...); err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
@@ -138,7 +138,7 @@ func startSettleChain(ctx context.Context, dir, sched string) (*settleProcs, err
 	// On disk, not in memory: see scripts/cmd/devchain (in memory, the
 	// freezer's scans of the whole database took most of the chain's CPU
 	// once the catch-up's blocks piled up).
-	if s.chain, err = s.start("devchain", "-addr", addr, "-datadir", filepath.Join(dir, "chain")); err != nil {
+	if s.chain, err = s.start("devchain", "-addr", addr, "-datadir", filepath.Join(dir, "chain"), "-seal-wait", sealWait.String()); err != nil {
 		return nil, err
 	}
 	s.rpcURL = "http://" + addr

@@ -23,6 +23,7 @@ func main() {
 	flag.IntVar(&ccfg.Runs, "clob-runs", ccfg.Runs, "timed CLOB API runs (the median is reported)")
 	flag.IntVar(&ccfg.Clients, "clob-clients", ccfg.Clients, "concurrent CLOB API clients, each its own wallet")
 	flag.StringVar(&ccfg.SettleDataDir, "clob-settle-data-dir", ccfg.SettleDataDir, "where the settlement processes keep their data in the CLOB runs with settlement (default tmpfs, standing for a disk of their own; empty: the exchange's disk)")
+	flag.DurationVar(&ccfg.SettleSealWait, "clob-settle-seal-wait", ccfg.SettleSealWait, "how long the settlement chain waits after a transaction for more to join its block in the CLOB runs with settlement")
 	flag.IntVar(&ccfg.Pairs, "clob-pairs", ccfg.Pairs, "CLOB runs with settlement, each between two runs without")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
 	flag.StringVar(&ccfg.CPUProfile, "clob-cpuprofile", "", "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (and without, to this file.no-settle)")
