@@ -90,6 +90,11 @@ type CLOBConfig struct {
 	// of what settlement makes the exchange's own process do (which
 	// comes after the load then).
 	PauseSettlement bool
+	// IdleBurn, with PauseSettlement, runs a busy loop under SCHED_IDLE
+	// over the timed runs in the paused settlement's place: a control
+	// that tells what any work in the exchange's idle gaps costs it on
+	// this machine, whatever the work.
+	IdleBurn bool
 }
 
 // DefaultCLOB is what `make bench` runs.
@@ -164,7 +169,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 	}
 	var runs []*clobResult
 	var cpu0 time.Duration
-	stopProfile := func() {}
+	stopProfile, stopBurn := func() {}, func() {}
 	if cfg.CPUProfile != "" {
 		if stopProfile, err = startCPUProfile(cfg.CPUProfile); err != nil {
 			return nil, err
@@ -174,6 +179,12 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		cpu0 = sp.cpu()
 		if cfg.PauseSettlement {
 			sp.signal(syscall.SIGSTOP)
+		}
+		if cfg.IdleBurn {
+			if stopBurn, err = idleBurn(); err != nil {
+				return nil, err
+			}
+			defer stopBurn()
 		}
 	}
 	began := time.Now()
@@ -185,6 +196,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		runs = append(runs, res)
 	}
 	stopProfile()
+	stopBurn()
 	if sp != nil && cfg.PauseSettlement {
 		sp.signal(syscall.SIGCONT)
 	}

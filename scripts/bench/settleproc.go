@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -264,4 +265,15 @@ func (s *settleProcs) stop() {
 	s.relayer.Stop(stopBound)
 	s.nats.Stop(stopBound)
 	s.chain.Stop(stopBound)
+}
+
+// idleBurn starts a busy loop under SCHED_IDLE (CLOBConfig.IdleBurn) and
+// returns what stops it.
+func idleBurn() (func(), error) {
+	cmd := exec.Command("chrt", "--idle", "0", "sh", "-c", "while :; do :; done")
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("bench: idle burn: %w", err)
+	}
+	var once sync.Once
+	return func() { once.Do(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) }, nil
 }
