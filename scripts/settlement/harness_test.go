@@ -3,6 +3,7 @@ package settlement_test
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"math/big"
 	"sync"
 	"sync/atomic"
@@ -194,6 +195,20 @@ func (h *harness) startSettlerWith(mod func(*settle.Config), l *lease.Lease) {
 	}()
 	h.settler, h.ran = cancel, ran
 	h.t.Cleanup(func() { cancel(); <-done })
+}
+
+// crashed waits for the settler to stop at its crash point (named for
+// the failure message).
+func (h *harness) crashed(point string) {
+	h.t.Helper()
+	select {
+	case err := <-h.ran:
+		if !errors.Is(err, settle.ErrCrashed) {
+			h.t.Fatalf("%s: the settler ended with %v", point, err)
+		}
+	case <-time.After(waitMax):
+		h.t.Fatalf("%s: the settler did not reach its crash", point)
+	}
 }
 
 func b32(v *big.Int) []byte { return common.LeftPadBytes(v.Bytes(), 32) }

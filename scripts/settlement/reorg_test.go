@@ -166,14 +166,7 @@ func testReorg(t *testing.T, kill bool) {
 	forked.Store(true)
 	h.paused.Store(false)
 	if kill {
-		select {
-		case err := <-h.ran:
-			if !errors.Is(err, settle.ErrCrashed) {
-				t.Fatalf("the settler ended with %v", err)
-			}
-		case <-time.After(waitMax):
-			t.Fatal("the settler did not reach its crash")
-		}
+		h.crashed("after RETRYING")
 		h.waitStatus(id, pb.TradeStatus_TRADE_STATUS_RETRYING) // what it appended last
 		h.startSettler(nil)
 	}

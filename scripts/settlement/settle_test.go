@@ -1,7 +1,6 @@
 package settlement_test
 
 import (
-	"errors"
 	"math/big"
 	"sync"
 	"testing"
@@ -174,14 +173,7 @@ func TestSettlerKilledAtEachStep(t *testing.T) {
 			trades++
 			settlements++
 		}
-		select {
-		case err := <-h.ran:
-			if !errors.Is(err, settle.ErrCrashed) {
-				t.Fatalf("%s: the settler ended with %v", point, err)
-			}
-		case <-time.After(waitMax):
-			t.Fatalf("%s: the settler did not reach its crash", point)
-		}
+		h.crashed(point)
 		h.startSettler(nil)
 		h.waitFinal(trades)
 		h.settler()
@@ -225,14 +217,7 @@ func TestSettlerRestartedWithOtherLimits(t *testing.T) {
 		}
 	})
 	cross(6)
-	select {
-	case err := <-h.ran:
-		if !errors.Is(err, settle.ErrCrashed) {
-			t.Fatalf("the settler ended with %v", err)
-		}
-	case <-time.After(waitMax):
-		t.Fatal("the settler did not reach its crash")
-	}
+	h.crashed(settle.CrashQueued)
 	h.startSettler(func(c *settle.Config) {
 		c.MatchesMax, c.FillsMax, c.GatherWindow = 4, 5, 400*time.Millisecond
 	})
