@@ -58,7 +58,8 @@ type CLOBConfig struct {
 	// the baseline the settled run is compared with.
 	NoSettle bool
 	// SettleSched is the scheduling of the settlement side's processes
-	// in the run with settlement: SchedIdle (the default) or SchedNice.
+	// in the run with settlement: SchedIdleOneCore (DefaultCLOB's),
+	// SchedIdle or SchedNice.
 	SettleSched string
 	// SettleSealWait is the settlement chain's -seal-wait: how long it
 	// waits after a transaction for more to join its block. DefaultCLOB's
@@ -99,7 +100,7 @@ type CLOBConfig struct {
 
 // DefaultCLOB is what `make bench` runs.
 var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3,
-	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond}
+	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore}
 
 // clobSetupTimeout bounds the devnet start and the traders' set-up;
 // orderTimeout bounds one POST /order.

@@ -27,7 +27,7 @@ func main() {
 	flag.IntVar(&ccfg.Pairs, "clob-pairs", ccfg.Pairs, "CLOB runs with settlement, each between two runs without")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
 	flag.StringVar(&ccfg.CPUProfile, "clob-cpuprofile", "", "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (and without, to this file.no-settle)")
-	flag.StringVar(&ccfg.SettleSched, "clob-settle-sched", bench.SchedIdle, "scheduling of the settlement processes in the CLOB run with settlement: idle (SCHED_IDLE), idle-one-core (SCHED_IDLE on the last core only) or nice (nice 19)")
+	flag.StringVar(&ccfg.SettleSched, "clob-settle-sched", ccfg.SettleSched, "scheduling of the settlement processes in the CLOB run with settlement: idle-one-core (SCHED_IDLE on the last core only), idle (SCHED_IDLE) or nice (nice 19)")
 	flag.BoolVar(&ccfg.PauseSettlement, "clob-pause-settlement", false, "diagnosis: stop the settlement processes (SIGSTOP) over the timed CLOB runs, resume them after")
 	flag.BoolVar(&ccfg.IdleBurn, "clob-idle-burn", false, "control, with -clob-pause-settlement: a SCHED_IDLE busy loop in the paused settlement's place over the timed CLOB runs")
 	flag.IntVar(&gcfg.MarketReads, "gamma-market-reads", gcfg.MarketReads, "GET /markets/{id} requests in each timed Gamma run")
