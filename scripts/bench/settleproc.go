@@ -52,8 +52,9 @@ const (
 	// On this machine's two vCPUs, work in the exchange's gaps costs it
 	// more than its CPU time (a plain SCHED_IDLE busy loop cost it 10% to
 	// 17%, see CLOBConfig.IdleBurn); on one core the settled runs kept
-	// 94.0% and 98.8% of the baseline where SchedIdle kept 76% to 92%,
-	// for a slower catch-up (73 to 77 s instead of 50 to 60 s).
+	// 94.0%, 98.8%, 97.9% and 96.4% of the baseline where SchedIdle kept
+	// 76% to 92%, for a slower catch-up (73 to 88 s instead of 50 to
+	// 60 s).
 	SchedIdleOneCore = "idle-one-core"
 )
 
