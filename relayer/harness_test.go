@@ -426,6 +426,18 @@ func httpGet(t testing.TB, url string) string {
 
 func splitLines(s string) []string { return strings.Split(s, "\n") }
 
+// deployExecuted has a new user ask for its wallet's deployment and
+// waits until the worker sent it (EXECUTED).
+func (h *harness) deployExecuted(t testing.TB) (*user, relayerapi.SubmitResponse, relayerapi.Transaction) {
+	t.Helper()
+	u := h.user()
+	sub, err := u.c.Deploy(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, sub, u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
+}
+
 // metric reads a metric without labels from the first replica's /metrics.
 func (h *harness) metric(t testing.TB, name string) float64 {
 	t.Helper()

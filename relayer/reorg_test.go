@@ -42,13 +42,8 @@ func testReorg(t *testing.T, kill bool) {
 		h = newHarness(t)
 	}
 	h.chain.pause()
-	u := h.user()
+	u, sub, exec := h.deployExecuted(t)
 	ctx := ctxT(t)
-	sub, err := u.c.Deploy(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
 
 	// Every version of the record from here on.
 	kv, err := h.js.KeyValue(ctx, relayerapi.TxBucket)

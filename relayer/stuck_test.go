@@ -19,13 +19,7 @@ func TestStuckTransactionIsRepriced(t *testing.T) {
 		c.Worker.TipCap = big.NewInt(1)
 		c.Worker.RepriceAfter = 300 * time.Millisecond
 	}))
-	u := h.user()
-	ctx := ctxT(t)
-	sub, err := u.c.Deploy(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
+	u, sub, exec := h.deployExecuted(t)
 	mined := u.wait(t, sub.TransactionID, relayerapi.StateMined)
 	if mined.TransactionHash == exec.TransactionHash {
 		t.Fatalf("mined as first sent (%s): not re-priced", mined.TransactionHash)
@@ -43,13 +37,7 @@ func TestStuckTransactionIsRepriced(t *testing.T) {
 func TestDroppedTransactionIsResent(t *testing.T) {
 	h := newHarness(t, withConfig(func(c *relayersvc.Config) { c.Worker.ResendAfter = 200 * time.Millisecond }))
 	h.chain.pause()
-	u := h.user()
-	ctx := ctxT(t)
-	sub, err := u.c.Deploy(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := u.wait(t, sub.TransactionID, relayerapi.StateExecuted)
+	u, sub, exec := h.deployExecuted(t)
 	h.chain.env.Sim().Rollback() // the node drops it
 	time.Sleep(400 * time.Millisecond)
 	h.chain.resume()
