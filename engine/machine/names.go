@@ -78,5 +78,5 @@ func (k TransferKind) String() string {
 }
 
 func (x Exchange) String() string {
-	return name([]string{ExchangeStandard: "exchange", ExchangeNegRisk: "negrisk-exchange"}, int(x))
+	return name([]string{ExchangeStandard: "standard", ExchangeNegRisk: "neg-risk"}, int(x))
 }

@@ -78,6 +78,7 @@ type balanceEntry struct {
 	balance uint64
 	locked  uint64
 	pending uint64
+	debt    uint64
 }
 
 // pricePoint is the pending history point of a market: the YES price of

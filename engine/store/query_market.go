@@ -261,9 +261,7 @@ func (q *reader) balance(bq *pb.BalanceQuery) (*pb.Balance, error) {
 	}
 	out := &pb.Balance{}
 	_, err = q.get(q.key.balance(&acct, &token, isToken), func(v []byte) error {
-		var err error
-		out.Balance, out.Locked, out.Pending, err = decodeBalance(v)
-		return err
+		return decodeBalance(v, out)
 	})
 	return out, err
 }

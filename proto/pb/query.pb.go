@@ -1898,13 +1898,17 @@ func (x *TradePage) GetNextCursor() string {
 type TransferRecord struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Position in the wallet's (or the exchange's) transfer history.
-	Seq           uint64       `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
-	Account       []byte       `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
-	Kind          TransferKind `protobuf:"varint,3,opt,name=kind,proto3,enum=pred.v1.TransferKind" json:"kind,omitempty"`
-	Amount        uint64       `protobuf:"varint,4,opt,name=amount,proto3" json:"amount,omitempty"`
-	Ref           []byte       `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
-	Market        []byte       `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
-	TimeMs        int64        `protobuf:"varint,7,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	Seq     uint64       `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	Account []byte       `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	Kind    TransferKind `protobuf:"varint,3,opt,name=kind,proto3,enum=pred.v1.TransferKind" json:"kind,omitempty"`
+	Amount  uint64       `protobuf:"varint,4,opt,name=amount,proto3" json:"amount,omitempty"`
+	Ref     []byte       `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
+	Market  []byte       `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
+	TimeMs  int64        `protobuf:"varint,7,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	// The asset moved: empty for collateral (USDW), else a token id.
+	TokenId []byte `protobuf:"bytes,8,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	// For reversals: the FAILED trade reversed.
+	TradeId       uint64 `protobuf:"varint,9,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1984,6 +1988,20 @@ func (x *TransferRecord) GetMarket() []byte {
 func (x *TransferRecord) GetTimeMs() int64 {
 	if x != nil {
 		return x.TimeMs
+	}
+	return 0
+}
+
+func (x *TransferRecord) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+func (x *TransferRecord) GetTradeId() uint64 {
+	if x != nil {
+		return x.TradeId
 	}
 	return 0
 }
@@ -2162,7 +2180,12 @@ type Balance struct {
 	// Reserved for withdrawals asked for through an API and not yet seen
 	// leaving the chain: out of balance, still in the wallet on chain, which
 	// holds balance + pending.
-	Pending       uint64 `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	Pending uint64 `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	// Owed to the ledger: a debit the balance could not cover (a transfer
+	// out of funds the ledger had spent on unsettled fills, a FAILED trade
+	// taking back what was sold since). The chain holds balance + pending -
+	// debt; a wallet that owes may place no order until a credit pays it.
+	Debt          uint64 `protobuf:"varint,4,opt,name=debt,proto3" json:"debt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2214,6 +2237,13 @@ func (x *Balance) GetLocked() uint64 {
 func (x *Balance) GetPending() uint64 {
 	if x != nil {
 		return x.Pending
+	}
+	return 0
+}
+
+func (x *Balance) GetDebt() uint64 {
+	if x != nil {
+		return x.Debt
 	}
 	return 0
 }
@@ -2682,7 +2712,7 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\tTradePage\x12,\n" +
 	"\x06trades\x18\x01 \x03(\v2\x14.pred.v1.TradeRecordR\x06trades\x12\x1f\n" +
 	"\vnext_cursor\x18\x02 \x01(\tR\n" +
-	"nextCursor\"\xc2\x01\n" +
+	"nextCursor\"\xf8\x01\n" +
 	"\x0eTransferRecord\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\x12)\n" +
@@ -2690,7 +2720,9 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x06amount\x18\x04 \x01(\x04R\x06amount\x12\x10\n" +
 	"\x03ref\x18\x05 \x01(\fR\x03ref\x12\x16\n" +
 	"\x06market\x18\x06 \x01(\fR\x06market\x12\x17\n" +
-	"\atime_ms\x18\a \x01(\x03R\x06timeMs\"X\n" +
+	"\atime_ms\x18\a \x01(\x03R\x06timeMs\x12\x19\n" +
+	"\btoken_id\x18\b \x01(\fR\atokenId\x12\x19\n" +
+	"\btrade_id\x18\t \x01(\x04R\atradeId\"X\n" +
 	"\x0eTransfersQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x14\n" +
@@ -2701,11 +2733,12 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"nextCursor\"C\n" +
 	"\fBalanceQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
-	"\btoken_id\x18\x02 \x01(\fR\atokenId\"U\n" +
+	"\btoken_id\x18\x02 \x01(\fR\atokenId\"i\n" +
 	"\aBalance\x12\x18\n" +
 	"\abalance\x18\x01 \x01(\x04R\abalance\x12\x16\n" +
 	"\x06locked\x18\x02 \x01(\x04R\x06locked\x12\x18\n" +
-	"\apending\x18\x03 \x01(\x04R\apending\"\x9f\x01\n" +
+	"\apending\x18\x03 \x01(\x04R\apending\x12\x12\n" +
+	"\x04debt\x18\x04 \x01(\x04R\x04debt\"\x9f\x01\n" +
 	"\x11PriceHistoryQuery\x12\x19\n" +
 	"\btoken_id\x18\x01 \x01(\fR\atokenId\x12\x1a\n" +
 	"\binterval\x18\x02 \x01(\tR\binterval\x12\x19\n" +
