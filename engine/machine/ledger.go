@@ -49,7 +49,7 @@ type position struct {
 	// The chain holds balance + pending - debt.
 	debt    int64
 	account int32
-	asset    int32
+	asset   int32
 	// epoch is the command that last touched the position, so that its
 	// final value is emitted once per command.
 	epoch uint32
