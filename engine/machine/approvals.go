@@ -1,5 +1,7 @@
 package machine
 
+import "pred.dev/proto/rules"
+
 // Approvals. The exchange contract settles a fill by pulling from each
 // order's maker what the order gives: USDW through the ERC-20 allowance the
 // wallet granted that exchange (transferFrom), outcome shares through the
@@ -38,7 +40,7 @@ type approval struct {
 // AllowanceMaxUnits caps a finite allowance the ledger counts: a larger
 // one is counted as this, which is still far more than any balance
 // (BalanceMaxUnits) can spend.
-const AllowanceMaxUnits = 1 << 62
+const AllowanceMaxUnits = rules.AllowanceMaxUnits
 
 // exchange returns the exchange a market settles on.
 func (mk *market) exchange() Exchange {

@@ -54,3 +54,8 @@ const CancelOrdersMax = 3_000
 // MAX_MAKER_ORDERS): 480, below this limit, and the settler bounds its
 // FillsMax by it, so one call's trades always fit in one command.
 const TradeStatusTradesMax = 512
+
+// AllowanceMaxUnits caps a finite USDW allowance the engine counts, in base
+// units: the chain watcher sends a larger one (but 2^256-1, which is
+// unlimited) as this, still far more than any balance can spend.
+const AllowanceMaxUnits = 1 << 62

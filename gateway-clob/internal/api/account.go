@@ -232,7 +232,7 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	b := resp.GetBalance()
 	avail := b.GetBalance() - min(b.GetLocked(), b.GetBalance())
 	out := clobapi.BalanceAllowance{Balance: number(b.GetBalance()), Locked: number(b.GetLocked()), VirtualAvailable: number(avail),
-		Allowances: map[string]json.Number{}}
+		Debt: number(b.GetDebt()), Allowances: map[string]json.Number{}}
 	if a.cfg.Allowances == nil {
 		return c.JSON(http.StatusOK, out)
 	}

@@ -202,12 +202,15 @@ type Trade struct {
 // Transaction is a collateral movement of a wallet: a deposit,
 // withdrawal, faucet credit or resolution payout.
 type Transaction struct {
-	ID        string `json:"id"`
-	Address   string `json:"address"`
-	Type      string `json:"type"`
-	Amount    string `json:"amount"`
+	ID      string `json:"id"`
+	Address string `json:"address"`
+	Type    string `json:"type"`
+	Amount  string `json:"amount"`
+	// AssetID is the outcome token moved, empty for USDW.
+	AssetID   string `json:"asset_id,omitempty"`
 	Ref       string `json:"ref"`
 	Market    string `json:"market,omitempty"`
+	TradeID   string `json:"trade_id,omitempty"`
 	Timestamp int64  `json:"timestamp"`
 }
 
@@ -228,10 +231,14 @@ const (
 // BalanceAllowance is the body of GET /balance-allowance. Values are JSON
 // numbers written as exact decimals in shares or USDW.
 type BalanceAllowance struct {
-	Balance          json.Number            `json:"balance"`
-	Locked           json.Number            `json:"locked"`
-	VirtualAvailable json.Number            `json:"virtual_available"`
-	Allowances       map[string]json.Number `json:"allowances"`
+	Balance          json.Number `json:"balance"`
+	Locked           json.Number `json:"locked"`
+	VirtualAvailable json.Number `json:"virtual_available"`
+	// Debt is what the wallet owes the exchange in the asset (see the
+	// INVALID_ORDER_ACCOUNT_IN_DEBT code): the chain holds balance - debt
+	// (plus what is reserved for withdrawals).
+	Debt       json.Number            `json:"debt"`
+	Allowances map[string]json.Number `json:"allowances"`
 	// ExchangeAllowances maps each exchange's address to what it may move
 	// of the asset, read on chain; absent from a gateway without a chain.
 	ExchangeAllowances map[string]json.Number `json:"exchange_allowances,omitempty"`

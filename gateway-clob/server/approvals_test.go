@@ -1,0 +1,89 @@
+package server_test
+
+import (
+	"context"
+	"testing"
+
+	"pred.dev/proto/client"
+	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/errcode"
+	"pred.dev/proto/pb"
+)
+
+// TestOrdersNeedApprovals: the ghost-fill probe of issue 19 through the
+// API. A funded wallet that never approved the exchange has its BUY
+// refused INVALID_ORDER_COLLATERAL_NOT_APPROVED (recorded INVALID, as the
+// engine's refusals are) instead of accepted live; a SELL of shares it
+// holds likewise needs the shares approved; and once approved, a revoked
+// approval cancels the order it no longer covers, so a crossing order
+// from an honest trader rests instead of matching it.
+func TestOrdersNeedApprovals(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	c := h.tradingClient(0)
+	h.deposit(c.Funder(), 100)
+
+	req, id, err := c.BuildOrder(buyArgs("0.40", "10"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PostOrder(ctx, req); !isCode(err, errcode.InvalidOrderCollateralNotApproved, 400) {
+		t.Fatalf("a BUY of a wallet that approved nothing: %v, want %s", err, errcode.InvalidOrderCollateralNotApproved)
+	}
+	refused, err := c.GetOrder(ctx, id)
+	if err != nil || refused.Status != "INVALID" || refused.CancelReason != string(errcode.InvalidOrderCollateralNotApproved) {
+		t.Fatalf("the refused BUY is recorded INVALID with its code: %+v, %v", refused, err)
+	}
+
+	// Collateral approved on the standard exchange only: the BUY rests,
+	// a BUY on the negRisk market is still refused.
+	h.submit(func(cmd *pb.Command) {
+		cmd.Body = &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{
+			Account: c.Funder().Bytes(), Exchange: pb.Exchange_EXCHANGE_STANDARD, Unlimited: true}}
+	})
+	h.sync()
+	if r, err := c.CreateAndPostOrder(ctx, buyArgs("0.40", "10")); err != nil || r.Status != clobapi.InsertStatusLive {
+		t.Fatalf("a BUY once USDW is approved: %+v, %v", r, err)
+	}
+	nr := client.OrderArgs{TokenID: testNRYesStr, Side: "BUY", Price: "0.40", Size: "10", FeeRateBps: 10, NegRisk: true}
+	if _, err := c.CreateAndPostOrder(ctx, nr); !isCode(err, errcode.InvalidOrderCollateralNotApproved, 400) {
+		t.Fatalf("a BUY on the negRisk exchange, not approved: %v", err)
+	}
+
+	// Shares: held, not approved, then approved, then revoked.
+	seller := h.tradingClient(0)
+	h.submit(func(cmd *pb.Command) {
+		cmd.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: seller.Funder().Bytes(), Amount: 20_000_000, TokenId: testYes[:]}}
+	})
+	h.sync()
+	ask := client.OrderArgs{TokenID: testYesStr, Side: "SELL", Price: "0.60", Size: "10", FeeRateBps: 10}
+	if _, err := seller.CreateAndPostOrder(ctx, ask); !isCode(err, errcode.InvalidOrderSharesNotApproved, 400) {
+		t.Fatalf("a SELL of unapproved shares: %v, want %s", err, errcode.InvalidOrderSharesNotApproved)
+	}
+	sharesApproval := func(approved bool) {
+		h.submit(func(cmd *pb.Command) {
+			cmd.Body = &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{
+				Account: seller.Funder().Bytes(), Exchange: pb.Exchange_EXCHANGE_STANDARD, Approved: approved}}
+		})
+		h.sync()
+	}
+	sharesApproval(true)
+	placed, err := seller.CreateAndPostOrder(ctx, ask)
+	if err != nil || placed.Status != clobapi.InsertStatusLive {
+		t.Fatalf("a SELL once its shares are approved: %+v, %v", placed, err)
+	}
+	sharesApproval(false)
+	o, err := seller.GetOrder(ctx, placed.OrderID)
+	if err != nil || o.Status != "CANCELED" || o.CancelReason != "APPROVAL_REVOKED" {
+		t.Fatalf("the ask after the revocation: %+v, %v", o, err)
+	}
+	honest := h.funded(0, 100)
+	bid, err := honest.CreateAndPostOrder(ctx, client.OrderArgs{TokenID: testYesStr, Side: "BUY", Price: "0.60", Size: "10", FeeRateBps: 10})
+	if err != nil || bid.Status != clobapi.InsertStatusLive {
+		t.Fatalf("an honest bid crossing the revoked ask must rest, not trade: %+v, %v", bid, err)
+	}
+	trades, err := honest.GetTrades(ctx, client.TradeParams{})
+	if err != nil || trades.Count != 0 {
+		t.Fatalf("trades of the honest bidder: %+v, %v", trades, err)
+	}
+}
