@@ -11,6 +11,7 @@ import (
 
 	"pred.dev/engine/machine"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 )
 
 // BookSource gives queries the books, which live in memory only. The
@@ -32,9 +33,9 @@ const (
 	// that matches little cannot turn a query into a scan of the whole
 	// history; the page then comes back short with a cursor to continue.
 	PageScanMax = 10_000
-	// PricesTokensMax is the most tokens one prices query may name (the
-	// spec's batch limit for last trade prices).
-	PricesTokensMax = 500
+	// PricesTokensMax is the most tokens one prices query may name: the
+	// gateways' batch limit of price requests.
+	PricesTokensMax = rules.TokenBatchMax
 	// OrderTradeIDsMax caps the trade ids listed with one order, oldest
 	// first; a client wanting more reads the wallet's trades.
 	OrderTradeIDsMax = 1000
