@@ -65,9 +65,10 @@ func invalid(format string, args ...any) error {
 // The caller waits for min_seq before calling. StatusQuery gets the
 // applied position and time only; the caller adds what lives in the
 // engine (leader, state hash, counts). Choices the protocol leaves open:
-//   - lists run newest first; a page may come back short (at most
-//     PageScanMax entries are examined per page) with a cursor to go on,
-//     and the end is an empty next_cursor;
+//   - lists run newest first, but markets oldest first (a catalogue walk
+//     then meets the markets listed meanwhile at its end); a page may come
+//     back short (at most PageScanMax entries are examined per page) with
+//     a cursor to go on, and the end is an empty next_cursor;
 //   - trades: after_ms and before_ms are exclusive bounds, from_id
 //     inclusive; a token filter applies to the wallet's own side of each
 //     trade, or to either side when listing everyone's;
@@ -140,8 +141,12 @@ func (q *reader) answer(req *pb.QueryRequest, books BookSource, resp *pb.QueryRe
 		resp.Result = &pb.QueryResponse_PriceHistory{PriceHistory: r}
 	case *pb.QueryRequest_Status:
 		resp.Result = &pb.QueryResponse_Status{Status: &pb.EngineStatus{AppliedSeq: q.pos.seq, TimeMs: q.pos.timeMs}}
+	case *pb.QueryRequest_Markets:
+		var r *pb.MarketPage
+		r, err = q.marketList(x.Markets)
+		resp.Result = &pb.QueryResponse_Markets{Markets: r}
 	default:
-		err = invalid("the request names no query; set one of book, market, prices, order, orders, trades, transfers, balance, price_history, status")
+		err = invalid("the request names no query; set one of book, market, markets, prices, order, orders, trades, transfers, balance, price_history, status")
 	}
 	return err
 }
