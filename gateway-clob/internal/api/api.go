@@ -175,6 +175,8 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerCancels(e)
 	a.registerAccount(e)
 	a.registerBook(e)
+	a.registerMidpoints(e)
+	a.registerMarkets(e)
 	a.registerHistory(e)
 	a.registerHeartbeat(e)
 	a.registerFaucet(e)
