@@ -66,11 +66,6 @@ type ListParams struct {
 	TokenIDs     []string // markets
 	Categories   []string // events
 	EventTypes   []string // events
-	// TagID and TagSlug keep the rows tagged so (a market by its event's
-	// tags); ExcludeTagIDs drops the rows with any of these tags.
-	TagID         string
-	TagSlug       string
-	ExcludeTagIDs []string
 	Active       *bool
 	Closed       *bool
 	Archived     *bool // nil: archived rows excluded
@@ -90,6 +85,14 @@ type ListParams struct {
 	// after_cursor, nil for the first page.
 	Keyset bool
 	After  *Cursor
+
+	// TagID and TagSlug keep the rows tagged so (a market by its event's
+	// tags); ExcludeTagIDs drops the rows with any of these tags. Unset,
+	// they leave queryHash as it was before tags, so that cursors stay
+	// valid across an upgrade.
+	TagID         string   `json:",omitempty"`
+	TagSlug       string   `json:",omitempty"`
+	ExcludeTagIDs []string `json:",omitempty"`
 }
 
 type paramKind int

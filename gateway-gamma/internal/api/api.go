@@ -80,7 +80,6 @@ type (
 	tag          = catalog.Tag
 )
 
-
 // Deps are the collaborators the server wires into the API.
 type Deps struct {
 	NC      *nats.Conn
