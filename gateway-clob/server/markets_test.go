@@ -205,7 +205,9 @@ func TestMarkets(t *testing.T) {
 	if err != nil || m.Status != clobapi.MarketHalted || m.AcceptingOrders || !m.Active || m.Closed {
 		t.Fatalf("halted: %+v, %v", m, err)
 	}
-	h.submit(func(c *pb.Command) { c.Body = &pb.Command_CloseMarket{CloseMarket: &pb.CloseMarket{Market: testMarket[:]}} })
+	h.submit(func(c *pb.Command) {
+		c.Body = &pb.Command_CloseMarket{CloseMarket: &pb.CloseMarket{Market: testMarket[:]}}
+	})
 	h.submit(func(c *pb.Command) {
 		c.Body = &pb.Command_ResolveMarket{ResolveMarket: &pb.ResolveMarket{Market: testMarket[:], Payout: []uint32{1, 0}}}
 	})
