@@ -348,6 +348,9 @@ func (v *View) Tags() []*Tag {
 // tagKey returns what a market's tags are rendered from: its event's
 // record (which lists the tag ids) and the generation of the tag records.
 func (v *View) tagKey(eventID string) (*EventRecord, uint64) {
+	if v == nil { // a Reader without a view renders no tags
+		return nil, 0
+	}
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	return v.events[eventID], v.tagGen
