@@ -1,6 +1,6 @@
 // Package gamma is the Go SDK of the exchange's Gamma API: events,
-// markets, games and scores, chain info, login, profiles and the operator
-// API.
+// markets, tags, search, games and scores, chain info, login, profiles and
+// the operator API.
 //
 //	g := gamma.New("http://127.0.0.1:8081")
 //	ev, _ := g.EventBySlug(ctx, "lisbon-weather-tomorrow")
