@@ -297,7 +297,8 @@ func TestErrors(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stderr), &body); err != nil || body.Status != 400 {
 		t.Fatalf("--json error %q: %v", r.stderr, err)
 	}
-	u.fails(predcli.ExitError, "TOKEN_NOT_FOUND (HTTP 404)", "book", "12345")
+	u.fails(predcli.ExitError, "TOKEN_NOT_FOUND (HTTP 404)", "book", strings.Repeat("12345", 10))
+	u.fails(predcli.ExitUsage, "is not a token id", "book", "12345")
 	u.fails(predcli.ExitError, "FOK_ORDER_NOT_FILLED_ERROR", "order", "buy", yes, "0.50", "5", "--type", "fok")
 	u.fails(predcli.ExitError, "INVALID_ORDER_EXPIRATION", "order", "buy", yes, "0.20", "5", "--type", "GTD", "--expiration", "1")
 	down := newUser(t, false)
@@ -454,7 +455,7 @@ func TestGammaVerbs(t *testing.T) {
 	u.fails(predcli.ExitError, "MARKET_NOT_FOUND (HTTP 404)", "markets", "no-such-market")
 	u.fails(predcli.ExitUsage, `has no outcome "maybe": use yes, no`, "markets", m.Slug, "--outcome", "maybe")
 	// --outcome without -q prints that outcome's token, not the market.
-	if out := u.ok("markets", m.Slug, "--outcome", "no").stdout; !regexp.MustCompile(`outcome\s+No\ntoken\s+`+m.NoTokenID()+`\n`).MatchString(out) {
+	if out := u.ok("markets", m.Slug, "--outcome", "no").stdout; !regexp.MustCompile(`outcome\s+No\ntoken\s+` + m.NoTokenID() + `\n`).MatchString(out) {
 		t.Fatalf("markets %s --outcome no:\n%s", m.Slug, out)
 	}
 	var ot predcli.OutcomeToken

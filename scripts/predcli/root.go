@@ -138,6 +138,9 @@ func (inv *invocation) leafCommand(c *command) *cobra.Command {
 	if name == "" {
 		name = c.noun
 	}
+	// Each command's flags write into options of its own: flags of one
+	// name have other defaults in other commands (--wait).
+	opts := &cmdOpts{}
 	use := name
 	if c.args != "" {
 		use += " " + c.args
@@ -153,7 +156,7 @@ func (inv *invocation) leafCommand(c *command) *cobra.Command {
 			return nil
 		},
 		RunE: func(cc *cobra.Command, args []string) error {
-			inv.cmd, inv.args = c, args
+			inv.cmd, inv.args, inv.opts = c, args, *opts
 			if err := envFallback(cc.Root().PersistentFlags(), inv.env.Getenv); err != nil {
 				inv.exit = inv.fail(err)
 				return nil
@@ -165,7 +168,7 @@ func (inv *invocation) leafCommand(c *command) *cobra.Command {
 		},
 	}
 	if c.flags != nil {
-		c.flags(cc.Flags(), &inv.opts)
+		c.flags(cc.Flags(), opts)
 	}
 	return cc
 }
