@@ -20,6 +20,9 @@ type command struct {
 	// flags registers the command's own flags into its options.
 	flags func(fs *pflag.FlagSet, o *cmdOpts)
 	run   func(ctx context.Context, inv *invocation) error
+	// complete, if set, offers the shell completions of the next
+	// positional argument.
+	complete func(ctx context.Context, inv *invocation, args []string, prefix string) []string
 }
 
 // cmdOpts holds every command's own flags; each command reads its own.
@@ -99,12 +102,12 @@ func commands() []*command {
 		{noun: "keys", verb: "derive", args: "[<api key>]", maxArgs: 1, help: "recompute the credentials of an API key, your newest by default (L1)", run: keysDerive},
 		{noun: "keys", verb: "list", help: "list your wallet's active API keys; the one pred uses is marked", run: keysList},
 		{noun: "keys", verb: "revoke", args: "<api key>", minArgs: 1, maxArgs: 1, help: "revoke one of your wallet's API keys (L1)", run: keysRevoke},
-		{noun: "book", args: tokenArgs, minArgs: 1, maxArgs: 2, help: "show a token's order book", run: book},
-		{noun: "history", args: "(<market> [<outcome>] | <token>)", minArgs: 1, maxArgs: 2, flags: historyFlags,
+		{complete: completeToken, noun: "book", args: tokenArgs, minArgs: 1, maxArgs: 2, help: "show a token's order book", run: book},
+		{complete: completeToken, noun: "history", args: "(<market> [<outcome>] | <token>)", minArgs: 1, maxArgs: 2, flags: historyFlags,
 			help: "show a token's price history (GET /prices-history) with a small chart; a market's first outcome (yes) by default", run: history},
-		{noun: "order", verb: "buy", args: tokenArgs + " <price> <size>", minArgs: 3, maxArgs: 4, flags: orderFlags,
+		{complete: completeToken, noun: "order", verb: "buy", args: tokenArgs + " <price> <size>", minArgs: 3, maxArgs: 4, flags: orderFlags,
 			help: "buy <size> shares of a token at <price> USDW or better", long: orderLong, run: orderPlace},
-		{noun: "order", verb: "sell", args: tokenArgs + " <price> <size>", minArgs: 3, maxArgs: 4, flags: orderFlags,
+		{complete: completeToken, noun: "order", verb: "sell", args: tokenArgs + " <price> <size>", minArgs: 3, maxArgs: 4, flags: orderFlags,
 			help: "sell <size> shares of a token at <price> USDW or better", long: orderLong, run: orderPlace},
 		{noun: "order", verb: "show", args: "<order id>", minArgs: 1, maxArgs: 1, flags: orderShowFlags,
 			help: "show one of your orders (GET /order/{id}); --wait follows it and its trades until they are final", run: orderShow},
@@ -114,9 +117,9 @@ func commands() []*command {
 		{noun: "trades", flags: tradeFlags, help: "list your trades; --wait until each is final on chain (CONFIRMED or FAILED)", run: trades},
 		{noun: "positions", flags: positionsFlags,
 			help: "list every position you hold: market, outcome, shares, their value at the mid, the market's state and whether its trades are settled on chain", run: positions},
-		{noun: "chain", verb: "balance", args: "[" + tokenArgs + "]", maxArgs: 2,
+		{complete: completeToken, noun: "chain", verb: "balance", args: "[" + tokenArgs + "]", maxArgs: 2,
 			help: "show your wallet's USDW, or its shares of a token, on the chain itself (to hold against pred balance, the ledger)", run: chainBalance},
-		{noun: "balance", args: "[" + tokenArgs + "]", maxArgs: 2, help: "show your USDW balance, or your shares of a token", run: balance},
+		{complete: completeToken, noun: "balance", args: "[" + tokenArgs + "]", maxArgs: 2, help: "show your USDW balance, or your shares of a token", run: balance},
 		{noun: "deposit", args: "<amount>", minArgs: 1, maxArgs: 1, flags: depositFlags,
 			help: "wait until <amount> USDW sent to your proxy wallet shows on the CLOB (the settler's chain watcher credits it); --faucet has the devnet faucet send it", run: deposit},
 		{noun: "withdraw", args: "<amount>", minArgs: 1, maxArgs: 1, flags: withdrawFlags,

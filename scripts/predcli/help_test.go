@@ -62,6 +62,13 @@ func TestHelp(t *testing.T) {
 	if r := u.ok("__complete", "keys", ""); !strings.Contains(r.stdout, "revoke") {
 		t.Errorf("completing 'keys ': %q", r.stdout)
 	}
+	// A market's slug, then its outcomes, from the Gamma API.
+	if r := u.ok("__complete", "book", "will-it"); !strings.Contains(r.stdout, "will-it-rain-in-lisbon-tomorrow\n") {
+		t.Errorf("completing 'book will-it': %q", r.stdout)
+	}
+	if r := u.ok("__complete", "order", "buy", "nba-lal-bos-demo-winner", ""); !strings.Contains(r.stdout, "yes\nno\nlakers\nceltics\n") {
+		t.Errorf("completing a market's outcome: %q", r.stdout)
+	}
 	// Go's one-dash spelling of long flags still works.
 	if r := u.ok("wallet", "new", "-json"); !strings.Contains(r.stdout, `"private_key"`) {
 		t.Errorf("pred wallet new -json: %q", r.stdout)

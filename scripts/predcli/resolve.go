@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"pred.dev/proto/client/gammaapi"
@@ -151,4 +152,40 @@ func (inv *invocation) filter(ctx context.Context) (market, token string, err er
 		return cid, o.token, err
 	}
 	return "", o.token, nil
+}
+
+// completionMarketsMax bounds the market slugs a completion offers.
+const completionMarketsMax = 100
+
+// completeToken offers what names a token: an open market's slug first,
+// then that market's outcomes. A completion that cannot reach the Gamma
+// API offers nothing.
+func completeToken(ctx context.Context, inv *invocation, args []string, prefix string) []string {
+	var out []string
+	switch len(args) {
+	case 0:
+		ms, err := inv.gamma().Markets(ctx, url.Values{"closed": {"false"}, "limit": {fmt.Sprint(completionMarketsMax)}})
+		if err != nil {
+			return nil
+		}
+		for _, m := range ms {
+			if strings.HasPrefix(m.Slug, prefix) {
+				out = append(out, m.Slug)
+			}
+		}
+	case 1:
+		if isTokenID(args[0]) {
+			return nil
+		}
+		m, err := inv.findMarket(ctx, args[0])
+		if err != nil {
+			return nil
+		}
+		for _, o := range append([]string{"yes", "no"}, m.Outcomes...) {
+			if o = strings.ToLower(o); strings.HasPrefix(o, strings.ToLower(prefix)) && !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
 }

@@ -170,6 +170,15 @@ func (inv *invocation) leafCommand(c *command) *cobra.Command {
 	if c.flags != nil {
 		c.flags(cc.Flags(), opts)
 	}
+	if c.complete != nil {
+		cc.ValidArgsFunction = func(cc *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			inv.cmd, inv.opts = c, *opts
+			if envFallback(cc.Root().PersistentFlags(), inv.env.Getenv) != nil {
+				return nil, cobra.ShellCompDirectiveError
+			}
+			return c.complete(cc.Context(), inv, args, prefix), cobra.ShellCompDirectiveNoFileComp
+		}
+	}
 	return cc
 }
 
