@@ -268,7 +268,7 @@ func TestCancelMarketAndAll(t *testing.T) {
 		u.ok("order", "buy", market(i).NoTokenID(), "0.10", "5")
 	}
 	var r clobapi.CancelResponse
-	u.json(&r, "orders", "cancel", "--market", market(0).ConditionIDHex())
+	u.json(&r, "orders", "cancel", "--market", market(0).Slug) // a slug, or the condition id
 	if len(r.Canceled) != 2 || len(r.NotCanceled) != 0 {
 		t.Fatalf("cancel --market: %+v", r)
 	}
