@@ -71,8 +71,9 @@
 //
 // Query answers every query of pred.v1.QueryRequest on one Pebble snapshot,
 // so each answer is a consistent view at one log position, which it
-// reports. Lists are pages, newest first. A cursor is the unpadded
-// base64url encoding of the 8-byte big-endian sequence (order seq, trade id
-// or transfer seq) of the first item of the next page: opaque to clients,
+// reports. Lists are pages, newest first, except markets, oldest first. A
+// cursor is the unpadded base64url encoding of the 8-byte big-endian
+// sequence (order seq, trade id or transfer seq; for markets the market
+// index plus one) of the first item of the next page: opaque to clients,
 // stable across restarts and replays, since the sequences are the log's.
 package store

@@ -11,6 +11,7 @@ import (
 
 	"pred.dev/engine/machine"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 )
 
 // BookSource gives queries the books, which live in memory only. The
@@ -32,9 +33,9 @@ const (
 	// that matches little cannot turn a query into a scan of the whole
 	// history; the page then comes back short with a cursor to continue.
 	PageScanMax = 10_000
-	// PricesTokensMax is the most tokens one prices query may name (the
-	// spec's batch limit for last trade prices).
-	PricesTokensMax = 500
+	// PricesTokensMax is the most tokens one prices query may name: the
+	// gateways' batch limit of price requests.
+	PricesTokensMax = rules.TokenBatchMax
 	// OrderTradeIDsMax caps the trade ids listed with one order, oldest
 	// first; a client wanting more reads the wallet's trades.
 	OrderTradeIDsMax = 1000
@@ -64,9 +65,10 @@ func invalid(format string, args ...any) error {
 // The caller waits for min_seq before calling. StatusQuery gets the
 // applied position and time only; the caller adds what lives in the
 // engine (leader, state hash, counts). Choices the protocol leaves open:
-//   - lists run newest first; a page may come back short (at most
-//     PageScanMax entries are examined per page) with a cursor to go on,
-//     and the end is an empty next_cursor;
+//   - lists run newest first, but markets oldest first (a catalogue walk
+//     then meets the markets listed meanwhile at its end); a page may come
+//     back short (at most PageScanMax entries are examined per page) with
+//     a cursor to go on, and the end is an empty next_cursor;
 //   - trades: after_ms and before_ms are exclusive bounds, from_id
 //     inclusive; a token filter applies to the wallet's own side of each
 //     trade, or to either side when listing everyone's;
@@ -139,8 +141,12 @@ func (q *reader) answer(req *pb.QueryRequest, books BookSource, resp *pb.QueryRe
 		resp.Result = &pb.QueryResponse_PriceHistory{PriceHistory: r}
 	case *pb.QueryRequest_Status:
 		resp.Result = &pb.QueryResponse_Status{Status: &pb.EngineStatus{AppliedSeq: q.pos.seq, TimeMs: q.pos.timeMs}}
+	case *pb.QueryRequest_Markets:
+		var r *pb.MarketPage
+		r, err = q.marketList(x.Markets)
+		resp.Result = &pb.QueryResponse_Markets{Markets: r}
 	default:
-		err = invalid("the request names no query; set one of book, market, prices, order, orders, trades, transfers, balance, price_history, status")
+		err = invalid("the request names no query; set one of book, market, markets, prices, order, orders, trades, transfers, balance, price_history, status")
 	}
 	return err
 }

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 
 	"pred.dev/engine/machine"
 	"pred.dev/proto/pb"
@@ -264,4 +266,47 @@ func (q *reader) balance(bq *pb.BalanceQuery) (*pb.Balance, error) {
 		return decodeBalance(v, out)
 	})
 	return out, err
+}
+
+// marketList pages every market in the order the log listed them. The
+// records are keyed by market index, which the core allocates upwards and
+// never reuses; the cursor is the next page's first index plus one, so
+// that it is never zero, in the encoding of every other cursor.
+func (q *reader) marketList(mq *pb.MarketsQuery) (*pb.MarketPage, error) {
+	start, err := decodeCursor(mq.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	if start > 0 {
+		start--
+	}
+	if start > math.MaxUint32 {
+		return nil, badCursor()
+	}
+	limit := pageLimit(mq.GetLimit())
+	prefix := []byte{pMarket}
+	it, err := q.iter(prefix, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.MarketPage{}
+	for ok := it.SeekGE(q.key.start(pMarket).u32(uint32(start)).bytes()); ok; ok = it.Next() {
+		key := it.Key()
+		if len(key) != 1+marketIndexLen {
+			_ = it.Close()
+			return nil, fmt.Errorf("%w: market key %x", ErrCorrupt, key)
+		}
+		i := binary.BigEndian.Uint32(key[1:])
+		if len(out.Markets) == limit {
+			out.NextCursor = encodeCursor(uint64(i) + 1)
+			break
+		}
+		var m marketRec
+		if err := decodeMarket(int32(i), it.Value(), &m); err != nil {
+			_ = it.Close()
+			return nil, err
+		}
+		out.Markets = append(out.Markets, marketInfo(&m.info))
+	}
+	return out, it.Close()
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -302,7 +303,11 @@ func TestParseListRefusesBadInput(t *testing.T) {
 		"order=start_date":       errcode.InvalidSortKey,
 		"order=volume,id":        errcode.InvalidSortKey,
 		"sort=id":                errcode.UnknownParameter,
-		"tag_id=3":               errcode.UnknownParameter,
+		"related_tags=true":      errcode.UnknownParameter,
+		"tag_id=x":               errcode.InvalidID,
+		"tag_id=1&tag_id=2":      errcode.InvalidParameter,
+		"tag_slug=Not_A_Slug":    errcode.InvalidSlug,
+		"exclude_tag_id=1,0":     errcode.InvalidID,
 		"active=yes":             errcode.InvalidParameter,
 		"start_date_min=today":   errcode.InvalidDate,
 		"id=abc":                 errcode.InvalidID,
@@ -351,6 +356,24 @@ func TestCursorOfAnotherQueryIsRefused(t *testing.T) {
 	vals, _ := url.ParseQuery("order=volume&category=even&after_cursor=" + c)
 	if _, err := ParseList(KindEvents, vals, true); !errors.Is(err, errcode.InvalidCursor) {
 		t.Fatalf("another query's cursor: %v", err)
+	}
+}
+
+// TestTagFiltersBindCursors: the tag filters are part of a cursor's
+// query, and a query without them hashes without them, as it did before
+// tags, so a cursor issued by an older replica stays valid.
+func TestTagFiltersBindCursors(t *testing.T) {
+	p := listParams(t, KindMarkets, "tag_id=3", true)
+	c := (&Cursor{ID: "3", Query: p.queryHash()}).Encode()
+	for _, other := range []string{"tag_id=4", "tag_slug=nba", "exclude_tag_id=3", ""} {
+		vals, _ := url.ParseQuery(other + "&after_cursor=" + c)
+		if _, err := ParseList(KindMarkets, vals, true); !errors.Is(err, errcode.InvalidCursor) {
+			t.Errorf("the cursor of tag_id=3 with %q: %v", other, err)
+		}
+	}
+	b, err := json.Marshal(listParams(t, KindMarkets, "order=volume&active=true", true))
+	if err != nil || strings.Contains(string(b), "Tag") {
+		t.Errorf("a query without tag filters hashes %s, %v", b, err)
 	}
 }
 

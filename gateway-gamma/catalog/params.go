@@ -85,6 +85,14 @@ type ListParams struct {
 	// after_cursor, nil for the first page.
 	Keyset bool
 	After  *Cursor
+
+	// TagID and TagSlug keep the rows tagged so (a market by its event's
+	// tags); ExcludeTagIDs drops the rows with any of these tags. Unset,
+	// they leave queryHash as it was before tags, so that cursors stay
+	// valid across an upgrade.
+	TagID         string   `json:",omitempty"`
+	TagSlug       string   `json:",omitempty"`
+	ExcludeTagIDs []string `json:",omitempty"`
 }
 
 type paramKind int
@@ -132,6 +140,17 @@ func boolSetter(name string, f func(p *ListParams) **bool) func(*ListParams, []s
 			return err
 		}
 		*f(p) = &b
+		return nil
+	}
+}
+
+// singleSetter stores the one value of a parameter after check.
+func singleSetter(f func(p *ListParams) *string, check func(string) error) func(*ListParams, []string) error {
+	return func(p *ListParams, vals []string) error {
+		if err := check(vals[0]); err != nil {
+			return err
+		}
+		*f(p) = vals[0]
 		return nil
 	}
 }
@@ -230,6 +249,9 @@ func commonSpecs() map[string]paramSpec {
 		"order":          {pString, nil},
 		"ascending":      {pBool, nil},
 		"limit":          {pInt, nil},
+		"tag_id":         {pString, singleSetter(func(p *ListParams) *string { return &p.TagID }, checkID)},
+		"tag_slug":       {pString, singleSetter(func(p *ListParams) *string { return &p.TagSlug }, checkSlug)},
+		"exclude_tag_id": {pList, listSetter(func(p *ListParams) *[]string { return &p.ExcludeTagIDs }, checkID)},
 	}
 }
 

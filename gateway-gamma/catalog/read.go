@@ -61,12 +61,14 @@ func priceString(p uint64) string {
 	return fixed.FormatPrice(p)
 }
 
-// RenderMarket joins a market record with its statistics.
+// RenderMarket joins a market record with its statistics and its
+// event's tags.
 func (r *Reader) RenderMarket(m *MarketRecord) Market {
-	return r.renderMarket(m, r.Stats.Market(m.ConditionID, r.Now()))
+	ev, _ := r.View.tagKey(m.EventID)
+	return r.renderMarket(m, r.Stats.Market(m.ConditionID, r.Now()), r.View.tagsOf(ev))
 }
 
-func (r *Reader) renderMarket(m *MarketRecord, s MarketStats) Market {
+func (r *Reader) renderMarket(m *MarketRecord, s MarketStats, tags []Tag) Market {
 	out := Market{
 		ID: m.ID, Slug: m.Slug, Question: m.Question, QuestionID: m.QuestionID, ConditionID: m.ConditionID,
 		Outcomes: m.Outcomes, ClobTokenIDs: []string{m.TokenIDs[0], m.TokenIDs[1]},
@@ -78,6 +80,7 @@ func (r *Reader) renderMarket(m *MarketRecord, s MarketStats) Market {
 		OrderMinSize: Num(m.MinSize), OrderMaxSize: Num(m.MaxSize), OrderTickSize: Num(m.TickSize),
 		AcceptOrdersDuringPlay: m.AcceptDuringPlay,
 		Adjudication:           m.Adjudicate,
+		Tags:                   tags,
 	}
 	switch s.Status {
 	case pb.MarketStatus_MARKET_STATUS_CLOSED, pb.MarketStatus_MARKET_STATUS_RESOLVED:
@@ -112,22 +115,24 @@ func (r *Reader) totals(markets []*MarketRecord, now time.Time) (eventTotals, []
 	return t, ss
 }
 
-// RenderEvent joins an event record with its markets and their totals.
+// RenderEvent joins an event record with its tags, its markets and their
+// totals.
 func (r *Reader) RenderEvent(e *EventRecord) Event {
 	markets := r.View.EventMarkets(e.ID)
 	t, ss := r.totals(markets, r.Now())
-	return r.renderEvent(e, markets, t, ss)
+	return r.renderEvent(e, markets, t, ss, r.View.tagsOf(e))
 }
 
-func (r *Reader) renderEvent(e *EventRecord, markets []*MarketRecord, t eventTotals, ss []MarketStats) Event {
+// renderEvent renders an event; its markets carry its tags.
+func (r *Reader) renderEvent(e *EventRecord, markets []*MarketRecord, t eventTotals, ss []MarketStats, tags []Tag) Event {
 	out := Event{
 		ID: e.ID, Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category,
 		StartDate: e.StartDate, EndDate: e.EndDate, Active: e.Active, Closed: e.Closed, Archived: e.Archived,
 		NegRisk: e.NegRisk, Volume: Num(t.volume), Volume24hr: Num(t.volume24hr), Liquidity: Num(t.liquidity),
-		OpenInterest: Num(t.openInterest), Markets: make([]Market, len(markets)),
+		OpenInterest: Num(t.openInterest), Tags: tags, Markets: make([]Market, len(markets)),
 	}
 	for i, m := range markets {
-		out.Markets[i] = r.renderMarket(m, ss[i])
+		out.Markets[i] = r.renderMarket(m, ss[i], tags)
 	}
 	return out
 }
@@ -182,6 +187,32 @@ func (p *ListParams) keepCommon(id, slug string, active, closed, archived bool, 
 		return false
 	}
 	return true
+}
+
+// tagFilter returns whether an event passes the query's tag filters, nil
+// when the query has none; a tag_slug no tag has matches nothing, as an
+// unknown tag_id does.
+func (r *Reader) tagFilter(p *ListParams) func(e *EventRecord) bool {
+	if p.TagID == "" && p.TagSlug == "" && len(p.ExcludeTagIDs) == 0 {
+		return nil
+	}
+	slugID := ""
+	if p.TagSlug != "" {
+		t, ok := r.View.TagBySlug(p.TagSlug)
+		if !ok {
+			return func(*EventRecord) bool { return false }
+		}
+		slugID = t.ID
+	}
+	return func(e *EventRecord) bool {
+		if e == nil {
+			return false
+		}
+		if p.TagID != "" && !slices.Contains(e.TagIDs, p.TagID) || slugID != "" && !slices.Contains(e.TagIDs, slugID) {
+			return false
+		}
+		return !slices.ContainsFunc(e.TagIDs, func(id string) bool { return slices.Contains(p.ExcludeTagIDs, id) })
+	}
 }
 
 func (p *ListParams) keepAmounts(volume, liquidity uint64) bool {
@@ -266,10 +297,11 @@ type eventPage struct {
 // events filters, sorts and pages the events of a list.
 func (r *Reader) events(p *ListParams) eventPage {
 	now := r.Now()
+	tagged := r.tagFilter(p)
 	var cands []eventCand
 	var rows []row
 	for _, e := range r.View.allEvents() {
-		if !p.keepCommon(e.ID, e.Slug, e.Active, e.Closed, e.Archived, e.StartDate, e.EndDate) {
+		if !p.keepCommon(e.ID, e.Slug, e.Active, e.Closed, e.Archived, e.StartDate, e.EndDate) || tagged != nil && !tagged(e) {
 			continue
 		}
 		if len(p.Categories) > 0 && !slices.Contains(p.Categories, e.Category) ||
@@ -298,7 +330,7 @@ func (r *Reader) Events(p *ListParams) Page[Event] {
 	page := r.events(p)
 	out := Page[Event]{Rows: make([]Event, len(page.rows)), NextCursor: page.next}
 	for i, c := range page.rows {
-		out.Rows[i] = r.renderEvent(c.e, c.markets, c.t, c.ss)
+		out.Rows[i] = r.renderEvent(c.e, c.markets, c.t, c.ss, r.View.tagsOf(c.e))
 	}
 	return out
 }
@@ -306,12 +338,18 @@ func (r *Reader) Events(p *ListParams) Page[Event] {
 // Markets answers GET /markets and GET /markets/keyset.
 func (r *Reader) Markets(p *ListParams) Page[Market] {
 	now := r.Now()
+	tagged := r.tagFilter(p)
 	var cands []*MarketRecord
 	var stats []MarketStats
 	var rows []row
 	for _, m := range r.View.allMarkets() {
 		if !p.keepCommon(m.ID, m.Slug, m.Active, m.Closed, m.Archived, m.StartDate, m.EndDate) {
 			continue
+		}
+		if tagged != nil {
+			if ev, _ := r.View.tagKey(m.EventID); !tagged(ev) {
+				continue
+			}
 		}
 		if len(p.ConditionIDs) > 0 && !slices.ContainsFunc(p.ConditionIDs, func(c string) bool { return strings.EqualFold(c, m.ConditionID) }) {
 			continue
@@ -331,7 +369,8 @@ func (r *Reader) Markets(p *ListParams) Page[Market] {
 	page, next := paginate(p, rows)
 	out := Page[Market]{Rows: make([]Market, len(page)), NextCursor: next}
 	for i, rw := range page {
-		out.Rows[i] = r.renderMarket(cands[rw.i], stats[rw.i])
+		ev, _ := r.View.tagKey(cands[rw.i].EventID)
+		out.Rows[i] = r.renderMarket(cands[rw.i], stats[rw.i], r.View.tagsOf(ev))
 	}
 	return out
 }

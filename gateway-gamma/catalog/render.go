@@ -10,16 +10,19 @@ import (
 // renderedMarket is a market's JSON as GET /markets/{id} answers it,
 // with what it was rendered from.
 type renderedMarket struct {
-	rec   *MarketRecord
-	stats MarketStats
-	body  []byte
+	rec    *MarketRecord
+	stats  MarketStats
+	ev     *EventRecord
+	tagGen uint64
+	body   []byte
 }
 
 // marketCache holds each market's last rendered JSON. A read renders
 // again only when the market's record (a new one arrives with every
-// change in the catalogue) or its statistics (the event stream's figures
-// and the rolling 24 hours' volume, as of the read) differ from those of
-// the cached body, so the answer is always what rendering afresh gives.
+// change in the catalogue), its statistics (the event stream's figures
+// and the rolling 24 hours' volume, as of the read) or its tags (its
+// event's record, or any tag record) differ from those of the cached
+// body, so the answer is always what rendering afresh gives.
 type marketCache struct {
 	m sync.Map // market id → *renderedMarket
 }
@@ -33,17 +36,20 @@ func (r *Reader) MarketJSON(m *MarketRecord) ([]byte, error) {
 
 // marketJSON is MarketJSON with the statistics read already.
 func (r *Reader) marketJSON(m *MarketRecord, s MarketStats) ([]byte, error) {
+	// The key is read before the tags, so that a body rendered with tags
+	// newer than its key is only rendered again, never served stale.
+	ev, gen := r.View.tagKey(m.EventID)
 	if v, ok := r.cache.m.Load(m.ID); ok {
-		if c := v.(*renderedMarket); c.rec == m && c.stats == s {
+		if c := v.(*renderedMarket); c.rec == m && c.stats == s && c.ev == ev && c.tagGen == gen {
 			return c.body, nil
 		}
 	}
-	b, err := json.Marshal(r.renderMarket(m, s))
+	b, err := json.Marshal(r.renderMarket(m, s, r.View.tagsOf(ev)))
 	if err != nil {
 		return nil, err
 	}
 	b = append(b, '\n')
-	r.cache.m.Store(m.ID, &renderedMarket{rec: m, stats: s, body: b})
+	r.cache.m.Store(m.ID, &renderedMarket{rec: m, stats: s, ev: ev, tagGen: gen, body: b})
 	return b, nil
 }
 
@@ -60,7 +66,7 @@ func (r *Reader) EventsJSON(p *ListParams) ([]byte, error) {
 		}
 		// The event without markets ends in "markets":[]}; its markets'
 		// cached bodies go between the brackets.
-		head, err := json.Marshal(r.renderEvent(c.e, nil, c.t, nil))
+		head, err := json.Marshal(r.renderEvent(c.e, nil, c.t, nil, r.View.tagsOf(c.e)))
 		if err != nil {
 			return nil, err
 		}

@@ -48,6 +48,46 @@ func TestMarketJSONIsRenderingAfresh(t *testing.T) {
 	}
 }
 
+// TestMarketJSONFollowsTags: a market's cached JSON carries its event's
+// tags as they are now, through a renamed tag and a change of the event's
+// tags.
+func TestMarketJSONFollowsTags(t *testing.T) {
+	v := NewView(nil)
+	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
+	v.putTag(&Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
+	v.putTag(&Tag{ID: "2", Label: "Lisbon", Slug: "lisbon", CreatedAt: day, UpdatedAt: day})
+	ev := &EventRecord{ID: "1", Title: "E", Slug: "e", StartDate: day, EndDate: day, Active: true, TagIDs: []string{"1"}}
+	v.putEvent(ev)
+	m := &MarketRecord{ID: "7", EventID: "1", Slug: "m", Question: "Q?", ConditionID: "0x01", Outcomes: []string{"Yes", "No"},
+		TokenIDs: [2]string{"1", "2"}, Active: true, OrderBook: true, MinSize: 5_000_000, MaxSize: 100_000_000_000, TickSize: 10_000}
+	v.putMarket(m)
+	r := NewReader(v, &fixedStats{})
+	check := func(what, label string) {
+		t.Helper()
+		got, err := r.MarketJSON(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(r.RenderMarket(m))
+		if !bytes.Equal(got, append(want, '\n')) || label != "" && !bytes.Contains(got, []byte(`"label":"`+label+`"`)) {
+			t.Fatalf("%s: cached %s\nwant %s with %q", what, got, want, label)
+		}
+	}
+	check("first read", "Weather")
+	v.putTag(&Tag{ID: "1", Label: "Rain", Slug: "weather", CreatedAt: day, UpdatedAt: day.Add(time.Hour)})
+	check("after the tag was renamed", "Rain")
+	retagged := *ev
+	retagged.TagIDs = []string{"2"}
+	v.putEvent(&retagged)
+	check("after the event's tags changed", "Lisbon")
+	untagged := retagged
+	untagged.TagIDs = nil
+	v.putEvent(&untagged)
+	if got, _ := r.MarketJSON(m); !bytes.Contains(got, []byte(`"tags":[]`)) {
+		t.Fatalf("an untagged event's market: %s", got)
+	}
+}
+
 // TestEventsJSONIsRenderingAfresh: GET /events's body built from cached
 // market bodies is byte for byte the encoding of Events' rows, for
 // events with several markets, none, and after statistics change.

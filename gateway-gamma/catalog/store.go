@@ -1,5 +1,5 @@
-// Package catalog is the Gamma API's catalogue: events, markets, games,
-// scores and profiles.
+// Package catalog is the Gamma API's catalogue: events, markets, tags,
+// games, scores and profiles.
 //
 // The catalogue is durable in one NATS KV bucket (see README.md, "Where
 // the catalogue lives"). Writes go to the bucket with compare-and-set;
@@ -33,6 +33,7 @@ const (
 	prefixGame    = "game"
 	prefixScores  = "scores"
 	prefixProfile = "profile"
+	prefixTag     = "tag"
 	prefixSlug    = "slug"
 	prefixSeq     = "seq"
 )
@@ -266,6 +267,16 @@ func (s *Store) PutScores(ctx context.Context, sc *GameScores) (uint64, error) {
 		return 0, unavailable(err)
 	}
 	return rev, nil
+}
+
+// CreateTag writes a new tag record (its slug must be reserved).
+func (s *Store) CreateTag(ctx context.Context, t *Tag) (uint64, error) {
+	return s.create(ctx, key(prefixTag, t.ID), t)
+}
+
+// UpdateTag changes a tag with compare-and-set.
+func (s *Store) UpdateTag(ctx context.Context, id string, change func(*Tag) error) (*Tag, uint64, error) {
+	return update(ctx, s, key(prefixTag, id), errcode.TagNotFound, change)
 }
 
 // UpsertProfile creates or changes the profile of a lowercase address.

@@ -25,6 +25,9 @@ type EventRecord struct {
 	Closed    bool      `json:"closed"`
 	Archived  bool      `json:"archived"`
 	NegRisk   bool      `json:"negRisk"`
+	// TagIDs are the event's tags, ids of tag records, in the order the
+	// operator gave them; the event's markets inherit them.
+	TagIDs    []string  `json:"tagIds,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
@@ -92,6 +95,7 @@ var GameStatuses = []string{GamePreGame, GameLive, GameFinished}
 type (
 	Event        = gammaapi.Event
 	Market       = gammaapi.Market
+	Tag          = gammaapi.Tag
 	Adjudication = gammaapi.Adjudication
 	Team         = gammaapi.Team
 	Game         = gammaapi.Game

@@ -31,11 +31,16 @@ type View struct {
 	games        map[string]*Game
 	scores       map[string]*GameScores
 	profiles     map[string]*Profile
-	rev          uint64        // highest KV revision applied
-	changed      chan struct{} // closed and replaced on every applied change
-	ready        chan struct{} // closed once the initial values are applied
-	watcher      jetstream.KeyWatcher
-	stopped      chan struct{}
+	tags         map[string]*Tag
+	tagBySlug    map[string]string
+	// tagGen counts the changes of tag records, so that a rendered
+	// market, which shows its event's tags, knows when to render again.
+	tagGen  uint64
+	rev     uint64        // highest KV revision applied
+	changed chan struct{} // closed and replaced on every applied change
+	ready   chan struct{} // closed once the initial values are applied
+	watcher jetstream.KeyWatcher
+	stopped chan struct{}
 }
 
 // NewView returns an empty view; Start fills it.
@@ -49,6 +54,7 @@ func NewView(log *zap.Logger) *View {
 		markets: map[string]*MarketRecord{}, marketBySlug: map[string]string{}, marketByCond: map[string]string{},
 		eventMarkets: map[string][]string{},
 		games:        map[string]*Game{}, scores: map[string]*GameScores{}, profiles: map[string]*Profile{},
+		tags: map[string]*Tag{}, tagBySlug: map[string]string{},
 		changed: make(chan struct{}), ready: make(chan struct{}), stopped: make(chan struct{}),
 	}
 }
@@ -126,6 +132,8 @@ func (v *View) apply(e jetstream.KeyValueEntry) error {
 		return applyRecord(v, del, name, e.Value(), func(s *GameScores) { v.scores[s.FixtureID] = s }, func(id string) { delete(v.scores, id) })
 	case prefixProfile:
 		return applyRecord(v, del, name, e.Value(), func(p *Profile) { v.profiles[p.Address] = p }, func(a string) { delete(v.profiles, a) })
+	case prefixTag:
+		return applyRecord(v, del, name, e.Value(), v.putTag, v.delTag)
 	}
 	return nil // slugs and counters: writers' bookkeeping
 }
@@ -155,6 +163,23 @@ func (v *View) delEvent(id string) {
 	if old, ok := v.events[id]; ok {
 		delete(v.eventBySlug, old.Slug)
 		delete(v.events, id)
+	}
+}
+
+func (v *View) putTag(t *Tag) {
+	if old, ok := v.tags[t.ID]; ok && old.Slug != t.Slug {
+		delete(v.tagBySlug, old.Slug)
+	}
+	v.tags[t.ID] = t
+	v.tagBySlug[t.Slug] = t.ID
+	v.tagGen++
+}
+
+func (v *View) delTag(id string) {
+	if old, ok := v.tags[id]; ok {
+		delete(v.tagBySlug, old.Slug)
+		delete(v.tags, id)
+		v.tagGen++
 	}
 }
 
@@ -288,6 +313,62 @@ func (v *View) eventMarketsLocked(eventID string) []*MarketRecord {
 	out := make([]*MarketRecord, 0, len(ids))
 	for _, id := range ids {
 		out = append(out, v.markets[id])
+	}
+	return out
+}
+
+// Tag returns a tag by id.
+func (v *View) Tag(id string) (*Tag, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	t, ok := v.tags[id]
+	return t, ok
+}
+
+// TagBySlug returns a tag by slug.
+func (v *View) TagBySlug(slug string) (*Tag, bool) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	t, ok := v.tags[v.tagBySlug[slug]]
+	return t, ok
+}
+
+// Tags returns every tag, by id.
+func (v *View) Tags() []*Tag {
+	v.mu.RLock()
+	out := make([]*Tag, 0, len(v.tags))
+	for _, t := range v.tags {
+		out = append(out, t)
+	}
+	v.mu.RUnlock()
+	slices.SortFunc(out, func(a, b *Tag) int { return cmpID(a.ID, b.ID) })
+	return out
+}
+
+// tagKey returns what a market's tags are rendered from: its event's
+// record (which lists the tag ids) and the generation of the tag records.
+func (v *View) tagKey(eventID string) (*EventRecord, uint64) {
+	if v == nil { // a Reader without a view renders no tags
+		return nil, 0
+	}
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.events[eventID], v.tagGen
+}
+
+// tagsOf returns the tags of an event record, in its order; an id without
+// a tag record (none is ever deleted) is skipped.
+func (v *View) tagsOf(e *EventRecord) []Tag {
+	out := []Tag{}
+	if e == nil {
+		return out
+	}
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	for _, id := range e.TagIDs {
+		if t, ok := v.tags[id]; ok {
+			out = append(out, *t)
+		}
 	}
 	return out
 }

@@ -43,6 +43,7 @@ const (
 	labelBytesMax  = 64
 	feeRateMaxBps  = 1000 // the exchange contract's MAX_FEE_RATE_BIPS
 	linkedMax      = 20
+	eventTagsMax   = 20
 	writeWaitMax   = 10 * time.Second
 	defaultMaxSize = 100_000 * fixed.One
 )
@@ -152,6 +153,8 @@ type (
 	GameInput   = gammaapi.GameInput
 	GamePatch   = gammaapi.GamePatch
 	ScoresInput = gammaapi.ScoresInput
+	TagInput    = gammaapi.TagInput
+	TagPatch    = gammaapi.TagPatch
 )
 
 func validateEvent(in *EventInput) error {
@@ -173,10 +176,32 @@ func validateEvent(in *EventInput) error {
 	return nil
 }
 
+// checkTags checks an event's tag ids: existing tags, each once.
+func (o *Operator) checkTags(ids []string) error {
+	if len(ids) > eventTagsMax {
+		return invalid("at most %d tagIds", eventTagsMax)
+	}
+	for i, id := range ids {
+		if !catalog.ValidID(id) {
+			return errcode.Errorf(errcode.InvalidID, "tagIds[%d] %q: tag ids are positive decimal integers", i, id)
+		}
+		if _, ok := o.view.Tag(id); !ok {
+			return errcode.Errorf(errcode.TagNotFound, "tagIds[%d]: no tag has id %s; create it with POST /admin/tags", i, id)
+		}
+		if slices.Contains(ids[:i], id) {
+			return invalid("tagIds names tag %s twice", id)
+		}
+	}
+	return nil
+}
+
 // CreateEvent writes a new event. A retry with the same slug returns the
 // event created the first time.
 func (o *Operator) CreateEvent(ctx context.Context, in EventInput) (*catalog.EventRecord, error) {
 	if err := validateEvent(&in); err != nil {
+		return nil, err
+	}
+	if err := o.checkTags(in.TagIDs); err != nil {
 		return nil, err
 	}
 	if e, ok := o.view.EventBySlug(in.Slug); ok {
@@ -189,7 +214,7 @@ func (o *Operator) CreateEvent(ctx context.Context, in EventInput) (*catalog.Eve
 	now := o.now().UTC()
 	r := &catalog.EventRecord{ID: id, Title: in.Title, Slug: in.Slug, EventType: in.EventType, Category: in.Category,
 		StartDate: in.StartDate.UTC(), EndDate: in.EndDate.UTC(), Active: in.Active == nil || *in.Active, NegRisk: in.NegRisk,
-		CreatedAt: now, UpdatedAt: now}
+		TagIDs: in.TagIDs, CreatedAt: now, UpdatedAt: now}
 	rev, err := o.store.CreateEvent(ctx, r)
 	if err != nil {
 		return nil, err
@@ -221,6 +246,11 @@ func (o *Operator) reserve(ctx context.Context, kind, slug string, exists func(i
 
 // UpdateEvent applies a patch.
 func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*catalog.EventRecord, error) {
+	if p.TagIDs != nil {
+		if err := o.checkTags(*p.TagIDs); err != nil {
+			return nil, err
+		}
+	}
 	r, rev, err := o.store.UpdateEvent(ctx, id, func(e *catalog.EventRecord) error {
 		in := EventInput{Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category, StartDate: e.StartDate, EndDate: e.EndDate}
 		setp(&in.Title, p.Title)
@@ -235,6 +265,9 @@ func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*c
 		setp(&e.Active, p.Active)
 		setp(&e.Closed, p.Closed)
 		setp(&e.Archived, p.Archived)
+		if p.TagIDs != nil {
+			e.TagIDs = slices.Clone(*p.TagIDs)
+		}
 		e.UpdatedAt = o.now().UTC()
 		return nil
 	})

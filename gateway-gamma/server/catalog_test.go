@@ -170,7 +170,7 @@ func TestBadQueriesAreRefused(t *testing.T) {
 	for path, code := range map[string]errcode.Code{
 		"/events?limit=101":                   errcode.InvalidLimit,
 		"/events?offset=x":                    errcode.InvalidOffset,
-		"/events?tag_id=3":                    errcode.UnknownParameter,
+		"/events?related_tags=true":           errcode.UnknownParameter,
 		"/events?order=start_date":            errcode.InvalidSortKey,
 		"/events/keyset?offset=1":             errcode.UnknownParameter,
 		"/events/keyset?after_cursor=garbage": errcode.InvalidCursor,
@@ -194,8 +194,8 @@ func TestBadQueriesAreRefused(t *testing.T) {
 			t.Errorf("%s: %d %s, want %s", path, resp.StatusCode, data, string(code))
 		}
 	}
-	resp, data := h.do(0, http.MethodGet, "/events?tag_id=3", nil, nil)
-	if resp.StatusCode != 400 || !strings.Contains(string(data), "tag_id") {
+	resp, data := h.do(0, http.MethodGet, "/events?related_tags=true", nil, nil)
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "related_tags") {
 		t.Errorf("the message does not name the parameter: %s", data)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -234,5 +235,30 @@ func TestSeedDemo(t *testing.T) {
 		if info := h.query(&pb.QueryRequest{Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: cond[:]}}}).GetMarket(); info == nil {
 			t.Fatalf("the engine lacks %s", m.Slug)
 		}
+	}
+
+	// The demo's tags: on the events, filtering them, and given back to a
+	// demo event that lost them (as one listed before tags existed).
+	if len(first.Tags) != 6 || len(again.Tags) != 6 || first.Tags[0].ID != again.Tags[0].ID {
+		t.Fatalf("demo tags %+v, again %+v", first.Tags, again.Tags)
+	}
+	if got := tagSlugs(events[0].Tags); !slices.Equal(got, []string{"weather", "lisbon"}) {
+		t.Errorf("the weather event's tags: %v", got)
+	}
+	var lisbon []catalog.Event
+	h.get(0, "/events?tag_slug=lisbon", &lisbon)
+	var nba []catalog.Market
+	h.get(0, "/markets?tag_slug=nba", &nba)
+	if len(lisbon) != 2 || len(nba) != 2 {
+		t.Errorf("tagged lisbon: %d events; nba: %d markets", len(lisbon), len(nba))
+	}
+	h.mustAdmin(http.MethodPatch, "/admin/events/"+events[0].ID, map[string]any{"tagIds": []string{}}, nil)
+	if _, err := operator.SeedDemo(ctx, h.gws[0].Operator()); err != nil {
+		t.Fatal(err)
+	}
+	var ev catalog.Event
+	h.get(0, "/events/"+events[0].ID, &ev)
+	if got := tagSlugs(ev.Tags); !slices.Equal(got, []string{"weather", "lisbon"}) {
+		t.Errorf("the weather event's tags after a new seed: %v", got)
 	}
 }

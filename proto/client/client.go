@@ -34,6 +34,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/l2auth"
@@ -73,7 +74,7 @@ type Client struct {
 	sigType         eip712.SignatureType
 	funder          common.Address
 
-	rateLimitRetries int
+	rateLimit ratelimit.Policy
 }
 
 // Option configures a Client.
@@ -115,7 +116,13 @@ func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h
 
 // WithRateLimitRetries makes the client wait out a 429 (as long as its
 // Retry-After says) and retry, up to n times.
-func WithRateLimitRetries(n int) Option { return func(c *Client) { c.rateLimitRetries = n } }
+func WithRateLimitRetries(n int) Option {
+	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+}
+
+// WithRateLimitPolicy sets how the client waits out 429 answers: how
+// often, how long at most, and whom it tells.
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
 
 // WithClock replaces the clock used for auth timestamps (for example with
 // an offset learned from Time).
@@ -218,14 +225,8 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			resigned++
 			continue
 		}
-		if ae.Code != errcode.RateLimited || attempt >= c.rateLimitRetries {
+		if ae.Code != errcode.RateLimited || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
 			return err
-		}
-		wait := max(ae.RetryAfter, time.Second)
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(wait):
 		}
 	}
 }

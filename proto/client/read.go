@@ -300,12 +300,8 @@ func (c *Client) GetBook(ctx context.Context, tokenID string) (clobapi.OrderBook
 
 // GetBooks returns several books.
 func (c *Client) GetBooks(ctx context.Context, tokenIDs []string) ([]clobapi.OrderBookSummary, error) {
-	body := make([]clobapi.BookRequest, len(tokenIDs))
-	for i, t := range tokenIDs {
-		body[i] = clobapi.BookRequest{TokenID: t}
-	}
 	var out []clobapi.OrderBookSummary
-	err := c.do(ctx, request{method: http.MethodPost, path: "/books", body: body}, &out)
+	err := c.do(ctx, request{method: http.MethodPost, path: "/books", body: bookRequests(tokenIDs)}, &out)
 	return out, err
 }
 
@@ -336,12 +332,8 @@ func (c *Client) GetLastTradePrice(ctx context.Context, tokenID string) (clobapi
 
 // GetLastTradesPrices returns the last trades of up to 500 tokens.
 func (c *Client) GetLastTradesPrices(ctx context.Context, tokenIDs []string) ([]clobapi.LastTradePrice, error) {
-	body := make([]clobapi.BookRequest, len(tokenIDs))
-	for i, t := range tokenIDs {
-		body[i] = clobapi.BookRequest{TokenID: t}
-	}
 	var out []clobapi.LastTradePrice
-	err := c.do(ctx, request{method: http.MethodPost, path: "/last-trades-prices", body: body}, &out)
+	err := c.do(ctx, request{method: http.MethodPost, path: "/last-trades-prices", body: bookRequests(tokenIDs)}, &out)
 	return out, err
 }
 

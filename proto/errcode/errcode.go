@@ -126,6 +126,7 @@ const (
 	InvalidSlug      Code = "INVALID_SLUG"
 	EventNotFound    Code = "EVENT_NOT_FOUND"
 	GameNotFound     Code = "GAME_NOT_FOUND"
+	TagNotFound      Code = "TAG_NOT_FOUND"
 	ProfileNotFound  Code = "PROFILE_NOT_FOUND"
 	SlugTaken        Code = "SLUG_TAKEN"
 	Conflict         Code = "CONFLICT"
@@ -275,6 +276,7 @@ var table = []Entry{
 	{InvalidSlug, 400, "invalid slug: use 1 to 128 lowercase letters, digits and single dashes (will-it-rain-in-lisbon)"},
 	{EventNotFound, 404, "event not found: no event has this id or slug"},
 	{GameNotFound, 404, "game not found: no game has this id"},
+	{TagNotFound, 404, "tag not found: no tag has this id or slug (GET /tags lists them; an operator creates one with POST /admin/tags)"},
 	{ProfileNotFound, 404, "profile not found: this address has not created a profile (POST /profiles)"},
 	{SlugTaken, 409, "this slug is taken: slugs are unique and stable, choose another"},
 	{Conflict, 409, "the record changed or exists already: read it again and retry"},

@@ -102,6 +102,7 @@ type QueryRequest struct {
 	//	*QueryRequest_Balance
 	//	*QueryRequest_PriceHistory
 	//	*QueryRequest_Status
+	//	*QueryRequest_Markets
 	Query         isQueryRequest_Query `protobuf_oneof:"query"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -241,6 +242,15 @@ func (x *QueryRequest) GetStatus() *StatusQuery {
 	return nil
 }
 
+func (x *QueryRequest) GetMarkets() *MarketsQuery {
+	if x != nil {
+		if x, ok := x.Query.(*QueryRequest_Markets); ok {
+			return x.Markets
+		}
+	}
+	return nil
+}
+
 type isQueryRequest_Query interface {
 	isQueryRequest_Query()
 }
@@ -285,6 +295,10 @@ type QueryRequest_Status struct {
 	Status *StatusQuery `protobuf:"bytes,19,opt,name=status,proto3,oneof"`
 }
 
+type QueryRequest_Markets struct {
+	Markets *MarketsQuery `protobuf:"bytes,20,opt,name=markets,proto3,oneof"`
+}
+
 func (*QueryRequest_Book) isQueryRequest_Query() {}
 
 func (*QueryRequest_Market) isQueryRequest_Query() {}
@@ -305,6 +319,8 @@ func (*QueryRequest_PriceHistory) isQueryRequest_Query() {}
 
 func (*QueryRequest_Status) isQueryRequest_Query() {}
 
+func (*QueryRequest_Markets) isQueryRequest_Query() {}
+
 type QueryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stream sequence of the last command the answer reflects.
@@ -322,6 +338,7 @@ type QueryResponse struct {
 	//	*QueryResponse_Balance
 	//	*QueryResponse_PriceHistory
 	//	*QueryResponse_Status
+	//	*QueryResponse_Markets
 	Result        isQueryResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -468,6 +485,15 @@ func (x *QueryResponse) GetStatus() *EngineStatus {
 	return nil
 }
 
+func (x *QueryResponse) GetMarkets() *MarketPage {
+	if x != nil {
+		if x, ok := x.Result.(*QueryResponse_Markets); ok {
+			return x.Markets
+		}
+	}
+	return nil
+}
+
 type isQueryResponse_Result interface {
 	isQueryResponse_Result()
 }
@@ -512,6 +538,10 @@ type QueryResponse_Status struct {
 	Status *EngineStatus `protobuf:"bytes,19,opt,name=status,proto3,oneof"`
 }
 
+type QueryResponse_Markets struct {
+	Markets *MarketPage `protobuf:"bytes,20,opt,name=markets,proto3,oneof"`
+}
+
 func (*QueryResponse_Book) isQueryResponse_Result() {}
 
 func (*QueryResponse_Market) isQueryResponse_Result() {}
@@ -531,6 +561,8 @@ func (*QueryResponse_Balance) isQueryResponse_Result() {}
 func (*QueryResponse_PriceHistory) isQueryResponse_Result() {}
 
 func (*QueryResponse_Status) isQueryResponse_Result() {}
+
+func (*QueryResponse_Markets) isQueryResponse_Result() {}
 
 type QueryError struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -954,6 +986,113 @@ func (x *MarketInfo) GetPairs() uint64 {
 	return 0
 }
 
+// Every listed market, OLDEST first: the order the log listed them in,
+// so that a walk through the pages also finds the markets listed while it
+// runs (they come last). The cursor is opaque, as for the other lists.
+type MarketsQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cursor        string                 `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Limit         uint32                 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarketsQuery) Reset() {
+	*x = MarketsQuery{}
+	mi := &file_pred_v1_query_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarketsQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarketsQuery) ProtoMessage() {}
+
+func (x *MarketsQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarketsQuery.ProtoReflect.Descriptor instead.
+func (*MarketsQuery) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *MarketsQuery) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *MarketsQuery) GetLimit() uint32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type MarketPage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Markets       []*MarketInfo          `protobuf:"bytes,1,rep,name=markets,proto3" json:"markets,omitempty"`
+	NextCursor    string                 `protobuf:"bytes,2,opt,name=next_cursor,json=nextCursor,proto3" json:"next_cursor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarketPage) Reset() {
+	*x = MarketPage{}
+	mi := &file_pred_v1_query_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarketPage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarketPage) ProtoMessage() {}
+
+func (x *MarketPage) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarketPage.ProtoReflect.Descriptor instead.
+func (*MarketPage) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *MarketPage) GetMarkets() []*MarketInfo {
+	if x != nil {
+		return x.Markets
+	}
+	return nil
+}
+
+func (x *MarketPage) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
+}
+
 // Best bid, best ask and last trade of several tokens at once.
 type PricesQuery struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -964,7 +1103,7 @@ type PricesQuery struct {
 
 func (x *PricesQuery) Reset() {
 	*x = PricesQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[8]
+	mi := &file_pred_v1_query_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1115,7 @@ func (x *PricesQuery) String() string {
 func (*PricesQuery) ProtoMessage() {}
 
 func (x *PricesQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[8]
+	mi := &file_pred_v1_query_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1128,7 @@ func (x *PricesQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricesQuery.ProtoReflect.Descriptor instead.
 func (*PricesQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PricesQuery) GetTokenIds() [][]byte {
@@ -1014,7 +1153,7 @@ type TokenPrices struct {
 
 func (x *TokenPrices) Reset() {
 	*x = TokenPrices{}
-	mi := &file_pred_v1_query_proto_msgTypes[9]
+	mi := &file_pred_v1_query_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1026,7 +1165,7 @@ func (x *TokenPrices) String() string {
 func (*TokenPrices) ProtoMessage() {}
 
 func (x *TokenPrices) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[9]
+	mi := &file_pred_v1_query_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1039,7 +1178,7 @@ func (x *TokenPrices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TokenPrices.ProtoReflect.Descriptor instead.
 func (*TokenPrices) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TokenPrices) GetTokenId() []byte {
@@ -1093,7 +1232,7 @@ type Prices struct {
 
 func (x *Prices) Reset() {
 	*x = Prices{}
-	mi := &file_pred_v1_query_proto_msgTypes[10]
+	mi := &file_pred_v1_query_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1105,7 +1244,7 @@ func (x *Prices) String() string {
 func (*Prices) ProtoMessage() {}
 
 func (x *Prices) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[10]
+	mi := &file_pred_v1_query_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1118,7 +1257,7 @@ func (x *Prices) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prices.ProtoReflect.Descriptor instead.
 func (*Prices) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Prices) GetPrices() []*TokenPrices {
@@ -1137,7 +1276,7 @@ type OrderQuery struct {
 
 func (x *OrderQuery) Reset() {
 	*x = OrderQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[11]
+	mi := &file_pred_v1_query_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1149,7 +1288,7 @@ func (x *OrderQuery) String() string {
 func (*OrderQuery) ProtoMessage() {}
 
 func (x *OrderQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[11]
+	mi := &file_pred_v1_query_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1162,7 +1301,7 @@ func (x *OrderQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderQuery.ProtoReflect.Descriptor instead.
 func (*OrderQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OrderQuery) GetOrderId() []byte {
@@ -1207,7 +1346,7 @@ type OrderRecord struct {
 
 func (x *OrderRecord) Reset() {
 	*x = OrderRecord{}
-	mi := &file_pred_v1_query_proto_msgTypes[12]
+	mi := &file_pred_v1_query_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1219,7 +1358,7 @@ func (x *OrderRecord) String() string {
 func (*OrderRecord) ProtoMessage() {}
 
 func (x *OrderRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[12]
+	mi := &file_pred_v1_query_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1232,7 +1371,7 @@ func (x *OrderRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderRecord.ProtoReflect.Descriptor instead.
 func (*OrderRecord) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OrderRecord) GetOrderId() []byte {
@@ -1405,7 +1544,7 @@ type OrdersQuery struct {
 
 func (x *OrdersQuery) Reset() {
 	*x = OrdersQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[13]
+	mi := &file_pred_v1_query_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1556,7 @@ func (x *OrdersQuery) String() string {
 func (*OrdersQuery) ProtoMessage() {}
 
 func (x *OrdersQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[13]
+	mi := &file_pred_v1_query_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1569,7 @@ func (x *OrdersQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrdersQuery.ProtoReflect.Descriptor instead.
 func (*OrdersQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *OrdersQuery) GetAccount() []byte {
@@ -1485,7 +1624,7 @@ type OrderPage struct {
 
 func (x *OrderPage) Reset() {
 	*x = OrderPage{}
-	mi := &file_pred_v1_query_proto_msgTypes[14]
+	mi := &file_pred_v1_query_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1636,7 @@ func (x *OrderPage) String() string {
 func (*OrderPage) ProtoMessage() {}
 
 func (x *OrderPage) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[14]
+	mi := &file_pred_v1_query_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1649,7 @@ func (x *OrderPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderPage.ProtoReflect.Descriptor instead.
 func (*OrderPage) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{14}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *OrderPage) GetOrders() []*OrderRecord {
@@ -1557,7 +1696,7 @@ type TradeRecord struct {
 
 func (x *TradeRecord) Reset() {
 	*x = TradeRecord{}
-	mi := &file_pred_v1_query_proto_msgTypes[15]
+	mi := &file_pred_v1_query_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1569,7 +1708,7 @@ func (x *TradeRecord) String() string {
 func (*TradeRecord) ProtoMessage() {}
 
 func (x *TradeRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[15]
+	mi := &file_pred_v1_query_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1582,7 +1721,7 @@ func (x *TradeRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeRecord.ProtoReflect.Descriptor instead.
 func (*TradeRecord) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{15}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TradeRecord) GetTradeId() uint64 {
@@ -1759,7 +1898,7 @@ type TradesQuery struct {
 
 func (x *TradesQuery) Reset() {
 	*x = TradesQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[16]
+	mi := &file_pred_v1_query_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1771,7 +1910,7 @@ func (x *TradesQuery) String() string {
 func (*TradesQuery) ProtoMessage() {}
 
 func (x *TradesQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[16]
+	mi := &file_pred_v1_query_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1784,7 +1923,7 @@ func (x *TradesQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradesQuery.ProtoReflect.Descriptor instead.
 func (*TradesQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{16}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TradesQuery) GetAccount() []byte {
@@ -1853,7 +1992,7 @@ type TradePage struct {
 
 func (x *TradePage) Reset() {
 	*x = TradePage{}
-	mi := &file_pred_v1_query_proto_msgTypes[17]
+	mi := &file_pred_v1_query_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1865,7 +2004,7 @@ func (x *TradePage) String() string {
 func (*TradePage) ProtoMessage() {}
 
 func (x *TradePage) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[17]
+	mi := &file_pred_v1_query_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1878,7 +2017,7 @@ func (x *TradePage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradePage.ProtoReflect.Descriptor instead.
 func (*TradePage) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{17}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TradePage) GetTrades() []*TradeRecord {
@@ -1915,7 +2054,7 @@ type TransferRecord struct {
 
 func (x *TransferRecord) Reset() {
 	*x = TransferRecord{}
-	mi := &file_pred_v1_query_proto_msgTypes[18]
+	mi := &file_pred_v1_query_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2066,7 @@ func (x *TransferRecord) String() string {
 func (*TransferRecord) ProtoMessage() {}
 
 func (x *TransferRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[18]
+	mi := &file_pred_v1_query_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2079,7 @@ func (x *TransferRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferRecord.ProtoReflect.Descriptor instead.
 func (*TransferRecord) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{18}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *TransferRecord) GetSeq() uint64 {
@@ -2019,7 +2158,7 @@ type TransfersQuery struct {
 
 func (x *TransfersQuery) Reset() {
 	*x = TransfersQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[19]
+	mi := &file_pred_v1_query_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2031,7 +2170,7 @@ func (x *TransfersQuery) String() string {
 func (*TransfersQuery) ProtoMessage() {}
 
 func (x *TransfersQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[19]
+	mi := &file_pred_v1_query_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2044,7 +2183,7 @@ func (x *TransfersQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransfersQuery.ProtoReflect.Descriptor instead.
 func (*TransfersQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{19}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *TransfersQuery) GetAccount() []byte {
@@ -2078,7 +2217,7 @@ type TransferPage struct {
 
 func (x *TransferPage) Reset() {
 	*x = TransferPage{}
-	mi := &file_pred_v1_query_proto_msgTypes[20]
+	mi := &file_pred_v1_query_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2090,7 +2229,7 @@ func (x *TransferPage) String() string {
 func (*TransferPage) ProtoMessage() {}
 
 func (x *TransferPage) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[20]
+	mi := &file_pred_v1_query_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2103,7 +2242,7 @@ func (x *TransferPage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferPage.ProtoReflect.Descriptor instead.
 func (*TransferPage) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{20}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TransferPage) GetTransfers() []*TransferRecord {
@@ -2131,7 +2270,7 @@ type BalanceQuery struct {
 
 func (x *BalanceQuery) Reset() {
 	*x = BalanceQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[21]
+	mi := &file_pred_v1_query_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2143,7 +2282,7 @@ func (x *BalanceQuery) String() string {
 func (*BalanceQuery) ProtoMessage() {}
 
 func (x *BalanceQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[21]
+	mi := &file_pred_v1_query_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2156,7 +2295,7 @@ func (x *BalanceQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceQuery.ProtoReflect.Descriptor instead.
 func (*BalanceQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{21}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BalanceQuery) GetAccount() []byte {
@@ -2192,7 +2331,7 @@ type Balance struct {
 
 func (x *Balance) Reset() {
 	*x = Balance{}
-	mi := &file_pred_v1_query_proto_msgTypes[22]
+	mi := &file_pred_v1_query_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2204,7 +2343,7 @@ func (x *Balance) String() string {
 func (*Balance) ProtoMessage() {}
 
 func (x *Balance) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[22]
+	mi := &file_pred_v1_query_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2217,7 +2356,7 @@ func (x *Balance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Balance.ProtoReflect.Descriptor instead.
 func (*Balance) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{22}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Balance) GetBalance() uint64 {
@@ -2265,7 +2404,7 @@ type PriceHistoryQuery struct {
 
 func (x *PriceHistoryQuery) Reset() {
 	*x = PriceHistoryQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[23]
+	mi := &file_pred_v1_query_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2277,7 +2416,7 @@ func (x *PriceHistoryQuery) String() string {
 func (*PriceHistoryQuery) ProtoMessage() {}
 
 func (x *PriceHistoryQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[23]
+	mi := &file_pred_v1_query_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2290,7 +2429,7 @@ func (x *PriceHistoryQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceHistoryQuery.ProtoReflect.Descriptor instead.
 func (*PriceHistoryQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{23}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PriceHistoryQuery) GetTokenId() []byte {
@@ -2338,7 +2477,7 @@ type PricePoint struct {
 
 func (x *PricePoint) Reset() {
 	*x = PricePoint{}
-	mi := &file_pred_v1_query_proto_msgTypes[24]
+	mi := &file_pred_v1_query_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2350,7 +2489,7 @@ func (x *PricePoint) String() string {
 func (*PricePoint) ProtoMessage() {}
 
 func (x *PricePoint) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[24]
+	mi := &file_pred_v1_query_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2363,7 +2502,7 @@ func (x *PricePoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PricePoint.ProtoReflect.Descriptor instead.
 func (*PricePoint) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{24}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PricePoint) GetT() int64 {
@@ -2389,7 +2528,7 @@ type PriceHistory struct {
 
 func (x *PriceHistory) Reset() {
 	*x = PriceHistory{}
-	mi := &file_pred_v1_query_proto_msgTypes[25]
+	mi := &file_pred_v1_query_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2401,7 +2540,7 @@ func (x *PriceHistory) String() string {
 func (*PriceHistory) ProtoMessage() {}
 
 func (x *PriceHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[25]
+	mi := &file_pred_v1_query_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2414,7 +2553,7 @@ func (x *PriceHistory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PriceHistory.ProtoReflect.Descriptor instead.
 func (*PriceHistory) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{25}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PriceHistory) GetHistory() []*PricePoint {
@@ -2432,7 +2571,7 @@ type StatusQuery struct {
 
 func (x *StatusQuery) Reset() {
 	*x = StatusQuery{}
-	mi := &file_pred_v1_query_proto_msgTypes[26]
+	mi := &file_pred_v1_query_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2444,7 +2583,7 @@ func (x *StatusQuery) String() string {
 func (*StatusQuery) ProtoMessage() {}
 
 func (x *StatusQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[26]
+	mi := &file_pred_v1_query_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2457,7 +2596,7 @@ func (x *StatusQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StatusQuery.ProtoReflect.Descriptor instead.
 func (*StatusQuery) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{26}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{28}
 }
 
 type EngineStatus struct {
@@ -2474,7 +2613,7 @@ type EngineStatus struct {
 
 func (x *EngineStatus) Reset() {
 	*x = EngineStatus{}
-	mi := &file_pred_v1_query_proto_msgTypes[27]
+	mi := &file_pred_v1_query_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2486,7 +2625,7 @@ func (x *EngineStatus) String() string {
 func (*EngineStatus) ProtoMessage() {}
 
 func (x *EngineStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_query_proto_msgTypes[27]
+	mi := &file_pred_v1_query_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2499,7 +2638,7 @@ func (x *EngineStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EngineStatus.ProtoReflect.Descriptor instead.
 func (*EngineStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_query_proto_rawDescGZIP(), []int{27}
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *EngineStatus) GetAppliedSeq() uint64 {
@@ -2548,7 +2687,7 @@ var File_pred_v1_query_proto protoreflect.FileDescriptor
 
 const file_pred_v1_query_proto_rawDesc = "" +
 	"\n" +
-	"\x13pred/v1/query.proto\x12\apred.v1\x1a\x15pred/v1/command.proto\x1a\x13pred/v1/types.proto\"\xa6\x04\n" +
+	"\x13pred/v1/query.proto\x12\apred.v1\x1a\x15pred/v1/command.proto\x1a\x13pred/v1/types.proto\"\xd9\x04\n" +
 	"\fQueryRequest\x12\x17\n" +
 	"\amin_seq\x18\x01 \x01(\x04R\x06minSeq\x12(\n" +
 	"\x04book\x18\n" +
@@ -2561,8 +2700,9 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\ttransfers\x18\x10 \x01(\v2\x17.pred.v1.TransfersQueryH\x00R\ttransfers\x121\n" +
 	"\abalance\x18\x11 \x01(\v2\x15.pred.v1.BalanceQueryH\x00R\abalance\x12A\n" +
 	"\rprice_history\x18\x12 \x01(\v2\x1a.pred.v1.PriceHistoryQueryH\x00R\fpriceHistory\x12.\n" +
-	"\x06status\x18\x13 \x01(\v2\x14.pred.v1.StatusQueryH\x00R\x06statusB\a\n" +
-	"\x05query\"\xb3\x04\n" +
+	"\x06status\x18\x13 \x01(\v2\x14.pred.v1.StatusQueryH\x00R\x06status\x121\n" +
+	"\amarkets\x18\x14 \x01(\v2\x15.pred.v1.MarketsQueryH\x00R\amarketsB\a\n" +
+	"\x05query\"\xe4\x04\n" +
 	"\rQueryResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12)\n" +
 	"\x05error\x18\x02 \x01(\v2\x13.pred.v1.QueryErrorR\x05error\x12#\n" +
@@ -2576,7 +2716,8 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\ttransfers\x18\x10 \x01(\v2\x15.pred.v1.TransferPageH\x00R\ttransfers\x12,\n" +
 	"\abalance\x18\x11 \x01(\v2\x10.pred.v1.BalanceH\x00R\abalance\x12<\n" +
 	"\rprice_history\x18\x12 \x01(\v2\x15.pred.v1.PriceHistoryH\x00R\fpriceHistory\x12/\n" +
-	"\x06status\x18\x13 \x01(\v2\x15.pred.v1.EngineStatusH\x00R\x06statusB\b\n" +
+	"\x06status\x18\x13 \x01(\v2\x15.pred.v1.EngineStatusH\x00R\x06status\x12/\n" +
+	"\amarkets\x18\x14 \x01(\v2\x13.pred.v1.MarketPageH\x00R\amarketsB\b\n" +
 	"\x06result\"S\n" +
 	"\n" +
 	"QueryError\x12+\n" +
@@ -2611,7 +2752,15 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x06params\x18\x04 \x01(\v2\x15.pred.v1.MarketParamsR\x06params\x12-\n" +
 	"\x06status\x18\x05 \x01(\x0e2\x15.pred.v1.MarketStatusR\x06status\x12\x16\n" +
 	"\x06payout\x18\x06 \x03(\rR\x06payout\x12\x14\n" +
-	"\x05pairs\x18\a \x01(\x04R\x05pairs\"*\n" +
+	"\x05pairs\x18\a \x01(\x04R\x05pairs\"<\n" +
+	"\fMarketsQuery\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\rR\x05limit\"\\\n" +
+	"\n" +
+	"MarketPage\x12-\n" +
+	"\amarkets\x18\x01 \x03(\v2\x13.pred.v1.MarketInfoR\amarkets\x12\x1f\n" +
+	"\vnext_cursor\x18\x02 \x01(\tR\n" +
+	"nextCursor\"*\n" +
 	"\vPricesQuery\x12\x1b\n" +
 	"\ttoken_ids\x18\x01 \x03(\fR\btokenIds\"\xd5\x01\n" +
 	"\vTokenPrices\x12\x19\n" +
@@ -2781,7 +2930,7 @@ func file_pred_v1_query_proto_rawDescGZIP() []byte {
 }
 
 var file_pred_v1_query_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_pred_v1_query_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_pred_v1_query_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_pred_v1_query_proto_goTypes = []any{
 	(QueryErrorCode)(0),       // 0: pred.v1.QueryErrorCode
 	(*QueryRequest)(nil),      // 1: pred.v1.QueryRequest
@@ -2792,92 +2941,97 @@ var file_pred_v1_query_proto_goTypes = []any{
 	(*Book)(nil),              // 6: pred.v1.Book
 	(*MarketQuery)(nil),       // 7: pred.v1.MarketQuery
 	(*MarketInfo)(nil),        // 8: pred.v1.MarketInfo
-	(*PricesQuery)(nil),       // 9: pred.v1.PricesQuery
-	(*TokenPrices)(nil),       // 10: pred.v1.TokenPrices
-	(*Prices)(nil),            // 11: pred.v1.Prices
-	(*OrderQuery)(nil),        // 12: pred.v1.OrderQuery
-	(*OrderRecord)(nil),       // 13: pred.v1.OrderRecord
-	(*OrdersQuery)(nil),       // 14: pred.v1.OrdersQuery
-	(*OrderPage)(nil),         // 15: pred.v1.OrderPage
-	(*TradeRecord)(nil),       // 16: pred.v1.TradeRecord
-	(*TradesQuery)(nil),       // 17: pred.v1.TradesQuery
-	(*TradePage)(nil),         // 18: pred.v1.TradePage
-	(*TransferRecord)(nil),    // 19: pred.v1.TransferRecord
-	(*TransfersQuery)(nil),    // 20: pred.v1.TransfersQuery
-	(*TransferPage)(nil),      // 21: pred.v1.TransferPage
-	(*BalanceQuery)(nil),      // 22: pred.v1.BalanceQuery
-	(*Balance)(nil),           // 23: pred.v1.Balance
-	(*PriceHistoryQuery)(nil), // 24: pred.v1.PriceHistoryQuery
-	(*PricePoint)(nil),        // 25: pred.v1.PricePoint
-	(*PriceHistory)(nil),      // 26: pred.v1.PriceHistory
-	(*StatusQuery)(nil),       // 27: pred.v1.StatusQuery
-	(*EngineStatus)(nil),      // 28: pred.v1.EngineStatus
-	(*MarketParams)(nil),      // 29: pred.v1.MarketParams
-	(MarketStatus)(0),         // 30: pred.v1.MarketStatus
-	(Side)(0),                 // 31: pred.v1.Side
-	(Outcome)(0),              // 32: pred.v1.Outcome
-	(OrderType)(0),            // 33: pred.v1.OrderType
-	(OrderStatus)(0),          // 34: pred.v1.OrderStatus
-	(CancelCause)(0),          // 35: pred.v1.CancelCause
-	(*SignedOrder)(nil),       // 36: pred.v1.SignedOrder
-	(RejectReason)(0),         // 37: pred.v1.RejectReason
-	(MatchType)(0),            // 38: pred.v1.MatchType
-	(TradeStatus)(0),          // 39: pred.v1.TradeStatus
-	(TransferKind)(0),         // 40: pred.v1.TransferKind
+	(*MarketsQuery)(nil),      // 9: pred.v1.MarketsQuery
+	(*MarketPage)(nil),        // 10: pred.v1.MarketPage
+	(*PricesQuery)(nil),       // 11: pred.v1.PricesQuery
+	(*TokenPrices)(nil),       // 12: pred.v1.TokenPrices
+	(*Prices)(nil),            // 13: pred.v1.Prices
+	(*OrderQuery)(nil),        // 14: pred.v1.OrderQuery
+	(*OrderRecord)(nil),       // 15: pred.v1.OrderRecord
+	(*OrdersQuery)(nil),       // 16: pred.v1.OrdersQuery
+	(*OrderPage)(nil),         // 17: pred.v1.OrderPage
+	(*TradeRecord)(nil),       // 18: pred.v1.TradeRecord
+	(*TradesQuery)(nil),       // 19: pred.v1.TradesQuery
+	(*TradePage)(nil),         // 20: pred.v1.TradePage
+	(*TransferRecord)(nil),    // 21: pred.v1.TransferRecord
+	(*TransfersQuery)(nil),    // 22: pred.v1.TransfersQuery
+	(*TransferPage)(nil),      // 23: pred.v1.TransferPage
+	(*BalanceQuery)(nil),      // 24: pred.v1.BalanceQuery
+	(*Balance)(nil),           // 25: pred.v1.Balance
+	(*PriceHistoryQuery)(nil), // 26: pred.v1.PriceHistoryQuery
+	(*PricePoint)(nil),        // 27: pred.v1.PricePoint
+	(*PriceHistory)(nil),      // 28: pred.v1.PriceHistory
+	(*StatusQuery)(nil),       // 29: pred.v1.StatusQuery
+	(*EngineStatus)(nil),      // 30: pred.v1.EngineStatus
+	(*MarketParams)(nil),      // 31: pred.v1.MarketParams
+	(MarketStatus)(0),         // 32: pred.v1.MarketStatus
+	(Side)(0),                 // 33: pred.v1.Side
+	(Outcome)(0),              // 34: pred.v1.Outcome
+	(OrderType)(0),            // 35: pred.v1.OrderType
+	(OrderStatus)(0),          // 36: pred.v1.OrderStatus
+	(CancelCause)(0),          // 37: pred.v1.CancelCause
+	(*SignedOrder)(nil),       // 38: pred.v1.SignedOrder
+	(RejectReason)(0),         // 39: pred.v1.RejectReason
+	(MatchType)(0),            // 40: pred.v1.MatchType
+	(TradeStatus)(0),          // 41: pred.v1.TradeStatus
+	(TransferKind)(0),         // 42: pred.v1.TransferKind
 }
 var file_pred_v1_query_proto_depIdxs = []int32{
 	4,  // 0: pred.v1.QueryRequest.book:type_name -> pred.v1.BookQuery
 	7,  // 1: pred.v1.QueryRequest.market:type_name -> pred.v1.MarketQuery
-	9,  // 2: pred.v1.QueryRequest.prices:type_name -> pred.v1.PricesQuery
-	12, // 3: pred.v1.QueryRequest.order:type_name -> pred.v1.OrderQuery
-	14, // 4: pred.v1.QueryRequest.orders:type_name -> pred.v1.OrdersQuery
-	17, // 5: pred.v1.QueryRequest.trades:type_name -> pred.v1.TradesQuery
-	20, // 6: pred.v1.QueryRequest.transfers:type_name -> pred.v1.TransfersQuery
-	22, // 7: pred.v1.QueryRequest.balance:type_name -> pred.v1.BalanceQuery
-	24, // 8: pred.v1.QueryRequest.price_history:type_name -> pred.v1.PriceHistoryQuery
-	27, // 9: pred.v1.QueryRequest.status:type_name -> pred.v1.StatusQuery
-	3,  // 10: pred.v1.QueryResponse.error:type_name -> pred.v1.QueryError
-	6,  // 11: pred.v1.QueryResponse.book:type_name -> pred.v1.Book
-	8,  // 12: pred.v1.QueryResponse.market:type_name -> pred.v1.MarketInfo
-	11, // 13: pred.v1.QueryResponse.prices:type_name -> pred.v1.Prices
-	13, // 14: pred.v1.QueryResponse.order:type_name -> pred.v1.OrderRecord
-	15, // 15: pred.v1.QueryResponse.orders:type_name -> pred.v1.OrderPage
-	18, // 16: pred.v1.QueryResponse.trades:type_name -> pred.v1.TradePage
-	21, // 17: pred.v1.QueryResponse.transfers:type_name -> pred.v1.TransferPage
-	23, // 18: pred.v1.QueryResponse.balance:type_name -> pred.v1.Balance
-	26, // 19: pred.v1.QueryResponse.price_history:type_name -> pred.v1.PriceHistory
-	28, // 20: pred.v1.QueryResponse.status:type_name -> pred.v1.EngineStatus
-	0,  // 21: pred.v1.QueryError.code:type_name -> pred.v1.QueryErrorCode
-	5,  // 22: pred.v1.Book.bids:type_name -> pred.v1.Level
-	5,  // 23: pred.v1.Book.asks:type_name -> pred.v1.Level
-	29, // 24: pred.v1.Book.params:type_name -> pred.v1.MarketParams
-	30, // 25: pred.v1.Book.status:type_name -> pred.v1.MarketStatus
-	31, // 26: pred.v1.Book.last_trade_side:type_name -> pred.v1.Side
-	29, // 27: pred.v1.MarketInfo.params:type_name -> pred.v1.MarketParams
-	30, // 28: pred.v1.MarketInfo.status:type_name -> pred.v1.MarketStatus
-	31, // 29: pred.v1.TokenPrices.last_trade_side:type_name -> pred.v1.Side
-	10, // 30: pred.v1.Prices.prices:type_name -> pred.v1.TokenPrices
-	32, // 31: pred.v1.OrderRecord.outcome:type_name -> pred.v1.Outcome
-	31, // 32: pred.v1.OrderRecord.side:type_name -> pred.v1.Side
-	33, // 33: pred.v1.OrderRecord.order_type:type_name -> pred.v1.OrderType
-	34, // 34: pred.v1.OrderRecord.status:type_name -> pred.v1.OrderStatus
-	35, // 35: pred.v1.OrderRecord.cancel_cause:type_name -> pred.v1.CancelCause
-	36, // 36: pred.v1.OrderRecord.signed:type_name -> pred.v1.SignedOrder
-	37, // 37: pred.v1.OrderRecord.reject_reason:type_name -> pred.v1.RejectReason
-	13, // 38: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
-	38, // 39: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
-	31, // 40: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
-	31, // 41: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
-	39, // 42: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
-	16, // 43: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
-	40, // 44: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
-	19, // 45: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
-	25, // 46: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
-	47, // [47:47] is the sub-list for method output_type
-	47, // [47:47] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	11, // 2: pred.v1.QueryRequest.prices:type_name -> pred.v1.PricesQuery
+	14, // 3: pred.v1.QueryRequest.order:type_name -> pred.v1.OrderQuery
+	16, // 4: pred.v1.QueryRequest.orders:type_name -> pred.v1.OrdersQuery
+	19, // 5: pred.v1.QueryRequest.trades:type_name -> pred.v1.TradesQuery
+	22, // 6: pred.v1.QueryRequest.transfers:type_name -> pred.v1.TransfersQuery
+	24, // 7: pred.v1.QueryRequest.balance:type_name -> pred.v1.BalanceQuery
+	26, // 8: pred.v1.QueryRequest.price_history:type_name -> pred.v1.PriceHistoryQuery
+	29, // 9: pred.v1.QueryRequest.status:type_name -> pred.v1.StatusQuery
+	9,  // 10: pred.v1.QueryRequest.markets:type_name -> pred.v1.MarketsQuery
+	3,  // 11: pred.v1.QueryResponse.error:type_name -> pred.v1.QueryError
+	6,  // 12: pred.v1.QueryResponse.book:type_name -> pred.v1.Book
+	8,  // 13: pred.v1.QueryResponse.market:type_name -> pred.v1.MarketInfo
+	13, // 14: pred.v1.QueryResponse.prices:type_name -> pred.v1.Prices
+	15, // 15: pred.v1.QueryResponse.order:type_name -> pred.v1.OrderRecord
+	17, // 16: pred.v1.QueryResponse.orders:type_name -> pred.v1.OrderPage
+	20, // 17: pred.v1.QueryResponse.trades:type_name -> pred.v1.TradePage
+	23, // 18: pred.v1.QueryResponse.transfers:type_name -> pred.v1.TransferPage
+	25, // 19: pred.v1.QueryResponse.balance:type_name -> pred.v1.Balance
+	28, // 20: pred.v1.QueryResponse.price_history:type_name -> pred.v1.PriceHistory
+	30, // 21: pred.v1.QueryResponse.status:type_name -> pred.v1.EngineStatus
+	10, // 22: pred.v1.QueryResponse.markets:type_name -> pred.v1.MarketPage
+	0,  // 23: pred.v1.QueryError.code:type_name -> pred.v1.QueryErrorCode
+	5,  // 24: pred.v1.Book.bids:type_name -> pred.v1.Level
+	5,  // 25: pred.v1.Book.asks:type_name -> pred.v1.Level
+	31, // 26: pred.v1.Book.params:type_name -> pred.v1.MarketParams
+	32, // 27: pred.v1.Book.status:type_name -> pred.v1.MarketStatus
+	33, // 28: pred.v1.Book.last_trade_side:type_name -> pred.v1.Side
+	31, // 29: pred.v1.MarketInfo.params:type_name -> pred.v1.MarketParams
+	32, // 30: pred.v1.MarketInfo.status:type_name -> pred.v1.MarketStatus
+	8,  // 31: pred.v1.MarketPage.markets:type_name -> pred.v1.MarketInfo
+	33, // 32: pred.v1.TokenPrices.last_trade_side:type_name -> pred.v1.Side
+	12, // 33: pred.v1.Prices.prices:type_name -> pred.v1.TokenPrices
+	34, // 34: pred.v1.OrderRecord.outcome:type_name -> pred.v1.Outcome
+	33, // 35: pred.v1.OrderRecord.side:type_name -> pred.v1.Side
+	35, // 36: pred.v1.OrderRecord.order_type:type_name -> pred.v1.OrderType
+	36, // 37: pred.v1.OrderRecord.status:type_name -> pred.v1.OrderStatus
+	37, // 38: pred.v1.OrderRecord.cancel_cause:type_name -> pred.v1.CancelCause
+	38, // 39: pred.v1.OrderRecord.signed:type_name -> pred.v1.SignedOrder
+	39, // 40: pred.v1.OrderRecord.reject_reason:type_name -> pred.v1.RejectReason
+	15, // 41: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
+	40, // 42: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
+	33, // 43: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
+	33, // 44: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
+	41, // 45: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
+	18, // 46: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
+	42, // 47: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
+	21, // 48: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
+	27, // 49: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
+	50, // [50:50] is the sub-list for method output_type
+	50, // [50:50] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_query_proto_init() }
@@ -2898,6 +3052,7 @@ func file_pred_v1_query_proto_init() {
 		(*QueryRequest_Balance)(nil),
 		(*QueryRequest_PriceHistory)(nil),
 		(*QueryRequest_Status)(nil),
+		(*QueryRequest_Markets)(nil),
 	}
 	file_pred_v1_query_proto_msgTypes[1].OneofWrappers = []any{
 		(*QueryResponse_Book)(nil),
@@ -2910,6 +3065,7 @@ func file_pred_v1_query_proto_init() {
 		(*QueryResponse_Balance)(nil),
 		(*QueryResponse_PriceHistory)(nil),
 		(*QueryResponse_Status)(nil),
+		(*QueryResponse_Markets)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2917,7 +3073,7 @@ func file_pred_v1_query_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_query_proto_rawDesc), len(file_pred_v1_query_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   28,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -2,9 +2,9 @@
 // and the gateways enforce, so that what a gateway accepts the engine
 // accepts too and the two cannot drift apart: the units of amounts and
 // prices, the price range, the tick sizes, the highest fee rate an order
-// may sign and the largest list of orders one cancel names; and the
-// largest set of trades one SetTradeStatus names, which the engine and the
-// settler share.
+// may sign, the largest list of orders one cancel names and of tokens one
+// batch price request names; and the largest set of trades one
+// SetTradeStatus names, which the engine and the settler share.
 //
 // The constants are untyped, so each side keeps its own types, and the
 // package imports nothing, so the engine's pure core may use it. The
@@ -59,3 +59,8 @@ const TradeStatusTradesMax = 512
 // units: the chain watcher sends a larger one (but 2^256-1, which is
 // unlimited) as this, still far more than any balance can spend.
 const AllowanceMaxUnits = 1 << 62
+
+// TokenBatchMax is the most token ids one batch market-data request names
+// (the spec's limit of POST /books, /prices, /midpoints, /spreads and
+// /last-trades-prices) and so the most one engine prices query answers.
+const TokenBatchMax = 500

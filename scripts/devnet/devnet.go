@@ -89,6 +89,16 @@ type Config struct {
 	// Unlimited turns the gateways' rate limits off, for benchmarks that
 	// drive thousands of requests per second from one IP.
 	Unlimited bool
+	// LoginIPPerSecond and LoginIPBurst bound the Gamma API's login
+	// endpoints (GET /auth/nonce, POST /auth/login, POST /auth/refresh)
+	// per client IP. Every user and test of a devnet logs in from
+	// 127.0.0.1, one budget for all, so zero takes DefaultLoginIPPerSecond
+	// and DefaultLoginIPBurst, sized for a machine with many local users;
+	// a production Gamma keeps its own (gateway-gamma's
+	// -rate-login-ip-burst and -rate-login-ip-per-second). The limits per
+	// address stay Gamma's: each user has its own.
+	LoginIPPerSecond float64
+	LoginIPBurst     int
 	// ChainAddr is the embedded chain's JSON-RPC address; "127.0.0.1:0"
 	// picks a free port. Default DefaultChainAddr.
 	ChainAddr string
@@ -142,6 +152,14 @@ type Config struct {
 	// Logger receives every component's logs; nil discards them.
 	Logger *zap.Logger
 }
+
+// The devnet's login limits per client IP: a burst of 1,000 logins, then
+// 50 a second, for every local user and test together (production's are
+// 20, then one every two seconds).
+const (
+	DefaultLoginIPBurst     = 1000
+	DefaultLoginIPPerSecond = 50
+)
 
 // DefaultLiveness is the devnet's liveness of outcome proposals.
 const DefaultLiveness = 2 * time.Minute
@@ -245,6 +263,12 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()
+	}
+	if c.LoginIPPerSecond == 0 {
+		c.LoginIPPerSecond = DefaultLoginIPPerSecond
+	}
+	if c.LoginIPBurst == 0 {
+		c.LoginIPBurst = DefaultLoginIPBurst
 	}
 	return c, nil
 }
@@ -468,6 +492,7 @@ func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 	if cfg.ScoreScript != nil {
 		gcfg.ScoreFeed = cfg.ScoreScript
 	}
+	gcfg.RateLimit.AuthIPPerSecond, gcfg.RateLimit.AuthIPBurst = cfg.LoginIPPerSecond, cfg.LoginIPBurst
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond = 0
 	}

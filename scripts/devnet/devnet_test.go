@@ -3,6 +3,7 @@ package devnet
 import (
 	"context"
 	"io"
+	"math/big"
 	"net"
 	"net/http"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"pred.dev/gateway-gamma/operator"
@@ -101,7 +103,10 @@ func TestMarketsOnce(t *testing.T) {
 func TestBannerAndAdmin(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminAddr, cfg.Gateways = "127.0.0.1:0", 2
+	// Login limits of this test's own, past production's burst of 20.
+	cfg.LoginIPBurst, cfg.LoginIPPerSecond = 40, 0.001
 	d := start(t, cfg)
+	checkLoginBurst(t, d.GammaURL, cfg.LoginIPBurst)
 	var b strings.Builder
 	if err := d.WriteBanner(&b); err != nil {
 		t.Fatal(err)
@@ -126,6 +131,35 @@ func TestBannerAndAdmin(t *testing.T) {
 	}
 	if body := get(t, d.URLs[1]+"/readyz"); !strings.Contains(body, `"status":"ok"`) {
 		t.Errorf("the second gateway's /readyz: %s", body)
+	}
+}
+
+// checkLoginBurst asks for burst login nonces from one IP, each for
+// another address, and wants them all, then a 429.
+func checkLoginBurst(t *testing.T, gammaURL string, burst int) {
+	t.Helper()
+	for i := range burst + 1 {
+		addr := common.BigToAddress(big.NewInt(int64(1000 + i))).Hex()
+		resp, err := http.Get(gammaURL + "/auth/nonce?address=" + addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{true: http.StatusOK, false: http.StatusTooManyRequests}[i < burst]; resp.StatusCode != want {
+			t.Fatalf("login nonce %d of a burst of %d from one IP: HTTP %d, want %d", i+1, burst, resp.StatusCode, want)
+		}
+	}
+}
+
+// TestLoginLimitsDefault: a devnet's login limits per IP are its own,
+// sized for many local users, not production's.
+func TestLoginLimitsDefault(t *testing.T) {
+	c, err := Config{DataDir: t.TempDir()}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.LoginIPBurst != DefaultLoginIPBurst || c.LoginIPPerSecond != DefaultLoginIPPerSecond || DefaultLoginIPBurst < 500 {
+		t.Fatalf("login limits %d, %v: want the devnet's %d, %v", c.LoginIPBurst, c.LoginIPPerSecond, DefaultLoginIPBurst, DefaultLoginIPPerSecond)
 	}
 }
 

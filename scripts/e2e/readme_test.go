@@ -38,17 +38,31 @@ var walkthroughExpect = map[string]*regexp.Regexp{
 	"pred tx $APPROVAL --private-key $ALICE":                            regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
 	"PRED_PRIVATE_KEY=$BOB pred wallet approve":                         regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
 	"PRED_PRIVATE_KEY=$ALICE pred balance":                              regexp.MustCompile(`balance\s+100\n(?s:.*)allowance\s+unlimited \(exchange\)\n\s+unlimited \(negRisk exchange\)\n`),
-	"PRED_PRIVATE_KEY=$ALICE pred keys create":                          regexp.MustCompile(`api_key\s+\S+\nsecret\s+\S+\npassphrase\s+\S+\n`),
-	"PRED_PRIVATE_KEY=$ALICE pred order buy $YES 0.40 10":               regexp.MustCompile(`status\s+live`),
-	"pred book $YES": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
-	"PRED_PRIVATE_KEY=$BOB pred order buy $NO 0.60 10": regexp.MustCompile(`status\s+matched`),
+	// The key pred balance made, the one pred signs with: the only one.
+	"PRED_PRIVATE_KEY=$ALICE pred keys list": regexp.MustCompile(`PRED USES\n\S+\s+0x[0-9a-fA-F]{40}\s+-\s+\S+\s+yes\n$`),
+	// Nothing filled: pred says what rests, not the API's amounts on entry.
+	"PRED_PRIVATE_KEY=$ALICE pred order buy $MARKET yes 0.40 10": regexp.MustCompile(`status\s+live\n(?s:.*)filled\s+nothing yet\nresting\s+10 shares on the book\n`),
+	"pred book $MARKET yes":                                   regexp.MustCompile(`bid\s+0\.4\s+10\n`),
+	"PRED_PRIVATE_KEY=$BOB pred order buy $MARKET no 0.60 10": regexp.MustCompile(`status\s+matched\n(?s:.*)filled\s+bought 10 shares for 6 USDW\n`),
 	// The settler moves the trade on at once: any status on its way.
 	"PRED_PRIVATE_KEY=$ALICE pred trades": regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+(MATCHED|SUBMITTED|MINED|CONFIRMED)\s`),
 	"PRED_PRIVATE_KEY=$BOB pred trades":   regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+(MATCHED|SUBMITTED|MINED|CONFIRMED)\s`),
-	// Then it is CONFIRMED on chain, with its transaction.
-	"PRED_PRIVATE_KEY=$BOB pred trades --token $NO": regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+CONFIRMED\s+0x[0-9a-f]{4}\.\.\.[0-9a-f]{6}\s`),
-	"PRED_PRIVATE_KEY=$ALICE pred balance $YES":     regexp.MustCompile(`balance\s+10\n`),
-	"PRED_PRIVATE_KEY=$BOB pred balance":            regexp.MustCompile(`balance\s+93\.94\n`),
+	// --wait: CONFIRMED on chain, with its transaction, the first time.
+	"PRED_PRIVATE_KEY=$BOB pred trades --token $NO --wait": regexp.MustCompile(`TAKER\s+BUY\s+0\.6\s+10\s+0\.06\s+MINT\s+CONFIRMED\s+0x[0-9a-f]{4}\.\.\.[0-9a-f]{6}\s`),
+	"PRED_PRIVATE_KEY=$ALICE pred balance $YES":            regexp.MustCompile(`balance\s+10\n`),
+	"PRED_PRIVATE_KEY=$BOB pred balance":                   regexp.MustCompile(`balance\s+93\.94\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred positions":               regexp.MustCompile(`will-it-rain-in-lisbon-tomorrow\s+Yes\s+10\s+0\s+\S+ \((mid|last)\)\s+\S+\s+trading\s+settled\n`),
+	"pred history $MARKET":                                 regexp.MustCompile(`points\s+[1-9](?s:.*) ┤`),
+}
+
+// walkthroughAtOnce are the commands whose first output must match:
+// they wait by themselves (--wait) or read what their own user wrote.
+var walkthroughAtOnce = map[string]bool{
+	"PRED_PRIVATE_KEY=$BOB pred trades --token $NO --wait":              true,
+	"PRED_PRIVATE_KEY=$ALICE pred order buy $MARKET yes 0.40 10":        true,
+	"PRED_PRIVATE_KEY=$BOB pred order buy $MARKET no 0.60 10":           true,
+	"PRED_PRIVATE_KEY=$ALICE pred keys list":                            true,
+	"APPROVAL=$(pred wallet approve --private-key $ALICE --no-wait -q)": true,
 }
 
 // anything is the expectation of the commands walkthroughExpect omits.
@@ -69,6 +83,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 		if expect == nil {
 			expect = anything
 		}
+		sh.once = walkthroughAtOnce[line]
 		sh.run(line, expect)
 		ran[line] = true
 	}
@@ -132,6 +147,9 @@ type shell struct {
 	// as a terminal's are: the tokens and keys one command makes, the
 	// next uses.
 	cache string
+	// once makes the next command's first output the one that must
+	// match: it is not run again.
+	once bool
 }
 
 var (
@@ -188,6 +206,9 @@ func (sh *shell) pred(args string, env map[string]string, line string, expect *r
 		if expect.MatchString(out) {
 			sh.t.Logf("$ %s\n%s", line, out)
 			return out
+		}
+		if sh.once {
+			sh.t.Fatalf("%s: the output does not match %q at once:\n%s\nstderr:\n%s", line, expect, out, stderr.String())
 		}
 		if time.Now().After(deadline) {
 			sh.t.Fatalf("%s: after %s the output still does not match %q:\n%s", line, waitMax, expect, out)

@@ -18,7 +18,17 @@ func trades(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	ts, err := c.AllTrades(ctx, client.TradeParams{Market: inv.opts.market, AssetID: inv.opts.token})
+	market, token, err := inv.filter(ctx)
+	if err != nil {
+		return err
+	}
+	p := client.TradeParams{Market: market, AssetID: token}
+	var ts []clobapi.Trade
+	if inv.opts.wait > 0 {
+		ts, err = inv.waitTrades(ctx, c, p, func(clobapi.Trade) bool { return true })
+	} else {
+		ts, err = c.AllTrades(ctx, p)
+	}
 	if err != nil {
 		return err
 	}
@@ -28,7 +38,12 @@ func trades(ctx context.Context, inv *invocation) error {
 	if inv.g.json {
 		return inv.emitJSON(ts)
 	}
-	// TX is the settlement's chain transaction, from SUBMITTED on.
+	return inv.tradeTable(ts)
+}
+
+// tradeTable lists trades, one per row. TX is the settlement's chain
+// transaction, from SUBMITTED on.
+func (inv *invocation) tradeTable(ts []clobapi.Trade) error {
 	rows := [][]string{{"TRADE", "TIME", "ROLE", "SIDE", "PRICE", "SIZE", "FEE", "MATCH", "STATUS", "TX", "TOKEN"}}
 	for _, t := range ts {
 		sec, _ := strconv.ParseInt(t.MatchTime, 10, 64)
@@ -51,8 +66,12 @@ func balance(ctx context.Context, inv *invocation) error {
 		return err
 	}
 	p := client.BalanceParams{}
-	if len(inv.args) == 1 {
-		p.TokenID = inv.args[0]
+	var t tokenRef
+	if len(inv.args) > 0 {
+		if t, err = inv.tokenArgs(ctx, inv.args); err != nil {
+			return err
+		}
+		p.TokenID = t.id
 	}
 	ba, err := c.GetBalanceAllowance(ctx, p)
 	if err != nil {
@@ -65,8 +84,11 @@ func balance(ctx context.Context, inv *invocation) error {
 	if inv.g.json {
 		return inv.emitJSON(b)
 	}
-	kv := []string{"asset", b.Asset, "balance", ba.Balance.String(), "locked", ba.Locked.String(),
-		"available", ba.VirtualAvailable.String()}
+	kv := []string{"asset", b.Asset}
+	if t.market != nil {
+		kv = append(kv, "market", t.market.Slug, "outcome", t.outcome)
+	}
+	kv = append(kv, "balance", ba.Balance.String(), "locked", ba.Locked.String(), "available", ba.VirtualAvailable.String())
 	if len(ba.ExchangeAllowances) > 0 {
 		// What each exchange may move of the asset, read on chain: trades
 		// settle only with both allowances set (pred wallet approve).

@@ -66,7 +66,11 @@ func adminScores(ctx context.Context, inv *invocation) error {
 	} else if len(inv.args) != 2 {
 		return usagef("usage: %s", inv.cmd.synopsis())
 	}
-	game, err := g.PushScores(ctx, inv.args[0], r)
+	target, err := inv.findGame(ctx, inv.args[0])
+	if err != nil {
+		return err
+	}
+	game, err := g.PushScores(ctx, target.ID, r)
 	if err != nil {
 		return err
 	}
@@ -108,7 +112,10 @@ func adminCommands() []*command {
 		})
 	}
 	return []*command{
-		{noun: "admin", verb: "scores", args: "<game id> <pre-game|live|finished> [<home> <away>]", minArgs: 2, maxArgs: 4,
+		{noun: "admin", verb: "demo-game", flags: demoGameFlags,
+			help: "operator: schedule a fresh copy of the devnet's demo game (Lakers vs. Celtics, its event and two markets, two days ahead) so that the sports walkthrough can run again; -q prints its event's slug, which names the game too",
+			run:  adminDemoGame},
+		{noun: "admin", verb: "scores", args: "<game id or event slug> <pre-game|live|finished> [<home> <away>]", minArgs: 2, maxArgs: 4,
 			help: "operator: push a game's score report, as the score feed would (live clears its markets' books; finished closes them and proposes outcomes)",
 			run:  adminScores},
 		{noun: "admin", verb: "propose", args: "<market> <yes|no|50-50>", minArgs: 2, maxArgs: 2,

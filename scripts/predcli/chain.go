@@ -23,7 +23,7 @@ type chainInfo struct {
 
 // gamma returns a Gamma API client with the run's HTTP client.
 func (inv *invocation) gamma(opts ...gamma.Option) *gamma.Client {
-	return gamma.New(inv.g.gammaURL, append([]gamma.Option{gamma.WithHTTPClient(inv.httpClient())}, opts...)...)
+	return gamma.New(inv.g.gammaURL, append([]gamma.Option{gamma.WithHTTPClient(inv.httpClient()), gamma.WithRateLimitPolicy(inv.rateLimit())}, opts...)...)
 }
 
 func (inv *invocation) httpClient() *http.Client {

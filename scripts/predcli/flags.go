@@ -1,13 +1,10 @@
 package predcli
 
 import (
-	"flag"
-	"fmt"
-	"io"
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/pflag"
 
 	"pred.dev/proto/runtime/flagenv"
 )
@@ -47,185 +44,88 @@ type globals struct {
 	quiet           bool
 }
 
-// noEnv are the global flags without an environment fallback: -q only
-// shapes one command's output.
-var noEnv = map[string]bool{"q": true}
+// quietFlag is -q's long name. It has no environment fallback: it only
+// shapes one command's output, and a variable left in a shell would
+// silently change what every later command prints.
+const quietFlag = "quiet"
 
-func (g *globals) register(fs *flag.FlagSet) {
+func (g *globals) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.url, "url", DefaultURL, "base URL of the CLOB API")
 	fs.StringVar(&g.gammaURL, "gamma-url", DefaultGammaURL, "base URL of the Gamma API (markets, login, and the chain's addresses from GET /public-info)")
 	fs.StringVar(&g.relayerURL, "relayer-url", DefaultRelayerURL, "base URL of the Relayer API (wallet deploy and approve, tx)")
 	fs.StringVar(&g.operatorKey, "operator-key", "", "the Gamma API's operator key, for the pred admin commands; secret")
 	fs.StringVar(&g.privateKey, "private-key", "", "hex private key of your wallet (make one with 'pred wallet new'); secret")
-	fs.StringVar(&g.apiKey, "api-key", "", "API key; with --secret and --passphrase, skips deriving credentials from the private key")
-	fs.StringVar(&g.secret, "secret", "", "API secret; secret")
-	fs.StringVar(&g.passphrase, "passphrase", "", "API passphrase; secret")
+	fs.StringVar(&g.apiKey, "api-key", "", "CLOB API key; with --secret and --passphrase, used instead of the key pred derives from the private key")
+	fs.StringVar(&g.secret, "secret", "", "CLOB API secret; secret")
+	fs.StringVar(&g.passphrase, "passphrase", "", "CLOB API passphrase; secret")
 	fs.Uint64Var(&g.chainID, "chain-id", 0, "chain id of the EIP-712 domains (default: the Gamma API's /public-info)")
 	fs.StringVar(&g.exchange, "exchange", "", "exchange contract address orders are signed for (default: /public-info's)")
 	fs.StringVar(&g.negRiskExchange, "neg-risk-exchange", "", "exchange address of negRisk markets (default: /public-info's)")
 	fs.BoolVar(&g.eoa, "eoa", false, "trade from the key's own address (signature type 0) instead of its proxy wallet (type 2)")
 	fs.DurationVar(&g.timeout, "timeout", defaultTimeout, "timeout of each API call")
 	fs.BoolVar(&g.json, "json", false, "print stable JSON instead of tables")
-	fs.BoolVar(&g.quiet, "q", false, "print only the identifier: the private key (wallet new), the order id (order), the token ids (markets <market>), the JWT (login), the relayer key (relayer key) or the transaction ids (wallet deploy, wallet approve, tx)")
-}
-
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-// invocation is one parsed command line.
-type invocation struct {
-	env  Env
-	g    globals
-	cmd  *command
-	opts cmdOpts
-	args []string
-	exit int
-	// The credentials cache's state in this run: whether the credentials
-	// in use came from it, whether the server refused them, and whose.
-	cachedCreds, cacheRefused bool
-	credsOwner                common.Address
-	// cachedRelayerKey: the relayer key in use came from the cache.
-	cachedRelayerKey bool
-	// chainInfo is the deployment, once learned (see chain.go).
-	chainInfo *chainInfo
-}
-
-// parse finds the command, then parses the global flags and the
-// command's own, which may come before, between or after the arguments.
-func parse(args []string, env Env) (*invocation, error) {
-	flagArgs, pos := split(args)
-	if len(pos) == 0 || pos[0] == "help" {
-		writeUsage(env.Stdout)
-		return nil, errHelp
-	}
-	cmd, rest, err := lookup(pos)
-	if err != nil && helpAsked(flagArgs) {
-		writeUsage(env.Stdout)
-		return nil, errHelp
-	}
-	if err != nil {
-		return nil, err
-	}
-	inv := &invocation{env: env, cmd: cmd, args: rest}
-	fs := newFlagSet("pred " + cmd.name())
-	inv.g.register(fs)
-	globalNames := map[string]bool{}
-	fs.VisitAll(func(f *flag.Flag) { globalNames[f.Name] = true })
-	if cmd.flags != nil {
-		cmd.flags(fs, &inv.opts)
-	}
-	if helpAsked(flagArgs) {
-		cmd.writeHelp(env.Stdout, fs)
-		return nil, errHelp
-	}
-	if err := fs.Parse(flagArgs); err != nil {
-		return nil, usagef("%s: %v", cmd.name(), err)
-	}
-	if err := envFallback(fs, globalNames, env.Getenv); err != nil {
-		return nil, usagef("%v", err)
-	}
-	if len(rest) < cmd.minArgs || len(rest) > cmd.maxArgs {
-		return nil, usagef("usage: %s", cmd.synopsis())
-	}
-	return inv, nil
-}
-
-func helpAsked(flagArgs []string) bool {
-	for _, a := range flagArgs {
-		if a == "-h" || a == "--help" || a == "-help" {
-			return true
+	fs.BoolVarP(&g.quiet, quietFlag, "q", false, "print only the identifier: the private key (wallet new), the order id (order), the token ids (markets <market>), the JWT (login), the relayer key (relayer key), the transaction ids (wallet deploy, wallet approve, tx), the game (admin demo-game)")
+	// Each usage names its environment variable, so that pred --help
+	// lists them.
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Name != quietFlag {
+			f.Usage += " [" + flagenv.EnvName(envPrefix, f.Name) + "]"
 		}
-	}
-	return false
+	})
 }
 
 // envFallback sets each global flag not given on the command line from
 // PRED_<NAME>, when that is set and not empty.
-func envFallback(fs *flag.FlagSet, globalNames map[string]bool, getenv func(string) (string, bool)) error {
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+func envFallback(globalFlags *pflag.FlagSet, getenv func(string) (string, bool)) error {
 	var err error
-	fs.VisitAll(func(f *flag.Flag) {
-		if given[f.Name] || !globalNames[f.Name] || noEnv[f.Name] || err != nil {
+	globalFlags.VisitAll(func(f *pflag.Flag) {
+		if f.Changed || f.Name == quietFlag || err != nil {
 			return
 		}
 		name := flagenv.EnvName(envPrefix, f.Name)
 		if v, ok := getenv(name); ok && v != "" {
-			if e := fs.Set(f.Name, v); e != nil {
-				err = fmt.Errorf("%s: %v", name, e)
+			if e := f.Value.Set(v); e != nil {
+				err = usagef("%s=%q: %v", name, v, e)
 			}
 		}
 	})
 	return err
 }
 
-// split separates flags (with their values) from positional arguments,
-// so flags may follow the arguments as in `pred order buy T 0.4 10
-// --type FOK`. A flag's value is the next argument unless the flag is a
-// boolean or written -name=value; "--" ends the flags.
-func split(args []string) (flags, pos []string) {
+// normalizeArgs rewrites the two spellings pflag reads differently from
+// Go's flag package, which pred's parser followed until it moved to
+// cobra, so that existing scripts keep working: a long flag with one
+// dash (-json, -type FOK) gets its second dash, and a flag whose value
+// is optional (--wait) followed by a duration (--wait 5m) takes it as
+// its value (--wait=5m). "--" ends the flags.
+func normalizeArgs(args []string, optionalValue map[string]bool) []string {
+	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		switch {
-		case a == "--":
-			return flags, append(pos, args[i+1:]...)
-		case len(a) > 1 && a[0] == '-':
-			flags = append(flags, a)
-			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && !isBoolFlag(name) && i+1 < len(args) {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && isLetter(a[1]) && isLetter(a[2]) {
+			a = "-" + a
+		}
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if strings.HasPrefix(a, "--") && !hasValue && optionalValue[name] && i+1 < len(args) {
+			if _, err := time.ParseDuration(args[i+1]); err == nil {
+				a += "=" + args[i+1]
 				i++
-				flags = append(flags, args[i])
 			}
-		default:
-			pos = append(pos, a)
 		}
+		out = append(out, a)
 	}
-	return flags, pos
+	return out
 }
 
-// isBoolFlag reports whether any command's flag of that name is a
-// boolean. Flag names mean the same in every command, so one answer fits.
-func isBoolFlag(name string) bool {
-	if name == "h" || name == "help" {
-		return true
-	}
-	for _, c := range commands() {
-		fs := newFlagSet(c.name())
-		var g globals
-		g.register(fs)
-		if c.flags != nil {
-			var o cmdOpts
-			c.flags(fs, &o)
-		}
-		if f := fs.Lookup(name); f != nil {
-			b, ok := f.Value.(interface{ IsBoolFlag() bool })
-			return ok && b.IsBoolFlag()
-		}
-	}
-	return false
-}
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' }
 
-// writeFlags lists a flag set's flags, with their environment variable
-// when withEnv.
-func writeFlags(b *strings.Builder, fs *flag.FlagSet, withEnv bool) {
-	fs.VisitAll(func(f *flag.Flag) {
-		name := "--" + f.Name
-		if f.Name == "q" {
-			name = "-q"
-		}
-		if _, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok {
-			name += " value"
-		}
-		fmt.Fprintf(b, "  %-26s %s", name, f.Usage)
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
-			fmt.Fprintf(b, " (default %s)", f.DefValue)
-		}
-		if withEnv && !noEnv[f.Name] {
-			fmt.Fprintf(b, " [%s]", flagenv.EnvName(envPrefix, f.Name))
-		}
-		b.WriteString("\n")
-	})
+// waitFlag registers --wait: how long to wait for a state to become
+// final, def when the flag is absent, defaultWait when given without a
+// value (--wait alone).
+func waitFlag(fs *pflag.FlagSet, p *time.Duration, def time.Duration, usage string) {
+	fs.DurationVar(p, "wait", def, usage)
+	fs.Lookup("wait").NoOptDefVal = defaultWait.String()
 }

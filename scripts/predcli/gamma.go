@@ -91,14 +91,17 @@ func (inv *invocation) marketTable(ms []gammaapi.Market) error {
 	return inv.table(rows)
 }
 
+// OutcomeToken is the JSON of `pred markets <market> --outcome <o>`.
+type OutcomeToken struct {
+	Market  string `json:"market"`
+	Outcome string `json:"outcome"`
+	TokenID string `json:"token_id"`
+}
+
 func markets(ctx context.Context, inv *invocation) error {
 	g := inv.gamma()
-	outcome := strings.ToLower(inv.opts.outcome)
-	if outcome != "" && outcome != "yes" && outcome != "no" {
-		return usagef("--outcome must be yes or no")
-	}
 	if len(inv.args) == 0 {
-		if outcome != "" {
+		if inv.opts.outcome != "" {
 			return usagef("--outcome needs a market: pred markets <slug or id> --outcome yes")
 		}
 		ms, err := g.Markets(ctx, inv.listQuery())
@@ -113,26 +116,29 @@ func markets(ctx context.Context, inv *invocation) error {
 		}
 		return inv.marketTable(ms)
 	}
-	var m gammaapi.Market
-	var err error
-	if isID(inv.args[0]) {
-		m, err = g.Market(ctx, inv.args[0])
-	} else {
-		m, err = g.MarketBySlug(ctx, inv.args[0])
-	}
+	m, err := inv.findMarket(ctx, inv.args[0])
 	if err != nil {
 		return err
 	}
 	if len(m.ClobTokenIDs) != 2 {
 		return fmt.Errorf("market %s has %d clobTokenIds, want 2", m.ID, len(m.ClobTokenIDs))
 	}
+	if inv.opts.outcome != "" {
+		t, err := outcomeToken(m, inv.opts.outcome)
+		if err != nil {
+			return err
+		}
+		out := OutcomeToken{Market: m.Slug, Outcome: t.outcome, TokenID: t.id}
+		switch {
+		case inv.g.json:
+			return inv.emitJSON(out)
+		case inv.g.quiet:
+			_, err := fmt.Fprintln(inv.env.Stdout, t.id)
+			return err
+		}
+		return inv.fields("market", out.Market, "outcome", out.Outcome, "token", out.TokenID)
+	}
 	switch {
-	case inv.g.quiet && outcome == "yes":
-		_, err := fmt.Fprintln(inv.env.Stdout, m.YesToken())
-		return err
-	case inv.g.quiet && outcome == "no":
-		_, err := fmt.Fprintln(inv.env.Stdout, m.NoToken())
-		return err
 	case inv.g.quiet:
 		_, err := fmt.Fprintf(inv.env.Stdout, "%s\n%s\n", m.YesToken(), m.NoToken())
 		return err
@@ -189,7 +195,7 @@ func games(ctx context.Context, inv *invocation) error {
 	g := inv.gamma()
 	var gs []gammaapi.Game
 	if len(inv.args) == 1 {
-		game, err := g.Game(ctx, inv.args[0])
+		game, err := inv.findGame(ctx, inv.args[0])
 		if err != nil {
 			return err
 		}
@@ -219,6 +225,41 @@ func games(ctx context.Context, inv *invocation) error {
 		return nil
 	}
 	return inv.table(rows)
+}
+
+// Game lookups by event slug page through GET /games, which has no
+// event filter: gamesPageSize a page, at most gamesPagesMax pages.
+const (
+	gamesPageSize = 100
+	gamesPagesMax = 100
+)
+
+// findGame finds a game by its id, or by the slug of its primary or a
+// linked event.
+func (inv *invocation) findGame(ctx context.Context, s string) (gammaapi.Game, error) {
+	g := inv.gamma()
+	if isID(s) {
+		return g.Game(ctx, s)
+	}
+	ev, err := g.EventBySlug(ctx, s)
+	if err != nil {
+		return gammaapi.Game{}, err
+	}
+	for page := 1; page <= gamesPagesMax; page++ {
+		gs, err := g.Games(ctx, url.Values{"page": {strconv.Itoa(page)}, "page_size": {strconv.Itoa(gamesPageSize)}})
+		if err != nil {
+			return gammaapi.Game{}, err
+		}
+		for _, game := range gs {
+			if game.PrimaryEventID == ev.ID || slices.Contains(game.LinkedEventIDs, ev.ID) {
+				return game, nil
+			}
+		}
+		if len(gs) < gamesPageSize {
+			break
+		}
+	}
+	return gammaapi.Game{}, fmt.Errorf("event %s (%s) has no game", ev.Slug, ev.ID)
 }
 
 // LoginResult is the JSON of `pred login`.
@@ -268,13 +309,9 @@ const gameCancelLead = 900 * time.Second
 // platform cancels every resting order when the game goes live, which can
 // be early, and the expiration is the safety net if the trader is not
 // watching.
-func (inv *invocation) gameExpiration(ctx context.Context) error {
-	o := inv.opts
-	if o.expiration != 0 || (o.orderType != "" && !strings.EqualFold(o.orderType, "GTC") && !strings.EqualFold(o.orderType, "GTD")) {
-		return usagef("--game sets the order type (GTD) and the expiration; leave out --type and --expiration")
-	}
+func (inv *invocation) gameExpiration(ctx context.Context, token string) error {
 	g := inv.gamma()
-	game, err := g.Game(ctx, o.game)
+	game, err := inv.findGame(ctx, inv.opts.game)
 	if err != nil {
 		return err
 	}
@@ -291,11 +328,11 @@ func (inv *invocation) gameExpiration(ctx context.Context) error {
 			return err
 		}
 		for _, m := range ev.Markets {
-			found = found || slices.Contains(m.ClobTokenIDs, inv.args[0])
+			found = found || slices.Contains(m.ClobTokenIDs, token)
 		}
 	}
 	if !found {
-		return fmt.Errorf("token %s is not traded on a market of game %s (%s vs. %s)", inv.args[0], game.ID, game.HomeTeam.Name, game.AwayTeam.Name)
+		return fmt.Errorf("token %s is not traded on a market of game %s (%s vs. %s)", token, game.ID, game.HomeTeam.Name, game.AwayTeam.Name)
 	}
 	exp := game.ScheduledAt.Add(-gameCancelLead)
 	if !exp.After(time.Now().Add(time.Minute)) {

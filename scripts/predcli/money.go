@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/big"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/spf13/pflag"
 
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/relayer"
@@ -45,19 +45,21 @@ const DefaultReconcileURL = "http://127.0.0.1:9102"
 // depositPoll is how often `pred deposit` looks at the balance.
 const depositPoll = 200 * time.Millisecond
 
-func depositFlags(fs *flag.FlagSet, o *cmdOpts) {
+func depositFlags(fs *pflag.FlagSet, o *cmdOpts) {
 	fs.BoolVar(&o.money.faucet, "faucet", false, "devnet: have the faucet send the USDW (else send it yourself, from anywhere)")
-	fs.DurationVar(&o.wait, "wait", defaultWait, "how long to wait for the CLOB to show the deposit")
+	waitFlag(fs, &o.wait, defaultWait, "how long to wait for the CLOB to show the deposit")
 }
 
-func withdrawFlags(fs *flag.FlagSet, o *cmdOpts) {
+func withdrawFlags(fs *pflag.FlagSet, o *cmdOpts) {
 	fs.StringVar(&o.token, "token", "", "withdraw shares of this token instead of USDW")
+	fs.StringVar(&o.market, "market", "", "with --outcome: withdraw shares of this market's outcome (slug, id or condition id) instead of USDW")
+	fs.StringVar(&o.outcome, "outcome", "", "with --market: the outcome whose shares to withdraw (yes, no, or an outcome's name)")
 	fs.StringVar(&o.money.to, "to", "", "the address that receives the funds (default: your key's own address)")
 	fs.BoolVar(&o.money.keepUSDW, "keep-usdw", false, "send USDW itself instead of unwrapping it into the stablecoin on the way out (the spec's default)")
 	relayerWaitFlags(fs, o)
 }
 
-func reconcileFlags(fs *flag.FlagSet, o *cmdOpts) {
+func reconcileFlags(fs *pflag.FlagSet, o *cmdOpts) {
 	fs.StringVar(&o.money.reconcileURL, "reconcile-url", DefaultReconcileURL, "the settler's reconciliation endpoint (the devnet's -reconcile-addr)")
 }
 
@@ -159,17 +161,24 @@ func withdraw(ctx context.Context, inv *invocation) error {
 		return usagef("the amount %q is not a positive decimal", inv.args[0])
 	}
 	o := &inv.opts
-	if o.money.keepUSDW && o.token != "" {
-		return usagef("--keep-usdw is for USDW; shares are transferred as they are")
-	}
 	if o.money.to != "" && !common.IsHexAddress(o.money.to) {
 		return usagef("--to %q is not 0x followed by 40 hex digits", o.money.to)
 	}
+	if o.market != "" && o.outcome == "" {
+		return usagef("--market names the shares to withdraw with --outcome: --market <slug> --outcome yes")
+	}
+	_, token, err := inv.filter(ctx)
+	if err != nil {
+		return err
+	}
+	if o.money.keepUSDW && token != "" {
+		return usagef("--keep-usdw is for USDW; shares are transferred as they are")
+	}
 	var tokenID *big.Int
-	if o.token != "" {
+	if token != "" {
 		var ok bool
-		if tokenID, ok = new(big.Int).SetString(o.token, 10); !ok || tokenID.Sign() <= 0 {
-			return usagef("--token %q is not a token id (a decimal uint256)", o.token)
+		if tokenID, ok = new(big.Int).SetString(token, 10); !ok || tokenID.Sign() <= 0 {
+			return usagef("--token %q is not a token id (a decimal uint256)", token)
 		}
 	}
 	c, err := inv.client(ctx, trader)
@@ -180,7 +189,7 @@ func withdraw(ctx context.Context, inv *invocation) error {
 	// reserve twice.
 	var idb [32]byte
 	_, _ = rand.Read(idb[:])
-	res, err := c.Withdraw(ctx, inv.args[0], o.token, "0x"+hex.EncodeToString(idb[:]))
+	res, err := c.Withdraw(ctx, inv.args[0], token, "0x"+hex.EncodeToString(idb[:]))
 	if err != nil {
 		return err
 	}
@@ -213,7 +222,7 @@ func withdraw(ctx context.Context, inv *invocation) error {
 		if err != nil {
 			return fmt.Errorf("the reservation %s is made but the transfer was not relayed (run pred withdraw's transfer again to complete it): %w", res.ID, err)
 		}
-		out := Withdrawal{Reservation: res.ID, Wallet: res.Wallet, To: to.Hex(), TokenID: o.token, Amount: res.Amount,
+		out := Withdrawal{Reservation: res.ID, Wallet: res.Wallet, To: to.Hex(), TokenID: token, Amount: res.Amount,
 			Balance: res.Balance, Reserved: res.Reserved, TransactionID: sub.TransactionID, State: stateName(sub.State)}
 		if !o.noWait {
 			wctx, cancel := context.WithTimeout(ctx, o.wait)

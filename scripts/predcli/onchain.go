@@ -56,16 +56,20 @@ func chainBalance(ctx context.Context, inv *invocation) error {
 	call := &bind.CallOpts{Context: ctx}
 	res := ChainBalance{Wallet: w.Hex(), Asset: "USDW"}
 	var amount *big.Int
-	if len(inv.args) == 1 {
-		id, ok := new(big.Int).SetString(inv.args[0], 10)
+	if len(inv.args) > 0 {
+		t, err := inv.tokenArgs(ctx, inv.args)
+		if err != nil {
+			return err
+		}
+		id, ok := new(big.Int).SetString(t.id, 10)
 		if !ok {
-			return usagef("the token id %q is not a decimal number", inv.args[0])
+			return usagef("the token id %q is not a decimal number", t.id)
 		}
 		c, err := ctf.NewConditionalTokensCaller(common.HexToAddress(k.ConditionalTokens), ec)
 		if err != nil {
 			return err
 		}
-		res.Asset = inv.args[0]
+		res.Asset = t.id
 		amount, err = c.BalanceOf(call, w, id)
 		if err != nil {
 			return fmt.Errorf("balanceOf on the conditional tokens: %w", err)

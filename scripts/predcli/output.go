@@ -50,6 +50,9 @@ func (inv *invocation) hint(format string, args ...any) {
 	fmt.Fprintf(inv.env.Stderr, format+"\n", args...)
 }
 
+// progressf writes a line on stderr about a wait under way.
+func (inv *invocation) progressf(format string, args ...any) { inv.hint(format, args...) }
+
 // jsonError is the error pred writes on stderr with --json: the API's
 // error body plus the HTTP status (0 when the API did not answer).
 type jsonError struct {
@@ -62,7 +65,7 @@ type jsonError struct {
 func (inv *invocation) fail(err error) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(inv.env.Stderr, "pred: %s\nRun 'pred %s -h' for usage.\n", ue.msg, inv.cmd.name())
+		fmt.Fprintf(inv.env.Stderr, "pred: %s\nRun 'pred %s --help' for usage.\n", ue.msg, inv.cmd.name())
 		return ExitUsage
 	}
 	je := jsonError{Error: err.Error()}

@@ -1,7 +1,9 @@
 // Package predcli is the pred command line: `pred <noun> <verb> [args]
 // [flags]` against a CLOB API, with the Go SDK (pred.dev/proto/client)
 // doing every call. cmd/pred only hands it os.Args and the process's
-// streams, so tests run the very same commands in-process.
+// streams, so tests run the very same commands in-process. The command
+// line is parsed by cobra (root.go), which also gives the help pages,
+// --version and the shell completions (pred completion bash|zsh|fish).
 //
 // Conventions follow tailscale's CLI rules: the data a command produces
 // goes to stdout, as aligned tables or, with --json, as stable JSON (the
@@ -18,12 +20,10 @@ package predcli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"strings"
 )
 
 // Exit codes.
@@ -57,16 +57,16 @@ func Run(ctx context.Context, args []string, env Env) int {
 	if env.Getenv == nil {
 		env.Getenv = os.LookupEnv
 	}
-	inv, err := parse(args, env)
-	if errors.Is(err, errHelp) {
-		return ExitOK
-	}
+	inv := &invocation{env: env}
+	root := inv.rootCommand()
+	root.SetArgs(normalizeArgs(args, optionalValueFlags(root)))
+	root.SetContext(ctx)
+	cmd, err := root.ExecuteC()
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "pred: %v\nRun 'pred help' for usage.\n", err)
+		// Cobra's own errors are the command line's: an unknown command,
+		// a flag it cannot parse, a wrong number of arguments.
+		fmt.Fprintf(env.Stderr, "pred: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
 		return ExitUsage
-	}
-	if err := inv.runCommand(ctx); err != nil {
-		return inv.fail(err)
 	}
 	return inv.exit
 }
@@ -78,24 +78,4 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
-}
-
-// errHelp means help was asked for and printed.
-var errHelp = errors.New("help printed")
-
-// writeUsage prints the command overview.
-func writeUsage(w io.Writer) {
-	var b strings.Builder
-	b.WriteString("pred: find markets (Gamma API) and trade them (CLOB API) on a pred exchange from the command line.\n\nUsage:\n  pred <command> [arguments] [flags]\n\nCommands:\n")
-	for _, c := range commands() {
-		fmt.Fprintf(&b, "  %-44s %s\n", c.synopsis(), c.help)
-	}
-	b.WriteString("\nGlobal flags (each falls back to the environment variable shown):\n")
-	fs := newFlagSet("pred")
-	var g globals
-	g.register(fs)
-	writeFlags(&b, fs, true)
-	b.WriteString("\nWith only a private key, pred derives the wallet's API credentials and caches\nthem in the user's cache directory (pred/creds); deleting it is harmless.\n")
-	b.WriteString("\nRun 'pred <command> -h' for the flags of one command.\n")
-	_, _ = io.WriteString(w, b.String())
 }

@@ -268,7 +268,7 @@ func TestCancelMarketAndAll(t *testing.T) {
 		u.ok("order", "buy", market(i).NoTokenID(), "0.10", "5")
 	}
 	var r clobapi.CancelResponse
-	u.json(&r, "orders", "cancel", "--market", market(0).ConditionIDHex())
+	u.json(&r, "orders", "cancel", "--market", market(0).Slug) // a slug, or the condition id
 	if len(r.Canceled) != 2 || len(r.NotCanceled) != 0 {
 		t.Fatalf("cancel --market: %+v", r)
 	}
@@ -297,7 +297,8 @@ func TestErrors(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stderr), &body); err != nil || body.Status != 400 {
 		t.Fatalf("--json error %q: %v", r.stderr, err)
 	}
-	u.fails(predcli.ExitError, "TOKEN_NOT_FOUND (HTTP 404)", "book", "12345")
+	u.fails(predcli.ExitError, "TOKEN_NOT_FOUND (HTTP 404)", "book", strings.Repeat("12345", 10))
+	u.fails(predcli.ExitUsage, "is not a token id", "book", "12345")
 	u.fails(predcli.ExitError, "FOK_ORDER_NOT_FILLED_ERROR", "order", "buy", yes, "0.50", "5", "--type", "fok")
 	u.fails(predcli.ExitError, "INVALID_ORDER_EXPIRATION", "order", "buy", yes, "0.20", "5", "--type", "GTD", "--expiration", "1")
 	down := newUser(t, false)
@@ -307,27 +308,29 @@ func TestErrors(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	u := newUser(t, false)
-	if r := u.ok("help"); !strings.Contains(r.stdout, "pred order buy <token> <price> <size>") || !strings.Contains(r.stdout, "[PRED_PRIVATE_KEY]") {
-		t.Fatalf("help:\n%s", r.stdout)
-	}
-	if r := u.ok("order", "buy", "-h"); !strings.Contains(r.stdout, "--type") || !strings.Contains(r.stdout, "--post-only") {
-		t.Fatalf("order buy -h:\n%s", r.stdout)
-	}
 	for _, c := range []struct {
 		want string
 		args []string
 	}{
-		{`unknown command "frobnicate"`, []string{"frobnicate"}},
-		{"needs one of: create, derive, list, revoke", []string{"keys"}},
-		{"usage: pred order buy <token> <price> <size>", []string{"order", "buy", "1", "0.4"}},
-		{"flag provided but not defined: -all", []string{"order", "buy", "1", "0.4", "5", "--all"}},
+		{`unknown command "frobnicate" for "pred"`, []string{"frobnicate"}},
+		{`unknown command "frob" for "pred keys": it has create, derive, list, revoke`, []string{"keys", "frob"}},
+		{"usage: pred order buy (<token> | <market> <outcome>) <price> <size>", []string{"order", "buy", "1", "0.4"}},
+		{"unknown flag: --all", []string{"order", "buy", "1", "0.4", "5", "--all"}},
 		{"needs your wallet", []string{"order", "buy", "1", "0.4", "5"}},
 		{"give all three of --api-key", []string{"balance", "--api-key", "x"}},
 		{"exactly one of them", []string{"orders", "cancel"}},
 		{"exactly one of them", []string{"orders", "cancel", "0x01", "--all"}},
 		{"not 64 hex digits", []string{"wallet", "address", "--private-key", "0x12"}},
+		{"is not a token id", []string{"book", "1"}},
+		{"--outcome needs --market", []string{"trades", "--outcome", "yes", "--api-key", "k", "--secret", "s", "--passphrase", "p"}},
+		{`"30s" is a duration: write it --wait=30s`, []string{"tx", "--wait", "--no-wait", "30s", "x"}},
+		{"PRED_TIMEOUT=\"soon\"", []string{"wallet", "new"}},
 	} {
+		if strings.Contains(c.want, "PRED_TIMEOUT") {
+			u.env["PRED_TIMEOUT"] = "soon"
+		}
 		u.fails(predcli.ExitUsage, c.want, c.args...)
+		delete(u.env, "PRED_TIMEOUT")
 	}
 }
 
@@ -450,7 +453,16 @@ func TestGammaVerbs(t *testing.T) {
 		t.Fatalf("games:\n%s", out)
 	}
 	u.fails(predcli.ExitError, "MARKET_NOT_FOUND (HTTP 404)", "markets", "no-such-market")
-	u.fails(predcli.ExitUsage, "--outcome must be yes or no", "markets", m.Slug, "--outcome", "maybe")
+	u.fails(predcli.ExitUsage, `has no outcome "maybe": use yes, no`, "markets", m.Slug, "--outcome", "maybe")
+	// --outcome without -q prints that outcome's token, not the market.
+	if out := u.ok("markets", m.Slug, "--outcome", "no").stdout; !regexp.MustCompile(`outcome\s+No\ntoken\s+` + m.NoTokenID() + `\n`).MatchString(out) {
+		t.Fatalf("markets %s --outcome no:\n%s", m.Slug, out)
+	}
+	var ot predcli.OutcomeToken
+	u.json(&ot, "markets", "nba-lal-bos-demo-winner", "--outcome", "celtics")
+	if ot.Outcome != "Celtics" || ot.TokenID == "" || ot.Market != "nba-lal-bos-demo-winner" {
+		t.Fatalf("markets --outcome celtics --json: %+v", ot)
+	}
 	u.fails(predcli.ExitUsage, "needs your wallet", "login")
 
 	trader := newUser(t, true)

@@ -4,12 +4,12 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"errors"
-	"flag"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/spf13/pflag"
 
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/relayer"
@@ -44,13 +44,13 @@ type TxResult struct {
 	Transactions []relayerapi.Transaction `json:"transactions"`
 }
 
-func relayerWaitFlags(fs *flag.FlagSet, o *cmdOpts) {
+func relayerWaitFlags(fs *pflag.FlagSet, o *cmdOpts) {
 	fs.BoolVar(&o.noWait, "no-wait", false, "print the transaction ids at once instead of waiting until they are confirmed")
-	fs.DurationVar(&o.wait, "wait", defaultWait, "how long to wait for confirmation")
+	waitFlag(fs, &o.wait, defaultWait, "how long to wait for confirmation")
 }
 
-func txFlags(fs *flag.FlagSet, o *cmdOpts) {
-	fs.DurationVar(&o.wait, "wait", defaultWait, "how long to wait for the transaction to be confirmed")
+func txFlags(fs *pflag.FlagSet, o *cmdOpts) {
+	waitFlag(fs, &o.wait, defaultWait, "how long to wait for the transaction to be final")
 	fs.BoolVar(&o.noWait, "no-wait", false, "print the transaction's state now instead of waiting")
 }
 
@@ -72,7 +72,7 @@ func (inv *invocation) relayer(ctx context.Context) (*relayer.Client, *ecdsa.Pri
 	if err != nil {
 		return nil, nil, fmt.Errorf("the Gamma API at %s: %w", inv.g.gammaURL, err)
 	}
-	c := relayer.New(inv.g.relayerURL, relayer.WithHTTPClient(inv.httpClient()), relayer.WithPrivateKey(key), relayer.WithChain(ch))
+	c := relayer.New(inv.g.relayerURL, relayer.WithHTTPClient(inv.httpClient()), relayer.WithRateLimitPolicy(inv.rateLimit()), relayer.WithPrivateKey(key), relayer.WithChain(ch))
 	cache := relayerKeyCache{dir: inv.env.CacheDir}
 	if k, ok := cache.load(inv.g.relayerURL, c.Address()); ok {
 		c.SetAPIKey(k.APIKey, k.Address)
@@ -147,7 +147,7 @@ func relayerKey(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	c := relayer.New(inv.g.relayerURL, relayer.WithHTTPClient(inv.httpClient()), relayer.WithPrivateKey(key))
+	c := relayer.New(inv.g.relayerURL, relayer.WithHTTPClient(inv.httpClient()), relayer.WithRateLimitPolicy(inv.rateLimit()), relayer.WithPrivateKey(key))
 	k, err := inv.newRelayerKey(ctx, c, key)
 	if err != nil {
 		return err

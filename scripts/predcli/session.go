@@ -78,6 +78,9 @@ func (inv *invocation) runCommand(ctx context.Context) error {
 		inv.cachedCreds, inv.cacheRefused = false, true
 		err = inv.cmd.run(ctx, inv)
 	}
+	if err == nil {
+		err = inv.afterWait
+	}
 	return err
 }
 
@@ -87,7 +90,7 @@ func (inv *invocation) runCommand(ctx context.Context) error {
 // are about.
 func (inv *invocation) clientOptions(ctx context.Context, need access) ([]client.Option, error) {
 	g := &inv.g
-	opts := []client.Option{client.WithHTTPClient(inv.httpClient())}
+	opts := []client.Option{client.WithHTTPClient(inv.httpClient()), client.WithRateLimitPolicy(inv.rateLimit())}
 	creds, haveCreds, err := g.creds()
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/fixed"
 )
 
 func book(ctx context.Context, inv *invocation) error {
@@ -15,15 +16,23 @@ func book(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	b, err := c.GetBook(ctx, inv.args[0])
+	t, err := inv.tokenArgs(ctx, inv.args)
+	if err != nil {
+		return err
+	}
+	b, err := c.GetBook(ctx, t.id)
 	if err != nil {
 		return err
 	}
 	if inv.g.json {
 		return inv.emitJSON(b)
 	}
-	if err := inv.fields("market", b.Market, "token", b.AssetID, "tick_size", b.TickSize,
-		"min_size", b.MinOrderSize, "last_trade", b.LastTradePrice); err != nil {
+	kv := []string{"market", b.Market}
+	if t.market != nil {
+		kv = append(kv, "slug", t.market.Slug, "outcome", t.outcome)
+	}
+	if err := inv.fields(append(kv, "token", b.AssetID, "tick_size", b.TickSize,
+		"min_size", b.MinOrderSize, "last_trade", b.LastTradePrice)...); err != nil {
 		return err
 	}
 	fmt.Fprintln(inv.env.Stdout)
@@ -49,17 +58,38 @@ func ladder(b clobapi.OrderBookSummary) [][]string {
 	return rows
 }
 
+// PlacedOrder is the JSON of `pred order buy` and `pred order sell`: the
+// API's answer, the order as it was signed, and with --wait the trades it
+// made as they ended.
+type PlacedOrder struct {
+	clobapi.OrderResponse
+	TokenID string          `json:"token_id"`
+	Side    string          `json:"side"`
+	Price   string          `json:"price"`
+	Size    string          `json:"size"`
+	Trades  []clobapi.Trade `json:"trades,omitempty"`
+}
+
 func orderPlace(ctx context.Context, inv *invocation) error {
+	if inv.opts.game != "" && (inv.opts.expiration != 0 || !strings.EqualFold(inv.opts.orderType, "GTC") && !strings.EqualFold(inv.opts.orderType, "GTD")) {
+		return usagef("--game sets the order type (GTD) and the expiration; leave out --type and --expiration")
+	}
 	c, err := inv.client(ctx, signer)
 	if err != nil {
 		return err
 	}
+	n := len(inv.args)
+	t, err := inv.tokenArgs(ctx, inv.args[:n-2])
+	if err != nil {
+		return err
+	}
+	price, size := inv.args[n-2], inv.args[n-1]
 	if inv.opts.game != "" {
-		if err := inv.gameExpiration(ctx); err != nil {
+		if err := inv.gameExpiration(ctx, t.id); err != nil {
 			return err
 		}
 	}
-	args, err := inv.orderArgs(ctx, c)
+	args, err := inv.orderArgs(ctx, c, t.id, price, size)
 	if err != nil {
 		return err
 	}
@@ -67,23 +97,69 @@ func orderPlace(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
+	out := PlacedOrder{OrderResponse: resp, TokenID: t.id, Side: args.Side, Price: price, Size: size}
+	if inv.opts.wait > 0 && len(resp.TradeIDs) > 0 {
+		out.Trades, err = inv.waitTrades(ctx, c, client.TradeParams{AssetID: t.id}, func(tr clobapi.Trade) bool {
+			return slices.Contains(resp.TradeIDs, tr.ID)
+		})
+		if err != nil {
+			return err
+		}
+	}
 	switch {
 	case inv.g.json:
-		return inv.emitJSON(resp)
+		return inv.emitJSON(out)
 	case inv.g.quiet:
 		_, err := fmt.Fprintln(inv.env.Stdout, resp.OrderID)
 		return err
 	}
-	return inv.fields("order_id", resp.OrderID, "status", resp.Status, "making_amount", resp.MakingAmount,
-		"taking_amount", resp.TakingAmount, "trade_ids", orEmpty(strings.Join(resp.TradeIDs, ",")))
+	if err := inv.fields(placedFields(out, t)...); err != nil {
+		return err
+	}
+	if len(out.Trades) > 0 {
+		fmt.Fprintln(inv.env.Stdout)
+		return inv.tradeTable(out.Trades)
+	}
+	return nil
 }
 
-// orderArgs builds the order from the arguments and flags. The fee rate
-// and the exchange to sign for (neg-risk or not) are the market's, read
-// from the API, unless --fee-rate-bps says otherwise.
-func (inv *invocation) orderArgs(ctx context.Context, c *client.Client) (client.OrderArgs, error) {
+// placedFields say what happened to an order on entry. The API's
+// makingAmount and takingAmount are what its fills on entry exchanged,
+// so a resting order's are 0; pred prints the order and its fill in
+// shares and USDW instead, and what rests on the book.
+func placedFields(o PlacedOrder, t tokenRef) []string {
+	kv := []string{"order_id", o.OrderID, "status", o.Status}
+	if t.market != nil {
+		kv = append(kv, "market", t.market.Slug, "outcome", t.outcome)
+	}
+	kv = append(kv, "order", fmt.Sprintf("%s %s shares at %s", o.Side, o.Size, o.Price))
+	shares, usdw := o.TakingAmount, o.MakingAmount
+	verb := "bought"
+	if o.Side == "SELL" {
+		shares, usdw, verb = o.MakingAmount, o.TakingAmount, "sold"
+	}
+	filled, _ := fixed.ParseUnits(shares)
+	size, _ := fixed.ParseUnits(o.Size)
+	if filled == 0 {
+		kv = append(kv, "filled", "nothing yet")
+	} else {
+		kv = append(kv, "filled", fmt.Sprintf("%s %s shares for %s USDW", verb, shares, usdw))
+	}
+	switch {
+	case o.Status == clobapi.InsertStatusLive && size > filled:
+		kv = append(kv, "resting", fixed.FormatUnits(size-filled)+" shares on the book")
+	case o.Status == clobapi.InsertStatusMatched && size > filled:
+		kv = append(kv, "resting", "none: the rest was cancelled")
+	}
+	return append(kv, "trade_ids", orEmpty(strings.Join(o.TradeIDs, ",")))
+}
+
+// orderArgs builds the order. The fee rate and the exchange to sign for
+// (neg-risk or not) are the market's, read from the API, unless
+// --fee-rate-bps says otherwise.
+func (inv *invocation) orderArgs(ctx context.Context, c *client.Client, token, price, size string) (client.OrderArgs, error) {
 	o := inv.opts
-	a := client.OrderArgs{TokenID: inv.args[0], Side: strings.ToUpper(inv.cmd.verb), Price: inv.args[1], Size: inv.args[2],
+	a := client.OrderArgs{TokenID: token, Side: strings.ToUpper(inv.cmd.verb), Price: price, Size: size,
 		OrderType: strings.ToUpper(o.orderType), Expiration: o.expiration, PostOnly: o.postOnly}
 	b, err := c.GetBook(ctx, a.TokenID)
 	if err != nil {
@@ -105,7 +181,11 @@ func ordersList(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	orders, err := c.AllOrders(ctx, client.OrderParams{Market: inv.opts.market, AssetID: inv.opts.token, IncludeClosed: inv.opts.all})
+	market, token, err := inv.filter(ctx)
+	if err != nil {
+		return err
+	}
+	orders, err := c.AllOrders(ctx, client.OrderParams{Market: market, AssetID: token, IncludeClosed: inv.opts.all})
 	if err != nil {
 		return err
 	}
@@ -125,7 +205,7 @@ func ordersList(ctx context.Context, inv *invocation) error {
 func ordersCancel(ctx context.Context, inv *invocation) error {
 	modes := btoi(len(inv.args) > 0) + btoi(inv.opts.all) + btoi(inv.opts.market != "")
 	if modes != 1 {
-		return usagef("give order ids, --all or --market <condition id> (exactly one of them)")
+		return usagef("give order ids, --all or --market <market> (exactly one of them)")
 	}
 	c, err := inv.client(ctx, trader)
 	if err != nil {
@@ -136,7 +216,11 @@ func ordersCancel(ctx context.Context, inv *invocation) error {
 	case inv.opts.all:
 		r, err = c.CancelAll(ctx)
 	case inv.opts.market != "":
-		r, err = c.CancelMarketOrders(ctx, inv.opts.market, "")
+		var cid string
+		if cid, err = inv.conditionID(ctx, inv.opts.market); err != nil {
+			return err
+		}
+		r, err = c.CancelMarketOrders(ctx, cid, "")
 	case len(inv.args) == 1:
 		r, err = c.CancelOrder(ctx, inv.args[0])
 	default:

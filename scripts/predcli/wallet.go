@@ -7,7 +7,6 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 )
 
@@ -53,8 +52,36 @@ func walletAddress(_ context.Context, inv *invocation) error {
 	return err
 }
 
+// One key story: pred signs the trading calls with the wallet's newest
+// active API key, which it derives (or creates, for a wallet with none)
+// the first time a command needs one and keeps in its cache. `pred keys
+// create` makes a new key, which is then the newest: pred caches it and
+// signs with it from then on. --api-key, --secret and --passphrase (or
+// PRED_API_KEY, PRED_SECRET, PRED_PASSPHRASE) name another key, or serve
+// a machine without the private key; they win over the cache.
+
 func keysCreate(ctx context.Context, inv *invocation) error {
-	return inv.keyCreds(ctx, func(c *client.Client) (clobapi.APICreds, error) { return c.CreateAPIKey(ctx) })
+	c, err := inv.client(ctx, wallet)
+	if err != nil {
+		return err
+	}
+	creds, err := c.CreateAPIKey(ctx)
+	if err != nil {
+		return err
+	}
+	cache := credsCache{dir: inv.env.CacheDir}
+	if err := cache.store(inv.g.url, c.Address(), creds); err != nil {
+		inv.hint("pred: could not cache the new key (%v); pred derives your newest key again on the next run", err)
+	}
+	if err := inv.printCreds(creds); err != nil {
+		return err
+	}
+	if env, ok := c.Creds(); ok {
+		inv.hint("\nThis is now your newest key, but --api-key (PRED_API_KEY) names %s: pred signs with that one until you unset it.", env.APIKey)
+		return nil
+	}
+	inv.hint("\nThis is now your newest key: pred keeps it in its cache and signs with it from now on.")
+	return nil
 }
 
 func keysDerive(ctx context.Context, inv *invocation) error {
@@ -62,28 +89,30 @@ func keysDerive(ctx context.Context, inv *invocation) error {
 	if len(inv.args) > 0 {
 		apiKey = inv.args[0]
 	}
-	return inv.keyCreds(ctx, func(c *client.Client) (clobapi.APICreds, error) { return c.DeriveAPIKey(ctx, apiKey) })
-}
-
-// keyCreds runs an L1 call that returns credentials and prints them.
-func (inv *invocation) keyCreds(ctx context.Context, call func(*client.Client) (clobapi.APICreds, error)) error {
 	c, err := inv.client(ctx, wallet)
 	if err != nil {
 		return err
 	}
-	creds, err := call(c)
+	creds, err := c.DeriveAPIKey(ctx, apiKey)
 	if err != nil {
 		return err
 	}
+	return inv.printCreds(creds)
+}
+
+// printCreds prints API credentials.
+func (inv *invocation) printCreds(creds clobapi.APICreds) error {
 	if inv.g.json {
 		return inv.emitJSON(creds)
 	}
-	if err := inv.fields("api_key", creds.APIKey, "secret", creds.Secret, "passphrase", creds.Passphrase); err != nil {
-		return err
-	}
-	inv.hint("\npred derives these from your private key by itself; to skip that call, export\n  PRED_API_KEY=%s PRED_SECRET=%s PRED_PASSPHRASE=%s",
-		creds.APIKey, creds.Secret, creds.Passphrase)
-	return nil
+	return inv.fields("api_key", creds.APIKey, "secret", creds.Secret, "passphrase", creds.Passphrase)
+}
+
+// KeyInfo is one row of `pred keys list --json`: the API's key and
+// whether pred signs with it.
+type KeyInfo struct {
+	clobapi.APIKeyInfo
+	InUse bool `json:"in_use"`
 }
 
 func keysList(ctx context.Context, inv *invocation) error {
@@ -95,15 +124,21 @@ func keysList(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	if keys == nil {
-		keys = []clobapi.APIKeyInfo{}
+	used, _ := c.Creds()
+	out := make([]KeyInfo, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, KeyInfo{APIKeyInfo: k, InUse: k.APIKey == used.APIKey})
 	}
 	if inv.g.json {
-		return inv.emitJSON(keys)
+		return inv.emitJSON(out)
 	}
-	rows := [][]string{{"API KEY", "ADDRESS", "SCOPE", "CREATED"}}
-	for _, k := range keys {
-		rows = append(rows, []string{k.APIKey, k.Address, orEmpty(k.ScopeID), unixTime(k.CreatedAt)})
+	rows := [][]string{{"API KEY", "ADDRESS", "SCOPE", "CREATED", "PRED USES"}}
+	for _, k := range out {
+		mark := "-"
+		if k.InUse {
+			mark = "yes"
+		}
+		rows = append(rows, []string{k.APIKey, k.Address, orEmpty(k.ScopeID), unixTime(k.CreatedAt), mark})
 	}
 	return inv.table(rows)
 }
@@ -116,6 +151,12 @@ func keysRevoke(ctx context.Context, inv *invocation) error {
 	r, err := c.RevokeAPIKey(ctx, inv.args[0])
 	if err != nil {
 		return err
+	}
+	// The cache must not keep a revoked key: the next run derives the
+	// newest one left (or creates one).
+	cache := credsCache{dir: inv.env.CacheDir}
+	if cached, ok := cache.load(inv.g.url, c.Address()); ok && cached.APIKey == r.APIKey {
+		cache.drop(inv.g.url, c.Address())
 	}
 	if inv.g.json {
 		return inv.emitJSON(r)

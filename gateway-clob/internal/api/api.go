@@ -22,6 +22,7 @@ import (
 	"pred.dev/gateway-clob/internal/market"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/wallet"
 )
@@ -33,7 +34,7 @@ const (
 	// PostOrdersMax is the most orders in one POST /orders (spec).
 	PostOrdersMax = 15
 	// TokenIDsMax is the most token ids in one batch price request (spec).
-	TokenIDsMax = 500
+	TokenIDsMax = rules.TokenBatchMax
 	// PageLimitDefault and PageLimitMax bound page sizes of lists.
 	PageLimitDefault = 100
 	PageLimitMax     = 500
@@ -174,6 +175,8 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerCancels(e)
 	a.registerAccount(e)
 	a.registerBook(e)
+	a.registerMidpoints(e)
+	a.registerMarkets(e)
 	a.registerHistory(e)
 	a.registerHeartbeat(e)
 	a.registerFaucet(e)

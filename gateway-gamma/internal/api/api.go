@@ -77,6 +77,7 @@ type (
 	marketRecord = catalog.MarketRecord
 	game         = catalog.Game
 	scores       = catalog.GameScores
+	tag          = catalog.Tag
 )
 
 // Deps are the collaborators the server wires into the API.
@@ -121,6 +122,8 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerDocs(e)
 	a.registerEvents(e)
 	a.registerMarkets(e)
+	a.registerTags(e)
+	a.registerSearch(e)
 	a.registerGames(e)
 	a.registerInfo(e)
 	a.registerProfiles(e)

@@ -36,6 +36,8 @@ func (a *API) registerOperator(e *echo.Echo) {
 	g.POST("/markets/:id/challenge", a.challenge)
 	g.POST("/markets/:id/arbitrate", a.arbitrate)
 	g.POST("/markets/:id/cancel", a.cancelMarket)
+	g.POST("/tags", a.createTag)
+	g.PATCH("/tags/:id", a.updateTag)
 }
 
 // empty is the body of the operator's steps that take no input.

@@ -1,6 +1,6 @@
 // Package gamma is the Go SDK of the exchange's Gamma API: events,
-// markets, games and scores, chain info, login, profiles and the operator
-// API.
+// markets, tags, search, games and scores, chain info, login, profiles and
+// the operator API.
 //
 //	g := gamma.New("http://127.0.0.1:8081")
 //	ev, _ := g.EventBySlug(ctx, "lisbon-weather-tomorrow")
@@ -31,6 +31,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 )
@@ -50,7 +51,7 @@ type Client struct {
 	http        *http.Client
 	key         *ecdsa.PrivateKey
 	operatorKey string
-	retries     int
+	rateLimit   ratelimit.Policy
 
 	mu    sync.Mutex
 	token string
@@ -73,7 +74,13 @@ func WithOperatorKey(key string) Option { return func(c *Client) { c.operatorKey
 
 // WithRateLimitRetries makes the client wait out a 429 (its Retry-After)
 // and retry, up to n times.
-func WithRateLimitRetries(n int) Option { return func(c *Client) { c.retries = n } }
+func WithRateLimitRetries(n int) Option {
+	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+}
+
+// WithRateLimitPolicy sets how the client waits out 429 answers: how
+// often, how long at most, and whom it tells.
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
 
 // New returns a client for baseURL (for example "http://127.0.0.1:8081").
 func New(baseURL string, opts ...Option) *Client {
@@ -136,6 +143,9 @@ type request struct {
 	query  url.Values
 	body   any
 	auth   auth
+	// noRetry leaves a 429 to the caller: a rate-limited login spent its
+	// nonce, so Login starts again from a new one.
+	noRetry bool
 }
 
 func (c *Client) do(ctx context.Context, r request, out any) error {
@@ -150,13 +160,8 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	for attempt := 0; ; attempt++ {
 		err := c.once(ctx, r, body, out)
 		var ae *APIError
-		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || attempt >= c.retries {
+		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || r.noRetry || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
 			return err
-		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(max(ae.RetryAfter, time.Second)):
 		}
 	}
 }
@@ -369,11 +374,27 @@ func SignLogin(key *ecdsa.PrivateKey, n gammaapi.NonceResponse) (gammaapi.LoginR
 }
 
 // Login gets a nonce, signs it with the client's key, logs in and keeps
-// the token.
+// the token. The server spends the nonce of a login it refuses for its
+// rate (the per-address limit is charged once the nonce names the
+// address), so a rate-limited login is retried from a new nonce, under
+// the client's rate-limit policy, after twice the Retry-After: the
+// server's answer counts the login's own token, and the new nonce costs
+// one more.
 func (c *Client) Login(ctx context.Context) (gammaapi.TokenResponse, error) {
 	if c.key == nil {
 		return gammaapi.TokenResponse{}, errors.New("gamma: Login needs WithPrivateKey")
 	}
+	for attempt := 0; ; attempt++ {
+		tr, err := c.loginOnce(ctx)
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited ||
+			!c.rateLimit.Sleep(ctx, http.MethodPost, "/auth/login", attempt, 2*max(ae.RetryAfter, time.Second), ae.Message) {
+			return tr, err
+		}
+	}
+}
+
+func (c *Client) loginOnce(ctx context.Context) (gammaapi.TokenResponse, error) {
 	n, err := c.Nonce(ctx, crypto.PubkeyToAddress(c.key.PublicKey).Hex())
 	if err != nil {
 		return gammaapi.TokenResponse{}, err
@@ -383,7 +404,7 @@ func (c *Client) Login(ctx context.Context) (gammaapi.TokenResponse, error) {
 		return gammaapi.TokenResponse{}, err
 	}
 	var tr gammaapi.TokenResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/auth/login", body: req}, &tr); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/auth/login", body: req, noRetry: true}, &tr); err != nil {
 		return tr, err
 	}
 	c.setToken(tr.Token)

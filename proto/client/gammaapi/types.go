@@ -47,7 +47,9 @@ type Event struct {
 	Volume24hr   Num       `json:"volume24hr"`
 	Liquidity    Num       `json:"liquidity"`
 	OpenInterest Num       `json:"openInterest"`
-	Markets      []Market  `json:"markets"`
+	// Tags are the event's, set by the operator; its markets carry them.
+	Tags    []Tag    `json:"tags"`
+	Markets []Market `json:"markets"`
 }
 
 // Market is the spec's Market. outcomes, outcomePrices and clobTokenIds
@@ -82,6 +84,8 @@ type Market struct {
 	// orders while its game is live (false: the book closes at the start).
 	AcceptOrdersDuringPlay bool          `json:"acceptOrdersDuringPlay"`
 	Adjudication           *Adjudication `json:"adjudication"`
+	// Tags are the market's event's: a market inherits them.
+	Tags []Tag `json:"tags"`
 }
 
 // YesToken and NoToken are the market's CLOB token ids.
@@ -338,6 +342,8 @@ type EventInput struct {
 	EndDate   time.Time `json:"endDate"`
 	NegRisk   bool      `json:"negRisk,omitempty"`
 	Active    *bool     `json:"active,omitempty"`
+	// TagIDs are ids of existing tags (POST /admin/tags).
+	TagIDs []string `json:"tagIds,omitempty"`
 }
 
 // EventPatch is the body of PATCH /admin/events/{id}; absent fields keep
@@ -351,6 +357,8 @@ type EventPatch struct {
 	Active    *bool      `json:"active,omitempty"`
 	Closed    *bool      `json:"closed,omitempty"`
 	Archived  *bool      `json:"archived,omitempty"`
+	// TagIDs, when present, replace the event's tags ([] removes them).
+	TagIDs *[]string `json:"tagIds,omitempty"`
 }
 
 // MarketInput is the body of POST /admin/markets. Zero sizes and tick

@@ -35,6 +35,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
 )
@@ -50,12 +51,12 @@ const (
 
 // Client talks to one Relayer API. It is safe for concurrent use.
 type Client struct {
-	base    string
-	http    *http.Client
-	key     *ecdsa.PrivateKey
-	chain   Chain
-	retries int
-	form    SigForm
+	base      string
+	http      *http.Client
+	key       *ecdsa.PrivateKey
+	chain     Chain
+	rateLimit ratelimit.Policy
+	form      SigForm
 
 	mu          sync.Mutex
 	token       string
@@ -91,7 +92,13 @@ func WithSigForm(f SigForm) Option { return func(c *Client) { c.form = f } }
 
 // WithRateLimitRetries makes the client wait out a 429 (its Retry-After)
 // and retry, up to n times.
-func WithRateLimitRetries(n int) Option { return func(c *Client) { c.retries = n } }
+func WithRateLimitRetries(n int) Option {
+	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+}
+
+// WithRateLimitPolicy sets how the client waits out 429 answers: how
+// often, how long at most, and whom it tells.
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
 
 // New returns a client for baseURL (for example "http://127.0.0.1:8082").
 func New(baseURL string, opts ...Option) *Client {
@@ -181,13 +188,8 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	for attempt := 0; ; attempt++ {
 		err := c.once(ctx, r, body, out)
 		var ae *APIError
-		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || attempt >= c.retries {
+		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
 			return err
-		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(max(ae.RetryAfter, time.Second)):
 		}
 	}
 }
