@@ -32,8 +32,10 @@ type envelope struct {
 	Name   *string           `json:"name"`
 	Any    any               `json:"any"`
 	Plain  string
-	hidden string //nolint:unused // unexported: not a JSON field
+	hidden string // unexported: not a JSON field
 }
+
+var _ = envelope{}.hidden
 
 // TestDecodeJSONRefusals: each loose spelling is refused with the
 // caller's code and a message that says where, and the strict spelling of
