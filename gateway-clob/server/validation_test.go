@@ -31,7 +31,8 @@ type orderCase struct {
 	name   string
 	sign   func(o *eip712.Order)
 	env    func(r *clobapi.PostOrderRequest)
-	raw    string // a literal body instead of a built order
+	raw    string                   // a literal body instead of a built order
+	text   func(body string) string // rewrites the built body's JSON text
 	signer *ecdsa.PrivateKey
 	domain common.Address
 	code   errcode.Code
@@ -78,7 +79,15 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	if c.text != nil {
+		body = []byte(c.text(string(body)))
+	}
 	return body
+}
+
+// respell replaces the first old in a body.
+func respell(old, new string) func(string) string {
+	return func(body string) string { return strings.Replace(body, old, new, 1) }
 }
 
 func jsonOf(o *eip712.Order, sig []byte) clobapi.SignedOrder {
@@ -167,6 +176,15 @@ func TestOrderValidationTable(t *testing.T) {
 		{name: "token id with a leading zero", env: func(r *clobapi.PostOrderRequest) { r.Order.TokenID = "0" + r.Order.TokenID }, code: errcode.InvalidTokenID},
 		{name: "salt string with a leading zero", raw: `{"order":{"salt":"012345"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
 		{name: "signature type \"00\"", raw: `{"order":{"salt":1,"signatureType":"00"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
+		// JSON spellings encoding/json reads loosely: each body is the
+		// valid default order, respelt.
+		{name: "taker null", text: respell(`"taker":"0x0000000000000000000000000000000000000000"`, `"taker":null`), code: errcode.InvalidOrderPayload},
+		{name: "taker empty", text: respell(`"taker":"0x0000000000000000000000000000000000000000"`, `"taker":""`), code: errcode.InvalidOrderPayload},
+		{name: "maker twice, the last one signed", text: respell(`"maker":`, `"maker":"0x0000000000000000000000000000000000000002","maker":`), code: errcode.InvalidOrderPayload},
+		{name: "a signed key in another case", text: respell(`"feeRateBps":`, `"FeeRateBps":`), code: errcode.InvalidOrderPayload},
+		{name: "order key in another case", text: respell(`"order":`, `"Order":`), code: errcode.InvalidOrderPayload},
+		{name: "a second object after the order", text: func(b string) string { return b + b }, code: errcode.InvalidOrderPayload},
+		{name: "owner null", text: respell(`"owner":"`, `"owner":null,"x":"`), code: errcode.InvalidOrderPayload},
 	}
 	before := h.commandCount()
 	for _, tc := range cases {

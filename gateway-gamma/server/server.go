@@ -360,13 +360,17 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 
 // newEcho builds the Echo instance. Middleware order: request id, the
 // request log (which renders errors so it logs the final status),
-// metrics, panic recovery, then the per-IP rate limit.
+// metrics, panic recovery, the refusal of ambiguous requests (and of
+// heads the guard refused), then the per-IP rate limit. The list filters
+// (id=1&id=2) are the only repeatable query parameters.
 func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
+		httpmw.Strict(httpmw.StrictConfig{Repeatable: catalog.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
+		httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }
@@ -406,7 +410,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
 	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
 	errc := make(chan error, 1)
-	go func() { errc <- s.httpSrv.Serve(ln) }()
+	go func() { errc <- httpmw.Serve(s.httpSrv, ln) }()
 	select {
 	case err := <-errc:
 		return err

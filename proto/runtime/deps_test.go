@@ -20,6 +20,7 @@ var runtimeModules = []string{
 	"github.com/labstack/echo/v4",
 	"github.com/google/uuid",
 	"golang.org/x/time/",
+	"golang.org/x/net/http/httpguts",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves
