@@ -34,12 +34,15 @@ import (
 // (proto/errcode) is the response it is shown under. SharedFile holds what
 // is not one operation's:
 //
-//	{"responses": {"<name in components/responses>": {"<CODE>": <body>}},
-//	 "anyRoute":  {"<CODE>": <body>}}
+//	{"everyOperation": {"<CODE>": <body>},
+//	 "security":       {"<name in components/securitySchemes>": {"<CODE>": <body>}},
+//	 "anyRoute":       {"<CODE>": <body>}}
 //
-// responses: codes every operation that uses that response can answer
-// (RATE_LIMITED for TooManyRequests); anyRoute: codes a request gets
-// whatever its route (NOT_FOUND for an unknown path, INTERNAL_ERROR).
+// everyOperation: codes every operation that documents their status can
+// answer (RATE_LIMITED where it documents 429); security: codes every
+// operation that may be called with that scheme can answer (the refusals
+// of its authentication); anyRoute: codes a request gets whatever its
+// route (NOT_FOUND for an unknown path, INTERNAL_ERROR).
 
 // SharedFile is the examples file that belongs to no one operation.
 const SharedFile = "shared.json"
@@ -67,8 +70,9 @@ type OperationFile struct {
 
 // sharedFile is the shape of SharedFile.
 type sharedFile struct {
-	Responses map[string]map[string]json.RawMessage `json:"responses"`
-	AnyRoute  map[string]json.RawMessage            `json:"anyRoute"`
+	EveryOperation map[string]json.RawMessage            `json:"everyOperation"`
+	Security       map[string]map[string]json.RawMessage `json:"security"`
+	AnyRoute       map[string]json.RawMessage            `json:"anyRoute"`
 }
 
 // MustBuild is Build for a document and examples embedded in the binary,
@@ -147,11 +151,11 @@ var httpMethods = map[string]bool{"get": true, "put": true, "post": true, "delet
 
 type builder struct {
 	doc, components *yaml.Node
-	// sharedCodes are SharedFile's examples by response name, and
-	// componentDesc the description each of those had before its codes
-	// were added.
-	sharedCodes   map[string]map[errcode.Code]json.RawMessage
-	componentDesc map[string]string
+	// everyCodes are SharedFile's examples of codes every operation
+	// answers with where it documents their status.
+	everyCodes map[errcode.Code]json.RawMessage
+	// securityCodes are SharedFile's examples by security scheme.
+	securityCodes map[string]map[errcode.Code]json.RawMessage
 	codes         map[errcode.Code]bool
 	used          map[string]bool
 	problems      []string
@@ -184,10 +188,10 @@ func (b *builder) readFiles(examples fs.FS) (map[string][]byte, error) {
 	return files, nil
 }
 
-// shared applies SharedFile: each listed response of components gets its
-// codes' examples, which every operation using it shows.
+// shared reads SharedFile.
 func (b *builder) shared(data []byte) {
-	b.sharedCodes, b.componentDesc = map[string]map[errcode.Code]json.RawMessage{}, map[string]string{}
+	b.everyCodes = map[errcode.Code]json.RawMessage{}
+	b.securityCodes = map[string]map[errcode.Code]json.RawMessage{}
 	if data == nil {
 		return
 	}
@@ -201,22 +205,23 @@ func (b *builder) shared(data []byte) {
 			b.codes[c] = true
 		}
 	}
-	for name, examples := range f.Responses {
-		resp := get(b.components, name)
-		media := jsonMedia(resp)
-		if media == nil || !isError(media) {
-			b.problem("examples/%s: components/responses has no %s answering the Error schema", SharedFile, name)
+	for code, body := range f.EveryOperation {
+		if c, ok := b.errorExample("examples/"+SharedFile+" everyOperation", code, body); ok {
+			b.everyCodes[c] = body
+		}
+	}
+	for scheme, examples := range f.Security {
+		if get(get(get(b.doc, "components"), "securitySchemes"), scheme) == nil {
+			b.problem("examples/%s: components/securitySchemes has no %s", SharedFile, scheme)
 			continue
 		}
 		codes := map[errcode.Code]json.RawMessage{}
 		for code, body := range examples {
-			if c, ok := b.errorExample("examples/"+SharedFile+" "+name, code, body); ok {
+			if c, ok := b.errorExample("examples/"+SharedFile+" security "+scheme, code, body); ok {
 				codes[c] = body
 			}
 		}
-		b.componentDesc[name] = scalar(get(resp, "description"))
-		b.sharedCodes[name] = codes
-		b.setErrorExamples(resp, name, codes)
+		b.securityCodes[scheme] = codes
 	}
 }
 
@@ -239,26 +244,65 @@ func (b *builder) errorExample(where, code string, body json.RawMessage) (errcod
 	return c, true
 }
 
-// operation merges one operation's examples file into op.
+// operation merges one operation's examples file into op, with the codes
+// of its security schemes.
 func (b *builder) operation(name, file string, op *yaml.Node, data []byte) {
 	where := "examples/" + file
 	responses := get(op, "responses")
-	// The shared codes of the responses op uses by reference are its own.
-	for i := 0; responses != nil && i+1 < len(responses.Content); i += 2 {
-		if ref := componentRef(responses.Content[i+1]); ref != "" {
-			for c := range b.sharedCodes[ref] {
-				b.codes[c] = true
+	// byStatus are the codes op answers with, by status, and from where
+	// each comes.
+	byStatus := map[string]map[errcode.Code]json.RawMessage{}
+	from := map[errcode.Code]string{}
+	add := func(origin string, c errcode.Code, body json.RawMessage) {
+		status := fmt.Sprint(c.Status())
+		if byStatus[status] == nil {
+			byStatus[status] = map[errcode.Code]json.RawMessage{}
+		}
+		byStatus[status][c] = body
+		from[c] = origin
+	}
+	for c, body := range b.everyCodes {
+		if r := get(responses, fmt.Sprint(c.Status())); r != nil && isError(jsonMedia(b.resolve(r))) {
+			add("examples/"+SharedFile+" everyOperation", c, body)
+		}
+	}
+	for _, scheme := range b.schemes(op) {
+		for c, body := range b.securityCodes[scheme] {
+			add("examples/"+SharedFile+" security "+scheme, c, body)
+		}
+	}
+	if data != nil {
+		var f OperationFile
+		if err := strictUnmarshal(data, &f); err != nil {
+			b.problem("%s: %v", where, err)
+		} else {
+			b.examples(name, where, op, responses, f)
+			for code, body := range f.Errors {
+				if c, ok := b.errorExample(where, code, body); ok {
+					add(where, c, body)
+				}
 			}
 		}
 	}
-	if data == nil {
-		return
+	for status, codes := range byStatus {
+		resp := b.inline(responses, status)
+		media := jsonMedia(resp)
+		if resp == nil || media == nil || !isError(media) {
+			for c := range codes {
+				b.problem("%s: %s answers %s with %s, but documents no %s response with the Error schema", from[c], name, string(c), status, status)
+			}
+			continue
+		}
+		for c := range codes {
+			b.codes[c] = true
+		}
+		b.setErrorExamples(resp, where+" "+status, codes)
 	}
-	var f OperationFile
-	if err := strictUnmarshal(data, &f); err != nil {
-		b.problem("%s: %v", where, err)
-		return
-	}
+}
+
+// examples merges the request and response examples of an operation's
+// file.
+func (b *builder) examples(name, where string, op, responses *yaml.Node, f OperationFile) {
 	if f.Request != nil {
 		media := jsonMedia(get(op, "requestBody"))
 		switch {
@@ -282,46 +326,40 @@ func (b *builder) operation(name, file string, op *yaml.Node, data []byte) {
 			b.setExample(where+" "+status, media, body, resp, get(resp, "content"))
 		}
 	}
-	byStatus := map[string]map[errcode.Code]json.RawMessage{}
-	for code, body := range f.Errors {
-		c, ok := b.errorExample(where, code, body)
-		if !ok {
-			continue
-		}
-		status := fmt.Sprint(c.Status())
-		if byStatus[status] == nil {
-			byStatus[status] = map[errcode.Code]json.RawMessage{}
-		}
-		byStatus[status][c] = body
+}
+
+// schemes returns the security schemes op may be called with: those of
+// its security requirements, or the document's if it has none.
+func (b *builder) schemes(op *yaml.Node) []string {
+	sec := get(op, "security")
+	if sec == nil {
+		sec = get(b.doc, "security")
 	}
-	for status, codes := range byStatus {
-		ref := ""
-		if r := get(responses, status); r != nil {
-			ref = componentRef(r)
-		}
-		resp := b.inline(responses, status)
-		media := jsonMedia(resp)
-		if resp == nil || media == nil || !isError(media) {
-			for c := range codes {
-				b.problem("%s: %s answers %s with %s, but documents no %s response with the Error schema", where, name, string(c), status, status)
+	var out []string
+	for _, req := range contentOf(sec) {
+		for i := 0; i+1 < len(req.Content); i += 2 {
+			if !slices.Contains(out, req.Content[i].Value) {
+				out = append(out, req.Content[i].Value)
 			}
-			continue
 		}
-		all := map[errcode.Code]json.RawMessage{}
-		for c, body := range b.sharedCodes[ref] {
-			all[c] = body
-		}
-		for c, body := range codes {
-			all[c] = body
-			b.codes[c] = true
-		}
-		if desc, ok := b.componentDesc[ref]; ok {
-			// The copy lists the shared codes already: start again from
-			// the component's own description.
-			set(resp, "description", str(desc))
-		}
-		b.setErrorExamples(resp, where+" "+status, all)
 	}
+	return out
+}
+
+func contentOf(n *yaml.Node) []*yaml.Node {
+	if n == nil {
+		return nil
+	}
+	return n.Content
+}
+
+// resolve returns the response a reference to components/responses
+// names, or resp itself.
+func (b *builder) resolve(resp *yaml.Node) *yaml.Node {
+	if ref := componentRef(resp); ref != "" {
+		return get(b.components, ref)
+	}
+	return resp
 }
 
 // inline returns the response of status in responses, replacing a

@@ -45,13 +45,23 @@ paths:
               schema: { type: object }
         "400": { $ref: "#/components/responses/BadRequest" }
         "429": { $ref: "#/components/responses/TooManyRequests" }
+  /orders:
+    get:
+      operationId: getOrders
+      security: [{L2: []}]
+      responses:
+        "200": {description: The orders., content: {application/json: {schema: {type: array}}}}
+        "401": {$ref: "#/components/responses/Unauthorized"}
   /time:
     get:
       operationId: getTime
       responses:
         "200": {description: The time., content: {application/json: {schema: {type: integer}}}}
 components:
+  securitySchemes:
+    L2: {type: apiKey, in: header, name: PRED_API_KEY}
   responses:
+    Unauthorized: {description: "Authentication failed.", content: {application/json: {schema: {$ref: "#/components/schemas/Error"}}}}
     BadRequest: {description: "Validation failed.", content: {application/json: {schema: {$ref: "#/components/schemas/Error"}}}}
     NotFound: {description: "Unknown id.", content: {application/json: {schema: {$ref: "#/components/schemas/Error"}}}}
     TooManyRequests:
@@ -59,7 +69,6 @@ components:
       content:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
-    Unused: {description: "Nobody's.", content: {application/json: {schema: {$ref: "#/components/schemas/Error"}}}}
   schemas:
     Book: {type: object}
     Error: {type: object}
@@ -126,8 +135,9 @@ func TestBuildMergesExamples(t *testing.T) {
 			"responses": {"200": {"success": true}},
 			"errors": {"RATE_LIMITED": ` + errBody("RATE_LIMITED", "slow down, this order") + `}}`,
 		"getTime.json": `{"responses": {"200": 1700000000}}`,
-		SharedFile: `{"responses": {"TooManyRequests": {"RATE_LIMITED": ` + errBody("RATE_LIMITED", "slow down") + `},
-			"Unused": {"MARKET_CLOSED": ` + errBody("MARKET_CLOSED", "closed") + `}},
+		SharedFile: `{"everyOperation": {"RATE_LIMITED": ` + errBody("RATE_LIMITED", "slow down") + `,
+			"MARKET_CLOSED": ` + errBody("MARKET_CLOSED", "closed") + `},
+			"security": {"L2": {"UNAUTHORIZED": ` + errBody("UNAUTHORIZED", "send the L2 headers") + `}},
 			"anyRoute": {"NOT_FOUND": ` + errBody("NOT_FOUND", "no route") + `}}`,
 	}))
 	if err != nil {
@@ -175,20 +185,31 @@ func TestBuildMergesExamples(t *testing.T) {
 		t.Errorf("GET /book 404: %v", at(t, book, "404"))
 	}
 
-	// A shared code: on the component, which GET /book still refers to;
-	// POST /order lists its own example of it.
-	if at(t, book, "429", "$ref") != "#/components/responses/TooManyRequests" {
-		t.Errorf("GET /book 429 was copied: %v", at(t, book, "429"))
+	// A code of every operation: on each that documents its status, where
+	// POST /order lists its own example of it; not on GET /time, which
+	// documents no 429.
+	book429 := at(t, book, "429")
+	if at(t, book429, "content", "application/json", "examples", "RATE_LIMITED", "value", "error") != "slow down" ||
+		at(t, book429, "description") != "Rate limited.\n\nCodes: `RATE_LIMITED`." {
+		t.Errorf("GET /book 429: %v", book429)
 	}
-	tooMany := at(t, doc, "components", "responses", "TooManyRequests")
-	if at(t, tooMany, "content", "application/json", "examples", "RATE_LIMITED", "value", "error") != "slow down" ||
-		at(t, tooMany, "description") != "Rate limited.\n\nCodes: `RATE_LIMITED`." {
-		t.Errorf("TooManyRequests: %v", tooMany)
+	if at(t, doc, "components", "responses", "TooManyRequests", "content", "application/json", "examples") != nil {
+		t.Error("the TooManyRequests component got examples")
+	}
+	if len(at(t, doc, "paths", "/time", "get", "responses").(map[string]any)) != 1 {
+		t.Errorf("GET /time got responses: %v", at(t, doc, "paths", "/time", "get", "responses"))
 	}
 	order429 := at(t, doc, "paths", "/order", "post", "responses", "429")
 	if at(t, order429, "content", "application/json", "examples", "RATE_LIMITED", "value", "error") != "slow down, this order" ||
 		at(t, order429, "description") != "Rate limited.\n\nCodes: `RATE_LIMITED`." {
 		t.Errorf("POST /order 429: %v", order429)
+	}
+
+	// A security scheme's codes: on the operations called with it.
+	orders401 := at(t, doc, "paths", "/orders", "get", "responses", "401")
+	if at(t, orders401, "content", "application/json", "examples", "UNAUTHORIZED", "value", "error") != "send the L2 headers" ||
+		at(t, orders401, "description") != "Authentication failed.\n\nCodes: `UNAUTHORIZED`." {
+		t.Errorf("GET /orders 401: %v", orders401)
 	}
 
 	// The request example, its big number kept whole.
@@ -200,9 +221,9 @@ func TestBuildMergesExamples(t *testing.T) {
 		t.Errorf("the big number was not kept whole:\n%s", d.YAML)
 	}
 
-	// The API's codes: its operations', the shared ones of responses in
-	// use, and anyRoute's; not those of a response nobody uses.
-	wantCodes := []errcode.Code{errcode.NotFound, errcode.InvalidTokenID, errcode.RateLimited, errcode.TokenNotFound}
+	// The API's codes: its operations', and anyRoute's; not MARKET_CLOSED,
+	// whose 409 no operation documents.
+	wantCodes := []errcode.Code{errcode.NotFound, errcode.InvalidTokenID, errcode.RateLimited, errcode.TokenNotFound, errcode.Unauthorized}
 	slices.SortFunc(wantCodes, byTable)
 	if !slices.Equal(d.Codes, wantCodes) {
 		t.Errorf("codes %v, want %v", d.Codes, wantCodes)
@@ -237,8 +258,12 @@ func TestBuildReportsExamplesThatDoNotFit(t *testing.T) {
 			`the example of TOKEN_NOT_FOUND is not {"error": "<message>", "code": "TOKEN_NOT_FOUND"}`},
 		"request without a body": {map[string]string{"getBook.json": `{"request": {}}`},
 			"examples/getBook.json: GET /book takes no JSON request body, but the file has a request"},
-		"shared, unknown response": {map[string]string{SharedFile: `{"responses": {"Gone": {}}}`},
-			"examples/shared.json: components/responses has no Gone answering the Error schema"},
+		"shared, every operation, wrong code": {map[string]string{SharedFile: `{"everyOperation": {"RATE_LIMITED": ` + errBody("NOT_FOUND", "x") + `}}`},
+			`examples/shared.json everyOperation: the example of RATE_LIMITED is not`},
+		"shared, unknown scheme": {map[string]string{SharedFile: `{"security": {"L3": {}}}`},
+			"examples/shared.json: components/securitySchemes has no L3"},
+		"shared, a scheme's code without its response": {map[string]string{SharedFile: `{"security": {"L2": {"ENGINE_UNAVAILABLE": ` + errBody("ENGINE_UNAVAILABLE", "x") + `}}}`},
+			"examples/shared.json security L2: GET /orders answers ENGINE_UNAVAILABLE with 503, but documents no 503 response with the Error schema"},
 		"shared, wrong code": {map[string]string{SharedFile: `{"anyRoute": {"NOT_FOUND": ` + errBody("RATE_LIMITED", "x") + `}}`},
 			`examples/shared.json anyRoute: the example of NOT_FOUND is not`},
 	} {
@@ -265,13 +290,13 @@ func TestBuildRefusesWhatIsNotADocument(t *testing.T) {
 func TestWantsPage(t *testing.T) {
 	for accept, want := range map[string]bool{
 		"text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8": true, // a browser
-		"text/html": true,
+		"text/html":                         true,
 		"application/json, text/html;q=0.5": true,
-		"text/html;q=0":    false,
-		"*/*":              false, // curl, most HTTP libraries
-		"application/json": false,
-		"":                 false,
-		"text/*":           false,
+		"text/html;q=0":                     false,
+		"*/*":                               false, // curl, most HTTP libraries
+		"application/json":                  false,
+		"":                                  false,
+		"text/*":                            false,
 	} {
 		if got := WantsPage(accept); got != want {
 			t.Errorf("WantsPage(%q) = %v, want %v", accept, got, want)

@@ -72,7 +72,7 @@ const (
 var complete = map[string]string{
 	"getBook.json":     `{"responses": {"200": {"price": "0.57"}}, "errors": {"INVALID_TOKEN_ID": ` + invalidToken + `}}`,
 	"postOrder.json":   `{"request": {"side": "BUY"}, "responses": {"200": {"id": "0xab"}}, "errors": {"INVALID_ORDER_SIDE": ` + invalidSide + `}}`,
-	apidocs.SharedFile: `{"responses": {"TooManyRequests": {"RATE_LIMITED": ` + rateLimited + `}}}`,
+	apidocs.SharedFile: `{"everyOperation": {"RATE_LIMITED": ` + rateLimited + `}}`,
 }
 
 // writeExamples writes examples files into a new directory.
