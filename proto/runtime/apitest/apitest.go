@@ -242,7 +242,13 @@ func (v *Validator) check(req *http.Request, reqBody []byte, resp *http.Response
 	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: resp.StatusCode,
 		Header: resp.Header, Body: io.NopCloser(bytes.NewReader(respBody)), Options: opts}
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
-		v.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(respBody) + v.undocumentedStatusHint(route, resp.StatusCode, respBody))
+		if *rewriteExamples && newErrorCode(route, resp.StatusCode, respBody) {
+			// A code new to the document fails its ErrorCode enum until
+			// the examples list it: record it.
+			v.record(in, route, resp, reqBody, respBody)
+			return
+		}
+		v.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(respBody) + v.undocumentedStatusHint(route, resp.StatusCode, respBody) + v.newCodeHint(route, resp.StatusCode, respBody))
 		ok = false
 	} else if !v.codeDocumented(key, route, resp.StatusCode, respBody) {
 		ok = false

@@ -84,6 +84,15 @@ func (v *Validator) codeDocumented(key string, route *routers.Route, status int,
 	return false
 }
 
+// newErrorCode reports whether body is an error of a code proto/errcode
+// answers with status, which the operation documents with the Error
+// schema: one that -rewrite-examples may record although the ErrorCode
+// enum of the document does not list it yet.
+func newErrorCode(route *routers.Route, status int, body []byte) bool {
+	code := errcode.Code(errorCode(body))
+	return errorMedia(route.Operation, status) != nil && code.Known() && code.Status() == status
+}
+
 // undocumentedStatusHint says how to document an error status the
 // operation answered with but does not list.
 func (v *Validator) undocumentedStatusHint(route *routers.Route, status int, body []byte) string {
@@ -93,6 +102,17 @@ func (v *Validator) undocumentedStatusHint(route *routers.Route, status int, bod
 	}
 	return fmt.Sprintf("\n  If operation %s can answer %s, add a %d response to it in openapi.yaml, then record the code with %s.",
 		route.Operation.OperationID, code, status, rerun(v.t))
+}
+
+// newCodeHint says how to document a code the document's ErrorCode enum
+// does not list yet.
+func (v *Validator) newCodeHint(route *routers.Route, status int, body []byte) string {
+	if !newErrorCode(route, status, body) {
+		return ""
+	}
+	return fmt.Sprintf("\n  If operation %s can answer %s, record it with %s\n"+
+		"  (it writes %s), then rewrite the error table and enum: go test -run TestErrorCodesMatchTable -update.",
+		route.Operation.OperationID, errorCode(body), rerun(v.t), v.spec.examplesFile(route.Operation.OperationID))
 }
 
 // recorded is an example a test received: a request body, a response

@@ -59,7 +59,7 @@ components:
       required: [error, code]
       properties:
         error: {type: string}
-        code: {type: string}
+        code: {type: string, enum: [INVALID_TOKEN_ID, INVALID_ORDER_SIDE, RATE_LIMITED]}
 `
 
 const (
@@ -219,6 +219,26 @@ func TestValidatorChecksTheCodeOfAnError(t *testing.T) {
 	errs = run(t, s, exchange{"POST", "/order", `{"side":"BUY"}`, 429, rateLimited})
 	if len(errs) != 1 || !strings.Contains(errs[0], "If operation postOrder can answer RATE_LIMITED, add a 429 response to it in openapi.yaml") {
 		t.Errorf("an undocumented status: %q", errs)
+	}
+}
+
+// TestANewCodeIsRecorded: a code the document's ErrorCode enum does not
+// list yet fails the test with how to add it, and -rewrite-examples
+// records it.
+func TestANewCodeIsRecorded(t *testing.T) {
+	const amounts = `{"error":"invalid order amounts","code":"INVALID_ORDER_AMOUNTS"}`
+	dir := writeExamples(t, complete)
+	errs := run(t, specOf(t, dir), exchange{"GET", "/book", "", 400, amounts})
+	if len(errs) != 1 || !strings.Contains(errs[0], "If operation getBook can answer INVALID_ORDER_AMOUNTS, record it with") ||
+		!strings.Contains(errs[0], "go test -run TestErrorCodesMatchTable -update") {
+		t.Fatalf("reported %q", errs)
+	}
+	setRewrite(t)
+	if errs := run(t, specOf(t, dir), exchange{"GET", "/book", "", 400, amounts}); len(errs) != 0 {
+		t.Fatalf("with -rewrite-examples: %q", errs)
+	}
+	if got := fmt.Sprint(readFile(t, dir, "getBook.json")["errors"]); !strings.Contains(got, "INVALID_ORDER_AMOUNTS") {
+		t.Errorf("not recorded: %s", got)
 	}
 }
 
