@@ -84,11 +84,11 @@ func TestReconcile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ba, err := alice.GetBalanceAllowance(ctx, client.BalanceParams{})
-	if err != nil || ba.Balance.String() != "65" {
+	if err != nil || ba.Balance != "65" {
 		t.Fatalf("alice's USDW on the CLOB: %+v, %v; want 100 - 10 - 5 - 20 = 65", ba, err)
 	}
 	bb, err := bob.GetBalanceAllowance(ctx, client.BalanceParams{TokenID: m.YesTokenID()})
-	if err != nil || bb.Balance.String() != "7" {
+	if err != nil || bb.Balance != "7" {
 		t.Fatalf("bob's YES on the CLOB: %+v, %v; want 7", bb, err)
 	}
 	rep, err := d.Reconcile(ctx)
