@@ -239,6 +239,29 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 	}
 }
 
+// TestTakerRefusalStatesTheRule: the taker rule accepts the zero address
+// and the market's exchange, and INVALID_ORDER_TAKER says both, in the
+// code table every document shows and in the answer (which names the
+// market's exchange). The table once said only the zero address.
+func TestTakerRefusalStatesTheRule(t *testing.T) {
+	if m := errcode.InvalidOrderTaker.Message(); !strings.Contains(m, "zero address") || !strings.Contains(m, "exchange contract") {
+		t.Errorf("INVALID_ORDER_TAKER's message %q does not name both accepted takers", m)
+	}
+	h := newHarness(t)
+	c, key := h.newClient(0)
+	creds, err := c.CreateOrDeriveAPIKey(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := buildCase(t, orderCase{sign: func(o *eip712.Order) { o.Taker = common.HexToAddress("0x01") }}, key, creds.APIKey)
+	_, data := h.do(0, http.MethodPost, "/order", body, l2Headers(t, c, http.MethodPost, "/order", body))
+	var eb clobapi.ErrorBody
+	if err := json.Unmarshal(data, &eb); err != nil || eb.Code != string(errcode.InvalidOrderTaker) ||
+		!strings.Contains(eb.Error, "zero address") || !strings.Contains(eb.Error, testExchange.Hex()) {
+		t.Errorf("a private taker: %s, want INVALID_ORDER_TAKER naming the zero address and %s", data, testExchange.Hex())
+	}
+}
+
 // TestProxyWalletOrders: signatureType 2 with the CREATE2 proxy wallet as
 // maker is refused MAKER_WALLET_NOT_DEPLOYED until the engine has seen the
 // wallet deployed (WalletDeployed, which the settler's chain watcher
