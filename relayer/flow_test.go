@@ -75,10 +75,19 @@ func TestOnboarding(t *testing.T) {
 	if err != nil || len(txs) != 2 || txs[0].TransactionID != approve.TransactionID || txs[1].TransactionID != create.TransactionID {
 		t.Fatalf("transactions %+v %v", txs, err)
 	}
-	// The same requests again are the same transactions.
+	// The same requests again are the same transactions: a replay wins
+	// over the chain's SAFE_DEPLOYED and SAFE_NONCE_USED, as the document
+	// says.
 	again, err := u.c.Submit(ctx, mustDeployRequest(t, u))
 	if err != nil || again.TransactionID != create.TransactionID || again.State != relayerapi.StateConfirmed {
 		t.Fatalf("deployment again: %+v %v", again, err)
+	}
+	approvals, err := u.c.SafeRequest(u.c.Tx(big.NewInt(0), h.clientChain().TradingApprovals()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err = u.c.Submit(ctx, approvals); err != nil || again.TransactionID != approve.TransactionID || again.State != relayerapi.StateConfirmed {
+		t.Fatalf("approvals again (Safe nonce 0, used by them): %+v %v", again, err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/apitest"
+	bound "pred.dev/relayer/apitest"
 	"pred.dev/relayer/internal/api"
 )
 
@@ -64,21 +65,33 @@ func TestRoutesAreDocumented(t *testing.T) {
 }
 
 // updateDoc rewrites the document's error table and ErrorCode enum from
-// proto/errcode: go test . -run TestErrorCodesMatchTable -update.
-var updateDoc = flag.Bool("update", false, "rewrite the OpenAPI document's error table and ErrorCode enum from proto/errcode")
+// the codes its operations list (their examples), with proto/errcode's
+// statuses and messages: go test . -run TestErrorCodesMatchTable -update.
+var updateDoc = flag.Bool("update", false, "rewrite the OpenAPI document's error table and ErrorCode enum from the codes its operations list")
 
 // docPath is the embedded document's source, relative to this package.
 const docPath = "internal/api/openapi.yaml"
 
 // TestErrorCodesMatchTable: the ErrorCode enum and the error table of the
-// document are proto/errcode, code for code and status for status. On a
-// mismatch the failure prints the lines to paste; -update writes them.
+// document are the codes its operations list, no more (an API documents
+// only the codes it can answer with), with proto/errcode's statuses and
+// messages. On a mismatch the failure prints the lines to paste; -update
+// writes them.
 func TestErrorCodesMatchTable(t *testing.T) {
 	if *updateDoc {
-		apitest.RewriteErrorCodes(t, docPath)
+		apitest.RewriteErrorCodes(t, docPath, api.Document)
 		return
 	}
-	apitest.CheckErrorCodes(t, api.OpenAPI)
+	apitest.CheckErrorCodes(t, api.Document)
+}
+
+// TestExamples: every JSON request body and response of the served
+// document has an example that fits its schema, and every error response
+// lists the codes its operation answers with, each with an example. A
+// failure says which file to write, or which test to run again with
+// -rewrite-examples to record what it receives.
+func TestExamples(t *testing.T) {
+	apitest.CheckExamples(t, bound.Spec())
 }
 
 // TestErrorResponsesUseErrorSchema: each operation that can answer an
@@ -87,7 +100,8 @@ func TestErrorResponsesUseErrorSchema(t *testing.T) {
 	apitest.CheckErrorResponses(t, api.OpenAPI)
 }
 
-// TestServedDocument: /openapi.yaml serves the embedded document.
+// TestServedDocument: /openapi.yaml serves the embedded document, and the
+// bare base URL sends a person to /docs.
 func TestServedDocument(t *testing.T) {
 	h := newHarness(t)
 	resp, data := h.do(http.MethodGet, "/openapi.yaml", nil, nil)
@@ -105,4 +119,5 @@ func TestServedDocument(t *testing.T) {
 	if resp, data := h.do(http.MethodGet, "/no/such/route", nil, nil); resp.StatusCode != 404 || errorCode(t, data) != string(errcode.NotFound) {
 		t.Errorf("unknown route: %d %s", resp.StatusCode, data)
 	}
+	apitest.CheckRoot(t, h.api, h.url(), "Pred Relayer API")
 }

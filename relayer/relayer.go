@@ -22,6 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/lease"
@@ -252,13 +253,16 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 
 // newEcho builds the Echo instance. Middleware order: request id, the
 // request log (which renders errors so it logs the final status),
-// metrics, panic recovery, then the per-IP rate limit.
+// metrics, panic recovery, the refusal of ambiguous requests (and of
+// heads the guard refused), then the per-IP rate limit.
 func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
+		httpmw.Strict(httpmw.StrictConfig{Single: []string{relayerapi.HeaderAPIKey, relayerapi.HeaderAPIKeyAddress}}),
+		httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }
@@ -303,7 +307,7 @@ func (r *Relayer) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
 	r.log.Info("listening", zap.String("addr", ln.Addr().String()))
 	errc := make(chan error, 1)
-	go func() { errc <- r.httpSrv.Serve(ln) }()
+	go func() { errc <- httpmw.Serve(r.httpSrv, ln) }()
 	select {
 	case err := <-errc:
 		return err

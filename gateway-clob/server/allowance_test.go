@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/big"
+	"net/http"
 	"testing"
 
 	"pred.dev/gateway-clob/chainread"
@@ -77,6 +79,7 @@ func TestBalanceAllowanceReadsTheChain(t *testing.T) {
 	check("the EOA's tokens", client.BalanceParams{TokenID: testYesStr, SignatureType: "0"}, want{testYesStr, "0", "0", "0"})
 	check("the Safe's USDW", collateral, want{"0", unlimited, unlimited, unlimited})
 	check("the Safe's tokens", yes, want{testYesStr, unlimited, unlimited, unlimited})
+	wantStringAmounts(t, h, c)
 
 	// The wallet lowers the exchange's USDW allowance to 5.25 USDW and
 	// revokes the negRisk exchange's operator approval.
@@ -94,5 +97,35 @@ func TestBalanceAllowanceReadsTheChain(t *testing.T) {
 	_, err = c.GetBalanceAllowance(ctx, collateral)
 	if !errors.Is(err, errcode.ChainUnavailable) {
 		t.Fatalf("with the chain gone: %v, want %s", err, errcode.ChainUnavailable)
+	}
+}
+
+// wantStringAmounts reads GET /balance-allowance of the Safe as a
+// JavaScript client does, every JSON number a double: each amount must be
+// a string, so that the unlimited allowance (2^256 − 1 base units) keeps
+// all its digits. It was once a JSON number, read as
+// 1.157920892373162e+71.
+func wantStringAmounts(t *testing.T, h *harness, c *client.Client) {
+	t.Helper()
+	resp, data := h.do(0, http.MethodGet, "/balance-allowance?signature_type=2", nil, l2Headers(t, c, http.MethodGet, "/balance-allowance", nil))
+	var body map[string]any
+	if err := json.Unmarshal(data, &body); resp.StatusCode != 200 || err != nil {
+		t.Fatalf("GET /balance-allowance: %d %s %v", resp.StatusCode, data, err)
+	}
+	for _, f := range []string{"balance", "locked", "virtual_available"} {
+		if _, ok := body[f].(string); !ok {
+			t.Errorf("%s is %T (%v), want a decimal string", f, body[f], body[f])
+		}
+	}
+	for _, f := range []string{"allowances", "exchange_allowances"} {
+		m, ok := body[f].(map[string]any)
+		if !ok || len(m) == 0 {
+			t.Fatalf("%s is %v", f, body[f])
+		}
+		for k, v := range m {
+			if v != unlimited {
+				t.Errorf("%s[%s] is %T %v, want the string %s", f, k, v, v, unlimited)
+			}
+		}
 	}
 }

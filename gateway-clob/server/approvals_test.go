@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"pred.dev/proto/client"
@@ -85,5 +86,53 @@ func TestOrdersNeedApprovals(t *testing.T) {
 	trades, err := honest.GetTrades(ctx, client.TradeParams{})
 	if err != nil || trades.Count != 0 {
 		t.Fatalf("trades of the honest bidder: %+v, %v", trades, err)
+	}
+}
+
+// TestDebtBlocksOrders: a transfer out of the wallet seen on chain of more
+// than the ledger holds (the chain still held what fills had spent) leaves
+// the wallet owing the rest: /balance-allowance shows the debt, its open
+// orders are gone and a new one is refused INVALID_ORDER_ACCOUNT_IN_DEBT
+// until a deposit pays the debt back.
+func TestDebtBlocksOrders(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	c := h.funded(0, 100)
+	resting, err := c.CreateAndPostOrder(ctx, buyArgs("0.40", "10"))
+	if err != nil || resting.Status != clobapi.InsertStatusLive {
+		t.Fatalf("a bid: %+v, %v", resting, err)
+	}
+	h.submit(func(cmd *pb.Command) {
+		cmd.Body = &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: c.Funder().Bytes(), Amount: 130_000_000}}
+	})
+	h.sync()
+	ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
+	if err != nil || ba.Balance != "0" || ba.Debt != "30" {
+		t.Fatalf("after 130 USDW left a wallet the ledger held 100 of: %+v, %v", ba, err)
+	}
+	if o, err := c.GetOrder(ctx, resting.OrderID); err != nil || o.Status != "CANCELED" {
+		t.Fatalf("the bid of a wallet in debt: %+v, %v", o, err)
+	}
+	if _, err := c.CreateAndPostOrder(ctx, buyArgs("0.10", "5")); !isCode(err, errcode.InvalidOrderAccountInDebt, 400) {
+		t.Fatalf("an order of a wallet in debt: %v, want %s", err, errcode.InvalidOrderAccountInDebt)
+	}
+	h.deposit(c.Funder(), 40)
+	ba, err = c.GetBalanceAllowance(ctx, client.BalanceParams{})
+	if err != nil || ba.Balance != "10" || ba.Debt != "0" {
+		t.Fatalf("after a deposit of 40 paid the 30 owed: %+v, %v", ba, err)
+	}
+	if r, err := c.CreateAndPostOrder(ctx, buyArgs("0.10", "5")); err != nil || r.Status != clobapi.InsertStatusLive {
+		t.Fatalf("an order once the debt is paid: %+v, %v", r, err)
+	}
+	txs, err := c.GetTransactions(ctx, client.PageParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, x := range txs.Data {
+		kinds = append(kinds, x.Type)
+	}
+	if got := strings.Join(kinds, " "); got != "DEBT_REPAID DEPOSIT WITHDRAWAL DEBT DEPOSIT" {
+		t.Fatalf("the wallet's transactions, newest first: %s", got)
 	}
 }

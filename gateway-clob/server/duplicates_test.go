@@ -72,7 +72,7 @@ func TestDuplicateOrders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bal.Locked.String() != "6.3" {
+	if bal.Locked != "6.3" {
 		t.Fatalf("locked %s USDW, want 6.3 (each order once)", bal.Locked)
 	}
 	open, err := c.AllOrders(ctx, client.OrderParams{})

@@ -166,7 +166,13 @@ func acceptedOrderIsCanonical(t *testing.T, body []byte) {
 	if strings.ToLower(env.Owner) != env.Owner {
 		t.Fatalf("accepted owner %q", env.Owner)
 	}
+	if taker, ok := env.Order["taker"]; ok && !address.Match(taker) {
+		t.Fatalf("accepted taker %s: %s", taker, body)
+	}
 }
+
+// address is the one spelling of a signed address.
+var address = regexp.MustCompile(`^"0x[0-9a-fA-F]{40}"$`)
 
 // orderSeeds are valid signed orders and spellings of them.
 func orderSeeds(t testing.TB, c *client.Client) [][]byte {
@@ -182,7 +188,9 @@ func orderSeeds(t testing.TB, c *client.Client) [][]byte {
 			bytes.Replace(body, []byte(`"orderType":"GTC"`), []byte(`"orderType":"gtc"`), 1),
 			bytes.Replace(body, []byte(`"orderType":"GTC"`), []byte(`"orderType":""`), 1),
 			bytes.Replace(body, []byte(`"nonce":"0"`), []byte(`"nonce":"00"`), 1),
-			bytes.ToUpper(body))
+			bytes.ToUpper(body),
+			bytes.Replace(body, []byte(`"taker":"0x0000000000000000000000000000000000000000"`), []byte(`"taker":null`), 1),
+			bytes.Replace(body, []byte(`"taker":"0x0000000000000000000000000000000000000000"`), []byte(`"taker":""`), 1))
 	}
 	return out
 }
@@ -214,7 +222,7 @@ func FuzzOrderBatch(f *testing.F) {
 	n := newFuzzNet(f)
 	seeds := orderSeeds(f, n.c)
 	f.Add([]byte("[" + string(seeds[0]) + "," + string(seeds[0]) + "]"))
-	f.Add([]byte("[" + string(seeds[1]) + "," + string(seeds[6]) + "," + string(seeds[7]) + "]"))
+	f.Add([]byte("[" + string(seeds[1]) + "," + string(seeds[8]) + "," + string(seeds[9]) + "]"))
 	f.Add([]byte(`[{}]`))
 	f.Add([]byte(`{}`))
 	f.Fuzz(func(t *testing.T, body []byte) {

@@ -5,8 +5,8 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -65,7 +65,7 @@ type harness struct {
 	engine *engine
 	admin  *publish.Publisher // the test's own commands: markets, deposits
 	api    *apitest.Validator // checks the exchanges of h.httpClient
-	gws    []*httptest.Server
+	gws    []string           // the base URLs of the replicas
 	cfg    server.Config
 }
 
@@ -130,16 +130,27 @@ func (h *harness) addGateway() int {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	ts := httptest.NewServer(gw.Handler())
+	// The replica serves as in production (Serve: the request-head guard
+	// in front of net/http), on a loopback listener.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- gw.Serve(ctx, ln) }()
 	h.t.Cleanup(func() {
-		ts.Close()
+		cancel()
+		if err := <-served; err != nil {
+			h.t.Errorf("gateway %s: %v", ln.Addr(), err)
+		}
 		_ = gw.Close()
 	})
-	h.gws = append(h.gws, ts)
+	h.gws = append(h.gws, "http://"+ln.Addr().String())
 	return len(h.gws) - 1
 }
 
-func (h *harness) url(i int) string { return h.gws[i].URL }
+func (h *harness) url(i int) string { return h.gws[i] }
 
 // httpClient validates every response against the OpenAPI document, and
 // the request too when validateRequest is set.

@@ -285,13 +285,15 @@ func apiConfig(cfg Config) api.Config {
 
 // newEcho builds the Echo instance. Middleware order: request id, then
 // the request log (which renders errors so it logs the final status),
-// then metrics, then panic recovery, then the per-IP rate limit.
+// then metrics, then panic recovery, then the refusal of ambiguous
+// requests (and of heads the guard refused), then the per-IP rate limit.
 func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), m.Middleware(), httpmw.Recover(log),
+		httpmw.Strict(httpmw.StrictConfig{Single: api.AuthHeaders}), httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }
@@ -319,7 +321,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.httpSrv = &http.Server{Handler: s.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
 	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
 	errc := make(chan error, 1)
-	go func() { errc <- s.httpSrv.Serve(ln) }()
+	go func() { errc <- httpmw.Serve(s.httpSrv, ln) }()
 	select {
 	case err := <-errc:
 		return err

@@ -31,7 +31,8 @@ type orderCase struct {
 	name   string
 	sign   func(o *eip712.Order)
 	env    func(r *clobapi.PostOrderRequest)
-	raw    string // a literal body instead of a built order
+	raw    string                   // a literal body instead of a built order
+	text   func(body string) string // rewrites the built body's JSON text
 	signer *ecdsa.PrivateKey
 	domain common.Address
 	code   errcode.Code
@@ -78,7 +79,15 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	if c.text != nil {
+		body = []byte(c.text(string(body)))
+	}
 	return body
+}
+
+// respell replaces the first old in a body.
+func respell(old, new string) func(string) string {
+	return func(body string) string { return strings.Replace(body, old, new, 1) }
 }
 
 func jsonOf(o *eip712.Order, sig []byte) clobapi.SignedOrder {
@@ -167,6 +176,15 @@ func TestOrderValidationTable(t *testing.T) {
 		{name: "token id with a leading zero", env: func(r *clobapi.PostOrderRequest) { r.Order.TokenID = "0" + r.Order.TokenID }, code: errcode.InvalidTokenID},
 		{name: "salt string with a leading zero", raw: `{"order":{"salt":"012345"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
 		{name: "signature type \"00\"", raw: `{"order":{"salt":1,"signatureType":"00"},"owner":"OWNER"}`, code: errcode.InvalidOrderPayload},
+		// JSON spellings encoding/json reads loosely: each body is the
+		// valid default order, respelt.
+		{name: "taker null", text: respell(`"taker":"0x0000000000000000000000000000000000000000"`, `"taker":null`), code: errcode.InvalidOrderPayload},
+		{name: "taker empty", text: respell(`"taker":"0x0000000000000000000000000000000000000000"`, `"taker":""`), code: errcode.InvalidOrderPayload},
+		{name: "maker twice, the last one signed", text: respell(`"maker":`, `"maker":"0x0000000000000000000000000000000000000002","maker":`), code: errcode.InvalidOrderPayload},
+		{name: "a signed key in another case", text: respell(`"feeRateBps":`, `"FeeRateBps":`), code: errcode.InvalidOrderPayload},
+		{name: "order key in another case", text: respell(`"order":`, `"Order":`), code: errcode.InvalidOrderPayload},
+		{name: "a second object after the order", text: func(b string) string { return b + b }, code: errcode.InvalidOrderPayload},
+		{name: "owner null", text: respell(`"owner":"`, `"owner":null,"x":"`), code: errcode.InvalidOrderPayload},
 	}
 	before := h.commandCount()
 	for _, tc := range cases {
@@ -218,6 +236,29 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 		if err := json.Unmarshal(data, &out); resp.StatusCode != 200 || err != nil || !out.Success || out.Status != "live" {
 			t.Errorf("%s: %d %s", tc.name, resp.StatusCode, data)
 		}
+	}
+}
+
+// TestTakerRefusalStatesTheRule: the taker rule accepts the zero address
+// and the market's exchange, and INVALID_ORDER_TAKER says both, in the
+// code table every document shows and in the answer (which names the
+// market's exchange). The table once said only the zero address.
+func TestTakerRefusalStatesTheRule(t *testing.T) {
+	if m := errcode.InvalidOrderTaker.Message(); !strings.Contains(m, "zero address") || !strings.Contains(m, "exchange contract") {
+		t.Errorf("INVALID_ORDER_TAKER's message %q does not name both accepted takers", m)
+	}
+	h := newHarness(t)
+	c, key := h.newClient(0)
+	creds, err := c.CreateOrDeriveAPIKey(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := buildCase(t, orderCase{sign: func(o *eip712.Order) { o.Taker = common.HexToAddress("0x01") }}, key, creds.APIKey)
+	_, data := h.do(0, http.MethodPost, "/order", body, l2Headers(t, c, http.MethodPost, "/order", body))
+	var eb clobapi.ErrorBody
+	if err := json.Unmarshal(data, &eb); err != nil || eb.Code != string(errcode.InvalidOrderTaker) ||
+		!strings.Contains(eb.Error, "zero address") || !strings.Contains(eb.Error, testExchange.Hex()) {
+		t.Errorf("a private taker: %s, want INVALID_ORDER_TAKER naming the zero address and %s", data, testExchange.Hex())
 	}
 }
 

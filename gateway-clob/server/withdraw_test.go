@@ -41,7 +41,7 @@ func TestWithdrawReservation(t *testing.T) {
 		cmd.Body = &pb.Command_WithdrawalObserved{WithdrawalObserved: &pb.WithdrawalObserved{Account: c.Funder().Bytes(), Amount: 30_000_000}}
 	})
 	ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
-	if err != nil || ba.Balance.String() != "70" {
+	if err != nil || ba.Balance != "70" {
 		t.Fatalf("balance after the transfer: %+v, %v", ba, err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -277,6 +276,22 @@ var marketSpecs = func() map[string]paramSpec {
 	return m
 }()
 
+// ListFilters are the query parameters of GET /events and GET /markets
+// that take several values by repetition (id=1&id=2), sorted; every
+// other parameter of the API is given once.
+func ListFilters() []string {
+	var out []string
+	for _, specs := range []map[string]paramSpec{eventSpecs, marketSpecs} {
+		for name, spec := range specs {
+			if spec.kind == pList && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Sort keys per list: the canonical camelCase name of each accepted name.
 var (
 	eventSortKeys = map[string]string{
@@ -397,11 +412,12 @@ func singleInt(name string, vals []string, lo, hi int, code errcode.Code) (int, 
 	if len(vals) != 1 {
 		return 0, errcode.Errorf(code, "%s is given %d times: send it once", name, len(vals))
 	}
-	n, err := strconv.Atoi(vals[0])
-	if err != nil || n < lo || n > hi {
-		return 0, errcode.Errorf(code, "%s must be an integer from %d to %d, got %q", name, lo, hi, clip(vals[0]))
+	// One spelling: decimal digits without sign or leading zeros.
+	n, ok := fixed.ParseCanonicalUint(vals[0])
+	if !ok || n < uint64(lo) || n > uint64(hi) {
+		return 0, errcode.Errorf(code, "%s must be an integer from %d to %d in decimal digits (no sign, no leading zero), got %q", name, lo, hi, clip(vals[0]))
 	}
-	return n, nil
+	return int(n), nil
 }
 
 func parseBool(name, s string) (bool, error) {

@@ -11,10 +11,14 @@
 //   - POST /auth/login consumes the nonce before anything else is checked:
 //     a KV delete conditioned on the revision just read, so across all
 //     replicas exactly one attempt gets it, and a failed attempt spends it
-//     too. Then the message must be the one issued (statement, issuedAt,
-//     chain id, scope, and the address if given), issuedAt within
-//     [now − TTL, now + skew], and the signature must recover to the
-//     address the nonce was issued to.
+//     too, whatever is wrong with it (a malformed signature, or a body
+//     that is JSON but not a login request, which spends the nonce it
+//     names: Spend). Then the message must be the one issued (statement,
+//     issuedAt, chain id, scope, and the address if given), issuedAt
+//     within [now − TTL, now + skew], and the signature, 65 bytes r‖s‖v
+//     with v 27 or 28 as wallets sign typed data (not 0 or 1, so a login
+//     has one spelling) and a low s, must recover to the address the
+//     nonce was issued to.
 //   - The token: HS256, sub = the lowercase address, 15 minutes, a fresh
 //     jti (proto/jwtauth).
 //   - POST /auth/refresh rotates: the presented token's jti is recorded in
@@ -209,26 +213,47 @@ func (s *Service) consume(ctx context.Context, nonce string) (*nonceRecord, erro
 	return &rec, nil
 }
 
+// Spend consumes a nonce without a login: that of an attempt whose body
+// could not be read as a login request. Whether it was known does not
+// matter to the caller, who answers the body's error.
+func (s *Service) Spend(ctx context.Context, nonce string) {
+	if validNonce(nonce) {
+		_, _ = s.consume(ctx, nonce)
+	}
+}
+
+// NonceOf reads messageParams.nonce from a body that is JSON but not a
+// valid login request, or returns "".
+func NonceOf(body []byte) string {
+	var probe struct {
+		MessageParams struct {
+			Nonce string `json:"nonce"`
+		} `json:"messageParams"`
+	}
+	_ = json.Unmarshal(body, &probe) // type errors elsewhere still fill the nonce
+	return probe.MessageParams.Nonce
+}
+
 // Login checks a login request and issues a token. The nonce is spent by
-// this call whatever its outcome. charge is called with the address once
-// it is known (the per-address rate limit).
+// this call whatever its outcome, the first thing it does. charge is
+// called with the address once it is known (the per-address rate limit).
 func (s *Service) Login(ctx context.Context, req *Request, charge func(addr string) error) (*TokenResponse, common.Address, error) {
 	p := req.MessageParams
-	sig, err := parseSignature(req.Signature)
-	if err != nil {
-		return nil, common.Address{}, err
-	}
 	rec, err := s.consume(ctx, p.Nonce)
 	if err != nil {
 		return nil, common.Address{}, err
 	}
+	addr := common.HexToAddress(rec.Address)
 	if charge != nil {
 		if err := charge(rec.Address); err != nil {
-			return nil, common.Address{}, err
+			return nil, addr, err
 		}
 	}
+	sig, err := parseSignature(req.Signature)
+	if err != nil {
+		return nil, addr, err
+	}
 	now := s.now()
-	addr := common.HexToAddress(rec.Address)
 	switch {
 	case now.After(rec.Expires):
 		return nil, addr, errcode.Errorf(errcode.LoginNonceInvalid, "the nonce expired %s after it was issued: get a new one", s.cfg.NonceTTL)
@@ -258,6 +283,9 @@ func sameAddress(s string, a common.Address) bool {
 	return common.IsHexAddress(s) && len(s) == 42 && common.HexToAddress(s) == a
 }
 
+// parseSignature reads r‖s‖v with v 27 or 28. eip712 also recovers v 0
+// or 1, which wallets never produce for typed data; a login takes one
+// spelling of its signature.
 func parseSignature(s string) ([]byte, error) {
 	bad := errcode.Errorf(errcode.InvalidLoginSig, "signature must be 0x followed by 130 hex digits (r, s, v)")
 	if len(s) != 2+2*eip712.SignatureLen || s[:2] != "0x" {
@@ -266,6 +294,10 @@ func parseSignature(s string) ([]byte, error) {
 	b, err := hex.DecodeString(s[2:])
 	if err != nil {
 		return nil, bad
+	}
+	if v := b[eip712.SignatureLen-1]; v != 27 && v != 28 {
+		return nil, errcode.Errorf(errcode.InvalidLoginSig,
+			"signature v is %d: a login signature ends with v 27 or 28 (1b or 1c), as eth_signTypedData_v4 returns it", v)
 	}
 	return b, nil
 }

@@ -19,11 +19,12 @@ import (
 // settles: the reference oracle's default (UMA's 2 hours).
 const DefaultLiveness = 2 * time.Hour
 
-// settleGrace is how long after livenessEndsAt SettleDue waits: a
+// SettleGrace is how long after livenessEndsAt SettleDue waits (GET
+// /public-info publishes it within adjudication.settleDelaySeconds): a
 // challenge accepted by a replica whose clock runs a little behind must
 // land before the settlement reads the record, or the engine would pay out
 // a proposal the catalogue shows challenged.
-const settleGrace = 5 * time.Second
+const SettleGrace = 5 * time.Second
 
 // The adjudication state machine (Market.adjudication), after the
 // reference's optimistic oracle (shared/reference/gamma-relayer.md §4):
@@ -333,7 +334,7 @@ func (o *Operator) SettleDue(ctx context.Context) (int, error) {
 	now := o.now()
 	n := 0
 	for _, m := range o.view.Markets() {
-		if phaseOf(m) != catalog.PhaseProposed || m.Adjudicate.LivenessEndsAt == nil || now.Before(m.Adjudicate.LivenessEndsAt.Add(settleGrace)) {
+		if phaseOf(m) != catalog.PhaseProposed || m.Adjudicate.LivenessEndsAt == nil || now.Before(m.Adjudicate.LivenessEndsAt.Add(SettleGrace)) {
 			continue
 		}
 		if _, err := o.settle(ctx, m, m.ProposedPayout, []string{catalog.PhaseProposed}, catalog.PhaseResolved); err != nil {

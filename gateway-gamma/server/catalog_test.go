@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -166,7 +167,7 @@ func TestEventsKeysetOverHTTP(t *testing.T) {
 // code, and unknown names are named.
 func TestBadQueriesAreRefused(t *testing.T) {
 	h := newHarness(t)
-	seedCatalogue(h, 2)
+	seedCatalogue(h, 3)
 	for path, code := range map[string]errcode.Code{
 		"/events?limit=101":                   errcode.InvalidLimit,
 		"/events?offset=x":                    errcode.InvalidOffset,
@@ -188,6 +189,17 @@ func TestBadQueriesAreRefused(t *testing.T) {
 		"/games?page=1&offset=3":              errcode.InvalidParameter,
 		"/profiles/user_address/0x12":         errcode.InvalidAddress,
 		"/profiles/user_address/0x" + strings.Repeat("ab", 20): errcode.ProfileNotFound,
+		// One spelling of a number, a query that parses, each parameter once.
+		"/events?limit=+5":                    errcode.InvalidLimit,
+		"/events?limit=05":                    errcode.InvalidLimit,
+		"/markets?offset=+5":                  errcode.InvalidOffset,
+		"/games?page=+5":                      errcode.InvalidOffset,
+		"/games?page_size=+5":                 errcode.InvalidLimit,
+		"/events?limit=%zz":                   errcode.MalformedURL,
+		"/events?limit=5;offset=1":            errcode.MalformedURL,
+		"/events?limit=1&limit=2":             errcode.DuplicateParameter,
+		"/events/keyset?order=id&order=id":    errcode.DuplicateParameter,
+		"/auth/nonce?address=0x1&address=0x1": errcode.DuplicateParameter,
 	} {
 		resp, data := h.do(0, http.MethodGet, path, nil, nil)
 		if resp.StatusCode != code.Status() || errorCode(t, data) != string(code) {
@@ -197,6 +209,30 @@ func TestBadQueriesAreRefused(t *testing.T) {
 	resp, data := h.do(0, http.MethodGet, "/events?related_tags=true", nil, nil)
 	if resp.StatusCode != 400 || !strings.Contains(string(data), "related_tags") {
 		t.Errorf("the message does not name the parameter: %s", data)
+	}
+	// The list filters repeat (id=1&id=2 is id=1,2).
+	var events []json.RawMessage
+	h.get(0, "/events?id=1&id=2&limit=5", &events)
+	if len(events) != 2 {
+		t.Errorf("id=1&id=2: %d events", len(events))
+	}
+}
+
+// TestAmbiguousHeaders: a bearer token or operator key given twice is
+// refused, where the first one used to be taken.
+func TestAmbiguousHeaders(t *testing.T) {
+	h := newHarness(t)
+	tok := h.login(0, newKey(t))
+	for name, hdr := range map[string]http.Header{
+		"Authorization twice":     {"Authorization": {"Bearer " + tok, "Bearer " + tok}},
+		"PRED_OPERATOR_KEY twice": {"PRED_OPERATOR_KEY": {testOperatorKey, testOperatorKey}, "Content-Type": {"application/json"}},
+	} {
+		resp, data := h.do(0, http.MethodPost, "/profiles", []byte(`{"name":"x"}`), hdr)
+		expectCode(t, name, resp, data, errcode.DuplicateHeader)
+	}
+	resp, data := h.do(0, http.MethodPost, "/profiles", []byte(`{"name":"x"}`), http.Header{"Authorization": {"Bearer " + tok}})
+	if resp.StatusCode != 200 {
+		t.Fatalf("the control, one bearer token: %d %s", resp.StatusCode, data)
 	}
 }
 

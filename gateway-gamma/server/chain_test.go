@@ -72,8 +72,9 @@ func TestCreateMarketPreparesItOnChain(t *testing.T) {
 
 // TestPublicInfoHasTheWholeDeployment: GET /public-info built from a
 // deployment record names every contract a client signs for, the
-// MultiSendCallOnly of the relayer's onboarding included; a record made
-// before MultiSendCallOnly existed leaves the field out.
+// MultiSendCallOnly of the relayer's onboarding and the stablecoin a
+// withdrawal unwraps into included; a record made before
+// MultiSendCallOnly existed leaves that field out.
 func TestPublicInfoHasTheWholeDeployment(t *testing.T) {
 	ctx := context.Background()
 	env, err := chaintest.NewSimulated(ctx)
@@ -97,7 +98,7 @@ func TestPublicInfoHasTheWholeDeployment(t *testing.T) {
 		h.get(0, "/public-info", &got)
 		k := env.D.Contracts
 		for name, addr := range map[string]common.Address{"conditionalTokens": k.ConditionalTokens, "exchange": k.Exchange,
-			"negRiskExchange": k.NegRiskExchange, "safeFactory": k.SafeFactory, "collateral": k.Collateral} {
+			"negRiskExchange": k.NegRiskExchange, "safeFactory": k.SafeFactory, "collateral": k.Collateral, "stablecoin": k.Stablecoin} {
 			if got.Contracts[name] != addr.Hex() {
 				t.Errorf("contracts.%s is %v, want %s", name, got.Contracts[name], addr.Hex())
 			}

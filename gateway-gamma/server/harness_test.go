@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
@@ -61,7 +61,7 @@ type harness struct {
 	js    jetstream.JetStream
 	api   *apitest.Validator
 	gws   []*server.Server
-	tss   []*httptest.Server
+	urls  []string // the base URLs of the replicas
 	cfg   server.Config
 	clock *testClock
 	pub   *publish.Publisher // set by startEngine
@@ -122,17 +122,28 @@ func (h *harness) addGateway() int {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	ts := httptest.NewServer(gw.Handler())
+	// The replica serves as in production (Serve: the request-head guard
+	// in front of net/http), on a loopback listener.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- gw.Serve(ctx, ln) }()
 	h.t.Cleanup(func() {
-		ts.Close()
+		cancel()
+		if err := <-served; err != nil {
+			h.t.Errorf("gateway %s: %v", ln.Addr(), err)
+		}
 		gw.Close()
 	})
 	h.gws = append(h.gws, gw)
-	h.tss = append(h.tss, ts)
+	h.urls = append(h.urls, "http://"+ln.Addr().String())
 	return len(h.gws) - 1
 }
 
-func (h *harness) url(i int) string { return h.tss[i].URL }
+func (h *harness) url(i int) string { return h.urls[i] }
 
 // store is the catalogue store of gateway 0.
 func (h *harness) store() *catalog.Store { return h.gws[0].Store() }

@@ -113,9 +113,13 @@ func (h *harness) placeReason(account common.Address, token [32]byte, side fixed
 }
 
 func gameBody(eventID string, linked []string, at time.Time) map[string]any {
-	return map[string]any{"sportType": "nba", "homeTeam": map[string]any{"name": "Lakers", "abbreviation": "LAL"},
+	b := map[string]any{"sportType": "nba", "homeTeam": map[string]any{"name": "Lakers", "abbreviation": "LAL"},
 		"awayTeam": map[string]any{"name": "Celtics", "abbreviation": "BOS"}, "scheduledAt": at.Format(time.RFC3339),
-		"venue": "Arena", "primaryEventId": eventID, "linkedEventIds": linked}
+		"venue": "Arena", "primaryEventId": eventID}
+	if linked != nil {
+		b["linkedEventIds"] = linked
+	}
+	return b
 }
 
 // TestGameLifecycle: a game goes live before its scheduled time and every

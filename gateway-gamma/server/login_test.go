@@ -223,6 +223,59 @@ func TestNonceIsSpentByAFailedAttempt(t *testing.T) {
 	expectCode(t, "after a failed attempt", resp, data, errcode.LoginNonceInvalid)
 }
 
+// TestNonceIsSpentWhateverIsWrong: an attempt whose signature is
+// malformed (129 or 131 hex digits, no 0x, the 64-byte compact form,
+// v 0 or 1 where wallets sign 27 or 28) or whose body names the nonce but
+// is not a login request is refused with its code, and spends the nonce:
+// the right signature afterwards is refused too.
+func TestNonceIsSpentWhateverIsWrong(t *testing.T) {
+	h := newHarness(t)
+	key := newKey(t)
+	withSig := func(f func(sig []byte) string) func(login.Request) []byte {
+		return func(r login.Request) []byte {
+			r.Signature = f(hexutil.MustDecode(r.Signature))
+			b, _ := json.Marshal(r)
+			return b
+		}
+	}
+	respell := func(old, new string) func(login.Request) []byte {
+		return func(r login.Request) []byte {
+			b, _ := json.Marshal(r)
+			return []byte(strings.Replace(string(b), old, new, 1))
+		}
+	}
+	cases := []struct {
+		name string
+		body func(login.Request) []byte
+		code errcode.Code
+	}{
+		{"129 hex digits", withSig(func(s []byte) string { return hexutil.Encode(s)[:131] }), errcode.InvalidLoginSig},
+		{"131 hex digits", withSig(func(s []byte) string { return hexutil.Encode(s) + "0" }), errcode.InvalidLoginSig},
+		{"no 0x", withSig(func(s []byte) string { return hexutil.Encode(s)[2:] }), errcode.InvalidLoginSig},
+		{"64-byte compact form", withSig(func(s []byte) string {
+			vs := append([]byte(nil), s[32:64]...)
+			vs[0] |= (s[64] - 27) << 7 // EIP-2098: the parity in the top bit of s
+			return hexutil.Encode(append(append([]byte(nil), s[:32]...), vs...))
+		}), errcode.InvalidLoginSig},
+		{"v 0 or 1", withSig(func(s []byte) string { s[64] -= 27; return hexutil.Encode(s) }), errcode.InvalidLoginSig},
+		{"signature a number", respell(`"signature":"`, `"signature":5,"x":"`), errcode.InvalidLoginMessage},
+		{"signature null", respell(`"signature":"`, `"signature":null,"x":"`), errcode.InvalidLoginMessage},
+		{"signature twice", respell(`"signature":"`, `"signature":"0x","signature":"`), errcode.InvalidLoginMessage},
+	}
+	for _, tc := range cases {
+		good := signLogin(t, key, h.getNonce(0, addrOf(key)))
+		resp, data := h.do(0, http.MethodPost, "/auth/login", tc.body(good), http.Header{"Content-Type": {"application/json"}})
+		expectCode(t, tc.name, resp, data, tc.code)
+		if tc.name == "v 0 or 1" && !strings.Contains(string(data), "v 27 or 28") {
+			t.Errorf("v 0 or 1: the message does not say which v to send: %s", data)
+		}
+		resp, data = h.postJSON(0, "/auth/login", good, nil)
+		expectCode(t, tc.name+", then the right signature", resp, data, errcode.LoginNonceInvalid)
+	}
+	// The control: the right signature on a fresh nonce logs in.
+	h.login(0, key)
+}
+
 // TestNonceExpires: five minutes after issue it is refused.
 func TestNonceExpires(t *testing.T) {
 	h := newHarness(t)
@@ -387,5 +440,28 @@ func TestProfiles(t *testing.T) {
 	} {
 		resp, data := h.postJSON(0, "/profiles", body, bearerHeader(tok))
 		expectCode(t, name, resp, data, errcode.InvalidPayload)
+	}
+	// Loose JSON is refused, not read as "no change" or stored as U+FFFD.
+	hdr := bearerHeader(tok)
+	hdr.Set("Content-Type", "application/json")
+	for _, tc := range []struct{ name, body, says string }{
+		{"null body", `null`, "the body is null"},
+		{"null name", `{"name": null}`, "name is null"},
+		{"invalid UTF-8", "{\"name\": \"Al\xffce\"}", "not UTF-8"},
+		{"lone surrogate", `{"name": "Al\udc00ce"}`, "surrogate"},
+		{"name twice", `{"name": "Bob", "name": "Carol"}`, "name is given twice"},
+		{"Name", `{"Name": "Bob"}`, "spell it"},
+		{"two objects", `{"name": "Bob"}{"name": "Carol"}`, "trailing data"},
+	} {
+		resp, data := h.do(0, http.MethodPost, "/profiles", []byte(tc.body), hdr)
+		expectCode(t, tc.name, resp, data, errcode.InvalidPayload)
+		if !strings.Contains(string(data), tc.says) {
+			t.Errorf("%s: %s does not say %q", tc.name, data, tc.says)
+		}
+	}
+	var after catalog.Profile
+	h.get(0, "/profiles/user_address/"+addrOf(key), &after)
+	if after != p {
+		t.Fatalf("a refused write changed the profile: %+v", after)
 	}
 }

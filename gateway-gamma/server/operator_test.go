@@ -23,7 +23,10 @@ func operatorHeader() http.Header { return http.Header{"PRED_OPERATOR_KEY": {tes
 // admin sends an operator request to gateway 0 and decodes a 2xx answer.
 func (h *harness) admin(method, path string, body, out any) (*http.Response, []byte) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
+	var b []byte // a nil body is sent as none: null is not a JSON body the API takes
+	if body != nil {
+		b, _ = json.Marshal(body)
+	}
 	hdr := operatorHeader()
 	hdr.Set("Content-Type", "application/json")
 	resp, data := h.do(0, method, path, b, hdr)

@@ -156,6 +156,9 @@ func (c Config) withDefaults() Config {
 	if c.SettleInterval <= 0 {
 		c.SettleInterval = DefaultSettleInterval
 	}
+	if c.Liveness <= 0 {
+		c.Liveness = operator.DefaultLiveness
+	}
 	c.Login.ChainID, c.Login.KVReplicas = c.ChainID, c.KVReplicas
 	return c
 }
@@ -286,7 +289,7 @@ func (s *Server) open(nc *nats.Conn) error {
 			func() float64 { return float64(s.stats.Seq()) }),
 	)
 	limiter := api.NewLimiter(s.cfg.RateLimit)
-	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.cfg.PublicInfo,
+	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.publicInfo(),
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
 		Ready:    []api.ReadyCheck{{Name: "statistics", Check: follower.Ready}},
@@ -360,13 +363,17 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 
 // newEcho builds the Echo instance. Middleware order: request id, the
 // request log (which renders errors so it logs the final status),
-// metrics, panic recovery, then the per-IP rate limit.
+// metrics, panic recovery, the refusal of ambiguous requests (and of
+// heads the guard refused), then the per-IP rate limit. The list filters
+// (id=1&id=2) are the only repeatable query parameters.
 func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log), httpmw.RateLimitIP(limiter.IPs))
+	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
+		httpmw.Strict(httpmw.StrictConfig{Repeatable: catalog.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
+		httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
 }
@@ -406,7 +413,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
 	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
 	errc := make(chan error, 1)
-	go func() { errc <- s.httpSrv.Serve(ln) }()
+	go func() { errc <- httpmw.Serve(s.httpSrv, ln) }()
 	select {
 	case err := <-errc:
 		return err
@@ -442,6 +449,20 @@ func (c *Config) UseDeployment(d *deploy.Deployment) {
 	c.Collateral = d.Contracts.Collateral
 }
 
+// publicInfo is GET /public-info: the chain's part as configured, and
+// this replica's adjudication timing, so that a client knows before any
+// proposal when a market can resolve.
+func (s *Server) publicInfo() api.PublicInfo {
+	info := s.cfg.PublicInfo
+	info.Adjudication = api.AdjudicationTiming{LivenessSeconds: ceilSeconds(s.cfg.Liveness),
+		SettleDelaySeconds: ceilSeconds(operator.SettleGrace + s.cfg.SettleInterval)}
+	return info
+}
+
+// ceilSeconds rounds a duration up to whole seconds: a bound stays a
+// bound.
+func ceilSeconds(d time.Duration) int64 { return int64((d + time.Second - 1) / time.Second) }
+
 // PublicInfoFrom builds GET /public-info from the chain's deployment
 // record, the one file every service reads at start.
 func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
@@ -451,7 +472,7 @@ func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
 			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
 			NegRiskExchange: d.Contracts.NegRiskExchange.Hex(), SafeFactory: d.Contracts.SafeFactory.Hex(),
 			SafeInitCodeHash: d.SafeInitCodeHash.Hex(),
-			Collateral:       d.Contracts.Collateral.Hex(),
+			Collateral:       d.Contracts.Collateral.Hex(), Stablecoin: d.Contracts.Stablecoin.Hex(),
 		},
 	}
 	// A deployment made before MultiSendCallOnly was deployed has none;

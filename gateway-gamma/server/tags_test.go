@@ -108,7 +108,7 @@ func TestTags(t *testing.T) {
 	for path, code := range map[string]errcode.Code{
 		"/tags/99": errcode.TagNotFound, "/tags/slug/nope": errcode.TagNotFound, "/tags/x": errcode.InvalidID,
 		"/tags?order=label": errcode.UnknownParameter, "/tags?limit=101": errcode.InvalidLimit, "/tags?offset=-1": errcode.InvalidOffset,
-		"/tags?limit=1&limit=2": errcode.InvalidLimit,
+		"/tags?limit=1&limit=2": errcode.DuplicateParameter,
 	} {
 		resp, data := h.do(0, http.MethodGet, path, nil, nil)
 		expectCode(t, path, resp, data, code)
@@ -166,7 +166,7 @@ func TestTags(t *testing.T) {
 		"/events/keyset?tag_id=" + weather + "&limit=1&after_cursor=" + page.NextCursor: errcode.InvalidCursor,
 		"/events?tag_id=x":           errcode.InvalidID,
 		"/events?tag_slug=Bad_Slug":  errcode.InvalidSlug,
-		"/markets?tag_id=1&tag_id=2": errcode.InvalidParameter,
+		"/markets?tag_id=1&tag_id=2": errcode.DuplicateParameter,
 		"/markets?exclude_tag_id=0":  errcode.InvalidID,
 		"/markets?related_tags=true": errcode.UnknownParameter,
 	} {
@@ -265,7 +265,7 @@ func TestSearch(t *testing.T) {
 		"/public-search?q=" + long:                       errcode.InvalidParameter,
 		"/public-search?q=" + url.QueryEscape(words):     errcode.InvalidParameter,
 		"/public-search?q=a%00b":                         errcode.InvalidParameter,
-		"/public-search?q=a&q=b":                         errcode.InvalidParameter,
+		"/public-search?q=a&q=b":                         errcode.DuplicateParameter,
 		"/public-search?q=a&limit_per_type=51":           errcode.InvalidLimit,
 		"/public-search?q=a&limit_per_type=0":            errcode.InvalidLimit,
 		"/public-search?q=a&page=0":                      errcode.InvalidOffset,

@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -266,12 +267,12 @@ func (c *Client) once(ctx context.Context, r request, body []byte, out any) erro
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return fmt.Errorf("clob: %s %s: %w", r.method, r.path, err)
+		return noAnswer(fmt.Errorf("clob: %s %s: %w", r.method, r.path, err))
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, responseBytesMax))
 	if err != nil {
-		return fmt.Errorf("clob: read %s %s: %w", r.method, r.path, err)
+		return noAnswer(fmt.Errorf("clob: read %s %s: %w", r.method, r.path, err))
 	}
 	if resp.StatusCode >= 300 {
 		return apiError(resp, data)
@@ -284,9 +285,27 @@ func (c *Client) once(ctx context.Context, r request, body []byte, out any) erro
 		return nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("clob: decode %s %s: %w", r.method, r.path, err)
+		return noAnswer(fmt.Errorf("clob: decode %s %s: %w", r.method, r.path, err))
 	}
 	return nil
+}
+
+// noAnswerError is a request whose answer did not arrive whole: the
+// request may or may not have reached the API (a timeout, a dropped
+// connection, a cut body), unless it was never sent at all (a failed
+// dial).
+type noAnswerError struct{ err error }
+
+func (e *noAnswerError) Error() string { return e.err.Error() }
+func (e *noAnswerError) Unwrap() error { return e.err }
+
+func noAnswer(err error) error { return &noAnswerError{err} }
+
+// mayHaveArrived reports whether the request of a noAnswerError may have
+// reached the API: everything but a connection that was never made.
+func (e *noAnswerError) mayHaveArrived() bool {
+	var op *net.OpError
+	return !errors.As(e.err, &op) || op.Op != "dial"
 }
 
 func apiError(resp *http.Response, data []byte) error {

@@ -140,20 +140,25 @@ func jsonOrder(o *eip712.Order, sig []byte) clobapi.SignedOrder {
 	}
 }
 
-// PostOrder places a signed order.
+// PostOrder sends a signed order once and returns the answer as it is.
+// When no answer comes, the order may or may not be placed: PlaceOrder
+// finds out before it sends the order again.
 func (c *Client) PostOrder(ctx context.Context, req *clobapi.PostOrderRequest) (clobapi.OrderResponse, error) {
 	var out clobapi.OrderResponse
 	err := c.do(ctx, request{method: http.MethodPost, path: "/order", body: req, level: l2}, &out)
 	return out, err
 }
 
-// CreateAndPostOrder signs and places an order.
+// CreateAndPostOrder signs and places an order with PlaceOrder: a lost
+// answer is reconciled by GET /order/{id} before the order is sent
+// again.
 func (c *Client) CreateAndPostOrder(ctx context.Context, a OrderArgs) (clobapi.OrderResponse, error) {
-	req, _, err := c.BuildOrder(a)
+	req, id, err := c.BuildOrder(a)
 	if err != nil {
 		return clobapi.OrderResponse{}, err
 	}
-	return c.PostOrder(ctx, req)
+	out, err := c.PlaceOrder(ctx, req, id)
+	return out.Response, err
 }
 
 // PostOrders places up to 15 signed orders; each element of the answer

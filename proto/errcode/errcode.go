@@ -110,6 +110,20 @@ const (
 	InvalidCommand   Code = "INVALID_COMMAND"
 )
 
+// Requests that are not well-formed HTTP, or that say one thing twice
+// (400, 431). Every API answers them the same way, before any handler
+// reads the request (proto/runtime/httpmw), and closes the connection
+// after a malformed request head, whose end it cannot trust.
+const (
+	MalformedRequest   Code = "MALFORMED_REQUEST"
+	MalformedURL       Code = "MALFORMED_URL"
+	InvalidHeader      Code = "INVALID_HEADER"
+	HeaderTooLarge     Code = "HEADER_TOO_LARGE"
+	InvalidBodyFraming Code = "INVALID_BODY_FRAMING"
+	DuplicateParameter Code = "DUPLICATE_PARAMETER"
+	DuplicateHeader    Code = "DUPLICATE_HEADER"
+)
+
 // Conflicts with the caller's existing state (409).
 const (
 	APIKeyLimitReached Code = "API_KEY_LIMIT_REACHED"
@@ -238,7 +252,7 @@ var table = []Entry{
 	{InvalidOrderOwner, 400, "the order owner has to be the API key: set \"owner\" to the PRED_API_KEY of the request"},
 	{InvalidOrderSigner, 400, "the order signer address has to be the address of the API key: sign with the wallet that created the key"},
 	{InvalidOrderMaker, 400, "invalid maker: with signatureType 0 the maker must equal the signer; with signatureType 2 it must be the signer's proxy wallet"},
-	{InvalidOrderTaker, 400, "invalid taker: public orders must use the zero address as taker"},
+	{InvalidOrderTaker, 400, "invalid taker: sign the zero address (a public order) or the market's exchange contract (the neg-risk exchange on neg-risk markets) as taker"},
 	{InvalidSignature, 400, "invalid signature: the EIP-712 signature does not recover to the order's signer; check the chain id, the exchange address (neg-risk markets use the neg-risk exchange) and every signed field"},
 	{InvalidSignatureType, 400, "unsupported signatureType: use 0 (EOA, maker = signer) or 2 (proxy wallet, maker = the signer's proxy wallet); type 1 is not supported"},
 	{InvalidPostOnlyOrderType, 400, "invalid post-only order: only GTC and GTD order types are allowed"},
@@ -264,6 +278,13 @@ var table = []Entry{
 	{InvalidAddress, 400, "invalid address: send 0x followed by 40 hex digits"},
 	{TooManyTokenIDs, 400, "too many token ids: batch price endpoints take at most 500 token ids"},
 	{PayloadTooLarge, 413, "request body too large: split the request"},
+	{MalformedRequest, 400, "malformed request: send the request line METHOD /path HTTP/1.1, one Host header and header lines ending in CRLF; the message names what is wrong"},
+	{MalformedURL, 400, "malformed URL: write a literal % as %25, escape other bytes as % and two hex digits, and separate query parameters with & (not ;)"},
+	{InvalidHeader, 400, "invalid header: a header line is a name (letters, digits and - _ . ! # $ & ' * + ^ ~), a colon and a value without control characters (NUL, CR, LF, DEL), on one line"},
+	{HeaderTooLarge, 431, "the request line and headers are larger than the server accepts (the message gives the limit): send fewer or shorter headers"},
+	{InvalidBodyFraming, 400, "invalid body framing: give the body's length with one Content-Length header, or send it with Transfer-Encoding: chunked (HTTP/1.1), never both and no other transfer coding"},
+	{DuplicateParameter, 400, "a query parameter is given more than once and the request is ambiguous: send it once (the message names it); only the list filters the document marks repeatable may repeat"},
+	{DuplicateHeader, 400, "a header is given more than once and the request is ambiguous: send it once (the message names it)"},
 	{APIKeyRevoked, 400, "this API key was revoked: create a new key with POST /auth/api-key"},
 	{APIKeyLimitReached, 409, "this wallet has as many active API keys in this scope as it may: revoke one with DELETE /auth/api-key?api_key=<apiKey>, or derive an existing one with GET /auth/derive-api-key"},
 	{InvalidCommand, 400, "the engine refused the command as malformed"},
@@ -307,7 +328,7 @@ var table = []Entry{
 	{TimestampOutOfWindow, 401, "PRED_TIMESTAMP is outside the accepted window: send the current Unix time in seconds (GET /time)"},
 	{ScopeMismatch, 401, "PRED_SCOPE_ID does not match the scope the API key was created in"},
 	{NotFound, 404, "not found: see GET /openapi.yaml for the routes"},
-	{OrderNotFound, 404, "order not found: no order with this id belongs to the caller, or it is no longer open"},
+	{OrderNotFound, 404, "order not found: no order of the caller with this id reached the exchange (GET /order/{orderID} finds open and finished orders alike; a cancel finds only open ones)"},
 	{TokenNotFound, 404, "token not found: no market trades this token id; take token ids from the market's clobTokenIds"},
 	{MarketNotFound, 404, "market not found: no market has this condition id"},
 	{TradeNotFound, 404, "trade not found: no trade with this id involves the caller"},

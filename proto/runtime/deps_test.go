@@ -20,6 +20,8 @@ var runtimeModules = []string{
 	"github.com/labstack/echo/v4",
 	"github.com/google/uuid",
 	"golang.org/x/time/",
+	"golang.org/x/net/http/httpguts",
+	"go.yaml.in/yaml/v3",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves

@@ -10,6 +10,8 @@
 package apitest
 
 import (
+	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/getkin/kin-openapi/routers"
@@ -25,7 +27,21 @@ type (
 	Option    = apitest.Option
 )
 
-var spec = apitest.NewSpec(api.OpenAPI)
+var spec = apitest.NewSpec(api.Document, examplesDir())
+
+// examplesDir is the source directory of the document's examples, which
+// -rewrite-examples writes: internal/api/examples beside this package.
+func examplesDir() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(file), "..", "internal", "api", "examples")
+}
+
+// Spec returns the document bound to its examples, for the checks of
+// package pred.dev/proto/runtime/apitest (CheckExamples).
+func Spec() *apitest.Spec { return spec }
 
 // Document returns a copy of the relayer's embedded OpenAPI document.
 func Document() []byte { return spec.Document() }

@@ -51,6 +51,37 @@ var (
 	multiSendFunc = methods(multisend.MultiSendCallOnlyMetaData.ABI, "multiSend")
 )
 
+// Function is one function the relayer pays for: the contract it is on,
+// named as the Relayer API's document names it, and its ABI method.
+type Function struct {
+	Contract string
+	Method   abi.Method
+}
+
+// Contract names of Functions.
+const (
+	ContractUSDW              = "USDW"
+	ContractStablecoin        = "the stablecoin"
+	ContractConditionalTokens = "ConditionalTokens"
+	ContractMultiSend         = "MultiSendCallOnly"
+)
+
+// AllowedFunctions lists every function the policy lets a wallet call,
+// contract by contract (in no order within one): the table the Relayer
+// API's document shows, which a test holds to this list.
+func AllowedFunctions() []Function {
+	var out []Function
+	for _, c := range []struct {
+		name  string
+		funcs allowed
+	}{{ContractUSDW, usdwFuncs}, {ContractStablecoin, stablecoinFuncs}, {ContractConditionalTokens, ctfFuncs}, {ContractMultiSend, multiSendFunc}} {
+		for _, m := range c.funcs {
+			out = append(out, Function{Contract: c.name, Method: m})
+		}
+	}
+	return out
+}
+
 func methods(abiJSON string, names ...string) allowed {
 	a, err := abi.JSON(strings.NewReader(abiJSON))
 	if err != nil {

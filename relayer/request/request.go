@@ -13,8 +13,11 @@ package request
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -24,7 +27,9 @@ import (
 
 	"pred.dev/proto/chain/safewallet"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/wallet"
 )
 
@@ -106,6 +111,34 @@ type Request struct {
 	Wire relayerapi.SubmitRequest
 }
 
+// Decode reads a POST /submit body: one strict JSON object
+// (httpmw.DecodeJSON: no null, no key twice or in another case, no
+// unknown key, nothing after it) whose signatureParams leave a zero
+// field out or spell it as the zero it is ("0", the zero address), never
+// "": each signed value has one spelling.
+func Decode(body []byte) (relayerapi.SubmitRequest, error) {
+	var in relayerapi.SubmitRequest
+	if err := httpmw.DecodeJSON(body, &in, errcode.InvalidPayload); err != nil {
+		return in, err
+	}
+	var spelt struct {
+		SignatureParams map[string]string `json:"signatureParams"`
+	}
+	_ = json.Unmarshal(body, &spelt) // decoded strictly above
+	names := make([]string, 0, len(spelt.SignatureParams))
+	for name, v := range spelt.SignatureParams {
+		if v == "" {
+			names = append(names, name)
+		}
+	}
+	if len(names) > 0 {
+		slices.Sort(names)
+		return in, errcode.Errorf(errcode.InvalidSignatureParams,
+			"signatureParams.%s is \"\": leave a zero field out, or send it as the zero it is (\"0\", the zero address 0x0000000000000000000000000000000000000000)", names[0])
+	}
+	return in, nil
+}
+
 // Parse checks a submission. Every failure is an *errcode.Error whose
 // message names the field and what to send instead.
 func Parse(in relayerapi.SubmitRequest, env Env) (*Request, error) {
@@ -178,11 +211,11 @@ func (r *Request) parseCreate(in relayerapi.SubmitRequest, env Env) error {
 	if v != 27 && v != 28 {
 		return errcode.Errorf(errcode.InvalidSafeSignature, "signature: v is %d; the factory takes the EIP-712 CreateProxy signature with v 27 or 28", v)
 	}
-	if !lowS(r.Signature) {
-		return errcode.Errorf(errcode.InvalidSafeSignature, "signature: s is in the upper half of the curve order; the factory (OpenZeppelin ECDSA) takes only low-s signatures")
-	}
 	digest := safewallet.CreateProxy{Owner: r.From}.Digest(env.ChainID, env.Factory)
-	signer, err := recoverAddress(digest, r.Signature, v-27)
+	signer, err := recoverSigner(digest, r.Signature, v)
+	if errors.As(err, new(*errcode.Error)) {
+		return err
+	}
 	if err != nil || signer != r.From {
 		return errcode.Errorf(errcode.InvalidSafeSignature,
 			"signature: it does not recover to from %s over CreateProxy(owner=from, paymentToken=0, payment=0, paymentReceiver=0) under the domain (\"%s\", \"%s\", chainId %d, factory %s)",
@@ -239,7 +272,10 @@ func (r *Request) parseSafe(in relayerapi.SubmitRequest, env Env) error {
 	default:
 		return errcode.Errorf(errcode.InvalidSafeSignature, "signature: v is %d; a Safe takes v 27/28 (the EIP-712 SafeTx hash signed) or 31/32 (its eth_sign, v + 4)", r.Signature[64])
 	}
-	signer, err := recoverAddress(digest, r.Signature, v-27)
+	signer, err := recoverSigner(digest, r.Signature, v)
+	if errors.As(err, new(*errcode.Error)) {
+		return err
+	}
 	if err != nil || signer != r.From {
 		return errcode.Errorf(errcode.InvalidSafeSignature,
 			"signature: it does not recover to from %s over the SafeTx (to, value 0, data, operation, zero gas fields, nonce %s) of wallet %s on chain %d; its hash is %s",
@@ -379,7 +415,9 @@ func parseUint(field, s string) (*big.Int, error) {
 
 func zeroNumber(s string) bool { return s == "" || s == "0" }
 
-func zeroAddress(s string) bool { return s == "" || s == "0x" || s == zeroAddr }
+// zeroAddress: an address field left out ("") or the zero address in
+// full; "0x" is not an address.
+func zeroAddress(s string) bool { return s == "" || s == zeroAddr }
 
 func clip(s string) string {
 	if len(s) > 64 {
@@ -397,22 +435,21 @@ func accounts191(h common.Hash) common.Hash {
 // EthSignHash is the hash an eth_sign (EIP-191) signature of h signs.
 func EthSignHash(h common.Hash) common.Hash { return accounts191(h) }
 
-var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
-
-func lowS(sig []byte) bool { return new(big.Int).SetBytes(sig[32:64]).Cmp(secp256k1HalfN) <= 0 }
-
-// recoverAddress recovers the signer of digest from r ‖ s and recovery id
-// (0 or 1).
-func recoverAddress(digest common.Hash, sig []byte, recID byte) (common.Address, error) {
-	if recID > 1 {
-		return common.Address{}, fmt.Errorf("recovery id %d", recID)
+// recoverSigner recovers the signer of digest from r ‖ s and v (27 or
+// 28) with the checks an order's signature gets (eip712.RecoverSigner):
+// r and s in range, and s low, so that a transaction has one signature
+// per signer (the chain would take the malleable twin too). A refusal it
+// can name is an *errcode.Error.
+func recoverSigner(digest common.Hash, sig []byte, v byte) (common.Address, error) {
+	rsv := slices.Clone(sig)
+	rsv[64] = v
+	signer, err := eip712.RecoverSigner(digest, rsv)
+	switch {
+	case errors.Is(err, eip712.ErrSignatureHighS):
+		return signer, errcode.Errorf(errcode.InvalidSafeSignature,
+			"signature: s is in the upper half of the curve order, the malleable twin of a valid signature: normalise it to low s, as ethers, viem and libsecp256k1 do")
+	case errors.Is(err, eip712.ErrSignatureRS):
+		return signer, errcode.Errorf(errcode.InvalidSafeSignature, "signature: r and s must each be non-zero and below the secp256k1 curve order")
 	}
-	s := make([]byte, signatureBytes)
-	copy(s, sig[:64])
-	s[64] = recID
-	pub, err := crypto.SigToPub(digest[:], s)
-	if err != nil {
-		return common.Address{}, err
-	}
-	return crypto.PubkeyToAddress(*pub), nil
+	return signer, err
 }

@@ -2,8 +2,10 @@ package request_test
 
 import (
 	"crypto/ecdsa"
+	"encoding/json"
 	"errors"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -145,6 +147,21 @@ func TestDeployRequest(t *testing.T) {
 	if _, err := request.Parse(s2, env()); !errors.Is(err, errcode.InvalidSafeSignature) {
 		t.Fatalf("a foreign signature: %v", err)
 	}
+	highS := s
+	highS.Signature = twin(s.Signature)
+	if _, err := request.Parse(highS, env()); !errors.Is(err, errcode.InvalidSafeSignature) {
+		t.Fatalf("the malleable twin: %v", err)
+	}
+	for _, f := range []func(p *relayerapi.SignatureParams){
+		func(p *relayerapi.SignatureParams) { p.PaymentToken = "0x" },
+		func(p *relayerapi.SignatureParams) { p.PaymentReceiver = "0x" },
+	} {
+		bad := s
+		f(&bad.SignatureParams)
+		if _, err := request.Parse(bad, env()); !errors.Is(err, errcode.InvalidSignatureParams) {
+			t.Fatalf("%+v: %v", bad.SignatureParams, err)
+		}
+	}
 }
 
 // TestRefusals: each malformed or foreign submission is refused with its
@@ -207,6 +224,10 @@ func TestRefusals(t *testing.T) {
 		{"multisend with a call to the exchange", signed(c.Tx(big.NewInt(0), approve, exchangeCall)), errcode.CallNotAllowed},
 		{"multisend nested", signed(c.Tx(big.NewInt(0), approve, relayer.Call{To: multiSend, Data: clientChain().MultiSend([]relayer.Call{approve}).Data})), errcode.CallNotAllowed},
 		{"data not hex", mod(func(s *relayerapi.SubmitRequest) { s.Data = "0xzz" }), errcode.InvalidPayload},
+		{"high s, the malleable twin", mod(func(s *relayerapi.SubmitRequest) { s.Signature = twin(s.Signature) }), errcode.InvalidSafeSignature},
+		{"high s, eth_sign form", twinOf(t, newClient(t, relayer.EthSign)), errcode.InvalidSafeSignature},
+		{"gas token spelt 0x", mod(func(s *relayerapi.SubmitRequest) { s.SignatureParams.GasToken = "0x" }), errcode.InvalidSignatureParams},
+		{"refund receiver spelt 0x", mod(func(s *relayerapi.SubmitRequest) { s.SignatureParams.RefundReceiver = "0x" }), errcode.InvalidSignatureParams},
 		{"metadata too long", mod(func(s *relayerapi.SubmitRequest) { s.Metadata = strings.Repeat("x", 501) }), errcode.InvalidPayload},
 	}
 	for _, tc := range cases {
@@ -214,6 +235,117 @@ func TestRefusals(t *testing.T) {
 		if !errors.Is(err, tc.code) {
 			t.Errorf("%s: %v, want %s", tc.name, err, string(tc.code))
 		}
+	}
+}
+
+// curveOrder is the secp256k1 group order N.
+var curveOrder = crypto.S256().Params().N
+
+// twin returns the malleable twin of a signature: s' = N − s with the
+// other parity. It recovers to the same key, so a chain that does not
+// insist on low s takes it too.
+func twin(sig string) string {
+	b := hexutil.MustDecode(sig)
+	s := new(big.Int).Sub(curveOrder, new(big.Int).SetBytes(b[32:64]))
+	s.FillBytes(b[32:64])
+	if b[64]%2 == 1 {
+		b[64]++
+	} else {
+		b[64]--
+	}
+	return hexutil.Encode(b)
+}
+
+// twinOf is a valid Safe transaction of c with its signature's twin.
+func twinOf(t *testing.T, c *relayer.Client) relayerapi.SubmitRequest {
+	s, err := c.SafeRequest(c.Tx(big.NewInt(0), relayer.Approve(collateral, exchange, relayer.MaxUint256)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := request.Parse(s, env()); err != nil {
+		t.Fatal(err)
+	}
+	s.Signature = twin(s.Signature)
+	return s
+}
+
+// TestTwinRecoversToTheSameKey: the high-s refusals above are refusals
+// of a signature the chain would take (ecrecover accepts high s), not of
+// a broken one.
+func TestTwinRecoversToTheSameKey(t *testing.T) {
+	c := newClient(t, relayer.EIP712)
+	digest := crypto.Keccak256([]byte("a Safe transaction"))
+	sig, err := crypto.Sign(digest, keyOf(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig[64] += 27
+	tw := hexutil.MustDecode(twin(hexutil.Encode(sig)))
+	tw[64] -= 27
+	pub, err := crypto.Ecrecover(digest, tw)
+	if err != nil || common.BytesToAddress(crypto.Keccak256(pub[1:])[12:]) != c.Address() {
+		t.Fatalf("the twin recovers to another key: %v", err)
+	}
+}
+
+// TestDecode: the body is read strictly. A second from (the last one
+// used to win), a second object after the first, a key in another case,
+// null, and a signed zero spelt "" are refused; "0x" for the zero
+// address decodes but Parse refuses it; the client's own bodies decode
+// to what was sent.
+func TestDecode(t *testing.T) {
+	c := newClient(t, relayer.EIP712)
+	create, err := c.DeployRequest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := json.Marshal(create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := request.Decode(body)
+	if err != nil || !reflect.DeepEqual(got, create) {
+		t.Fatalf("the client's SAFE-CREATE: %+v, %v", got, err)
+	}
+	if _, err := request.Parse(got, env()); err != nil {
+		t.Fatal(err)
+	}
+	other := newClient(t, relayer.EIP712).Address().Hex()
+	respell := func(old, new string) []byte { return []byte(strings.Replace(string(body), old, new, 1)) }
+	for _, tc := range []struct {
+		name string
+		body []byte
+		code errcode.Code
+	}{
+		{"from twice, the signer's last", respell(`"from":`, `"from":"`+other+`","from":`), errcode.InvalidPayload},
+		{"a second object", append(append([]byte(nil), body...), body...), errcode.InvalidPayload},
+		{"From", respell(`"from":`, `"From":`), errcode.InvalidPayload},
+		{"payment null", respell(`"payment":"0"`, `"payment":null`), errcode.InvalidPayload},
+		{"payment empty", respell(`"payment":"0"`, `"payment":""`), errcode.InvalidSignatureParams},
+		{"payment token empty", respell(`"paymentToken":"0x0000000000000000000000000000000000000000"`, `"paymentToken":""`), errcode.InvalidSignatureParams},
+		{"signatureParams null", respell(`"signatureParams":{`, `"signatureParams":null,"x":{`), errcode.InvalidPayload},
+		{"not UTF-8", respell(`"from":"`, "\"metadata\":\"\xff\",\"from\":\""), errcode.InvalidPayload},
+	} {
+		if _, err := request.Decode(tc.body); !errors.Is(err, tc.code) {
+			t.Errorf("%s: %v, want %s", tc.name, err, string(tc.code))
+		}
+	}
+	zeroAs0x, err := request.Decode(respell(`"paymentReceiver":"0x0000000000000000000000000000000000000000"`, `"paymentReceiver":"0x"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := request.Parse(zeroAs0x, env()); !errors.Is(err, errcode.InvalidSignatureParams) {
+		t.Fatalf("paymentReceiver \"0x\": %v", err)
+	}
+	// Leaving the zero fields out is their one other spelling.
+	var bare map[string]any
+	_ = json.Unmarshal(body, &bare)
+	delete(bare, "signatureParams")
+	b, _ := json.Marshal(bare)
+	if in, err := request.Decode(b); err != nil {
+		t.Fatal(err)
+	} else if _, err := request.Parse(in, env()); err != nil {
+		t.Fatalf("a SAFE-CREATE without signatureParams: %v", err)
 	}
 }
 

@@ -214,7 +214,7 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 			if ba, err = c.GetBalanceAllowance(ctx, client.BalanceParams{}); err != nil {
 				t.Fatal(err)
 			}
-			if ba.Balance.String() == "125.5" || time.Now().After(deadline) {
+			if ba.Balance == "125.5" || time.Now().After(deadline) {
 				break
 			}
 		}
@@ -222,7 +222,7 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ba.Balance.String() != "125.5" || onChain.Int64() != 125_500_000 {
+		if ba.Balance != "125.5" || onChain.Int64() != 125_500_000 {
 			t.Fatalf("the engine holds %s USDW for the proxy wallet and the chain %s base units; want 125.5 in both", ba.Balance, onChain)
 		}
 		if eoa, err := d.chain.USDWOf(ctx, c.Address()); err != nil || eoa.Sign() != 0 {

@@ -55,7 +55,7 @@ func (d *Devnet) seedDemoBook(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("devnet: demo maker balance: %w", err)
 	}
-	if bal.Balance.String() != "0" {
+	if bal.Balance != "0" {
 		return nil // seeded by an earlier start
 	}
 	g := gamma.New(d.GammaURL, gamma.WithPrivateKey(key))

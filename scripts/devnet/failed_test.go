@@ -76,7 +76,7 @@ func TestFailedTradeIsReversed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return b.Balance.String(), b.Debt.String()
+		return b.Balance, b.Debt
 	}
 	if bal, _ := balance(taker, ""); bal != "93.94" {
 		t.Fatalf("the taker's USDW after the match: %s, want 100 - 6 - 0.06 fee = 93.94", bal)

@@ -16,6 +16,7 @@ import (
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
+	"pred.dev/proto/runtime/apitest"
 	"pred.dev/settler/reconcile"
 )
 
@@ -84,11 +85,11 @@ func TestReconcile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ba, err := alice.GetBalanceAllowance(ctx, client.BalanceParams{})
-	if err != nil || ba.Balance.String() != "65" {
+	if err != nil || ba.Balance != "65" {
 		t.Fatalf("alice's USDW on the CLOB: %+v, %v; want 100 - 10 - 5 - 20 = 65", ba, err)
 	}
 	bb, err := bob.GetBalanceAllowance(ctx, client.BalanceParams{TokenID: m.YesTokenID()})
-	if err != nil || bb.Balance.String() != "7" {
+	if err != nil || bb.Balance != "7" {
 		t.Fatalf("bob's YES on the CLOB: %+v, %v; want 7", bb, err)
 	}
 	rep, err := d.Reconcile(ctx)
@@ -99,6 +100,18 @@ func TestReconcile(t *testing.T) {
 		t.Fatalf("after deposits and withdrawals: %+v, want 2 wallets compared and no difference", rep)
 	}
 	t.Logf("reconciled %d wallets in %d assets at block %d: no difference", rep.Compared, rep.Assets, rep.Block)
+	// Over HTTP, every answer checked against the settler's document.
+	checked := &http.Client{Transport: apitest.NewSpec(reconcile.Document, "../../settler/reconcile/examples").New(t, apitest.RequireChecks()).Transport(nil, true)}
+	resp, err := checked.Get(d.ReconcileURL + "/reconcile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var agreed reconcile.Report
+	err = json.NewDecoder(resp.Body).Decode(&agreed)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || len(agreed.Differences) != 0 || agreed.Compared != 2 {
+		t.Fatalf("GET /reconcile with nothing to report: %d %+v %v", resp.StatusCode, agreed, err)
+	}
 
 	// Behind the engine's back: a market prepared on chain only, and
 	// alice splits 3 USDW into it. The watcher sees the USDW leave (the
@@ -131,7 +144,7 @@ func TestReconcile(t *testing.T) {
 	}
 	// The operator's command: the same check over HTTP, 409 with the
 	// differences.
-	resp, err := http.Get(d.ReconcileURL + "/reconcile")
+	resp, err = checked.Get(d.ReconcileURL + "/reconcile")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 	"net"
-	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
@@ -102,20 +101,9 @@ func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Co
 	if err != nil {
 		return fmt.Errorf("devnet: reconciliation listen on %s: %w", dcfg.ReconcileAddr, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/reconcile", r.Handler())
-	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	d.ReconcileURL = "http://" + ln.Addr().String()
 	d.run(&d.gwDone, "reconciliation server", func() error {
-		go func() {
-			<-runCtx.Done()
-			_ = srv.Close()
-		}()
-		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
+		return r.Serve(runCtx, ln, promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	})
 	return nil
 }

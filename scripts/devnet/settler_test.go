@@ -49,7 +49,7 @@ func TestFundedBeforeDeployment(t *testing.T) {
 		t.Fatal(err)
 	}
 	ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
-	if err != nil || ba.Balance.String() != "55" {
+	if err != nil || ba.Balance != "55" {
 		t.Fatalf("after the deployment: %+v, %v; want 40 + 15", ba, err)
 	}
 	rep, err := d.Reconcile(ctx)

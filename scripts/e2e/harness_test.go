@@ -300,7 +300,7 @@ func (tr *trader) balance(t *testing.T, token string) clobapi.BalanceAllowance {
 // wantBalance checks a balance and its locked part, as decimal strings.
 func wantBalance(t *testing.T, what string, b clobapi.BalanceAllowance, balance, locked string) {
 	t.Helper()
-	if b.Balance.String() != balance || b.Locked.String() != locked {
+	if b.Balance != balance || b.Locked != locked {
 		t.Errorf("%s: balance %s locked %s, want %s locked %s", what, b.Balance, b.Locked, balance, locked)
 	}
 }

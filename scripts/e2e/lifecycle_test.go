@@ -105,7 +105,7 @@ func ledger(t *testing.T, tr *trader, yes, no string) [3]int64 {
 	t.Helper()
 	var out [3]int64
 	for i, tok := range []string{"", yes, no} {
-		u, err := fixed.ParseUnits(tr.balance(t, tok).Balance.String())
+		u, err := fixed.ParseUnits(tr.balance(t, tok).Balance)
 		if err != nil {
 			t.Fatal(err)
 		}

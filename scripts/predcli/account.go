@@ -2,7 +2,6 @@ package predcli
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -88,7 +87,7 @@ func balance(ctx context.Context, inv *invocation) error {
 	if t.market != nil {
 		kv = append(kv, "market", t.market.Slug, "outcome", t.outcome)
 	}
-	kv = append(kv, "balance", ba.Balance.String(), "locked", ba.Locked.String(), "available", ba.VirtualAvailable.String())
+	kv = append(kv, "balance", ba.Balance, "locked", ba.Locked, "available", ba.VirtualAvailable)
 	if len(ba.ExchangeAllowances) > 0 {
 		// What each exchange may move of the asset, read on chain: trades
 		// settle only with both allowances set (pred wallet approve).
@@ -105,14 +104,14 @@ func balance(ctx context.Context, inv *invocation) error {
 // allowance writes an allowance for people: "unlimited" for one of at
 // least 2^255 base units (what approve(max) and an operator approval
 // show), "none" for a missing one.
-func allowance(v json.Number) string {
+func allowance(v string) string {
 	switch {
 	case v == "":
 		return "none"
-	case len(strings.SplitN(string(v), ".", 2)[0]) >= 71:
+	case len(strings.SplitN(v, ".", 2)[0]) >= 71:
 		return "unlimited"
 	}
-	return string(v)
+	return v
 }
 
 func faucet(ctx context.Context, inv *invocation) error {

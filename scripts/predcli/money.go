@@ -119,7 +119,7 @@ func usdwOnCLOB(ctx context.Context, c *client.Client) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return fixed.ParseUnits(ba.Balance.String())
+	return fixed.ParseUnits(ba.Balance)
 }
 
 // Withdrawal is the JSON of `pred withdraw`.

@@ -79,12 +79,12 @@ func positions(ctx context.Context, inv *invocation) error {
 			if err != nil {
 				return err
 			}
-			size, _ := fixed.ParseUnits(ba.Balance.String())
+			size, _ := fixed.ParseUnits(ba.Balance)
 			if size == 0 {
 				continue
 			}
 			p := Position{Market: m.Slug, ConditionID: m.ConditionID, Outcome: outcomeName(m, i), TokenID: token,
-				Size: ba.Balance.String(), Locked: ba.Locked.String(), State: marketState(m), Unsettled: unsettled[token]}
+				Size: ba.Balance, Locked: ba.Locked, State: marketState(m), Unsettled: unsettled[token]}
 			price, source, err := inv.sharePrice(ctx, c, m, i, token)
 			if err != nil {
 				return err

@@ -229,7 +229,7 @@ func TestTrading(t *testing.T) {
 	}
 	var bal predcli.Balance
 	alice.json(&bal, "balance", yes)
-	if bal.Asset != yes || bal.Balance.String() != "10" || bal.Locked.String() != "5" {
+	if bal.Asset != yes || bal.Balance != "10" || bal.Locked != "5" {
 		t.Fatalf("balance of YES while the ask rests: %+v", bal)
 	}
 	if r := alice.ok("orders", "list"); !strings.Contains(r.stdout, askID[1]) || strings.Contains(r.stdout, bidID) {

@@ -93,7 +93,7 @@ func orderPlace(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	resp, err := c.CreateAndPostOrder(ctx, args)
+	resp, err := inv.placeOrder(ctx, c, args)
 	if err != nil {
 		return err
 	}

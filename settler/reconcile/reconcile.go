@@ -14,15 +14,15 @@
 // for one run; a real difference stays.
 //
 // Every difference is logged and exported as metrics; Check is also the
-// operator's command (Handler serves it as JSON, `pred reconcile` asks it).
+// operator's command: Serve answers it over HTTP (GET /reconcile, with
+// the API's document at /openapi.yaml and /docs), `pred reconcile` asks
+// it.
 package reconcile
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/big"
-	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -36,6 +36,7 @@ import (
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/query"
 )
@@ -232,7 +233,7 @@ func (r *Reconciler) Check(ctx context.Context) (Report, error) {
 func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64, w common.Address, tokens []common.Hash, ids []*big.Int) ([]Difference, error) {
 	chainUSDW, err := r.usdw.BalanceOf(at, w)
 	if err != nil {
-		return nil, fmt.Errorf("reconcile: USDW of %s at %s: %w", w, at.BlockNumber, err)
+		return nil, chainUnavailable(w, at, fmt.Errorf("reconcile: USDW of %s at %s: %w", w, at.BlockNumber, err))
 	}
 	chainTok := []*big.Int{}
 	if len(ids) > 0 {
@@ -241,7 +242,7 @@ func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64,
 			owners[i] = w
 		}
 		if chainTok, err = r.ctf.BalanceOfBatch(at, owners, ids); err != nil {
-			return nil, fmt.Errorf("reconcile: tokens of %s at %s: %w", w, at.BlockNumber, err)
+			return nil, chainUnavailable(w, at, fmt.Errorf("reconcile: tokens of %s at %s: %w", w, at.BlockNumber, err))
 		}
 	}
 	var out []Difference
@@ -324,37 +325,24 @@ func (r *Reconciler) ask(ctx context.Context, req *pb.QueryRequest) (*pb.QueryRe
 	defer cancel()
 	resp, err := query.Do(ctx, r.nc, req)
 	if err != nil {
-		return nil, fmt.Errorf("reconcile: engine query: %w", err)
+		return nil, engineUnavailable(fmt.Errorf("reconcile: engine query: %w", err))
 	}
 	if e := resp.GetError(); e != nil && e.GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND &&
 		e.GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED {
-		return nil, fmt.Errorf("reconcile: engine query: %s %s", e.GetCode(), e.GetMessage())
+		return nil, engineUnavailable(fmt.Errorf("reconcile: engine query: %s %s", e.GetCode(), e.GetMessage()))
 	}
 	return resp, nil
 }
 
-// Handler serves a check as JSON (GET): the operator's reconciliation
-// command. The status is 200 with no difference, 409 with some, 503 when
-// the check could not run.
-func (r *Reconciler) Handler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if req.Method != http.MethodGet {
-			http.Error(w, "GET only", http.StatusMethodNotAllowed)
-			return
-		}
-		rep, err := r.Check(req.Context())
-		w.Header().Set("Content-Type", "application/json")
-		status := http.StatusOK
-		switch {
-		case err != nil:
-			status = http.StatusServiceUnavailable
-			w.WriteHeader(status)
-			_ = json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
-			return
-		case len(rep.Differences) > 0:
-			status = http.StatusConflict
-		}
-		w.WriteHeader(status)
-		_ = json.NewEncoder(w).Encode(rep)
-	})
+// chainUnavailable and engineUnavailable are the coded errors of a check
+// that could not read one side (GET /reconcile's 503): the cause is
+// logged, never sent.
+func chainUnavailable(w common.Address, at *bind.CallOpts, cause error) error {
+	return &errcode.Error{Code: errcode.ChainUnavailable, Err: cause,
+		Message: fmt.Sprintf("the chain did not answer the balances of %s at block %s: retry later", w.Hex(), at.BlockNumber)}
+}
+
+func engineUnavailable(cause error) error {
+	return &errcode.Error{Code: errcode.EngineUnavailable, Err: cause,
+		Message: "the matching engine did not answer a ledger query in time: retry later"}
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"net/http"
@@ -205,7 +204,9 @@ const collateralAssetID = "0"
 // getBalanceAllowance answers the caller's balance of one asset: the
 // outcome token asset_id (or token_id), or collateral with
 // asset_type=COLLATERAL (the default without a token). Values are in
-// shares or USDW. The balance is the engine's ledger; the allowances are
+// shares or USDW, written as decimal strings: an unlimited allowance is
+// 2^256 − 1 base units, which a JSON number would lose in every client
+// that reads numbers as doubles. The balance is the engine's ledger; the allowances are
 // the chain's, read at the latest block: what each exchange may move of
 // the wallet's asset (the USDW allowance, or for outcome tokens an
 // unlimited amount if the exchange is an approved operator of the
@@ -231,8 +232,8 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	}
 	b := resp.GetBalance()
 	avail := b.GetBalance() - min(b.GetLocked(), b.GetBalance())
-	out := clobapi.BalanceAllowance{Balance: number(b.GetBalance()), Locked: number(b.GetLocked()), VirtualAvailable: number(avail),
-		Debt: number(b.GetDebt()), Allowances: map[string]json.Number{}}
+	out := clobapi.BalanceAllowance{Balance: units(b.GetBalance()), Locked: units(b.GetLocked()), VirtualAvailable: units(avail),
+		Debt: units(b.GetDebt()), Allowances: map[string]string{}}
 	if a.cfg.Allowances == nil {
 		return c.JSON(http.StatusOK, out)
 	}
@@ -246,7 +247,7 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	// allowances names the asset with what every exchange may move of it
 	// (the least of them: an order of either kind of market can then
 	// settle), exchange_allowances each exchange's.
-	out.ExchangeAllowances = map[string]json.Number{}
+	out.ExchangeAllowances = map[string]string{}
 	var least *big.Int
 	for _, x := range al {
 		v := x.Collateral
@@ -259,13 +260,13 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 		if v == nil {
 			v = new(big.Int)
 		}
-		out.ExchangeAllowances[x.Exchange.Hex()] = bigNumber(v)
+		out.ExchangeAllowances[x.Exchange.Hex()] = bigUnits(v)
 		if least == nil || v.Cmp(least) < 0 {
 			least = v
 		}
 	}
 	if least != nil {
-		out.Allowances[assetKey] = bigNumber(least)
+		out.Allowances[assetKey] = bigUnits(least)
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -274,15 +275,15 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 // an approved operator of the conditional tokens may move.
 var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 
-// bigNumber writes base units (1e-6) of any size as a decimal number, as
-// number does for the ledger's amounts.
-func bigNumber(v *big.Int) json.Number {
+// bigUnits writes base units (1e-6) of any size as a decimal string, as
+// units does for the ledger's amounts.
+func bigUnits(v *big.Int) string {
 	q, r := new(big.Int).QuoRem(v, new(big.Int).SetUint64(fixed.One), new(big.Int))
 	if r.Sign() == 0 {
-		return json.Number(q.String())
+		return q.String()
 	}
 	frac := strings.TrimRight(fmt.Sprintf("%06d", r.Int64()), "0")
-	return json.Number(q.String() + "." + frac)
+	return q.String() + "." + frac
 }
 
 func balanceAsset(c echo.Context) (token []byte, key string, err error) {

@@ -4,12 +4,20 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
+	"pred.dev/proto/client/clobapi"
 )
 
 const (
 	keyL1Identity = "l1_identity"
 	keyL2Identity = "l2_identity"
 )
+
+// AuthHeaders are the L1 and L2 headers: each may be given once, as a
+// second copy would make the request say two things (httpmw.Strict).
+var AuthHeaders = []string{
+	clobapi.HeaderAddress, clobapi.HeaderSignature, clobapi.HeaderTimestamp, clobapi.HeaderNonce,
+	clobapi.HeaderAPIKey, clobapi.HeaderPassphrase, clobapi.HeaderScopeID,
+}
 
 // requireL1 verifies the wallet signature headers.
 func (a *API) requireL1(next echo.HandlerFunc) echo.HandlerFunc {

@@ -63,6 +63,13 @@ func (a *API) queryFor(ctx context.Context, id auth.Identity, req *pb.QueryReque
 func (a *API) submit(ctx context.Context, id auth.Identity, cmd *pb.Command, orderID string) (*publish.Result, error) {
 	res, err := a.pub.Submit(ctx, cmd)
 	if err != nil {
+		// A command in the log without its result (ENGINE_TIMEOUT) is
+		// still the key's last write: its reads, GET /order/{id} first,
+		// wait until the engine applied it rather than answer without it.
+		var nr *publish.NoResultError
+		if errors.As(err, &nr) {
+			a.seqs.note(id.KeyID, nr.Seq)
+		}
 		return nil, a.journalError(err, orderID)
 	}
 	a.seqs.note(id.KeyID, res.Seq)

@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/publish"
 )
 
@@ -46,16 +46,30 @@ func (a *API) postOrder(c echo.Context) error {
 	return c.JSON(http.StatusOK, resp)
 }
 
-// orderEnvelope is the POST /order body as decoded: orderType is a
-// pointer so that an absent orderType (GTC) and an empty one (refused)
-// differ. The outer field shadows the embedded one.
+// orderEnvelope is the POST /order body as decoded: orderType and taker
+// are pointers so that an absent orderType (GTC) or taker (the zero
+// address) and an empty one (refused) differ. The outer fields shadow the
+// embedded ones.
 type orderEnvelope struct {
 	clobapi.PostOrderRequest
-	OrderType *string `json:"orderType"`
+	Order     signedOrderJSON `json:"order"`
+	OrderType *string         `json:"orderType"`
+}
+
+type signedOrderJSON struct {
+	clobapi.SignedOrder
+	Taker *string `json:"taker"`
 }
 
 func (e *orderEnvelope) request() (clobapi.PostOrderRequest, error) {
 	req := e.PostOrderRequest
+	req.Order = e.Order.SignedOrder
+	if t := e.Order.Taker; t != nil {
+		if *t == "" {
+			return req, errcode.Errorf(errcode.InvalidOrderPayload, "invalid order taker \"\": send the zero address 0x0000000000000000000000000000000000000000 (or the market's exchange), or leave taker out")
+		}
+		req.Order.Taker = *t
+	}
 	if e.OrderType != nil {
 		if *e.OrderType == "" {
 			return req, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType \"\": use GTC, GTD, FOK or FAK, or leave orderType out for GTC")
@@ -316,24 +330,8 @@ func (a *API) ordersPage(c echo.Context, id auth.Identity, q *pb.OrdersQuery, wi
 
 // decodeJSON decodes a request body, answering code with the decoder's
 // complaint when it does not fit.
+// decodeJSON reads a request body strictly (httpmw.DecodeJSON). Unknown
+// keys are skipped, as the reference clients send fields of their own.
 func decodeJSON(body []byte, v any, code errcode.Code) error {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return errcode.Errorf(code, "%s (the body is empty)", code.Message())
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return errcode.Errorf(code, "%s (%s)", code.Message(), jsonProblem(err))
-	}
-	return nil
-}
-
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return "field " + te.Field + " must be a JSON " + te.Type.String()
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return "malformed JSON: " + se.Error()
-	}
-	return err.Error()
+	return httpmw.DecodeJSON(body, v, code, httpmw.AllowUnknownFields())
 }

@@ -42,7 +42,7 @@ type flags struct {
 	listen, natsURL, logLevel, deployment                string
 	rpcURL, explorerURL, ctf, exchange, negRisk, factory string
 	initCode, collateral, oracle, jwtKey, operatorKey    string
-	sportTypes, scoreScript                              string
+	stablecoin, sportTypes, scoreScript                  string
 	cfg                                                  server.Config
 }
 
@@ -89,6 +89,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.factory, "safe-factory", "", "Safe factory address: profiles' proxy wallets (without -deployment)")
 	fs.StringVar(&f.initCode, "safe-init-code-hash", "", "Safe proxy init-code hash, 0x + 64 hex (without -deployment)")
 	fs.StringVar(&f.collateral, "collateral", "", "USDW address, the collateral of the outcome tokens (without -deployment)")
+	fs.StringVar(&f.stablecoin, "stablecoin", "", "address of the stablecoin under USDW, which /public-info reports (without -deployment; optional)")
 	fs.StringVar(&f.oracle, "oracle", "", "address that reports markets' payouts; condition ids derive from it (required)")
 	fs.StringVar(&f.jwtKey, "jwt-key", "", "hex key (>= 32 bytes) signing bearer tokens; shared by every replica and the relayer (required, secret)")
 	fs.StringVar(&f.operatorKey, "operator-key", "", "operator API key (>= 16 bytes) for /admin; empty disables the operator API (secret)")
@@ -186,10 +187,17 @@ func (f *flags) chain() error {
 		return errors.New("-safe-init-code-hash must be 0x followed by 64 hex digits (or give -deployment)")
 	}
 	f.cfg.ProxyInitCodeHash = common.BytesToHash(b)
+	stable, err := address("stablecoin", f.stablecoin, false)
+	if err != nil {
+		return err
+	}
 	f.cfg.PublicInfo = api.PublicInfo{
 		Chain: []api.ChainInfo{{ChainID: f.cfg.ChainID, RPCURL: f.rpcURL, ExplorerURL: f.explorerURL}},
 		Contracts: api.Contracts{ConditionalTokens: ctf.Hex(), Exchange: ex.Hex(), NegRiskExchange: nr.Hex(),
 			SafeFactory: f.cfg.ProxyFactory.Hex(), SafeInitCodeHash: f.cfg.ProxyInitCodeHash.Hex(), Collateral: f.cfg.Collateral.Hex()},
+	}
+	if f.stablecoin != "" {
+		f.cfg.PublicInfo.Contracts.Stablecoin = stable.Hex()
 	}
 	return nil
 }

@@ -42,8 +42,14 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	c := f.cfg
 	if c.ChainID != 31337 || c.TokenLifetime != 10*time.Minute || f.listen != ":7000" || len(c.JWTKey) != 32 ||
 		c.Oracle != common.HexToAddress(testOracle) || len(c.SportTypes) != 2 || c.SportTypes[1].Name != "Football" ||
-		c.PublicInfo.Contracts.Exchange != "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8" || c.PublicInfo.Chain[0].RPCURL != "http://127.0.0.1:8545" {
+		c.PublicInfo.Contracts.Exchange != "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8" || c.PublicInfo.Chain[0].RPCURL != "http://127.0.0.1:8545" ||
+		c.PublicInfo.Contracts.Stablecoin != "" {
 		t.Fatalf("config %+v, listen %s", c, f.listen)
+	}
+	// -stablecoin names the stablecoin under USDW in /public-info.
+	const stable = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6"
+	if f, err = parseFlags(append(chainFlags(), "-stablecoin", strings.ToLower(stable))); err != nil || f.cfg.PublicInfo.Contracts.Stablecoin != stable {
+		t.Fatalf("-stablecoin: %v, public-info contracts %+v", err, f.cfg.PublicInfo.Contracts)
 	}
 }
 
@@ -64,7 +70,8 @@ func TestDeploymentRecord(t *testing.T) {
 	}
 	c := f.cfg
 	if c.ChainID != 1337 || c.Collateral != d.Contracts.Collateral || c.ProxyFactory != d.Contracts.SafeFactory ||
-		c.PublicInfo.Contracts.NegRiskExchange != d.Contracts.NegRiskExchange.Hex() {
+		c.PublicInfo.Contracts.NegRiskExchange != d.Contracts.NegRiskExchange.Hex() ||
+		c.PublicInfo.Contracts.Stablecoin != d.Contracts.Stablecoin.Hex() {
 		t.Fatalf("config %+v", c)
 	}
 }
@@ -77,6 +84,7 @@ func TestFlagErrors(t *testing.T) {
 		"no oracle":       append(chainFlags(), "-jwt-key", testJWTKey),
 		"no chain":        {"-oracle", testOracle, "-jwt-key", testJWTKey},
 		"bad exchange":    append(base, "-exchange", "0x12"),
+		"bad stablecoin":  append(base, "-stablecoin", "0x12"),
 		"short operator":  append(base, "-operator-key", "short"),
 		"bad sport types": append(base, "-sport-types", "NBA"),
 		"missing record":  {"-deployment", "/no/such/file", "-oracle", testOracle, "-jwt-key", testJWTKey},

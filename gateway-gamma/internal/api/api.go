@@ -41,10 +41,11 @@ type Config struct {
 
 // The wire types (pred.dev/proto/client/gammaapi).
 type (
-	PublicInfo = gammaapi.PublicInfo
-	ChainInfo  = gammaapi.ChainInfo
-	Contracts  = gammaapi.Contracts
-	Health     = gammaapi.Health
+	PublicInfo         = gammaapi.PublicInfo
+	ChainInfo          = gammaapi.ChainInfo
+	Contracts          = gammaapi.Contracts
+	AdjudicationTiming = gammaapi.AdjudicationTiming
+	Health             = gammaapi.Health
 )
 
 // ReadyCheck is one named readiness check: nil when ready.

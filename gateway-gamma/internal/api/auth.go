@@ -1,11 +1,7 @@
 package api
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -61,20 +57,6 @@ func (a *API) nonce(c echo.Context) error {
 	return c.JSON(http.StatusOK, resp)
 }
 
-// decodeStrict decodes one JSON object into v, refusing unknown fields
-// and trailing data.
-func decodeStrict(body []byte, v any, code errcode.Code, what string) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return errcode.Errorf(code, "invalid %s: %s", what, clip(err.Error()))
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errcode.Errorf(code, "invalid %s: trailing data after the JSON object", what)
-	}
-	return nil
-}
-
 func (a *API) doLogin(c echo.Context) error {
 	if err := a.limiter.ChargeAuthIP(c); err != nil {
 		return err
@@ -84,7 +66,10 @@ func (a *API) doLogin(c echo.Context) error {
 		return err
 	}
 	var req login.Request
-	if err := decodeStrict(body, &req, errcode.InvalidLoginMessage, "login request"); err != nil {
+	if err := httpmw.DecodeJSON(body, &req, errcode.InvalidLoginMessage); err != nil {
+		// An attempt spends the nonce it names, whatever else is wrong
+		// with it; a body that is not JSON names none.
+		a.login.Spend(c.Request().Context(), login.NonceOf(body))
 		return err
 	}
 	resp, addr, err := a.login.Login(c.Request().Context(), &req, func(addr string) error {

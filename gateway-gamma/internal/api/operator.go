@@ -120,7 +120,7 @@ func operatorCall[In, Out any](a *API, c echo.Context, status int, f func(ctx co
 		body = []byte("{}") // the steps without input take no body
 	}
 	var in In
-	if err := decodeStrict(body, &in, errcode.InvalidPayload, "request body"); err != nil {
+	if err := httpmw.DecodeJSON(body, &in, errcode.InvalidPayload); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), operator.WriteTimeout())

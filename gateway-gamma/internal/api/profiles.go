@@ -54,7 +54,7 @@ func (a *API) postProfile(c echo.Context) error {
 		return err
 	}
 	var req ProfileRequest
-	if err := decodeStrict(body, &req, errcode.InvalidPayload, "profile (fields: name, pseudonym, bio, profileImage, displayUsernamePublic; the proxy wallet is derived)"); err != nil {
+	if err := httpmw.DecodeJSON(body, &req, errcode.InvalidPayload); err != nil {
 		return err
 	}
 	if err := validateProfile(&req); err != nil {

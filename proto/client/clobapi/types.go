@@ -228,20 +228,22 @@ const (
 	EndCursor     = "LTE="
 )
 
-// BalanceAllowance is the body of GET /balance-allowance. Values are JSON
-// numbers written as exact decimals in shares or USDW.
+// BalanceAllowance is the body of GET /balance-allowance. Values are
+// exact decimal strings in shares or USDW ("93.94"), never JSON numbers:
+// an unlimited allowance is 2^256 − 1 base units, which a client reading
+// numbers as doubles would round.
 type BalanceAllowance struct {
-	Balance          json.Number `json:"balance"`
-	Locked           json.Number `json:"locked"`
-	VirtualAvailable json.Number `json:"virtual_available"`
+	Balance          string `json:"balance"`
+	Locked           string `json:"locked"`
+	VirtualAvailable string `json:"virtual_available"`
 	// Debt is what the wallet owes the exchange in the asset (see the
 	// INVALID_ORDER_ACCOUNT_IN_DEBT code): the chain holds balance - debt
 	// (plus what is reserved for withdrawals).
-	Debt       json.Number            `json:"debt"`
-	Allowances map[string]json.Number `json:"allowances"`
+	Debt       string            `json:"debt"`
+	Allowances map[string]string `json:"allowances"`
 	// ExchangeAllowances maps each exchange's address to what it may move
 	// of the asset, read on chain; absent from a gateway without a chain.
-	ExchangeAllowances map[string]json.Number `json:"exchange_allowances,omitempty"`
+	ExchangeAllowances map[string]string `json:"exchange_allowances,omitempty"`
 }
 
 // PriceLevel is one level of a book.

@@ -245,10 +245,28 @@ type SportType struct {
 	Name string `json:"name"`
 }
 
-// PublicInfo is the spec's publicInfoResponse.
+// PublicInfo is the spec's publicInfoResponse, with the deployment's
+// adjudication timing.
 type PublicInfo struct {
 	Chain     []ChainInfo `json:"chain"`
 	Contracts Contracts   `json:"contracts"`
+	// Adjudication says, before any proposal, how long a market takes
+	// to resolve once an outcome is proposed.
+	Adjudication AdjudicationTiming `json:"adjudication"`
+}
+
+// AdjudicationTiming is how long resolution takes on this deployment.
+// An unchallenged proposal made at proposedAt settles (resolved, or
+// canceled) at livenessEndsAt = proposedAt + LivenessSeconds, and the
+// market shows resolved at most SettleDelaySeconds after that, plus the
+// time the chain takes to mine the oracle's report of the payouts.
+type AdjudicationTiming struct {
+	// LivenessSeconds is how long a proposal can be challenged.
+	LivenessSeconds int64 `json:"livenessSeconds"`
+	// SettleDelaySeconds bounds the wait from livenessEndsAt to the
+	// settlement: a grace for replicas' clocks and the interval at which
+	// a replica looks for proposals past their liveness.
+	SettleDelaySeconds int64 `json:"settleDelaySeconds"`
 }
 
 // ChainInfo is one chain the exchange's contracts are on.
@@ -269,6 +287,10 @@ type Contracts struct {
 	SafeFactory       string `json:"safeFactory"`
 	SafeInitCodeHash  string `json:"safeInitCodeHash"`
 	Collateral        string `json:"collateral"`
+	// Stablecoin is the dollar stablecoin under USDW: USDW's wrap and
+	// wrapTo take it in, unwrap and unwrapTo pay it out. Empty for a
+	// gateway run without a deployment record and without -stablecoin.
+	Stablecoin string `json:"stablecoin,omitempty"`
 	// MultiSendCallOnly is Safe 1.4.1's MultiSendCallOnly, which a
 	// wallet's onboarding delegate-calls to approve both exchanges in one
 	// Safe transaction through the relayer; empty for a deployment made

@@ -1,9 +1,14 @@
 // Package apitest is test support for clients of the exchange's HTTP
 // APIs: it checks the HTTP exchanges a test makes against an API's OpenAPI
 // document (the one its gateway embeds and serves at GET /openapi.yaml).
-// Each gateway binds its own document in a small package of its own
-// (gateway-clob/apitest, gateway-gamma/apitest), so every API's tests and
-// the end-to-end tests share one validator.
+// Each service binds its own document in a small package of its own
+// (gateway-clob/apitest, gateway-gamma/apitest, relayer/apitest), so every
+// API's tests and the end-to-end tests share one validator.
+//
+// The validator also keeps the document's examples true (examples.go):
+// an error code an operation answered with must be one its document
+// lists, and with -rewrite-examples the responses the tests receive are
+// written as the examples the document lacks.
 //
 // Wrap a test's HTTP transport with [Validator.Transport]: each response,
 // and optionally each request, is validated, and what broke the document
@@ -32,23 +37,51 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"pred.dev/proto/runtime/apidocs"
 )
 
-// Spec is one API's OpenAPI document. Its router is loaded and validated
-// once per process.
+// Spec is one API's OpenAPI document, as its service serves it (the
+// hand-written document with its examples merged in, apidocs.Build), and
+// where its examples are kept. Its router is loaded and validated once
+// per process.
 type Spec struct {
-	doc    []byte
-	router func() (routers.Router, error)
+	built       apidocs.Document
+	examplesDir string
+	router      func() (routers.Router, error)
+	doc         func() (*openapi3.T, error)
+
+	// writeMu orders the writes of examples files by this process's
+	// validators (-rewrite-examples).
+	writeMu sync.Mutex
 }
 
-// NewSpec binds a document, typically a gateway's embedded one.
-func NewSpec(doc []byte) *Spec {
-	return &Spec{doc: doc, router: sync.OnceValues(func() (routers.Router, error) { return loadRouter(doc) })}
+// NewSpec binds a service's document, typically its embedded one, and the
+// directory its examples are kept in (the source tree's, which
+// -rewrite-examples writes; "" for none).
+func NewSpec(d apidocs.Document, examplesDir string) *Spec {
+	s := &Spec{built: d, examplesDir: examplesDir}
+	s.doc = sync.OnceValues(func() (*openapi3.T, error) { return loadDoc(d.YAML) })
+	s.router = sync.OnceValues(func() (routers.Router, error) {
+		doc, err := s.doc()
+		if err != nil {
+			return nil, err
+		}
+		r, err := legacy.NewRouter(doc, openapi3.DisableExamplesValidation())
+		if err != nil {
+			return nil, fmt.Errorf("route the OpenAPI document: %w", err)
+		}
+		return r, nil
+	})
+	return s
 }
 
-// Document returns a copy of the document, byte for byte what the gateway
+// Document returns a copy of the document, byte for byte what the service
 // serves at GET /openapi.yaml.
-func (s *Spec) Document() []byte { return slices.Clone(s.doc) }
+func (s *Spec) Document() []byte { return slices.Clone(s.built.YAML) }
+
+// Built returns the document with what its build found.
+func (s *Spec) Built() apidocs.Document { return s.built }
 
 // Router returns a router of the document, failing t if the document does
 // not load or is invalid.
@@ -61,21 +94,31 @@ func (s *Spec) Router(t testing.TB) routers.Router {
 	return r
 }
 
-func loadRouter(data []byte) (routers.Router, error) {
+// OpenAPI returns the loaded document, failing t if it does not load or
+// is invalid.
+func (s *Spec) OpenAPI(t testing.TB) *openapi3.T {
+	t.Helper()
+	d, err := s.doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// loadDoc loads and validates a document. Its examples are left to
+// CheckExamples, which says which one is wrong and how to fix it, so a
+// stale example does not stop every test that validates an exchange.
+func loadDoc(data []byte) (*openapi3.T, error) {
 	registerTextDecoders()
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(data)
 	if err != nil {
 		return nil, fmt.Errorf("load the OpenAPI document: %w", err)
 	}
-	if err := doc.Validate(loader.Context); err != nil {
+	if err := doc.Validate(loader.Context, openapi3.DisableExamplesValidation()); err != nil {
 		return nil, fmt.Errorf("the OpenAPI document is invalid: %w", err)
 	}
-	r, err := legacy.NewRouter(doc)
-	if err != nil {
-		return nil, fmt.Errorf("route the OpenAPI document: %w", err)
-	}
-	return r, nil
+	return doc, nil
 }
 
 // registerTextDecoders lets the validator read the bodies of the
@@ -95,12 +138,14 @@ var registerTextDecoders = sync.OnceFunc(func() {
 // broke it when its test ends. It is safe for concurrent use.
 type Validator struct {
 	t              testing.TB
+	spec           *Spec
 	router         routers.Router
 	requireChecked bool
 
 	mu       sync.Mutex
 	checked  int // exchanges that matched a documented operation and passed
 	failures []string
+	recorded []recorded // with -rewrite-examples: the examples seen
 }
 
 // Option adjusts a Validator.
@@ -115,7 +160,7 @@ func RequireChecks() Option { return func(v *Validator) { v.requireChecked = tru
 // with t.Error, when t and its subtests have finished.
 func (s *Spec) New(t testing.TB, opts ...Option) *Validator {
 	t.Helper()
-	v := &Validator{t: t, router: s.Router(t)}
+	v := &Validator{t: t, spec: s, router: s.Router(t)}
 	for _, o := range opts {
 		o(v)
 	}
@@ -197,8 +242,18 @@ func (v *Validator) check(req *http.Request, reqBody []byte, resp *http.Response
 	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: resp.StatusCode,
 		Header: resp.Header, Body: io.NopCloser(bytes.NewReader(respBody)), Options: opts}
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
-		v.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(respBody))
+		if *rewriteExamples && newErrorCode(route, resp.StatusCode, respBody) {
+			// A code new to the document fails its ErrorCode enum until
+			// the examples list it: record it.
+			v.record(in, route, resp, reqBody, respBody)
+			return
+		}
+		v.fail(key + ": response does not match the document: " + err.Error() + "\nbody: " + clip(respBody) + v.undocumentedStatusHint(route, resp.StatusCode, respBody) + v.newCodeHint(route, resp.StatusCode, respBody))
 		ok = false
+	} else if !v.codeDocumented(key, route, resp.StatusCode, respBody) {
+		ok = false
+	} else if *rewriteExamples {
+		v.record(in, route, resp, reqBody, respBody)
 	}
 	if ok {
 		v.mu.Lock()
@@ -239,10 +294,14 @@ func (v *Validator) fail(msg string) {
 }
 
 // report fails the test for every exchange that broke the document, and,
-// with RequireChecks, if no exchange was validated at all.
+// with RequireChecks, if no exchange was validated at all. With
+// -rewrite-examples it writes the examples first.
 func (v *Validator) report() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	if len(v.recorded) > 0 {
+		v.spec.write(v.t, v.recorded)
+	}
 	for _, f := range v.failures {
 		v.t.Error("OpenAPI: " + f)
 	}

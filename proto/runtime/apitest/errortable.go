@@ -11,26 +11,31 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/apidocs"
 )
 
-// Every HTTP API's document carries proto/errcode twice: as the ErrorCode
-// schema's enum and as the table of its introduction. These checks keep
-// both equal to the code table, one implementation for every service.
+// Every HTTP API's document lists the error codes it answers with twice:
+// as the ErrorCode schema's enum and as the table of its introduction.
+// Which codes those are is what its operations' examples list
+// (apidocs.Document.Codes); these checks keep both lists equal to them,
+// with proto/errcode's statuses and messages, one implementation for
+// every service.
 
 // tableRow matches a row of the document's error table.
 var tableRow = regexp.MustCompile("(?m)^    \\| `[A-Z0-9_]+` \\| [0-9]{3} \\|")
 
-// errorRows and errorValues are the table's rows and the enum's values as
-// proto/errcode gives them.
-func errorRows() (rows, values []string) {
-	for _, e := range errcode.All() {
+// errorRows and errorValues are the table's rows and the enum's values of
+// codes, as proto/errcode gives them.
+func errorRows(codes []errcode.Code) (rows, values []string) {
+	for _, c := range codes {
+		e, _ := errcode.Lookup(c)
 		rows = append(rows, fmt.Sprintf("    | `%s` | %d | %s |", string(e.Code), e.Status, strings.ReplaceAll(e.Message, "|", "/")))
 		values = append(values, string(e.Code))
 	}
 	return rows, values
 }
 
-func loadDoc(t *testing.T, doc []byte) *openapi3.T {
+func parseDoc(t *testing.T, doc []byte) *openapi3.T {
 	t.Helper()
 	d, err := openapi3.NewLoader().LoadFromData(doc)
 	if err != nil {
@@ -40,17 +45,23 @@ func loadDoc(t *testing.T, doc []byte) *openapi3.T {
 }
 
 // CheckErrorCodes fails t unless the ErrorCode enum and the error table of
-// doc are proto/errcode, code for code and status for status; a failure
-// prints the lines to paste (RewriteErrorCodes writes them).
-func CheckErrorCodes(t *testing.T, doc []byte) {
+// the document are the codes its operations list (d.Codes), in
+// proto/errcode's order, with its statuses and messages; a failure prints
+// the lines to paste (RewriteErrorCodes writes them).
+func CheckErrorCodes(t *testing.T, d apidocs.Document) {
 	t.Helper()
+	doc := d.YAML
 	var got []string
-	for _, v := range loadDoc(t, doc).Components.Schemas["ErrorCode"].Value.Enum {
+	for _, v := range parseDoc(t, doc).Components.Schemas["ErrorCode"].Value.Enum {
 		got = append(got, fmt.Sprint(v))
 	}
-	rows, want := errorRows()
+	rows, want := errorRows(d.Codes)
+	if len(want) == 0 {
+		t.Fatal("the document's operations list no error code")
+	}
 	if !slices.Equal(got, want) {
-		t.Errorf("ErrorCode enum differs from proto/errcode; use:\n        - %s", strings.Join(want, "\n        - "))
+		t.Errorf("the ErrorCode enum is not the codes the operations list (their examples); "+
+			"rewrite it and the table with go test -run TestErrorCodesMatchTable -update, or use:\n        - %s", strings.Join(want, "\n        - "))
 	}
 	for _, row := range rows {
 		if !strings.Contains(string(doc), row) {
@@ -58,19 +69,19 @@ func CheckErrorCodes(t *testing.T, doc []byte) {
 		}
 	}
 	if n := len(tableRow.FindAllString(string(doc), -1)); n != len(rows) {
-		t.Errorf("error table has %d rows, errcode has %d codes", n, len(rows))
+		t.Errorf("the error table has %d rows, the operations list %d codes (rewrite it with go test -run TestErrorCodesMatchTable -update)", n, len(rows))
 	}
 }
 
 // RewriteErrorCodes replaces the table's rows and the enum's values in the
-// document's source file with proto/errcode's.
-func RewriteErrorCodes(t *testing.T, path string) {
+// document's source file with those of the codes its operations list.
+func RewriteErrorCodes(t *testing.T, path string, d apidocs.Document) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, codes := errorRows()
+	rows, codes := errorRows(d.Codes)
 	values := make([]string, len(codes))
 	for i, c := range codes {
 		values[i] = "        - " + c
@@ -109,7 +120,7 @@ func RewriteErrorCodes(t *testing.T, path string) {
 // so clients can rely on the error body everywhere.
 func CheckErrorResponses(t *testing.T, doc []byte) {
 	t.Helper()
-	for path, item := range loadDoc(t, doc).Paths.Map() {
+	for path, item := range parseDoc(t, doc).Paths.Map() {
 		for method, op := range item.Operations() {
 			for status, ref := range op.Responses.Map() {
 				if status[0] != '4' && status[0] != '5' || path == "/readyz" {

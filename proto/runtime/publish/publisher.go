@@ -305,13 +305,26 @@ func (p *Publisher) awaitResult(ctx context.Context, seq uint64, w *waiter) (*Re
 	case res := <-w.result:
 		return res, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("%w: CMD seq %d, waited %s", ErrNoResult, seq, p.cfg.ResultTimeout)
+		return nil, &NoResultError{Seq: seq, err: fmt.Errorf("%w: CMD seq %d, waited %s", ErrNoResult, seq, p.cfg.ResultTimeout)}
 	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: CMD seq %d: %w", ErrNoResult, seq, context.Cause(ctx))
+		return nil, &NoResultError{Seq: seq, err: fmt.Errorf("%w: CMD seq %d: %w", ErrNoResult, seq, context.Cause(ctx))}
 	case <-p.done:
-		return nil, fmt.Errorf("%w: CMD seq %d: %w", ErrNoResult, seq, ErrClosed)
+		return nil, &NoResultError{Seq: seq, err: fmt.Errorf("%w: CMD seq %d: %w", ErrNoResult, seq, ErrClosed)}
 	}
 }
+
+// NoResultError is Submit's error for a command that is in the log but
+// whose result did not come. It wraps ErrNoResult and carries the
+// command's CMD sequence, so that a reader who must see the command (a
+// client asking for its order) can wait until the engine applied it
+// (QueryRequest.min_seq) rather than read a state without it.
+type NoResultError struct {
+	Seq uint64
+	err error
+}
+
+func (e *NoResultError) Error() string { return e.err.Error() }
+func (e *NoResultError) Unwrap() error { return e.err }
 
 // Close stops accepting commands, publishes those already queued, waits
 // for their acknowledgements (at most AckTimeout), then releases callers

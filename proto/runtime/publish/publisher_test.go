@@ -252,8 +252,9 @@ func TestNoResultWhenNobodyAnswers(t *testing.T) {
 	p := e.publisher(t, Config{ResultTimeout: 50 * time.Millisecond})
 	cmd := testCommand(7)
 	_, err := p.Submit(testCtx(t), cmd)
-	if !errors.Is(err, ErrNoResult) {
-		t.Fatalf("Submit without an engine: %v, want ErrNoResult", err)
+	var nr *NoResultError
+	if !errors.Is(err, ErrNoResult) || !errors.As(err, &nr) || nr.Seq != 1 { // the log's first message
+		t.Fatalf("Submit without an engine: %v, want ErrNoResult with the command's sequence", err)
 	}
 	msgs := e.commandMessages(t)
 	if len(msgs) != 1 || !containsCommand(msgs[0], string(cmd.Id)) {

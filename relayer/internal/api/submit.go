@@ -1,9 +1,7 @@
 package api
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
@@ -53,11 +51,9 @@ func (a *API) doSubmit(c echo.Context) (submitResult, error) {
 	if err != nil {
 		return submitResult{}, err
 	}
-	var in relayerapi.SubmitRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return submitResult{}, errcode.Errorf(errcode.InvalidPayload, "the body is not a SubmitRequest: %v", err)
+	in, err := request.Decode(body)
+	if err != nil {
+		return submitResult{}, err
 	}
 	req, err := request.Parse(in, a.cfg.Env)
 	if err != nil {

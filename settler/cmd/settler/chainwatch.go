@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
@@ -40,7 +40,7 @@ func addWatchFlags(fs *flag.FlagSet, w *watchFlags) {
 	fs.Uint64Var(&w.confirmations, "confirmations", chainwatch.DefaultConfirmations, "blocks the chain watcher stays behind the head")
 	fs.DurationVar(&w.poll, "chain-poll", chainwatch.DefaultPollInterval, "how often the chain watcher looks at the head when caught up")
 	fs.DurationVar(&w.reconcileInterval, "reconcile-interval", reconcile.DefaultInterval, "how often chain and ledger are reconciled")
-	fs.StringVar(&w.reconcileAddr, "reconcile-addr", "", "serve GET /reconcile (the operator's check, what pred reconcile asks) here; empty: off")
+	fs.StringVar(&w.reconcileAddr, "reconcile-addr", "", "serve GET /reconcile (the operator's check, what pred reconcile asks), its /metrics and its document (/openapi.yaml, /docs) here; empty: off")
 }
 
 // runChainWatch runs the watcher and the periodic reconciliation (and its
@@ -76,20 +76,7 @@ func runChainWatch(ctx context.Context, w *watchFlags, d *deploy.Deployment, cha
 		if err != nil {
 			return fmt.Errorf("reconcile listen on %s: %w", w.reconcileAddr, err)
 		}
-		mux := http.NewServeMux()
-		mux.Handle("/reconcile", r.Handler())
-		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-		go func() {
-			<-ctx.Done()
-			_ = srv.Close()
-		}()
-		go func() {
-			if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-				errc <- err
-				return
-			}
-			errc <- nil
-		}()
+		go func() { errc <- r.Serve(ctx, ln, promhttp.HandlerFor(reg, promhttp.HandlerOpts{})) }()
 		n++
 	}
 	var errs []error

@@ -1,0 +1,50 @@
+package scripts_test
+
+import (
+	"strings"
+	"testing"
+
+	clob "pred.dev/gateway-clob/apitest"
+	gamma "pred.dev/gateway-gamma/apitest"
+	"pred.dev/proto/errcode"
+	relayer "pred.dev/relayer/apitest"
+)
+
+// apiless are the codes of proto/errcode that no HTTP API answers with,
+// each with why it is in the table all the same.
+var apiless = map[errcode.Code]string{
+	errcode.TradeNotFound: "the engine's refusal of a trade-status command for an unknown trade id: the settler sends those commands, no HTTP API does",
+}
+
+// TestEveryErrorCodeIsDocumented: each code of proto/errcode is one that
+// some API's document lists (for the operations that answer with it), or
+// one of apiless. A code no API answers with is dead, or an API answers
+// with it undocumented: either way the table and the documents disagree.
+func TestEveryErrorCodeIsDocumented(t *testing.T) {
+	documented := map[errcode.Code][]string{}
+	for name, codes := range map[string][]errcode.Code{
+		"CLOB": clob.Spec().Built().Codes, "Gamma": gamma.Spec().Built().Codes, "Relayer": relayer.Spec().Built().Codes,
+	} {
+		if len(codes) == 0 {
+			t.Fatalf("the %s API documents no code", name)
+		}
+		for _, c := range codes {
+			documented[c] = append(documented[c], name)
+		}
+	}
+	for _, e := range errcode.All() {
+		apis, why := documented[e.Code], apiless[e.Code]
+		switch {
+		case len(apis) == 0 && why == "":
+			t.Errorf("%s is answered by no API's document: document it for the operations that answer with it "+
+				"(their examples file, see pred.dev/proto/runtime/apidocs), or remove it from proto/errcode if nothing does", e.Code)
+		case len(apis) > 0 && why != "":
+			t.Errorf("%s is listed as answered by no API, but the %s document lists it: drop it from apiless", e.Code, strings.Join(apis, " and "))
+		}
+	}
+	for c := range apiless {
+		if !c.Known() {
+			t.Errorf("apiless lists %s, which is not in proto/errcode", c)
+		}
+	}
+}
