@@ -282,6 +282,9 @@ func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 		b.tradeStatus(e)
 	case machine.EvTransfer:
 		b.transfer(r, e)
+	case machine.EvApprovalChanged:
+		a := r.Account(e.Account)
+		b.set(b.key.approval(&a, e.Exchange), encodeApproval(&b.val, e))
 	}
 }
 

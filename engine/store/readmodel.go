@@ -291,6 +291,34 @@ func decodeTransfer(seq uint64, v []byte, t *transferRec) error {
 	return d.done("transfer")
 }
 
+// encodeApproval writes what a wallet lets an exchange move: the USDW
+// allowance the engine counts, unlimited, shares approved.
+func encodeApproval(e *enc, ev *machine.Event) []byte {
+	e.reset()
+	e.u64(ev.Amount)
+	e.u8(flags(ev.Unlimited, ev.Approved))
+	return e.b
+}
+
+func decodeApproval(v []byte, out *pb.ExchangeApproval) error {
+	d := newDec(v)
+	out.CollateralAllowance = d.u64()
+	f := d.u8()
+	out.CollateralUnlimited, out.SharesApproved = f&1 != 0, f&2 != 0
+	return d.done("approval")
+}
+
+func flags(a, b bool) uint8 {
+	var f uint8
+	if a {
+		f |= 1
+	}
+	if b {
+		f |= 2
+	}
+	return f
+}
+
 // encodeBalance writes a balance record; pending (the withdrawal
 // reservation) and debt are written only when one is not zero, so that
 // most records stay 16 bytes (after the version byte).

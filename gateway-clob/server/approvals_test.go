@@ -46,6 +46,14 @@ func TestOrdersNeedApprovals(t *testing.T) {
 	if r, err := c.CreateAndPostOrder(ctx, buyArgs("0.40", "10")); err != nil || r.Status != clobapi.InsertStatusLive {
 		t.Fatalf("a BUY once USDW is approved: %+v, %v", r, err)
 	}
+	// /balance-allowance says what the exchange counts as approved, by
+	// exchange, so a client knows when its approval has been seen.
+	ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
+	unlimited := "115792089237316195423570985008687907853269984665640564039457584007913129.639935"
+	if err != nil || ba.ExchangeApprovals[testExchange.Hex()] != (clobapi.ExchangeApproval{Collateral: unlimited}) ||
+		ba.ExchangeApprovals[testNegRisk.Hex()] != (clobapi.ExchangeApproval{Collateral: "0"}) {
+		t.Fatalf("the approvals the exchange counts: %+v, %v", ba.ExchangeApprovals, err)
+	}
 	nr := client.OrderArgs{TokenID: testNRYesStr, Side: "BUY", Price: "0.40", Size: "10", FeeRateBps: 10, NegRisk: true}
 	if _, err := c.CreateAndPostOrder(ctx, nr); !isCode(err, errcode.InvalidOrderCollateralNotApproved, 400) {
 		t.Fatalf("a BUY on the negRisk exchange, not approved: %v", err)

@@ -2324,7 +2324,11 @@ type Balance struct {
 	// out of funds the ledger had spent on unsettled fills, a FAILED trade
 	// taking back what was sold since). The chain holds balance + pending -
 	// debt; a wallet that owes may place no order until a credit pays it.
-	Debt          uint64 `protobuf:"varint,4,opt,name=debt,proto3" json:"debt,omitempty"`
+	Debt uint64 `protobuf:"varint,4,opt,name=debt,proto3" json:"debt,omitempty"`
+	// What the wallet lets each exchange move as the engine counts it, one
+	// entry per exchange (standard, then negRisk), whatever the asset asked
+	// about: orders need these, not only the chain's allowances.
+	Approvals     []*ExchangeApproval `protobuf:"bytes,5,rep,name=approvals,proto3" json:"approvals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2385,6 +2389,13 @@ func (x *Balance) GetDebt() uint64 {
 		return x.Debt
 	}
 	return 0
+}
+
+func (x *Balance) GetApprovals() []*ExchangeApproval {
+	if x != nil {
+		return x.Approvals
+	}
+	return nil
 }
 
 // Price history of a token from its trades: one point per bucket of
@@ -2882,12 +2893,13 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"nextCursor\"C\n" +
 	"\fBalanceQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
-	"\btoken_id\x18\x02 \x01(\fR\atokenId\"i\n" +
+	"\btoken_id\x18\x02 \x01(\fR\atokenId\"\xa2\x01\n" +
 	"\aBalance\x12\x18\n" +
 	"\abalance\x18\x01 \x01(\x04R\abalance\x12\x16\n" +
 	"\x06locked\x18\x02 \x01(\x04R\x06locked\x12\x18\n" +
 	"\apending\x18\x03 \x01(\x04R\apending\x12\x12\n" +
-	"\x04debt\x18\x04 \x01(\x04R\x04debt\"\x9f\x01\n" +
+	"\x04debt\x18\x04 \x01(\x04R\x04debt\x127\n" +
+	"\tapprovals\x18\x05 \x03(\v2\x19.pred.v1.ExchangeApprovalR\tapprovals\"\x9f\x01\n" +
 	"\x11PriceHistoryQuery\x12\x19\n" +
 	"\btoken_id\x18\x01 \x01(\fR\atokenId\x12\x1a\n" +
 	"\binterval\x18\x02 \x01(\tR\binterval\x12\x19\n" +
@@ -2975,6 +2987,7 @@ var file_pred_v1_query_proto_goTypes = []any{
 	(MatchType)(0),            // 40: pred.v1.MatchType
 	(TradeStatus)(0),          // 41: pred.v1.TradeStatus
 	(TransferKind)(0),         // 42: pred.v1.TransferKind
+	(*ExchangeApproval)(nil),  // 43: pred.v1.ExchangeApproval
 }
 var file_pred_v1_query_proto_depIdxs = []int32{
 	4,  // 0: pred.v1.QueryRequest.book:type_name -> pred.v1.BookQuery
@@ -3026,12 +3039,13 @@ var file_pred_v1_query_proto_depIdxs = []int32{
 	18, // 46: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
 	42, // 47: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
 	21, // 48: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
-	27, // 49: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
-	50, // [50:50] is the sub-list for method output_type
-	50, // [50:50] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	43, // 49: pred.v1.Balance.approvals:type_name -> pred.v1.ExchangeApproval
+	27, // 50: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
+	51, // [51:51] is the sub-list for method output_type
+	51, // [51:51] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_query_proto_init() }

@@ -834,6 +834,79 @@ func (Exchange) EnumDescriptor() ([]byte, []int) {
 	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
+// What a wallet lets one exchange move, as the engine counts it: its
+// approvals seen on chain by the chain watcher, a finite USDW allowance
+// lowered by each fill (see CollateralApproval).
+type ExchangeApproval struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Exchange Exchange               `protobuf:"varint,1,opt,name=exchange,proto3,enum=pred.v1.Exchange" json:"exchange,omitempty"`
+	// The USDW allowance the engine counts, base units (0 when unlimited).
+	CollateralAllowance uint64 `protobuf:"varint,2,opt,name=collateral_allowance,json=collateralAllowance,proto3" json:"collateral_allowance,omitempty"`
+	CollateralUnlimited bool   `protobuf:"varint,3,opt,name=collateral_unlimited,json=collateralUnlimited,proto3" json:"collateral_unlimited,omitempty"`
+	// The outcome shares: ApprovalForAll.
+	SharesApproved bool `protobuf:"varint,4,opt,name=shares_approved,json=sharesApproved,proto3" json:"shares_approved,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ExchangeApproval) Reset() {
+	*x = ExchangeApproval{}
+	mi := &file_pred_v1_types_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExchangeApproval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExchangeApproval) ProtoMessage() {}
+
+func (x *ExchangeApproval) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_types_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExchangeApproval.ProtoReflect.Descriptor instead.
+func (*ExchangeApproval) Descriptor() ([]byte, []int) {
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ExchangeApproval) GetExchange() Exchange {
+	if x != nil {
+		return x.Exchange
+	}
+	return Exchange_EXCHANGE_UNSPECIFIED
+}
+
+func (x *ExchangeApproval) GetCollateralAllowance() uint64 {
+	if x != nil {
+		return x.CollateralAllowance
+	}
+	return 0
+}
+
+func (x *ExchangeApproval) GetCollateralUnlimited() bool {
+	if x != nil {
+		return x.CollateralUnlimited
+	}
+	return false
+}
+
+func (x *ExchangeApproval) GetSharesApproved() bool {
+	if x != nil {
+		return x.SharesApproved
+	}
+	return false
+}
+
 // The parameters of a market that an operator sets and may change.
 type MarketParams struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -853,7 +926,7 @@ type MarketParams struct {
 
 func (x *MarketParams) Reset() {
 	*x = MarketParams{}
-	mi := &file_pred_v1_types_proto_msgTypes[0]
+	mi := &file_pred_v1_types_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -865,7 +938,7 @@ func (x *MarketParams) String() string {
 func (*MarketParams) ProtoMessage() {}
 
 func (x *MarketParams) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_types_proto_msgTypes[0]
+	mi := &file_pred_v1_types_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -878,7 +951,7 @@ func (x *MarketParams) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarketParams.ProtoReflect.Descriptor instead.
 func (*MarketParams) Descriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{0}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *MarketParams) GetTickSize() uint64 {
@@ -920,7 +993,12 @@ var File_pred_v1_types_proto protoreflect.FileDescriptor
 
 const file_pred_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x13pred/v1/types.proto\x12\apred.v1\"\x9e\x01\n" +
+	"\x13pred/v1/types.proto\x12\apred.v1\"\xd0\x01\n" +
+	"\x10ExchangeApproval\x12-\n" +
+	"\bexchange\x18\x01 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x121\n" +
+	"\x14collateral_allowance\x18\x02 \x01(\x04R\x13collateralAllowance\x121\n" +
+	"\x14collateral_unlimited\x18\x03 \x01(\bR\x13collateralUnlimited\x12'\n" +
+	"\x0fshares_approved\x18\x04 \x01(\bR\x0esharesApproved\"\x9e\x01\n" +
 	"\fMarketParams\x12\x1b\n" +
 	"\ttick_size\x18\x01 \x01(\x04R\btickSize\x12\x19\n" +
 	"\bmin_size\x18\x02 \x01(\x04R\aminSize\x12\x19\n" +
@@ -1052,27 +1130,29 @@ func file_pred_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
+var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_pred_v1_types_proto_goTypes = []any{
-	(Side)(0),            // 0: pred.v1.Side
-	(Outcome)(0),         // 1: pred.v1.Outcome
-	(OrderType)(0),       // 2: pred.v1.OrderType
-	(MatchType)(0),       // 3: pred.v1.MatchType
-	(MarketStatus)(0),    // 4: pred.v1.MarketStatus
-	(CancelCause)(0),     // 5: pred.v1.CancelCause
-	(OrderStatus)(0),     // 6: pred.v1.OrderStatus
-	(TradeStatus)(0),     // 7: pred.v1.TradeStatus
-	(TransferKind)(0),    // 8: pred.v1.TransferKind
-	(RejectReason)(0),    // 9: pred.v1.RejectReason
-	(Exchange)(0),        // 10: pred.v1.Exchange
-	(*MarketParams)(nil), // 11: pred.v1.MarketParams
+	(Side)(0),                // 0: pred.v1.Side
+	(Outcome)(0),             // 1: pred.v1.Outcome
+	(OrderType)(0),           // 2: pred.v1.OrderType
+	(MatchType)(0),           // 3: pred.v1.MatchType
+	(MarketStatus)(0),        // 4: pred.v1.MarketStatus
+	(CancelCause)(0),         // 5: pred.v1.CancelCause
+	(OrderStatus)(0),         // 6: pred.v1.OrderStatus
+	(TradeStatus)(0),         // 7: pred.v1.TradeStatus
+	(TransferKind)(0),        // 8: pred.v1.TransferKind
+	(RejectReason)(0),        // 9: pred.v1.RejectReason
+	(Exchange)(0),            // 10: pred.v1.Exchange
+	(*ExchangeApproval)(nil), // 11: pred.v1.ExchangeApproval
+	(*MarketParams)(nil),     // 12: pred.v1.MarketParams
 }
 var file_pred_v1_types_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	10, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
+	1,  // [1:1] is the sub-list for method output_type
+	1,  // [1:1] is the sub-list for method input_type
+	1,  // [1:1] is the sub-list for extension type_name
+	1,  // [1:1] is the sub-list for extension extendee
+	0,  // [0:1] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_types_proto_init() }
@@ -1086,7 +1166,7 @@ func file_pred_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_types_proto_rawDesc), len(file_pred_v1_types_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   1,
+			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -489,6 +489,13 @@ func TestGameGTDOrder(t *testing.T) {
 	// game's, not the proxy wallet's deployment.
 	u.env["PRED_EOA"] = "true"
 	u.ok("faucet", strings.TrimSpace(u.ok("wallet", "address", "-q").stdout), "100")
+	// An EOA approves the exchanges itself, with the coin the devnet's
+	// faucet gave it; pred waits until the exchange has seen it.
+	var approval predcli.EOAApproval
+	u.json(&approval, "wallet", "approve")
+	if len(approval.Transactions) != 4 {
+		t.Fatalf("the EOA's approvals: %+v, want four transactions", approval)
+	}
 	var games []gammaapi.Game
 	u.json(&games, "games")
 	if len(games) == 0 {

@@ -244,6 +244,19 @@ type BalanceAllowance struct {
 	// ExchangeAllowances maps each exchange's address to what it may move
 	// of the asset, read on chain; absent from a gateway without a chain.
 	ExchangeAllowances map[string]string `json:"exchange_allowances,omitempty"`
+	// ExchangeApprovals maps each exchange's address to what the exchange
+	// itself counts the wallet as having approved, whatever the asset:
+	// orders need these (seen on chain after the chain watcher's
+	// confirmations), not only the chain's allowances.
+	ExchangeApprovals map[string]ExchangeApproval `json:"exchange_approvals"`
+}
+
+// ExchangeApproval is what the exchange counts a wallet as letting one
+// exchange contract move: its USDW allowance (decimal USDW; 2^256 - 1
+// base units is unlimited) and whether its outcome shares are approved.
+type ExchangeApproval struct {
+	Collateral string `json:"collateral"`
+	Shares     bool   `json:"shares"`
 }
 
 // PriceLevel is one level of a book.
