@@ -50,11 +50,7 @@ func TestFailedTradeIsReversed(t *testing.T) {
 		if r, err := sdk.Faucet(ctx, sdk.Funder().Hex(), "100"); err != nil || r.Balance != "100" {
 			t.Fatalf("faucet: %+v, %v", r, err)
 		}
-		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-		if err := d.ExecWallet(ctx, key,
-			WalletCall{c.Collateral, chaintest.PackUSDW("approve", c.Exchange, max)},
-			WalletCall{c.ConditionalTokens, chaintest.PackCTF("setApprovalForAll", c.Exchange, true)},
-		); err != nil {
+		if err := d.ExecWallet(ctx, key, TradingApprovals(dep)...); err != nil {
 			t.Fatal(err)
 		}
 		return sdk, key

@@ -435,3 +435,26 @@ func Predicted() *deploy.Deployment {
 	return &deploy.Deployment{ChainID: devchain.ChainID, RPCURL: DefaultRPCURL, Contracts: k,
 		SafeInitCodeHash: safewallet.InitCodeHash(k.SafeSingleton), Deployer: DevAddress}
 }
+
+// TradingApprovals are the calls with which a wallet lets both exchanges
+// move its USDW (approve, unlimited) and its shares (setApprovalForAll):
+// what pred wallet approve has the relayer run, and what every order
+// needs the exchange to have seen.
+func TradingApprovals(d *deploy.Deployment) []WalletCall {
+	k := d.Contracts
+	usdwABI, _ := usdw.USDWMetaData.GetAbi()
+	ctfABI, _ := ctf.ConditionalTokensMetaData.GetAbi()
+	var calls []WalletCall
+	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
+		approve, err := usdwABI.Pack("approve", ex, maxUint256)
+		if err != nil {
+			panic(err) // the binding's own ABI and arguments of its types
+		}
+		forAll, err := ctfABI.Pack("setApprovalForAll", ex, true)
+		if err != nil {
+			panic(err)
+		}
+		calls = append(calls, WalletCall{To: k.Collateral, Data: approve}, WalletCall{To: k.ConditionalTokens, Data: forAll})
+	}
+	return calls
+}
