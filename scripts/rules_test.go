@@ -120,4 +120,4 @@ func TestEngineAndGatewayShareTheRules(t *testing.T) {
 }
 
 // settlerRules are the rules of commands only the settler sends.
-var settlerRules = map[string]bool{"TradeStatusTradesMax": true}
+var settlerRules = map[string]bool{"TradeStatusTradesMax": true, "AllowanceMaxUnits": true}

@@ -4,8 +4,8 @@ import (
 	"pred.dev/engine/machine"
 )
 
-// setup creates the markets, deploys and funds every user's proxy wallet
-// and the inventory minter's, and gives each user of a market shares of
+// setup creates the markets, deploys, funds and approves every user's
+// proxy wallet and the inventory minter's, and gives each user of a market shares of
 // both tokens by minting pairs with the minter. Inventory is large enough
 // that no measured order is ever refused for funds.
 func (g *gen) setup() {
@@ -16,6 +16,12 @@ func (g *gen) setup() {
 		// the measured orders take the deployment check as real ones do.
 		g.apply(machine.Command{Kind: machine.KindWalletDeployed, ID: g.id(), Account: UserAddress(u)})
 		g.apply(machine.Command{Kind: machine.KindFaucet, ID: g.id(), Account: UserAddress(u), Amount: 1 << 50})
+		// Every wallet lets the exchange move its USDW and shares, as
+		// the one-time approval transaction of a real wallet does.
+		g.apply(machine.Command{Kind: machine.KindCollateralApproval, ID: g.id(), Account: UserAddress(u),
+			Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}})
+		g.apply(machine.Command{Kind: machine.KindSharesApproval, ID: g.id(), Account: UserAddress(u),
+			Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}})
 	}
 	g.weigh()
 	g.books = make([]bookState, cfg.Markets)

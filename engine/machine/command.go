@@ -25,6 +25,8 @@ const (
 	KindWalletDeployed
 	KindWithdrawalObserved
 	KindWithdrawalReleased
+	KindCollateralApproval
+	KindSharesApproval
 )
 
 var kindNames = [...]string{
@@ -37,6 +39,7 @@ var kindNames = [...]string{
 	KindDeposit: "deposit", KindWithdraw: "withdraw", KindFaucet: "faucet",
 	KindSetTradeStatus: "set-trade-status", KindWalletDeployed: "wallet-deployed",
 	KindWithdrawalObserved: "withdrawal-observed", KindWithdrawalReleased: "withdrawal-released",
+	KindCollateralApproval: "collateral-approval", KindSharesApproval: "shares-approval",
 }
 
 func (k Kind) String() string {
@@ -64,8 +67,8 @@ type Command struct {
 	// Owner is the API key of KindPlace and KindHeartbeat.
 	Owner KeyID
 
-	// Account is the wallet of cancels, deposits, withdrawals, faucets
-	// and KindWalletDeployed (the proxy wallet deployed).
+	// Account is the wallet of cancels, deposits, withdrawals, faucets,
+	// approvals and KindWalletDeployed (the proxy wallet deployed).
 	Account Address
 	// OrderIDs lists the orders of KindCancel (exactly one) and
 	// KindCancelList (at most Config.CancelListMax).
@@ -73,9 +76,10 @@ type Command struct {
 	// Amount is what KindDeposit, KindWithdraw, KindWithdrawalObserved,
 	// KindWithdrawalReleased and KindFaucet move: collateral, or shares of
 	// the token in Args.Token when Args is set and its Token is not zero.
+	// For KindCollateralApproval it is the USDW allowance.
 	Amount uint64
-	// Args holds the arguments of the market commands, KindCancelMarket
-	// and KindSetTradeStatus. They are rare, and keeping them out of line
+	// Args holds the arguments of the market commands, KindCancelMarket,
+	// KindSetTradeStatus and the approvals. They are rare, and keeping them out of line
 	// keeps the commands of the hot path small.
 	Args *Args
 }
@@ -102,6 +106,12 @@ type Args struct {
 	TradeIDs    []uint64
 	TradeStatus TradeStatus
 	TxHash      Hash
+	// Exchange and Approved are read by the approvals: the exchange the
+	// wallet approved, and for KindSharesApproval whether it is approved
+	// (ApprovalForAll), for KindCollateralApproval whether the allowance is
+	// unlimited (2^256-1) rather than Amount.
+	Exchange Exchange
+	Approved bool
 }
 
 // OrderSpec is what the engine reads of a signed order.

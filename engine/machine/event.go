@@ -15,13 +15,14 @@ const (
 	EvCommandRejected
 	EvTradeStatusChanged
 	EvTransfer
+	EvApprovalChanged
 )
 
 var eventNames = [...]string{
 	EvOrderAccepted: "accepted", EvOrderRejected: "rejected", EvOrderFilled: "filled",
 	EvOrderCancelled: "cancelled", EvOrderExpired: "expired", EvTrade: "trade",
 	EvBalanceChanged: "balance", EvMarketChanged: "market", EvCommandRejected: "command-rejected",
-	EvTradeStatusChanged: "trade-status", EvTransfer: "transfer",
+	EvTradeStatusChanged: "trade-status", EvTransfer: "transfer", EvApprovalChanged: "approval",
 }
 
 func (k EventKind) String() string {
@@ -55,12 +56,16 @@ func (k EventKind) String() string {
 //     taker's), MakerOrderID, MakerAccount, Outcome/MakerOutcome,
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,
 //     Fee, FeeRateBps, Remaining/MakerRemaining, TimeMs.
-//   - BalanceChanged: Account, Asset, Balance, Locked, Pending.
+//   - BalanceChanged: Account, Asset, Balance, Locked, Pending, Debt.
 //   - MarketChanged: Market, MarketStatus. Read the market's parameters with
 //     Machine.Market right after the Apply that emitted it.
 //   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash).
 //   - Transfer: Account, TransferKind, Amount, OrderID (the command id),
-//     Market (payouts only, else -1).
+//     Asset (-1 for collateral), Market (payouts and reversals, else -1),
+//     Seq (reversals: the trade id).
+//   - ApprovalChanged: Account, Exchange, Amount (the USDW allowance the
+//     ledger counts), Unlimited (USDW allowance of 2^256-1), Approved
+//     (the outcome shares: ApprovalForAll).
 type Event struct {
 	Kind         EventKind
 	Reason       Reason
@@ -76,6 +81,9 @@ type Event struct {
 	TradeStatus  TradeStatus
 	TransferKind TransferKind
 	MarketStatus MarketStatus
+	Exchange     Exchange
+	Unlimited    bool
+	Approved     bool
 
 	Market       int32
 	Account      int32
@@ -98,6 +106,7 @@ type Event struct {
 	Balance        uint64
 	Locked         uint64
 	Pending        uint64
+	Debt           uint64
 	Amount         uint64
 	TimeMs         int64
 }

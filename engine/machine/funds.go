@@ -61,18 +61,17 @@ func (m *Machine) credit(c *Command) {
 		return
 	}
 	m.markSeen(c.ID)
-	pos := m.touch(p)
-	pos.balance += int64(c.Amount)
-	if asset == collateral {
-		m.creditedUnits += c.Amount
-	} else {
-		pos.external += int64(c.Amount)
-	}
 	kind := TransferDeposit
 	if c.Kind == KindFaucet {
 		kind = TransferFaucet
 	}
 	m.transferAsset(a, asset, kind, c.Amount, c.ID)
+	if asset == collateral {
+		m.creditedUnits += c.Amount
+	} else {
+		m.touch(p).external += int64(c.Amount)
+	}
+	m.creditTo(p, int64(c.Amount), c.ID)
 }
 
 // withdraw reserves funds for a withdrawal asked for through an API.
@@ -121,9 +120,9 @@ func (m *Machine) withdrawalReleased(c *Command) {
 	pos := m.touch(p)
 	back := min(pos.pending, int64(c.Amount))
 	pos.pending -= back
-	pos.balance += back
 	m.markPosition(p)
 	m.transferAsset(pos.account, asset, TransferWithdrawalReleased, uint64(back), c.ID)
+	m.creditTo(p, back, c.ID)
 }
 
 // withdrawalObserved applies a transfer out of a wallet seen on chain.
@@ -144,36 +143,21 @@ func (m *Machine) withdrawalObserved(c *Command) {
 	pos := m.touch(p)
 	settled := min(pos.pending, int64(c.Amount))
 	pos.pending -= settled
-	debit := min(int64(c.Amount)-settled, pos.balance)
-	if pos.balance-debit < pos.locked {
-		m.cancelForWithdrawal(a, p, pos.balance-debit)
-	}
-	pos = &m.positions[p]
-	pos.balance -= debit
+	rest := int64(c.Amount) - settled
 	m.markPosition(p)
+	// All of it left the chain, whatever the ledger held: what the balance
+	// cannot cover becomes debt (debt.go).
 	if asset == collateral {
-		m.withdrawnUnits += uint64(settled + debit)
+		m.withdrawnUnits += c.Amount
 	} else {
-		pos.external -= settled + debit
+		pos.external -= int64(c.Amount)
 	}
+	debit := m.debitFrom(p, rest, CauseWithdrawal, c.ID)
 	if settled > 0 {
 		m.transferAsset(a, asset, TransferWithdrawalSettled, uint64(settled), c.ID)
 	}
 	if debit > 0 || settled == 0 {
 		m.transferAsset(a, asset, TransferWithdrawal, uint64(debit), c.ID)
-	}
-}
-
-// cancelForWithdrawal cancels the account's orders that lock position p,
-// newest first, until its lock fits in keep.
-func (m *Machine) cancelForWithdrawal(a, p int32, keep int64) {
-	for s := m.accounts[a].orders; s >= 0 && m.positions[p].locked > keep; {
-		o := m.pool.Get(s)
-		next := o.acctNext
-		if o.lockSlot() == p {
-			m.cancelResting(s, &o.id, CauseWithdrawal)
-		}
-		s = next
 	}
 }
 
@@ -189,7 +173,7 @@ func (m *Machine) walletDeployed(c *Command) {
 	}
 	a := m.accountFor(c.Account)
 	m.accounts[a].deployed = true
-	m.changes.accounts = append(m.changes.accounts, a)
+	m.markAccount(a)
 }
 
 // deployed reports whether addr is a proxy wallet seen deployed.

@@ -27,9 +27,8 @@ func (m *Machine) StateHash() [32]byte {
 		h.Write(e.b)
 		e.b = e.b[:0]
 	}
-	for _, a := range m.accounts {
-		e.bytes(a.addr[:])
-		e.flag(a.deployed)
+	for i := range m.accounts {
+		e.bytes(m.encodeAccount(int32(i)))
 	}
 	for i := range m.owners {
 		e.bytes(m.encodeOwner(int32(i)))
@@ -40,21 +39,17 @@ func (m *Machine) StateHash() [32]byte {
 	}
 	for _, p := range m.sortedPositions() {
 		pos := &m.positions[p]
-		if pos.balance == 0 && pos.locked == 0 && pos.pending == 0 && pos.external == 0 {
+		if pos.balance == 0 && pos.locked == 0 && pos.pending == 0 && pos.external == 0 && pos.debt == 0 {
 			continue // created on the way to a trade that did not happen
 		}
 		e.u32(uint32(pos.account))
 		e.u32(uint32(pos.asset))
-		e.i64(pos.balance)
-		e.i64(pos.locked)
-		e.i64(pos.pending)
-		e.i64(pos.external)
+		e.bytes(m.encodePosition(p))
 	}
 	e.u64(m.tradeFloor)
 	e.u64(uint64(len(m.trades)))
-	for _, t := range m.trades {
-		e.u64(t.id)
-		e.u8(uint8(t.status))
+	for i := range m.trades {
+		e.bytes(m.encodeTrade(i))
 	}
 	e.u64(uint64(m.seen.n))
 	for _, v := range m.seenSum {

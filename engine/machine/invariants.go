@@ -21,10 +21,16 @@ import (
 //   - per market, YES supply = NO supply = pairs minted, where a token's
 //     supply is its balances and reservations less the shares that came
 //     from outside the exchange (deposited minus withdrawn);
-//   - nothing reserved for a withdrawal is negative;
+//   - nothing reserved for a withdrawal is negative, no debt is negative,
+//     and a position's debt counts negatively in the sums above;
+//   - an account's count of owing positions is right, and an account that
+//     owes keeps no orders;
+//   - no order rests without its maker's approval: a finite USDW allowance
+//     covers the collateral locked by the maker's BUY orders on that
+//     exchange, and SELL orders rest only where shares are approved;
 //   - no book is crossed, and every level's totals match its orders;
-//   - trade statuses are kept by id between the floor and the next trade
-//     id, none MATCHED, and the floor is as high as they allow.
+//   - every trade from the floor up has an entry, and the floor is as high
+//     as they allow.
 func (m *Machine) CheckInvariants() error {
 	if err := m.checkTrades(); err != nil {
 		return err
@@ -33,12 +39,20 @@ func (m *Machine) CheckInvariants() error {
 	if err := m.checkBooks(locks); err != nil {
 		return err
 	}
+	if err := m.checkAccounts(); err != nil {
+		return err
+	}
 	var collateralSum int64
 	supply := make([][2]int64, len(m.markets))
+	debts := make([]int32, len(m.accounts))
 	for p := range m.positions {
 		pos := &m.positions[p]
-		if pos.balance < 0 || pos.locked < 0 || pos.locked > pos.balance || pos.pending < 0 {
-			return fmt.Errorf("position %d/%d: balance %d locked %d pending %d", pos.account, pos.asset, pos.balance, pos.locked, pos.pending)
+		if pos.balance < 0 || pos.locked < 0 || pos.locked > pos.balance || pos.pending < 0 || pos.debt < 0 {
+			return fmt.Errorf("position %d/%d: balance %d locked %d pending %d debt %d", pos.account, pos.asset,
+				pos.balance, pos.locked, pos.pending, pos.debt)
+		}
+		if pos.debt > 0 {
+			debts[pos.account]++
 		}
 		if pos.asset == collateral && pos.external != 0 {
 			return fmt.Errorf("position %d/0: collateral with external %d", pos.account, pos.external)
@@ -47,9 +61,14 @@ func (m *Machine) CheckInvariants() error {
 			return fmt.Errorf("position %d/%d: locked %d but orders hold %d", pos.account, pos.asset, pos.locked, locks[p])
 		}
 		if pos.asset == collateral {
-			collateralSum += pos.balance + pos.pending
+			collateralSum += pos.balance + pos.pending - pos.debt
 		} else {
-			supply[(pos.asset-1)/2][(pos.asset-1)%2] += pos.balance + pos.pending - pos.external
+			supply[(pos.asset-1)/2][(pos.asset-1)%2] += pos.balance + pos.pending - pos.external - pos.debt
+		}
+	}
+	for a := range m.accounts {
+		if m.accounts[a].debts != debts[a] {
+			return fmt.Errorf("account %d: counts %d owing positions, has %d", a, m.accounts[a].debts, debts[a])
 		}
 	}
 	var pairsUnits int64
@@ -150,17 +169,46 @@ func (m *Machine) checkTrades() error {
 	if m.tradeFloor == 0 || m.tradeFloor > m.nextTradeID {
 		return fmt.Errorf("trade floor %d, next trade %d", m.tradeFloor, m.nextTradeID)
 	}
-	prev := m.tradeFloor - 1
+	if n := m.nextTradeID - m.tradeFloor; uint64(len(m.trades)) != n {
+		return fmt.Errorf("%d trade entries from floor %d to next trade %d", len(m.trades), m.tradeFloor, m.nextTradeID)
+	}
 	for i, t := range m.trades {
 		switch {
-		case t.id <= prev || t.id >= m.nextTradeID:
-			return fmt.Errorf("trade status %d: id %d after %d (floor %d, next %d)", i, t.id, prev, m.tradeFloor, m.nextTradeID)
-		case !validTradeStatus(t.status) || t.status == TradeMatched:
-			return fmt.Errorf("trade %d: status %d kept", t.id, t.status)
-		case i == 0 && t.id == m.tradeFloor && t.status.Final():
-			return fmt.Errorf("trade %d is final at the floor", t.id)
+		case !validTradeStatus(t.status):
+			return fmt.Errorf("trade %d: status %d", m.tradeFloor+uint64(i), t.status)
+		case i == 0 && t.status.Final():
+			return fmt.Errorf("trade %d is final at the floor", m.tradeFloor)
+		case t.fill.lots <= 0 || t.fill.taker == t.fill.maker:
+			return fmt.Errorf("trade %d: fill %+v", m.tradeFloor+uint64(i), t.fill)
 		}
-		prev = t.id
+	}
+	return nil
+}
+
+// checkAccounts checks that every resting order has its maker's approval
+// and that no account in debt keeps an order.
+func (m *Machine) checkAccounts() error {
+	for a := range m.accounts {
+		acct := &m.accounts[a]
+		if acct.debts > 0 && acct.orders >= 0 {
+			return fmt.Errorf("account %d owes in %d positions and keeps orders", a, acct.debts)
+		}
+		for x := ExchangeStandard; x <= ExchangeNegRisk; x++ {
+			ap := &acct.approvals[x-1]
+			if ap.collateral < 0 || ap.collateral > AllowanceMaxUnits {
+				return fmt.Errorf("account %d: %s allowance %d", a, x, ap.collateral)
+			}
+			if !ap.unlimited {
+				if locked := m.collateralLocked(int32(a), x); locked > ap.collateral {
+					return fmt.Errorf("account %d: BUY orders on the %s lock %d, allowance %d", a, x, locked, ap.collateral)
+				}
+			}
+			for s := acct.orders; s >= 0; s = m.pool.Get(s).acctNext {
+				if o := m.pool.Get(s); o.side == Sell && !ap.shares && m.markets[o.market].exchange() == x {
+					return fmt.Errorf("account %d: SELL order %x rests on the %s without shares approved", a, o.id[:4], x)
+				}
+			}
+		}
 	}
 	return nil
 }

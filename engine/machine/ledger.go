@@ -18,6 +18,14 @@ type account struct {
 	// deployed: the account is a proxy wallet the SafeFactory deployed
 	// (KindWalletDeployed). Orders of signature type 2 need it.
 	deployed bool
+	// dirty: the account's record must be written (persist.go).
+	dirty bool
+	// debts counts the account's positions with a debt; while it is not
+	// zero the account keeps no orders and may place none.
+	debts int32
+	// approvals are what the wallet lets each exchange move, by
+	// Exchange-1 (approvals.go).
+	approvals [exchangeCount]approval
 }
 
 type position struct {
@@ -34,8 +42,14 @@ type position struct {
 	// still holds once external shares are taken out. Zero for collateral,
 	// which the machine's credited and withdrawn counters cover.
 	external int64
-	account  int32
-	asset    int32
+	// debt is what the position owes the ledger: the part of a debit that
+	// its balance could not cover (an observed transfer out of more than
+	// the ledger held, or a FAILED trade taking back what was spent since).
+	// The next credits pay it back before anything reaches the balance.
+	// The chain holds balance + pending - debt.
+	debt    int64
+	account int32
+	asset   int32
 	// epoch is the command that last touched the position, so that its
 	// final value is emitted once per command.
 	epoch uint32
@@ -57,7 +71,7 @@ func (m *Machine) accountFor(addr Address) int32 {
 	m.accounts = append(m.accounts, account{addr: addr, orders: -1, lastAsset: -1})
 	m.accountIdx.put(addrKey(addr), a)
 	m.accounts[a].coll = m.positionFor(a, collateral)
-	m.changes.accounts = append(m.changes.accounts, a)
+	m.markAccount(a)
 	return a
 }
 
@@ -131,6 +145,7 @@ func (m *Machine) emitBalances() {
 		e.Balance = uint64(pos.balance)
 		e.Locked = uint64(pos.locked)
 		e.Pending = uint64(pos.pending)
+		e.Debt = uint64(pos.debt)
 		m.markPosition(p)
 	}
 }

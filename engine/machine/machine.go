@@ -88,11 +88,10 @@ type Machine struct {
 	// beating lists, by owner index, the owners whose dead-man switch runs.
 	beating []int32
 
-	// tradeFloor and trades remember each trade's settlement status with
-	// memory bounded by the trades in flight: every trade below tradeFloor
-	// has a final status, trades holds (id, status) by id for the trades
-	// at or above it whose status is not MATCHED, and a trade at or above
-	// it without an entry is MATCHED (see tradestatus.go).
+	// tradeFloor and trades remember each trade's settlement status and
+	// fill with memory bounded by the trades in flight: every trade below
+	// tradeFloor has a final status, and trades[i] is trade tradeFloor+i
+	// (see tradestatus.go).
 	tradeFloor uint64
 	trades     []tradeEntry
 
@@ -183,7 +182,7 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 // argKinds are the commands that read Command.Args.
 const argKinds = 1<<KindCancelMarket | 1<<KindCreateMarket | 1<<KindConfigureMarket |
 	1<<KindHaltMarket | 1<<KindResumeMarket | 1<<KindClearMarket | 1<<KindCloseMarket |
-	1<<KindResolveMarket | 1<<KindSetTradeStatus
+	1<<KindResolveMarket | 1<<KindSetTradeStatus | 1<<KindCollateralApproval | 1<<KindSharesApproval
 
 func (m *Machine) dispatch(c *Command) {
 	if c.Kind < 32 && argKinds&(1<<c.Kind) != 0 && c.Args == nil {
@@ -225,6 +224,8 @@ func (m *Machine) dispatch(c *Command) {
 		m.withdrawalObserved(c)
 	case KindWithdrawalReleased:
 		m.withdrawalReleased(c)
+	case KindCollateralApproval, KindSharesApproval:
+		m.approve(c)
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}

@@ -307,18 +307,27 @@ func (m *Machine) payOut(i int32, ref Hash) {
 			m.touch(p).external = pos.pending
 			m.markPosition(p)
 		}
+		num := uint64(mk.payout[(pos.asset-1)%2])
+		if pos.debt > 0 {
+			// Shares owed are owed as their payout from now on, which
+			// the pairs' collateral no longer holds.
+			owed := payoutOf(pos.debt, num, den)
+			m.touch(p).debt = 0
+			m.accounts[pos.account].debts--
+			pool += owed
+			if owed > 0 {
+				m.incurDebt(m.accounts[pos.account].coll, owed, ref)
+			}
+		}
 		if pos.balance == 0 {
 			continue
 		}
-		num := uint64(mk.payout[(pos.asset-1)%2])
-		hi, lo := bits.Mul64(uint64(pos.balance), num)
-		q, _ := bits.Div64(hi, lo, den) // hi < den because num <= den
-		credit := int64(q)
+		credit := payoutOf(pos.balance, num, den)
 		m.touch(p).balance = 0
 		if credit > 0 {
-			m.touch(m.accounts[pos.account].coll).balance += credit
 			pool -= credit
 			m.transfer(pos.account, TransferPayout, uint64(credit), ref, i)
+			m.creditTo(m.accounts[pos.account].coll, credit, ref)
 		}
 	}
 	if pool < 0 {
@@ -329,6 +338,14 @@ func (m *Machine) payOut(i int32, ref Hash) {
 		m.touch(m.accounts[m.feeAccount].coll).balance += pool
 	}
 	mk.pairs = 0
+}
+
+// payoutOf is what shares of an outcome paying num/den are worth, floored
+// per position as ConditionalTokens rounds each redeemed position.
+func payoutOf(shares int64, num, den uint64) int64 {
+	hi, lo := bits.Mul64(uint64(shares), num)
+	q, _ := bits.Div64(hi, lo, den) // hi < den because num <= den
+	return int64(q)
 }
 
 // Level is one aggregated price level of a market's YES book.

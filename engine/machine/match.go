@@ -35,12 +35,12 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	q := min(t.remaining, mo.remaining)
 	yesPips := int64(p) * int64(mk.tickPips)
 	takerPips, makerPips := t.ownPips(yesPips), mo.ownPips(yesPips)
-	takerNotional := q * takerPips
+	takerNotional, makerNotional := q*takerPips, q*makerPips
 	f := fee(takerNotional, t.feeBps)
 	m.settle(t, q, takerNotional, f)
-	m.settle(mo, q, q*makerPips, 0)
+	m.settle(mo, q, makerNotional, 0)
 	if f != 0 {
-		m.touch(m.accounts[m.feeAccount].coll).balance += f
+		m.creditTo(m.accounts[m.feeAccount].coll, f, id)
 	}
 	mt := Complementary
 	switch {
@@ -54,6 +54,9 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	t.remaining -= q
 	mo.remaining -= q
 
+	m.addTrade(m.nextTradeID, fillRec{market: t.market, taker: t.account, maker: mo.account,
+		takerOutcome: t.outcome, makerOutcome: mo.outcome, takerSide: t.side, makerSide: mo.side,
+		lots: q, takerNotional: takerNotional, makerNotional: makerNotional, fee: f})
 	e := m.emit(EvTrade)
 	e.Seq = m.nextTradeID
 	m.nextTradeID++
@@ -97,6 +100,7 @@ func (m *Machine) settle(o *order, q, notional, f int64) {
 		c.locked -= paid
 		o.locked -= paid
 		m.touch(o.tokSlot).balance += shares
+		m.spendAllowance(o.account, o.market, paid)
 		return
 	}
 	tk := m.touch(o.tokSlot)

@@ -26,6 +26,8 @@ var reasonNames = [reasonCount]string{
 	ReasonInvalidOrderType: "invalid-order-type", ReasonTradeNotFound: "trade-not-found",
 	ReasonTradeStatusFinal: "trade-status-final", ReasonInvalidTradeStatus: "invalid-trade-status",
 	ReasonMakerWalletNotDeployed: "maker-wallet-not-deployed",
+	ReasonCollateralNotApproved:  "collateral-not-approved", ReasonSharesNotApproved: "shares-not-approved",
+	ReasonAccountInDebt: "account-in-debt",
 }
 
 func (r Reason) String() string { return name(reasonNames[:], int(r)) }
@@ -34,7 +36,8 @@ func (c CancelCause) String() string {
 	return name([]string{CauseUser: "user", CauseFAKRemainder: "fak-remainder",
 		CauseSelfTrade: "self-trade", CauseHeartbeat: "heartbeat", CauseMarketCleared: "market-cleared",
 		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired",
-		CauseWithdrawal: "withdrawal"}, int(c))
+		CauseWithdrawal: "withdrawal", CauseApprovalRevoked: "approval-revoked", CauseDebt: "debt",
+		CauseTradeFailed: "trade-failed"}, int(c))
 }
 
 func (s OrderStatus) String() string {
@@ -70,5 +73,10 @@ func (k TransferKind) String() string {
 	return name([]string{TransferDeposit: "deposit", TransferWithdrawal: "withdrawal",
 		TransferFaucet: "faucet", TransferPayout: "payout",
 		TransferWithdrawalReserved: "withdrawal-reserved", TransferWithdrawalReleased: "withdrawal-released",
-		TransferWithdrawalSettled: "withdrawal-settled"}, int(k))
+		TransferWithdrawalSettled: "withdrawal-settled", TransferReversalIn: "reversal-in",
+		TransferReversalOut: "reversal-out", TransferDebt: "debt", TransferDebtRepaid: "debt-repaid"}, int(k))
+}
+
+func (x Exchange) String() string {
+	return name([]string{ExchangeStandard: "standard", ExchangeNegRisk: "neg-risk"}, int(x))
 }

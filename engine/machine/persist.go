@@ -43,7 +43,13 @@ const (
 // RecPosition. A version 2 data dir is refused: its log may hold orders of
 // proxy wallets that version 3 would refuse (no WalletDeployed before
 // them), so continuing it would again give a state no replay reproduces.
-const recordVersion = 3
+//
+// Version 4 added the approvals to RecAccount, the debt to RecPosition,
+// and a RecTrade for every trade from the floor up (MATCHED ones too) with
+// what its fill moved. A version 3 data dir is refused for the same
+// reason: its log may hold orders of wallets that never approved the
+// exchange, which version 4 refuses.
+const recordVersion = 4
 
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
@@ -78,6 +84,13 @@ func (m *Machine) markMarket(i int32) {
 	if mk := &m.markets[i]; !mk.dirty {
 		mk.dirty = true
 		m.changes.markets = append(m.changes.markets, i)
+	}
+}
+
+func (m *Machine) markAccount(a int32) {
+	if acct := &m.accounts[a]; !acct.dirty {
+		acct.dirty = true
+		m.changes.accounts = append(m.changes.accounts, a)
 	}
 }
 
@@ -135,6 +148,7 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 		fn(m.encodeKey(RecMarket, uint32(i)), m.encodeMarket(i))
 	}
 	for _, a := range cs.accounts {
+		m.accounts[a].dirty = false
 		fn(m.encodeKey(RecAccount, uint32(a)), m.encodeAccount(a))
 	}
 	for _, i := range cs.owners {
@@ -161,7 +175,7 @@ func (m *Machine) Changes(fn func(key, value []byte)) {
 		k := binary.BigEndian.AppendUint64(append(cs.key[:0], RecTrade), id)
 		cs.key = k
 		if i, ok := m.tradeAt(id); ok {
-			fn(k, append(cs.buf[:0], uint8(m.trades[i].status)))
+			fn(k, m.encodeTrade(i))
 		} else {
 			fn(k, nil) // final and below the floor, or never written
 		}
@@ -294,6 +308,7 @@ func (m *Machine) encodePosition(p int32) []byte {
 	e.i64(m.positions[p].locked)
 	e.i64(m.positions[p].pending)
 	e.i64(m.positions[p].external)
+	e.i64(m.positions[p].debt)
 	return m.done(e)
 }
 
@@ -301,6 +316,30 @@ func (m *Machine) encodeAccount(a int32) []byte {
 	e := m.encoder()
 	e.b = append(e.b, m.accounts[a].addr[:]...)
 	e.flag(m.accounts[a].deployed)
+	for _, ap := range m.accounts[a].approvals {
+		e.i64(ap.collateral)
+		e.flag(ap.unlimited)
+		e.flag(ap.shares)
+	}
+	return m.done(e)
+}
+
+// encodeTrade encodes trades[i]: its status and fill.
+func (m *Machine) encodeTrade(i int) []byte {
+	t := &m.trades[i]
+	e := m.encoder()
+	e.u8(uint8(t.status))
+	e.u32(uint32(t.fill.market))
+	e.u32(uint32(t.fill.taker))
+	e.u32(uint32(t.fill.maker))
+	e.u8(t.fill.takerOutcome)
+	e.u8(t.fill.makerOutcome)
+	e.u8(uint8(t.fill.takerSide))
+	e.u8(uint8(t.fill.makerSide))
+	e.i64(t.fill.lots)
+	e.i64(t.fill.takerNotional)
+	e.i64(t.fill.makerNotional)
+	e.i64(t.fill.fee)
 	return m.done(e)
 }
 
@@ -379,8 +418,7 @@ func (m *Machine) Load(key, value []byte) error {
 	case RecMarket:
 		m.loadMarket(d)
 	case RecAccount:
-		a := m.accountFor(Address(d.addr()))
-		m.accounts[a].deployed = d.flag()
+		m.loadAccount(d)
 	case RecOwner:
 		m.loadOwner(d)
 	case RecPosition:
@@ -421,6 +459,11 @@ func (m *Machine) loadSeen(key, value []byte) error {
 func (m *Machine) loadMeta(d *dec) error {
 	switch v := d.u8(); v {
 	case recordVersion:
+	case 3:
+		return fmt.Errorf("%w: the data dir was written by an engine that did not know approvals (state "+
+			"version 3), whose log may hold orders of wallets that never approved the exchange, which this "+
+			"engine (version %d) refuses: start it on a new data dir (on a devnet, delete the old one)",
+			ErrStateVersion, recordVersion)
 	case 2:
 		return fmt.Errorf("%w: the data dir was written by an engine without wallet deployments (state "+
 			"version 2), whose log may hold proxy-wallet orders this engine (version %d) refuses until the "+
@@ -454,21 +497,39 @@ func (m *Machine) loadMeta(d *dec) error {
 	return nil
 }
 
-// loadTrade restores one trade's status; they load by id, after the meta
-// record.
+// loadTrade restores one trade; they load by id, after the meta record,
+// one for every id from the floor up to the next trade.
 func (m *Machine) loadTrade(key []byte, d *dec) error {
 	if len(key) != 9 {
-		return fmt.Errorf("%w: trade status key of %d bytes", ErrCorruptRecord, len(key))
+		return fmt.Errorf("%w: trade key of %d bytes", ErrCorruptRecord, len(key))
 	}
 	id := binary.BigEndian.Uint64(key[1:])
-	s := TradeStatus(d.u8())
-	n := len(m.trades)
-	if id < m.tradeFloor || id >= m.nextTradeID || !validTradeStatus(s) || s == TradeMatched ||
-		(n > 0 && m.trades[n-1].id >= id) {
-		return fmt.Errorf("%w: status %d of trade %d (floor %d, next %d)", ErrCorruptRecord, s, id, m.tradeFloor, m.nextTradeID)
+	var t tradeEntry
+	t.status = TradeStatus(d.u8())
+	f := &t.fill
+	f.market, f.taker, f.maker = int32(d.u32()), int32(d.u32()), int32(d.u32())
+	f.takerOutcome, f.makerOutcome = d.u8(), d.u8()
+	f.takerSide, f.makerSide = Side(d.u8()), Side(d.u8())
+	f.lots, f.takerNotional, f.makerNotional, f.fee = d.i64(), d.i64(), d.i64(), d.i64()
+	if id != m.tradeFloor+uint64(len(m.trades)) || id >= m.nextTradeID || !validTradeStatus(t.status) ||
+		int(f.market) >= len(m.markets) || int(f.taker) >= len(m.accounts) || int(f.maker) >= len(m.accounts) ||
+		f.market < 0 || f.taker < 0 || f.maker < 0 || f.takerOutcome > 1 || f.makerOutcome > 1 || f.lots <= 0 {
+		return fmt.Errorf("%w: trade %d (floor %d, %d loaded, next %d)", ErrCorruptRecord, id, m.tradeFloor,
+			len(m.trades), m.nextTradeID)
 	}
-	m.trades = append(m.trades, tradeEntry{id: id, status: s})
+	m.trades = append(m.trades, t)
 	return nil
+}
+
+func (m *Machine) loadAccount(d *dec) {
+	a := m.accountFor(Address(d.addr()))
+	acct := &m.accounts[a]
+	acct.deployed = d.flag()
+	for i := range acct.approvals {
+		ap := &acct.approvals[i]
+		ap.collateral, ap.unlimited, ap.shares = d.i64(), d.flag(), d.flag()
+	}
+	acct.dirty = false
 }
 
 func (m *Machine) loadMarket(d *dec) {
@@ -515,6 +576,9 @@ func (m *Machine) loadPosition(key []byte, d *dec) error {
 	m.positions[p].locked = d.i64()
 	m.positions[p].pending = d.i64()
 	m.positions[p].external = d.i64()
+	if m.positions[p].debt = d.i64(); m.positions[p].debt > 0 {
+		m.accounts[acct].debts++
+	}
 	return nil
 }
 

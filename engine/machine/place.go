@@ -166,7 +166,8 @@ func fee(notional int64, bps uint32) int64 {
 // in the taker's own token's collateral. The exchange contract charges the same.
 func Fee(notional int64, bps uint32) int64 { return fee(notional, bps) }
 
-// fund finds the account and checks it can lock what the order needs.
+// fund finds the account and checks it can lock what the order needs and
+// has let the market's exchange move it.
 func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	acct, ok := m.account(o.Maker)
 	if o.SignatureType == SignatureProxy && (!ok || !m.accounts[acct].deployed) {
@@ -180,10 +181,14 @@ func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	if !ok {
 		return ReasonNotEnoughBalance
 	}
+	if m.accounts[acct].debts > 0 {
+		return ReasonAccountInDebt
+	}
 	t.account = acct
 	t.collSlot = m.accounts[acct].coll
 	t.tokSlot = -1
-	need := t.takerLock(m.markets[ref.market].tickPips)
+	mk := &m.markets[ref.market]
+	need := t.takerLock(mk.tickPips)
 	slot := t.collSlot
 	if t.side == Sell {
 		t.tokSlot = m.position(acct, assetOf(ref.market, ref.outcome))
@@ -192,7 +197,9 @@ func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 	if slot < 0 || m.available(slot) < need {
 		return ReasonNotEnoughBalance
 	}
-	return 0
+	// The chain would refuse to settle what the maker has not let the
+	// exchange move (approvals.go).
+	return m.approved(acct, mk, t, need)
 }
 
 // precheck refuses, before any change, the orders whose type says they

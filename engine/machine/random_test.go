@@ -45,6 +45,12 @@ type workload struct {
 	trades   uint64
 	// settling is where the workload's settler is in the trade ids.
 	settling uint64
+	// approved counts the approvals of the set-up: every account approves
+	// both exchanges for USDW (unlimited) and shares.
+	approved int
+	// owed lists debts seen and not repaid yet: a wallet in debt trades
+	// no more, so the workload has it pay back soon after.
+	owed []machine.Command
 }
 
 type wmarket struct {
@@ -53,6 +59,7 @@ type wmarket struct {
 	tickPips uint64
 	fee      uint32
 	mid      int // YES pips
+	negRisk  bool
 }
 
 func newWorkload(src source) *workload {
@@ -104,6 +111,17 @@ func (w *workload) next() machine.Command {
 		c = w.createMarket()
 	case w.n < 20:
 		c = w.credit(machine.KindFaucet)
+	case len(w.owed) > 0 && w.src.IntN(5) == 0:
+		c = w.owed[0]
+		w.owed = w.owed[1:]
+	case w.approved < 4*len(w.accounts):
+		i := w.approved
+		w.approved++
+		c = machine.Command{Kind: machine.KindCollateralApproval, ID: w.hash(7), Account: w.accounts[i/4],
+			Args: &machine.Args{Exchange: machine.Exchange(1 + i%2), Approved: true}}
+		if i%4 >= 2 {
+			c.Kind = machine.KindSharesApproval
+		}
 	default:
 		c = w.any()
 	}
@@ -112,7 +130,7 @@ func (w *workload) next() machine.Command {
 }
 
 func (w *workload) any() machine.Command {
-	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2) {
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2, 5) {
 	case 0:
 		return w.place()
 	case 1:
@@ -154,6 +172,8 @@ func (w *workload) any() machine.Command {
 		return machine.Command{Kind: machine.KindWalletDeployed, ID: w.hash(9), Account: w.account()}
 	case 20:
 		return w.money(machine.KindDeposit)
+	case 21:
+		return w.approval()
 	default:
 		return machine.Command{Kind: machine.Kind(w.src.IntN(40)), ID: w.hash(9)}
 	}
@@ -181,10 +201,32 @@ func (w *workload) createMarket() machine.Command {
 	}
 	tick := ticks[w.src.IntN(len(ticks))]
 	m := wmarket{id: w.hash(1), tokens: [2]machine.Hash{w.hash(2), w.hash(3)}, tickPips: tick / machine.MicroPerPip,
-		fee: uint32(w.src.IntN(3) * 50), mid: 5_000}
+		fee: uint32(w.src.IntN(3) * 50), mid: 5_000, negRisk: len(w.markets) == 1 || w.src.IntN(4) == 0}
 	w.markets = append(w.markets, m)
 	return machine.Command{Kind: machine.KindCreateMarket, ID: w.hash(9), Args: &machine.Args{Market: m.id, Tokens: m.tokens,
-		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare, FeeRateBps: m.fee}}}
+		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare,
+			FeeRateBps: m.fee, NegRisk: m.negRisk}}}
+}
+
+// approval changes what an account lets an exchange move: shares approved
+// or revoked, a USDW allowance unlimited, revoked or finite (often below
+// what the account's BUY orders lock), now and then malformed.
+func (w *workload) approval() machine.Command {
+	c := machine.Command{Kind: machine.KindCollateralApproval, ID: w.hash(7), Account: w.account(),
+		Args: &machine.Args{Exchange: machine.Exchange(1 + w.src.IntN(2))}}
+	switch w.src.IntN(6) {
+	case 0, 1:
+		c.Kind, c.Args.Approved = machine.KindSharesApproval, w.src.IntN(3) > 0
+	case 2:
+		c.Args.Approved = true
+	case 3:
+		c.Amount = uint64(w.src.IntN(5_000)) * machine.UnitsPerShare / 10
+	case 4:
+		c.Amount = 0
+	default:
+		c.Args.Exchange = machine.Exchange(w.src.IntN(4) * 3) // 0, 3, 6, 9: none is an exchange
+	}
+	return c
 }
 
 func (w *workload) credit(kind machine.Kind) machine.Command {
@@ -205,12 +247,27 @@ func (w *workload) credit(kind machine.Kind) machine.Command {
 func (w *workload) money(kind machine.Kind) machine.Command {
 	c := w.credit(kind)
 	c.Amount *= uint64(1 + w.src.IntN(3))
-	if kind == machine.KindWithdrawalObserved && w.src.IntN(3) == 0 {
-		c.Amount *= 50 // more than a wallet has free: it eats into locks
+	if kind == machine.KindWithdrawalObserved {
+		c.Amount /= 8 // a wallet moves part of what it holds
+		switch w.src.IntN(24) {
+		case 0, 1, 2, 3, 4, 5:
+			c.Amount *= 24 // more than a wallet has free: it eats into locks
+		case 6:
+			c.Amount *= 200 // more than it has: the rest becomes debt
+		}
 	}
-	if w.src.IntN(2) == 0 {
+	// A wallet holds a few shares of a few tokens: an observed transfer
+	// out of shares is mostly of shares it does not have, a debt.
+	tokens := 2
+	if kind == machine.KindWithdrawalObserved {
+		tokens = 10
+	}
+	if w.src.IntN(tokens) == 0 {
 		m := w.market()
 		c.Args = &machine.Args{Token: m.tokens[w.src.IntN(2)]}
+		if kind == machine.KindWithdrawalObserved {
+			c.Amount /= 20
+		}
 		if w.src.IntN(20) == 0 {
 			c.Args.Token = w.hash(2)
 		}
@@ -335,7 +392,8 @@ func (w *workload) configure() machine.Command {
 	}
 	m.fee = uint32(w.src.IntN(3) * 50)
 	return machine.Command{Kind: machine.KindConfigureMarket, ID: w.hash(9), Args: &machine.Args{Market: m.id,
-		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare, FeeRateBps: m.fee}}}
+		Params: machine.MarketParams{TickSize: tick, MinSize: machine.UnitsPerShare, MaxSize: 500 * machine.UnitsPerShare,
+			FeeRateBps: m.fee, NegRisk: m.negRisk}}}
 }
 
 func (w *workload) resolve() machine.Command {
@@ -344,10 +402,20 @@ func (w *workload) resolve() machine.Command {
 		Args: &machine.Args{Market: w.market().id, Payout: payouts[w.src.IntN(len(payouts))]}}
 }
 
-// observe learns accepted order ids and the trade count from events.
-func (w *workload) observe(events []machine.Event) {
+// observe learns accepted order ids, the trade count and the debts from
+// the events m emitted.
+func (w *workload) observe(m *machine.Machine, events []machine.Event) {
 	for i := range events {
 		switch e := &events[i]; e.Kind {
+		case machine.EvTransfer:
+			if e.TransferKind != machine.TransferDebt || m.Account(e.Account) == m.Config().FeeAccount {
+				continue
+			}
+			repay := machine.Command{Kind: machine.KindDeposit, ID: w.hash(4), Account: m.Account(e.Account), Amount: e.Amount}
+			if e.Asset > 0 {
+				repay.Args = &machine.Args{Token: w.markets[(e.Asset-1)/2].tokens[(e.Asset-1)%2]}
+			}
+			w.owed = append(w.owed, repay)
 		case machine.EvOrderAccepted:
 			if len(w.ids) < 4_000 {
 				w.ids = append(w.ids, e.OrderID)
@@ -507,8 +575,10 @@ func TestRandomLockstep(t *testing.T) {
 			w := newWorkload(rand.New(rand.NewPCG(uint64(seed), 11)))
 			kinds := map[machine.EventKind]int{}
 			// The money paths: refused undeployed makers, orders cancelled
-			// by an observed withdrawal, reservations settled by one.
-			var notDeployed, withdrawalCancels, settled int
+			// by an observed withdrawal, reservations settled by one; the
+			// approvals: orders refused or cancelled for want of one; and
+			// the FAILED trades: reversed, some into debt.
+			var notDeployed, withdrawalCancels, settled, notApproved, revoked, reversed, debts int
 			for range steps {
 				c := w.next()
 				for _, e := range l.apply(&c) {
@@ -516,20 +586,34 @@ func TestRandomLockstep(t *testing.T) {
 					switch {
 					case e.Kind == machine.EvOrderRejected && e.Reason == machine.ReasonMakerWalletNotDeployed:
 						notDeployed++
+					case e.Kind == machine.EvOrderRejected && (e.Reason == machine.ReasonCollateralNotApproved ||
+						e.Reason == machine.ReasonSharesNotApproved):
+						notApproved++
 					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseWithdrawal:
 						withdrawalCancels++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseApprovalRevoked:
+						revoked++
 					case e.Kind == machine.EvTransfer && e.TransferKind == machine.TransferWithdrawalSettled:
 						settled++
+					case e.Kind == machine.EvTransfer && e.TransferKind == machine.TransferReversalIn:
+						reversed++
+					case e.Kind == machine.EvTransfer && e.TransferKind == machine.TransferDebt:
+						debts++
 					}
 				}
-				w.observe(l.outs[0])
+				w.observe(l.fast, l.outs[0])
 			}
 			if notDeployed == 0 || withdrawalCancels == 0 || settled == 0 {
 				t.Errorf("money paths in %d steps: %d undeployed makers refused, %d orders cancelled by withdrawals, %d reservations settled",
 					steps, notDeployed, withdrawalCancels, settled)
 			}
+			t.Logf("in %d steps: %d orders refused and %d cancelled for want of an approval, %d reversal legs, %d debts", steps, notApproved, revoked, reversed, debts)
+			if notApproved == 0 || revoked == 0 || reversed == 0 || debts == 0 {
+				t.Errorf("in %d steps: %d orders refused and %d cancelled for want of an approval, %d reversal legs, %d debts",
+					steps, notApproved, revoked, reversed, debts)
+			}
 			// The workload must exercise everything it claims to.
-			for k := machine.EvOrderAccepted; k <= machine.EvTransfer; k++ {
+			for k := machine.EvOrderAccepted; k <= machine.EvApprovalChanged; k++ {
 				if kinds[k] == 0 {
 					t.Errorf("no %s events in %d steps", k, steps)
 				}
@@ -558,7 +642,7 @@ func FuzzMachine(f *testing.F) {
 		for step := 0; step < stepsMax && !src.done(); step++ {
 			c := w.next()
 			l.apply(&c)
-			w.observe(l.outs[0])
+			w.observe(l.fast, l.outs[0])
 		}
 	})
 }

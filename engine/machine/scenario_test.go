@@ -189,6 +189,16 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 	case "balances":
 		s.printBalances(w, args[0])
 		return
+	case "approve-all":
+		// Each account lets both exchanges move its USDW (unlimited) and
+		// its shares: what a wallet's one-time approval transaction does.
+		for _, a := range args {
+			for _, x := range []string{"", " negrisk"} {
+				s.exec(w, "approve "+a+" usdw unlimited"+x)
+				s.exec(w, "approve "+a+" shares"+x)
+			}
+		}
+		return
 	}
 	c := s.command(f[0], args, opts)
 	c.TimeMs = s.nowMs
@@ -206,7 +216,7 @@ func splitOpts(f []string) (args []string, opts map[string]string) {
 	for _, a := range f {
 		if k, v, ok := strings.Cut(a, "="); ok {
 			opts[k] = v
-		} else if a == "post" || a == "negrisk" || a == "proxy" {
+		} else if a == "post" || a == "negrisk" || a == "proxy" || a == "revoke" {
 			opts[a] = "true"
 		} else {
 			args = append(args, a)
@@ -240,6 +250,31 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		}
 	case "deployed":
 		c.Kind, c.Account = KindWalletDeployed, s.acct(a[0])
+	case "approve":
+		// approve <acct> usdw <amount>|unlimited [negrisk]: the USDW
+		// allowance; approve <acct> shares [revoke] [negrisk]:
+		// ApprovalForAll. Without negrisk, the standard exchange.
+		c.Account = s.acct(a[0])
+		c.Args.Exchange = ExchangeStandard
+		if o["negrisk"] != "" {
+			c.Args.Exchange = ExchangeNegRisk
+		}
+		if x, ok := o["exchange"]; ok {
+			c.Args.Exchange = Exchange(num(s.t, x))
+		}
+		switch a[1] {
+		case "usdw":
+			c.Kind = KindCollateralApproval
+			if a[2] == "unlimited" {
+				c.Args.Approved = true
+			} else {
+				c.Amount = units(s.t, a[2])
+			}
+		case "shares":
+			c.Kind, c.Args.Approved = KindSharesApproval, o["revoke"] == ""
+		default:
+			s.t.Fatalf("approve %q: usdw or shares", a[1])
+		}
 	case "place":
 		s.place(&c, a, o)
 	case "cancel", "cancel-list":
@@ -434,7 +469,17 @@ func (s *scenario) format(e Event) string {
 			s.names[e.MakerOrderID], s.acctName(e.MakerAccount), e.MakerSide, e.MakerOutcome, decimal(e.MakerPrice),
 			decimal(e.Size), decimal(e.Fee), decimal(e.Remaining), decimal(e.MakerRemaining))
 	case EvBalanceChanged:
-		return fmt.Sprintf("balance %s %s %s locked=%s", s.acctName(e.Account), s.assetName(e.Asset), decimal(e.Balance), decimal(e.Locked))
+		x := fmt.Sprintf("balance %s %s %s locked=%s", s.acctName(e.Account), s.assetName(e.Asset), decimal(e.Balance), decimal(e.Locked))
+		if e.Debt != 0 {
+			x += " debt=" + decimal(e.Debt)
+		}
+		return x
+	case EvApprovalChanged:
+		usdw := decimal(e.Amount)
+		if e.Unlimited {
+			usdw = "unlimited"
+		}
+		return fmt.Sprintf("approval %s %s usdw=%s shares=%v", s.acctName(e.Account), e.Exchange, usdw, e.Approved)
 	case EvMarketChanged:
 		mk := s.m.Market(e.Market)
 		p := mk.Params
@@ -451,6 +496,9 @@ func (s *scenario) format(e Event) string {
 		}
 		if e.Market >= 0 {
 			x += " market=" + s.marketName(e.Market)
+		}
+		if e.Seq != 0 {
+			x += fmt.Sprintf(" trade=#%d", e.Seq)
 		}
 		return x
 	case EvTradeStatusChanged:
@@ -502,8 +550,12 @@ func (s *scenario) printBalances(w *strings.Builder, n string) {
 	}
 	for _, p := range s.m.sortedPositions() {
 		pos := &s.m.positions[p]
-		if pos.account == a && (pos.balance != 0 || pos.asset == 0) {
-			fmt.Fprintf(w, "%s %s locked=%s\n", s.assetName(pos.asset), decimal(uint64(pos.balance)), decimal(uint64(pos.locked)))
+		if pos.account == a && (pos.balance != 0 || pos.asset == 0 || pos.debt != 0) {
+			fmt.Fprintf(w, "%s %s locked=%s", s.assetName(pos.asset), decimal(uint64(pos.balance)), decimal(uint64(pos.locked)))
+			if pos.debt != 0 {
+				fmt.Fprintf(w, " debt=%s", decimal(uint64(pos.debt)))
+			}
+			w.WriteString("\n")
 		}
 	}
 }

@@ -21,14 +21,29 @@ import (
 // not even itself (ReasonTradeStatusFinal). That rule needs only to know
 // that a trade is final, not which final status it has, which is what lets
 // the machine forget settled trades: it keeps a floor below which every
-// trade is final and the statuses of the trades at or above it that left
-// MATCHED. Memory is bounded by the trades between the oldest unsettled one
-// and the newest reported one, the settlement pipeline, not by history.
+// trade is final and an entry for every trade from the floor up: its
+// status and what its fill moved, so that a FAILED trade can be reversed
+// (reversal.go). Memory is bounded by the trades between the oldest
+// unsettled one and the newest, the settlement pipeline, not by history.
 
-// tradeEntry is the status of one trade at or above the floor.
+// tradeEntry is one trade at or above the floor: trades[i] is trade
+// tradeFloor+i.
 type tradeEntry struct {
-	id     uint64
 	status TradeStatus
+	fill   fillRec
+}
+
+// fillRec is what a fill moved in the ledger, in the terms settle used:
+// each side's notional in its own token, the taker's fee.
+type fillRec struct {
+	market                     int32
+	taker, maker               int32 // accounts
+	takerOutcome, makerOutcome uint8
+	takerSide, makerSide       Side
+	lots                       int64
+	takerNotional              int64
+	makerNotional              int64
+	fee                        int64
 }
 
 // tradeNext lists, per status, the statuses that may follow it.
@@ -55,29 +70,19 @@ func (s TradeStatus) CanFollow(next TradeStatus) bool {
 
 func validTradeStatus(s TradeStatus) bool { return s >= TradeMatched && s <= TradeSynthetic }
 
-// tradeStatus returns what the machine knows of an existing trade's status:
-// final, and its status unless the trade is below the floor (then 0: which
-// final status it reached is forgotten).
-func (m *Machine) tradeStatus(id uint64) (status TradeStatus, final bool) {
-	if id < m.tradeFloor {
-		return 0, true
+// tradeAt returns the index in trades of an existing trade at or above
+// the floor.
+func (m *Machine) tradeAt(id uint64) (int, bool) {
+	if id < m.tradeFloor || id >= m.nextTradeID {
+		return 0, false
 	}
-	if i, ok := m.tradeAt(id); ok {
-		return m.trades[i].status, m.trades[i].status.Final()
-	}
-	return TradeMatched, false
+	return int(id - m.tradeFloor), true
 }
 
-func (m *Machine) tradeAt(id uint64) (int, bool) {
-	return slices.BinarySearchFunc(m.trades, id, func(e tradeEntry, id uint64) int {
-		switch {
-		case e.id < id:
-			return -1
-		case e.id > id:
-			return 1
-		}
-		return 0
-	})
+// addTrade records a new trade, MATCHED, with what its fill moved.
+func (m *Machine) addTrade(id uint64, f fillRec) {
+	m.trades = append(m.trades, tradeEntry{status: TradeMatched, fill: f})
+	m.markTrade(id)
 }
 
 // setTradeStatus applies the settler's report on trades' progress: every
@@ -120,43 +125,41 @@ func (m *Machine) setTradeStatus(c *Command) {
 		}
 	}
 	if a.TradeID != 0 {
-		m.setOneTradeStatus(a.TradeID, next, &a.TxHash)
+		m.setOneTradeStatus(a.TradeID, next, &a.TxHash, c.ID)
 	}
 	for _, id := range a.TradeIDs {
-		m.setOneTradeStatus(id, next, &a.TxHash)
+		m.setOneTradeStatus(id, next, &a.TxHash, c.ID)
 	}
 }
 
 // setOneTradeStatus moves one trade to a valid status next, or reports why
-// it may not.
-func (m *Machine) setOneTradeStatus(id uint64, next TradeStatus, txHash *Hash) {
+// it may not. A trade that becomes FAILED is reversed in the ledger.
+func (m *Machine) setOneTradeStatus(id uint64, next TradeStatus, txHash *Hash, ref Hash) {
 	if id >= m.nextTradeID {
 		m.rejectTrade(id, ReasonTradeNotFound)
 		return
 	}
-	cur, final := m.tradeStatus(id)
+	i, ok := m.tradeAt(id)
 	switch {
-	case final:
+	case !ok || m.trades[i].status.Final():
 		m.rejectTrade(id, ReasonTradeStatusFinal)
 		return
-	case cur == next:
+	case m.trades[i].status == next:
 		return // a repeated report
-	case !cur.CanFollow(next):
+	case !m.trades[i].status.CanFollow(next):
 		m.rejectTrade(id, ReasonInvalidTradeStatus)
 		return
 	}
-	i, found := m.tradeAt(id)
-	if found {
-		m.trades[i].status = next
-	} else {
-		m.trades = slices.Insert(m.trades, i, tradeEntry{id: id, status: next})
-	}
+	m.trades[i].status = next
 	m.markTrade(id)
-	m.raiseTradeFloor()
 	e := m.emit(EvTradeStatusChanged)
 	e.Seq = id
 	e.TradeStatus = next
 	e.OrderID = *txHash
+	if next == TradeFailed {
+		m.reverse(id, &m.trades[i].fill, ref)
+	}
+	m.raiseTradeFloor()
 }
 
 // rejectTrade refuses one trade of a SetTradeStatus.
@@ -167,15 +170,16 @@ func (m *Machine) rejectTrade(id uint64, r Reason) {
 }
 
 // raiseTradeFloor moves the floor past the final trades right above it and
-// forgets them.
+// forgets them. Dropping a prefix by reslicing costs nothing; append copies
+// only the live entries when it next grows the array.
 func (m *Machine) raiseTradeFloor() {
 	n := 0
-	for n < len(m.trades) && m.trades[n].id == m.tradeFloor && m.trades[n].status.Final() {
+	for n < len(m.trades) && m.trades[n].status.Final() {
 		m.markTrade(m.tradeFloor)
 		m.tradeFloor++
 		n++
 	}
 	if n > 0 {
-		m.trades = slices.Delete(m.trades, 0, n)
+		m.trades = m.trades[n:]
 	}
 }

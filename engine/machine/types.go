@@ -74,6 +74,15 @@ const (
 	// CauseWithdrawal: a transfer out of the wallet observed on chain took
 	// funds the order locked (WithdrawalObserved).
 	CauseWithdrawal CancelCause = 20
+	// CauseApprovalRevoked: the wallet revoked or lowered its approval of
+	// the market's exchange below what the order could make it move.
+	CauseApprovalRevoked CancelCause = 21
+	// CauseDebt: the wallet owes the ledger (a debit it could not cover),
+	// and a wallet in debt keeps no orders.
+	CauseDebt CancelCause = 22
+	// CauseTradeFailed: a FAILED trade was reversed and took back funds the
+	// order locked.
+	CauseTradeFailed CancelCause = 23
 )
 
 type OrderStatus uint8
@@ -130,7 +139,29 @@ const (
 	// TransferWithdrawalSettled is the part of an observed transfer out
 	// that a reservation covered (the balance moved when reserved).
 	TransferWithdrawalSettled TransferKind = 7
+	// TransferReversalIn and TransferReversalOut undo a FAILED trade's
+	// fill: what the fill took from the wallet comes back (in), what it
+	// gave goes (out). Event.Seq names the trade.
+	TransferReversalIn  TransferKind = 8
+	TransferReversalOut TransferKind = 9
+	// TransferDebt is the part of a debit the balance could not cover,
+	// added to the position's debt; TransferDebtRepaid is the part of a
+	// credit that paid a debt back.
+	TransferDebt       TransferKind = 10
+	TransferDebtRepaid TransferKind = 11
 )
+
+// Exchange names the exchange contract a market settles on: its approvals
+// are the ones an order of the market needs.
+type Exchange uint8
+
+const (
+	ExchangeStandard Exchange = 1
+	ExchangeNegRisk  Exchange = 2
+)
+
+// exchangeCount sizes per-exchange arrays (indexed by Exchange-1).
+const exchangeCount = 2
 
 // Reason says why a command was refused.
 type Reason uint8
@@ -172,10 +203,21 @@ const (
 	// whose maker proxy wallet no WalletDeployed has announced. The value
 	// leaves room below it, as the protobuf enum does.
 	ReasonMakerWalletNotDeployed Reason = 40
+	// ReasonCollateralNotApproved refuses a BUY whose maker has not
+	// approved the market's exchange to move its USDW, or whose allowance
+	// does not cover what its open BUY orders there and this one could
+	// move.
+	ReasonCollateralNotApproved Reason = 41
+	// ReasonSharesNotApproved refuses a SELL whose maker has not approved
+	// the market's exchange (ApprovalForAll) to move its outcome shares.
+	ReasonSharesNotApproved Reason = 42
+	// ReasonAccountInDebt refuses an order of a wallet that owes the
+	// ledger (see debt in ledger.go).
+	ReasonAccountInDebt Reason = 43
 )
 
 // reasonCount is one more than the highest Reason.
-const reasonCount = 41
+const reasonCount = 44
 
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share

@@ -199,6 +199,8 @@ func TestSubmitGetsResults(t *testing.T) {
 		wire.ToPB(&machine.Command{Kind: machine.KindCreateMarket, ID: machine.Hash{1}, Args: &machine.Args{Market: market,
 			Tokens: [2]machine.Hash{yes, no}, Params: machine.MarketParams{TickSize: 10_000, MinSize: 1_000_000, MaxSize: 1_000_000_000}}}, nil),
 		wire.ToPB(&machine.Command{Kind: machine.KindFaucet, ID: machine.Hash{2}, Account: loadgen.UserAddress(0), Amount: 1_000_000_000}, nil),
+		wire.ToPB(&machine.Command{Kind: machine.KindCollateralApproval, ID: machine.Hash{3}, Account: loadgen.UserAddress(0),
+			Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}}, nil),
 	})
 	pub, err := publish.New(nc, publish.Config{}, nil)
 	if err != nil {

@@ -78,6 +78,7 @@ type balanceEntry struct {
 	balance uint64
 	locked  uint64
 	pending uint64
+	debt    uint64
 }
 
 // pricePoint is the pending history point of a market: the YES price of
@@ -281,6 +282,9 @@ func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 		b.tradeStatus(e)
 	case machine.EvTransfer:
 		b.transfer(r, e)
+	case machine.EvApprovalChanged:
+		a := r.Account(e.Account)
+		b.set(b.key.approval(&a, e.Exchange), encodeApproval(&b.val, e))
 	}
 }
 

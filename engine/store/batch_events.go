@@ -198,7 +198,7 @@ func (b *Batch) balance(r Resolver, e *machine.Event) {
 		b.balances = append(b.balances, balanceEntry{account: r.Account(e.Account), token: token, isToken: isToken})
 	}
 	en := &b.balances[at]
-	en.balance, en.locked, en.pending = e.Balance, e.Locked, e.Pending
+	en.balance, en.locked, en.pending, en.debt = e.Balance, e.Locked, e.Pending, e.Debt
 }
 
 func (b *Batch) tradeStatus(e *machine.Event) {
@@ -208,7 +208,10 @@ func (b *Batch) tradeStatus(e *machine.Event) {
 
 func (b *Batch) transfer(r Resolver, e *machine.Event) {
 	t := transferRec{seq: b.pos.nextTransfer, kind: e.TransferKind, account: r.Account(e.Account),
-		amount: e.Amount, ref: e.OrderID, market: e.Market, timeMs: b.nowMs}
+		amount: e.Amount, ref: e.OrderID, market: e.Market, timeMs: b.nowMs, tradeID: e.Seq}
+	if e.Asset > 0 {
+		t.token, _ = r.AssetToken(e.Asset)
+	}
 	b.pos.nextTransfer++
 	b.set(b.key.start(pTransfer).desc(t.seq).bytes(), encodeTransfer(&b.val, &t))
 	b.set(b.key.start(pWalletXfers).addr(&t.account).desc(t.seq).bytes(), emptyValue)
@@ -251,7 +254,7 @@ func (b *Batch) newOrder(en *orderEntry) {
 func (b *Batch) flushBalances() {
 	for i := range b.balances {
 		en := &b.balances[i]
-		b.set(b.key.balance(&en.account, &en.token, en.isToken), encodeBalance(&b.val, en.balance, en.locked, en.pending))
+		b.set(b.key.balance(&en.account, &en.token, en.isToken), encodeBalance(&b.val, en))
 	}
 }
 

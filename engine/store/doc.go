@@ -43,6 +43,7 @@
 //	'U' addr ^transferSeq                ∅ a wallet's transfers, newest first
 //	'b' addr 0x00                        collateral balance and lock
 //	'b' addr 0x01 token                  token balance and lock
+//	'A' addr exchange                    what the wallet lets that exchange move
 //	'm' mkt                              market: id, tokens, params, status, payout, pairs
 //	'j' market id                        mkt
 //	'k' token                            mkt, outcome

@@ -189,10 +189,16 @@ func (h *harness) createMarket(mk market, feeBps uint32) {
 		Params: machine.MarketParams{TickSize: tick001, MinSize: machine.UnitsPerShare, MaxSize: 1_000 * machine.UnitsPerShare, FeeRateBps: feeBps}}})
 }
 
+// faucet credits a wallet and lets the exchange move its USDW and shares,
+// so that it can trade; it returns the credit's command id.
 func (h *harness) faucet(a machine.Address, usdw uint64) machine.Hash {
 	h.t.Helper()
 	id := cmdID()
 	h.mustApply(machine.Command{Kind: machine.KindFaucet, ID: id, Account: a, Amount: usdw * machine.UnitsPerShare}, nil)
+	h.mustApply(machine.Command{Kind: machine.KindCollateralApproval, ID: cmdID(), Account: a,
+		Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}}, nil)
+	h.mustApply(machine.Command{Kind: machine.KindSharesApproval, ID: cmdID(), Account: a,
+		Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}}, nil)
 	return id
 }
 

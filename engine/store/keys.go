@@ -22,6 +22,7 @@ const (
 	pTransfer      byte = 'T'
 	pWalletXfers   byte = 'U'
 	pBalance       byte = 'b'
+	pApproval      byte = 'A'
 	pMarket        byte = 'm'
 	pMarketByID    byte = 'j'
 	pToken         byte = 'k'
@@ -64,6 +65,11 @@ func (k *keyBuf) balance(a *machine.Address, token *machine.Hash, isToken bool) 
 		return k.u8(balCollateral).bytes()
 	}
 	return k.u8(balToken).hash(token).bytes()
+}
+
+// approval is 'A' addr exchange: what the wallet lets an exchange move.
+func (k *keyBuf) approval(a *machine.Address, x machine.Exchange) []byte {
+	return k.start(pApproval).addr(a).u8(byte(x)).bytes()
 }
 
 // prefixEnd returns the smallest key greater than every key starting with

@@ -263,11 +263,19 @@ func (q *reader) balance(bq *pb.BalanceQuery) (*pb.Balance, error) {
 	}
 	out := &pb.Balance{}
 	_, err = q.get(q.key.balance(&acct, &token, isToken), func(v []byte) error {
-		var err error
-		out.Balance, out.Locked, out.Pending, err = decodeBalance(v)
-		return err
+		return decodeBalance(v, out)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range []machine.Exchange{machine.ExchangeStandard, machine.ExchangeNegRisk} {
+		ap := &pb.ExchangeApproval{Exchange: pb.Exchange(x)}
+		if _, err := q.get(q.key.approval(&acct, x), func(v []byte) error { return decodeApproval(v, ap) }); err != nil {
+			return nil, err
+		}
+		out.Approvals = append(out.Approvals, ap)
+	}
+	return out, nil
 }
 
 // marketList pages every market in the order the log listed them. The

@@ -172,7 +172,10 @@ func (q *reader) tradeListing(l listing, f *tradeFilter) (*pb.TradePage, error) 
 
 func transferRecord(t *transferRec, m *marketRec) *pb.TransferRecord {
 	r := &pb.TransferRecord{Seq: t.seq, Account: clone(t.account[:]), Kind: pb.TransferKind(t.kind),
-		Amount: t.amount, Ref: optional(t.ref[:]), TimeMs: t.timeMs}
+		Amount: t.amount, Ref: optional(t.ref[:]), TimeMs: t.timeMs, TradeId: t.tradeID}
+	if t.token != (machine.Hash{}) {
+		r.TokenId = clone(t.token[:])
+	}
 	if m != nil {
 		r.Market = clone(m.info.ID[:])
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"pred.dev/engine/machine"
 	"pred.dev/engine/wire"
+	"pred.dev/proto/pb"
 )
 
 // The read model's records: the values stored under the keys of keys.go
@@ -249,15 +250,19 @@ func decodeTradeStatus(v []byte, s *tradeStatus) error {
 	return d.done("trade status")
 }
 
-// transferRec is one collateral movement of a wallet.
+// transferRec is one movement of a wallet's collateral or shares.
 type transferRec struct {
 	seq     uint64
 	kind    machine.TransferKind
 	account machine.Address
 	amount  uint64
 	ref     machine.Hash
-	market  int32 // -1 unless a payout
+	market  int32 // -1 unless a payout or a reversal
 	timeMs  int64
+	// token is the asset moved, zero for collateral.
+	token machine.Hash
+	// tradeID names the FAILED trade of a reversal, else 0.
+	tradeID uint64
 }
 
 func encodeTransfer(e *enc, t *transferRec) []byte {
@@ -268,6 +273,8 @@ func encodeTransfer(e *enc, t *transferRec) []byte {
 	e.raw(t.ref[:])
 	e.u32(uint32(t.market))
 	e.i64(t.timeMs)
+	e.raw(t.token[:])
+	e.u64(t.tradeID)
 	return e.b
 }
 
@@ -279,30 +286,65 @@ func decodeTransfer(seq uint64, v []byte, t *transferRec) error {
 	t.ref = d.hash()
 	t.market = int32(d.u32())
 	t.timeMs = d.i64()
+	t.token = d.hash()
+	t.tradeID = d.u64()
 	return d.done("transfer")
 }
 
-// encodeBalance writes a balance record; pending (the withdrawal
-// reservation) is written only when not zero, so that most records stay
-// 16 bytes (after the version byte) and records written before it
-// existed read the same.
-func encodeBalance(e *enc, balance, locked, pending uint64) []byte {
+// encodeApproval writes what a wallet lets an exchange move: the USDW
+// allowance the engine counts, unlimited, shares approved.
+func encodeApproval(e *enc, ev *machine.Event) []byte {
 	e.reset()
-	e.u64(balance)
-	e.u64(locked)
-	if pending != 0 {
-		e.u64(pending)
+	e.u64(ev.Amount)
+	e.u8(flags(ev.Unlimited, ev.Approved))
+	return e.b
+}
+
+func decodeApproval(v []byte, out *pb.ExchangeApproval) error {
+	d := newDec(v)
+	out.CollateralAllowance = d.u64()
+	f := d.u8()
+	out.CollateralUnlimited, out.SharesApproved = f&1 != 0, f&2 != 0
+	return d.done("approval")
+}
+
+func flags(a, b bool) uint8 {
+	var f uint8
+	if a {
+		f |= 1
+	}
+	if b {
+		f |= 2
+	}
+	return f
+}
+
+// encodeBalance writes a balance record; pending (the withdrawal
+// reservation) and debt are written only when one is not zero, so that
+// most records stay 16 bytes (after the version byte).
+func encodeBalance(e *enc, b *balanceEntry) []byte {
+	e.reset()
+	e.u64(b.balance)
+	e.u64(b.locked)
+	if b.pending != 0 || b.debt != 0 {
+		e.u64(b.pending)
+	}
+	if b.debt != 0 {
+		e.u64(b.debt)
 	}
 	return e.b
 }
 
-func decodeBalance(v []byte) (balance, locked, pending uint64, err error) {
+func decodeBalance(v []byte, out *pb.Balance) error {
 	d := newDec(v)
-	balance, locked = d.u64(), d.u64()
+	out.Balance, out.Locked = d.u64(), d.u64()
 	if len(v) > 1+16 { // the version byte, balance and locked
-		pending = d.u64()
+		out.Pending = d.u64()
 	}
-	return balance, locked, pending, d.done("balance")
+	if len(v) > 1+24 {
+		out.Debt = d.u64()
+	}
+	return d.done("balance")
 }
 
 // marketRec is a market as stored, with its index.

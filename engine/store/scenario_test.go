@@ -396,14 +396,27 @@ func checkBalances(t *testing.T, h *harness) {
 			}
 			got := h.query(&pb.QueryRequest{Query: &pb.QueryRequest_Balance{Balance: q}}).GetBalance()
 			bal, locked := h.m.Balance(a, asset)
-			if got.GetBalance() != bal || got.GetLocked() != locked {
-				t.Fatalf("balance of %x in asset %d: store %d/%d, machine %d/%d", a[19], asset,
-					got.GetBalance(), got.GetLocked(), bal, locked)
+			if got.GetBalance() != bal || got.GetLocked() != locked || got.GetDebt() != h.m.Debt(a, asset) {
+				t.Fatalf("balance of %x in asset %d: store %d/%d debt %d, machine %d/%d debt %d", a[19], asset,
+					got.GetBalance(), got.GetLocked(), got.GetDebt(), bal, locked, h.m.Debt(a, asset))
+			}
+			// Every balance answer carries both exchanges' approvals,
+			// as the machine counts them.
+			for i, x := range []machine.Exchange{machine.ExchangeStandard, machine.ExchangeNegRisk} {
+				coll, unlimited, approved := h.m.Approval(a, x)
+				ap := got.GetApprovals()
+				if len(ap) != 2 || ap[i].GetExchange() != pb.Exchange(x) || ap[i].GetCollateralAllowance() != coll ||
+					ap[i].GetCollateralUnlimited() != unlimited || ap[i].GetSharesApproved() != approved {
+					t.Fatalf("approvals of %x: store %v, machine %s %d/%v/%v", a[19], ap, x, coll, unlimited, approved)
+				}
 			}
 		}
 	}
 	if b, _ := h.m.Balance(alice, 0); b == 0 {
 		t.Fatal("alice has no collateral: the balance check compared nothing")
+	}
+	if _, unlimited, _ := h.m.Approval(alice, machine.ExchangeStandard); !unlimited {
+		t.Fatal("alice approved nothing: the approvals check compared nothing")
 	}
 	unknown := hash(9, 9)
 	h.queryErr(&pb.QueryRequest{Query: &pb.QueryRequest_Balance{Balance: &pb.BalanceQuery{Account: alice[:], TokenId: unknown[:]}}},

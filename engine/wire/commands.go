@@ -10,8 +10,8 @@ import (
 // and its decoder. A decoder reports false when the message parses but
 // breaks a rule of the schema.
 var (
-	bodies       [43]machine.Kind
-	bodyDecoders [43]func(c *Cmd, b []byte) (bool, error)
+	bodies       [45]machine.Kind
+	bodyDecoders [45]func(c *Cmd, b []byte) (bool, error)
 )
 
 func init() {
@@ -39,6 +39,8 @@ func init() {
 	set(40, machine.KindWalletDeployed, decodeWalletDeployed)
 	set(41, machine.KindWithdrawalObserved, decodeFunds)
 	set(42, machine.KindWithdrawalReleased, decodeFunds)
+	set(43, machine.KindCollateralApproval, decodeApproval)
+	set(44, machine.KindSharesApproval, decodeApproval)
 }
 
 // fixed copies a bytes field into a fixed-size array: an absent or empty
@@ -216,6 +218,30 @@ func decodeFunds(c *Cmd, b []byte) (bool, error) {
 		case num == 3 && typ == bytesT && len(v) > 0 && c.Command.Kind != machine.KindFaucet:
 			c.Command.Args = &c.args
 			return fixed(c.args.Token[:], v)
+		}
+		return true
+	})
+}
+
+// decodeApproval reads CollateralApproval (account, exchange, amount,
+// unlimited) and SharesApproval (account, exchange, approved): the flag,
+// field 4 of the one and 3 of the other, goes to Args.Approved.
+func decodeApproval(c *Cmd, b []byte) (bool, error) {
+	c.Command.Args = &c.args
+	flag := protowire.Number(3)
+	if c.Command.Kind == machine.KindCollateralApproval {
+		flag = 4
+	}
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.Command.Account[:], v)
+		case num == 2 && typ == varintT:
+			c.args.Exchange = machine.Exchange(enum8(x))
+		case num == 3 && typ == varintT && c.Command.Kind == machine.KindCollateralApproval:
+			c.Command.Amount = x
+		case num == flag && typ == varintT:
+			c.args.Approved = x != 0
 		}
 		return true
 	})

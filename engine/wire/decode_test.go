@@ -144,6 +144,19 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		c.Command.Kind = machine.KindFaucet
 		fix(c.Command.Account[:], b.Faucet.GetAccount())
 		c.Command.Amount = b.Faucet.GetAmount()
+	case *pb.Command_CollateralApproval:
+		c.Command.Kind = machine.KindCollateralApproval
+		a := args()
+		fix(c.Command.Account[:], b.CollateralApproval.GetAccount())
+		a.Exchange = machine.Exchange(enumOf(int32(b.CollateralApproval.GetExchange())))
+		c.Command.Amount = b.CollateralApproval.GetAmount()
+		a.Approved = b.CollateralApproval.GetUnlimited()
+	case *pb.Command_SharesApproval:
+		c.Command.Kind = machine.KindSharesApproval
+		a := args()
+		fix(c.Command.Account[:], b.SharesApproval.GetAccount())
+		a.Exchange = machine.Exchange(enumOf(int32(b.SharesApproval.GetExchange())))
+		a.Approved = b.SharesApproval.GetApproved()
 	case *pb.Command_SetTradeStatus:
 		c.Command.Kind = machine.KindSetTradeStatus
 		a := args()
@@ -223,7 +236,7 @@ func randomCommand(r *rand.Rand) *pb.Command {
 		return &pb.MarketParams{TickSize: u(), MinSize: u(), MaxSize: u(), FeeRateBps: uint32(u()), NegRisk: r.IntN(2) == 0}
 	}
 	tok := func() []byte { return [][]byte{nil, h()}[r.IntN(2)] }
-	switch r.IntN(21) {
+	switch r.IntN(23) {
 	case 0, 1, 2:
 		c.Body = &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: &pb.SignedOrder{
 			Salt: u(), Maker: addr(), Signer: addr(), Taker: addr(), TokenId: h(), MakerAmount: u(), TakerAmount: u(),
@@ -266,6 +279,12 @@ func randomCommand(r *rand.Rand) *pb.Command {
 		c.Body = &pb.Command_WithdrawalReleased{WithdrawalReleased: &pb.WithdrawalReleased{Account: addr(), Amount: u(), TokenId: tok()}}
 	case 20:
 		c.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: addr(), Wallet: addr()}}
+	case 21:
+		c.Body = &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{Account: addr(),
+			Exchange: pb.Exchange(r.IntN(4) - 1), Amount: u(), Unlimited: r.IntN(2) == 0}}
+	case 22:
+		c.Body = &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{Account: addr(),
+			Exchange: pb.Exchange(r.IntN(4) - 1), Approved: r.IntN(2) == 0}}
 	case 16:
 		c.Body = &pb.Command_SetTradeStatus{SetTradeStatus: &pb.SetTradeStatus{TradeId: u(), Status: pb.TradeStatus(r.IntN(9) - 1), TxHash: h(),
 			TradeIds: []uint64{u(), u(), u()}[:r.IntN(4)]}}
@@ -431,6 +450,10 @@ func TestToPBRoundTrip(t *testing.T) {
 		machine.Command{Kind: machine.KindDeposit, ID: machine.Hash{9, 12}, Account: machine.Address{4}, Amount: 5},
 		machine.Command{Kind: machine.KindWithdraw, ID: machine.Hash{9, 13}, Account: machine.Address{4}, Amount: 5},
 		machine.Command{Kind: machine.KindTick, ID: machine.Hash{9, 14}},
+		machine.Command{Kind: machine.KindCollateralApproval, ID: machine.Hash{9, 15}, Account: machine.Address{4}, Amount: 9,
+			Args: args(machine.Args{Exchange: machine.ExchangeNegRisk})},
+		machine.Command{Kind: machine.KindSharesApproval, ID: machine.Hash{9, 16}, Account: machine.Address{4},
+			Args: args(machine.Args{Exchange: machine.ExchangeStandard, Approved: true})},
 	)
 	batch := &pb.CommandBatch{}
 	for i := range cmds {

@@ -30,6 +30,7 @@ func TestEnumsMatchProtobuf(t *testing.T) {
 		{pb.TradeStatus(0).Descriptor(), func(v uint8) string { return machine.TradeStatus(v).String() }},
 		{pb.TransferKind(0).Descriptor(), func(v uint8) string { return machine.TransferKind(v).String() }},
 		{pb.RejectReason(0).Descriptor(), func(v uint8) string { return machine.Reason(v).String() }},
+		{pb.Exchange(0).Descriptor(), func(v uint8) string { return machine.Exchange(v).String() }},
 	} {
 		values := c.enum.Values()
 		prefix := strings.TrimSuffix(string(values.Get(0).Name()), "UNSPECIFIED")

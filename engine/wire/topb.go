@@ -51,6 +51,12 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 		out.Body = &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Wallet: account}}
 	case machine.KindFaucet:
 		out.Body = &pb.Command_Faucet{Faucet: &pb.Faucet{Account: account, Amount: c.Amount}}
+	case machine.KindCollateralApproval:
+		out.Body = &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{Account: account,
+			Exchange: pb.Exchange(c.Args.Exchange), Amount: c.Amount, Unlimited: c.Args.Approved}}
+	case machine.KindSharesApproval:
+		out.Body = &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{Account: account,
+			Exchange: pb.Exchange(c.Args.Exchange), Approved: c.Args.Approved}}
 	default:
 		setMarketBody(out, c)
 	}

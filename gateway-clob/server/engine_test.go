@@ -145,9 +145,32 @@ func haltMarket(market [32]byte) func(*pb.Command) {
 // when collateral arrives, and waits until queries see it.
 func (h *harness) fund(account common.Address, usdw uint64) {
 	h.t.Helper()
+	h.deposit(account, usdw)
+	h.approve(account)
+}
+
+// deposit credits usdw to a wallet, as the chain watcher does a deposit.
+func (h *harness) deposit(account common.Address, usdw uint64) {
+	h.t.Helper()
 	h.submit(func(c *pb.Command) {
 		c.Body = &pb.Command_Deposit{Deposit: &pb.Deposit{Account: account.Bytes(), Amount: usdw * fixed.One}}
 	})
+	h.sync()
+}
+
+// approve lets both exchanges move the wallet's USDW and shares, as the
+// chain watcher reports a wallet's approval transaction.
+func (h *harness) approve(account common.Address) {
+	h.t.Helper()
+	for _, x := range []pb.Exchange{pb.Exchange_EXCHANGE_STANDARD, pb.Exchange_EXCHANGE_NEG_RISK} {
+		h.submit(func(c *pb.Command) {
+			c.Body = &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{
+				Account: account.Bytes(), Exchange: x, Unlimited: true}}
+		})
+		h.submit(func(c *pb.Command) {
+			c.Body = &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{Account: account.Bytes(), Exchange: x, Approved: true}}
+		})
+	}
 	h.sync()
 }
 
@@ -206,7 +229,7 @@ func (h *harness) commands() []*pb.Command {
 	return out
 }
 
-// funded is tradingClient with usdw deposited to the wallet.
+// funded is tradingClient with usdw deposited to the wallet, approved.
 func (h *harness) funded(i int, usdw uint64, opts ...client.Option) *client.Client {
 	h.t.Helper()
 	c := h.tradingClient(i, opts...)

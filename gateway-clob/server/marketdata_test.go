@@ -235,6 +235,7 @@ func TestAccountReads(t *testing.T) {
 	}
 	// The faucet is keyless, so the caller's reads do not wait for it.
 	h.sync()
+	h.approve(c.Address())
 	coll, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
 	// Without a chain the gateway assumes no allowance (see
 	// TestBalanceAllowanceReadsTheChain for the chain's).

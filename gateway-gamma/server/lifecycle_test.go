@@ -67,9 +67,22 @@ func tokenBytes(t testing.TB, s string) [32]byte {
 	return out
 }
 
+// fund credits a wallet and lets both exchanges move its USDW and shares,
+// what a trader's deposit and approval transaction give it.
 func (h *harness) fund(a common.Address, units uint64) {
 	h.t.Helper()
 	h.submit(&pb.Command{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: a[:], Amount: units}}})
+	h.approve(a)
+}
+
+// approve appends the approvals of both exchanges the chain watcher would
+// append for a wallet's approval transaction.
+func (h *harness) approve(a common.Address) {
+	h.t.Helper()
+	for _, x := range []pb.Exchange{pb.Exchange_EXCHANGE_STANDARD, pb.Exchange_EXCHANGE_NEG_RISK} {
+		h.submit(&pb.Command{Body: &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{Account: a[:], Exchange: x, Unlimited: true}}})
+		h.submit(&pb.Command{Body: &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{Account: a[:], Exchange: x, Approved: true}}})
+	}
 }
 
 func (h *harness) order(id []byte) *pb.OrderRecord {

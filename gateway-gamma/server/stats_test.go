@@ -183,6 +183,7 @@ func TestStatisticsMatchTheEngine(t *testing.T) {
 		a := common.BytesToAddress(randomBytes(20))
 		accounts = append(accounts, a)
 		h.submit(&pb.Command{Body: &pb.Command_Deposit{Deposit: &pb.Deposit{Account: a[:], Amount: 100_000 * fixed.One}}})
+		h.approve(a)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var placed [][2][]byte // order id, account

@@ -84,6 +84,13 @@ const (
 	// 2) whose maker proxy wallet it has not seen deployed on chain; the
 	// order reached the log, so it is deterministic and replays the same.
 	MakerWalletNotDeployed Code = "MAKER_WALLET_NOT_DEPLOYED"
+	// The engine refuses an order whose maker has not let the market's
+	// exchange move what the order gives (approvals seen on chain): the
+	// chain would refuse to settle it.
+	InvalidOrderCollateralNotApproved Code = "INVALID_ORDER_COLLATERAL_NOT_APPROVED"
+	InvalidOrderSharesNotApproved     Code = "INVALID_ORDER_SHARES_NOT_APPROVED"
+	// The engine refuses an order of a wallet that owes the ledger.
+	InvalidOrderAccountInDebt Code = "INVALID_ORDER_ACCOUNT_IN_DEBT"
 )
 
 // Request validation (400).
@@ -256,6 +263,9 @@ var table = []Entry{
 	{FAKOrderNotFilled, 400, "no orders found to match with FAK order: FAK orders are partially filled or killed if no match is found"},
 	{MarketNotReady, 400, "the market is not accepting orders: it is halted, closed or resolved; cancels are still allowed"},
 	{MakerWalletNotDeployed, 400, "maker wallet not deployed: the order's maker is a proxy wallet (signatureType 2) that is not deployed on chain yet; deploy it through the Relayer API (pred wallet deploy) and place the order once the exchange has seen the deployment"},
+	{InvalidOrderCollateralNotApproved, 400, "collateral not approved: the maker has not approved the market's exchange (the neg-risk exchange for negRisk markets) to move its USDW, or its allowance does not cover its open BUY orders there and this one; approve the exchange on chain (pred wallet approve), then place the order once the exchange has seen the approval (after 2 blocks); see GET /balance-allowance"},
+	{InvalidOrderSharesNotApproved, 400, "shares not approved: the maker has not approved the market's exchange (the neg-risk exchange for negRisk markets) to move its outcome shares (ConditionalTokens setApprovalForAll); approve it on chain (pred wallet approve), then place the order once the exchange has seen the approval (after 2 blocks)"},
+	{InvalidOrderAccountInDebt, 400, "the maker wallet owes the exchange: a trade it took part in failed on chain, or funds left the wallet that its fills had already spent, and the ledger could not take back all it had to (GET /balance-allowance shows the debt); deposit what is owed, and the wallet may place orders again"},
 	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
 	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},
 	{InvalidParameter, 400, "invalid parameter: check the query and path parameters against GET /openapi.yaml"},

@@ -99,6 +99,9 @@ var rejectCodes = map[pb.RejectReason]Code{
 	pb.RejectReason_REJECT_REASON_TRADE_STATUS_FINAL:        InvalidCommand,
 	pb.RejectReason_REJECT_REASON_INVALID_TRADE_STATUS:      InvalidCommand,
 	pb.RejectReason_REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED: MakerWalletNotDeployed,
+	pb.RejectReason_REJECT_REASON_COLLATERAL_NOT_APPROVED:   InvalidOrderCollateralNotApproved,
+	pb.RejectReason_REJECT_REASON_SHARES_NOT_APPROVED:       InvalidOrderSharesNotApproved,
+	pb.RejectReason_REJECT_REASON_ACCOUNT_IN_DEBT:           InvalidOrderAccountInDebt,
 }
 
 // FromReject returns the code of an engine reject reason. A reason newer

@@ -106,6 +106,8 @@ type Command struct {
 	//	*Command_WalletDeployed
 	//	*Command_WithdrawalObserved
 	//	*Command_WithdrawalReleased
+	//	*Command_CollateralApproval
+	//	*Command_SharesApproval
 	Body          isCommand_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -344,6 +346,24 @@ func (x *Command) GetWithdrawalReleased() *WithdrawalReleased {
 	return nil
 }
 
+func (x *Command) GetCollateralApproval() *CollateralApproval {
+	if x != nil {
+		if x, ok := x.Body.(*Command_CollateralApproval); ok {
+			return x.CollateralApproval
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetSharesApproval() *SharesApproval {
+	if x != nil {
+		if x, ok := x.Body.(*Command_SharesApproval); ok {
+			return x.SharesApproval
+		}
+	}
+	return nil
+}
+
 type isCommand_Body interface {
 	isCommand_Body()
 }
@@ -433,6 +453,14 @@ type Command_WithdrawalReleased struct {
 	WithdrawalReleased *WithdrawalReleased `protobuf:"bytes,42,opt,name=withdrawal_released,json=withdrawalReleased,proto3,oneof"`
 }
 
+type Command_CollateralApproval struct {
+	CollateralApproval *CollateralApproval `protobuf:"bytes,43,opt,name=collateral_approval,json=collateralApproval,proto3,oneof"`
+}
+
+type Command_SharesApproval struct {
+	SharesApproval *SharesApproval `protobuf:"bytes,44,opt,name=shares_approval,json=sharesApproval,proto3,oneof"`
+}
+
 func (*Command_PlaceOrder) isCommand_Body() {}
 
 func (*Command_CancelOrder) isCommand_Body() {}
@@ -474,6 +502,10 @@ func (*Command_WalletDeployed) isCommand_Body() {}
 func (*Command_WithdrawalObserved) isCommand_Body() {}
 
 func (*Command_WithdrawalReleased) isCommand_Body() {}
+
+func (*Command_CollateralApproval) isCommand_Body() {}
+
+func (*Command_SharesApproval) isCommand_Body() {}
 
 // The EIP-712 Order struct as the maker signed it, plus its signature. The
 // engine matches on token_id, side and the two amounts; the rest travels
@@ -1479,8 +1511,9 @@ func (x *Withdraw) GetTokenId() []byte {
 // id). It consumes the wallet's withdrawal reservation in the asset first;
 // the rest lowers the balance, cancelling the wallet's orders that lock
 // the asset, newest first, until the balance covers the locks. A balance
-// never goes negative: what the ledger does not hold is not debited (the
-// Transfer event says how much was).
+// never goes negative: what the ledger does not hold is kept as debt
+// (TRANSFER_KIND_DEBT), which the next credits pay back and which blocks
+// the wallet's orders until they do.
 type WithdrawalObserved struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
@@ -1603,6 +1636,150 @@ func (x *WithdrawalReleased) GetTokenId() []byte {
 	return nil
 }
 
+// A wallet's USDW allowance for an exchange, observed on chain (the
+// chain watcher's USDW Approval log naming the exchange as spender; id is
+// the chain event id, so it applies once). It sets the allowance the
+// ledger counts, as approve does on chain, less what the wallet's
+// unsettled fills on that exchange will still take; each fill then spends
+// from it what it takes. unlimited is an allowance of 2^256-1, which the
+// token never lowers (amount is then 0); a larger finite amount than
+// fits is sent as 2^62. BUY orders need it to cover their locks
+// (COLLATERAL_NOT_APPROVED); a lower one cancels BUY orders on that
+// exchange, newest first, until it does (APPROVAL_REVOKED). Any wallet,
+// proxy or EOA.
+type CollateralApproval struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Exchange      Exchange               `protobuf:"varint,2,opt,name=exchange,proto3,enum=pred.v1.Exchange" json:"exchange,omitempty"`
+	Amount        uint64                 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	Unlimited     bool                   `protobuf:"varint,4,opt,name=unlimited,proto3" json:"unlimited,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CollateralApproval) Reset() {
+	*x = CollateralApproval{}
+	mi := &file_pred_v1_command_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CollateralApproval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CollateralApproval) ProtoMessage() {}
+
+func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CollateralApproval.ProtoReflect.Descriptor instead.
+func (*CollateralApproval) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *CollateralApproval) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *CollateralApproval) GetExchange() Exchange {
+	if x != nil {
+		return x.Exchange
+	}
+	return Exchange_EXCHANGE_UNSPECIFIED
+}
+
+func (x *CollateralApproval) GetAmount() uint64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *CollateralApproval) GetUnlimited() bool {
+	if x != nil {
+		return x.Unlimited
+	}
+	return false
+}
+
+// A wallet's ApprovalForAll of its outcome shares for an exchange,
+// observed on chain (the conditional tokens' log naming the exchange as
+// operator; id the chain event id). SELL orders need it
+// (SHARES_NOT_APPROVED); a revocation cancels the wallet's SELL orders on
+// that exchange (APPROVAL_REVOKED).
+type SharesApproval struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Exchange      Exchange               `protobuf:"varint,2,opt,name=exchange,proto3,enum=pred.v1.Exchange" json:"exchange,omitempty"`
+	Approved      bool                   `protobuf:"varint,3,opt,name=approved,proto3" json:"approved,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SharesApproval) Reset() {
+	*x = SharesApproval{}
+	mi := &file_pred_v1_command_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SharesApproval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SharesApproval) ProtoMessage() {}
+
+func (x *SharesApproval) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SharesApproval.ProtoReflect.Descriptor instead.
+func (*SharesApproval) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SharesApproval) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *SharesApproval) GetExchange() Exchange {
+	if x != nil {
+		return x.Exchange
+	}
+	return Exchange_EXCHANGE_UNSPECIFIED
+}
+
+func (x *SharesApproval) GetApproved() bool {
+	if x != nil {
+		return x.Approved
+	}
+	return false
+}
+
 // The SafeFactory deployed owner's proxy wallet (ProxyCreation observed on
 // chain). Orders whose maker is a proxy wallet (signature type 2) are
 // refused until it is (MAKER_WALLET_NOT_DEPLOYED). A wallet is deployed
@@ -1617,7 +1794,7 @@ type WalletDeployed struct {
 
 func (x *WalletDeployed) Reset() {
 	*x = WalletDeployed{}
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1629,7 +1806,7 @@ func (x *WalletDeployed) String() string {
 func (*WalletDeployed) ProtoMessage() {}
 
 func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1642,7 +1819,7 @@ func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WalletDeployed.ProtoReflect.Descriptor instead.
 func (*WalletDeployed) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *WalletDeployed) GetOwner() []byte {
@@ -1670,7 +1847,7 @@ type Faucet struct {
 
 func (x *Faucet) Reset() {
 	*x = Faucet{}
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1682,7 +1859,7 @@ func (x *Faucet) String() string {
 func (*Faucet) ProtoMessage() {}
 
 func (x *Faucet) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1695,7 +1872,7 @@ func (x *Faucet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Faucet.ProtoReflect.Descriptor instead.
 func (*Faucet) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Faucet) GetAccount() []byte {
@@ -1713,7 +1890,10 @@ func (x *Faucet) GetAmount() uint64 {
 }
 
 // The settler reports the on-chain progress of trades: every trade of the
-// set moves to status, with tx_hash. The set is trade_id (when not 0) plus
+// set moves to status, with tx_hash. A trade that becomes FAILED (the
+// chain never made it) has its fill reversed in the ledger for both
+// parties in the same command (TRANSFER_KIND_REVERSAL_IN/OUT, with debt
+// for what a party no longer holds). The set is trade_id (when not 0) plus
 // trade_ids, so one command carries all the trades of one settlement call
 // that move to the same status with the same transaction; at most
 // rules.TradeStatusTradesMax trades, none twice, and not empty, or the
@@ -1735,7 +1915,7 @@ type SetTradeStatus struct {
 
 func (x *SetTradeStatus) Reset() {
 	*x = SetTradeStatus{}
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1747,7 +1927,7 @@ func (x *SetTradeStatus) String() string {
 func (*SetTradeStatus) ProtoMessage() {}
 
 func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1760,7 +1940,7 @@ func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTradeStatus.ProtoReflect.Descriptor instead.
 func (*SetTradeStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetTradeStatus) GetTradeId() uint64 {
@@ -1798,8 +1978,7 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x15pred/v1/command.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"W\n" +
 	"\fCommandBatch\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\fR\abatchId\x12,\n" +
-	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xa9\n" +
-	"\n" +
+	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xbd\v\n" +
 	"\aCommand\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\fR\x02id\x126\n" +
 	"\vplace_order\x18\n" +
@@ -1826,7 +2005,9 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x10set_trade_status\x18! \x01(\v2\x17.pred.v1.SetTradeStatusH\x00R\x0esetTradeStatus\x12B\n" +
 	"\x0fwallet_deployed\x18( \x01(\v2\x17.pred.v1.WalletDeployedH\x00R\x0ewalletDeployed\x12N\n" +
 	"\x13withdrawal_observed\x18) \x01(\v2\x1b.pred.v1.WithdrawalObservedH\x00R\x12withdrawalObserved\x12N\n" +
-	"\x13withdrawal_released\x18* \x01(\v2\x1b.pred.v1.WithdrawalReleasedH\x00R\x12withdrawalReleasedB\x06\n" +
+	"\x13withdrawal_released\x18* \x01(\v2\x1b.pred.v1.WithdrawalReleasedH\x00R\x12withdrawalReleased\x12N\n" +
+	"\x13collateral_approval\x18+ \x01(\v2\x1b.pred.v1.CollateralApprovalH\x00R\x12collateralApproval\x12B\n" +
+	"\x0fshares_approval\x18, \x01(\v2\x17.pred.v1.SharesApprovalH\x00R\x0esharesApprovalB\x06\n" +
 	"\x04body\"\xa1\x03\n" +
 	"\vSignedOrder\x12\x12\n" +
 	"\x04salt\x18\x01 \x01(\x04R\x04salt\x12\x14\n" +
@@ -1905,7 +2086,16 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x12WithdrawalReleased\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\x04R\x06amount\x12\x19\n" +
-	"\btoken_id\x18\x03 \x01(\fR\atokenId\">\n" +
+	"\btoken_id\x18\x03 \x01(\fR\atokenId\"\x93\x01\n" +
+	"\x12CollateralApproval\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12-\n" +
+	"\bexchange\x18\x02 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\x04R\x06amount\x12\x1c\n" +
+	"\tunlimited\x18\x04 \x01(\bR\tunlimited\"u\n" +
+	"\x0eSharesApproval\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12-\n" +
+	"\bexchange\x18\x02 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x12\x1a\n" +
+	"\bapproved\x18\x03 \x01(\bR\bapproved\">\n" +
 	"\x0eWalletDeployed\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\fR\x05owner\x12\x16\n" +
 	"\x06wallet\x18\x02 \x01(\fR\x06wallet\":\n" +
@@ -1930,7 +2120,7 @@ func file_pred_v1_command_proto_rawDescGZIP() []byte {
 	return file_pred_v1_command_proto_rawDescData
 }
 
-var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_pred_v1_command_proto_goTypes = []any{
 	(*CommandBatch)(nil),       // 0: pred.v1.CommandBatch
 	(*Command)(nil),            // 1: pred.v1.Command
@@ -1953,13 +2143,16 @@ var file_pred_v1_command_proto_goTypes = []any{
 	(*Withdraw)(nil),           // 18: pred.v1.Withdraw
 	(*WithdrawalObserved)(nil), // 19: pred.v1.WithdrawalObserved
 	(*WithdrawalReleased)(nil), // 20: pred.v1.WithdrawalReleased
-	(*WalletDeployed)(nil),     // 21: pred.v1.WalletDeployed
-	(*Faucet)(nil),             // 22: pred.v1.Faucet
-	(*SetTradeStatus)(nil),     // 23: pred.v1.SetTradeStatus
-	(Side)(0),                  // 24: pred.v1.Side
-	(OrderType)(0),             // 25: pred.v1.OrderType
-	(*MarketParams)(nil),       // 26: pred.v1.MarketParams
-	(TradeStatus)(0),           // 27: pred.v1.TradeStatus
+	(*CollateralApproval)(nil), // 21: pred.v1.CollateralApproval
+	(*SharesApproval)(nil),     // 22: pred.v1.SharesApproval
+	(*WalletDeployed)(nil),     // 23: pred.v1.WalletDeployed
+	(*Faucet)(nil),             // 24: pred.v1.Faucet
+	(*SetTradeStatus)(nil),     // 25: pred.v1.SetTradeStatus
+	(Side)(0),                  // 26: pred.v1.Side
+	(OrderType)(0),             // 27: pred.v1.OrderType
+	(*MarketParams)(nil),       // 28: pred.v1.MarketParams
+	(Exchange)(0),              // 29: pred.v1.Exchange
+	(TradeStatus)(0),           // 30: pred.v1.TradeStatus
 }
 var file_pred_v1_command_proto_depIdxs = []int32{
 	1,  // 0: pred.v1.CommandBatch.commands:type_name -> pred.v1.Command
@@ -1979,22 +2172,26 @@ var file_pred_v1_command_proto_depIdxs = []int32{
 	16, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
 	17, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
 	18, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
-	22, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
-	23, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
-	21, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
+	24, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
+	25, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
+	23, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
 	19, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
 	20, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
-	24, // 22: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
-	2,  // 23: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
-	25, // 24: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
-	26, // 25: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
-	26, // 26: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
-	27, // 27: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
-	28, // [28:28] is the sub-list for method output_type
-	28, // [28:28] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	21, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
+	22, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
+	26, // 24: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
+	2,  // 25: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
+	27, // 26: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
+	28, // 27: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
+	28, // 28: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
+	29, // 29: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
+	29, // 30: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
+	30, // 31: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_command_proto_init() }
@@ -2025,6 +2222,8 @@ func file_pred_v1_command_proto_init() {
 		(*Command_WalletDeployed)(nil),
 		(*Command_WithdrawalObserved)(nil),
 		(*Command_WithdrawalReleased)(nil),
+		(*Command_CollateralApproval)(nil),
+		(*Command_SharesApproval)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2032,7 +2231,7 @@ func file_pred_v1_command_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_command_proto_rawDesc), len(file_pred_v1_command_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   24,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

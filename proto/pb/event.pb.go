@@ -190,6 +190,7 @@ type Event struct {
 	//	*Event_CommandRejected
 	//	*Event_TradeStatusChanged
 	//	*Event_Transfer
+	//	*Event_ApprovalChanged
 	Body          isEvent_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -331,6 +332,15 @@ func (x *Event) GetTransfer() *Transfer {
 	return nil
 }
 
+func (x *Event) GetApprovalChanged() *ApprovalChanged {
+	if x != nil {
+		if x, ok := x.Body.(*Event_ApprovalChanged); ok {
+			return x.ApprovalChanged
+		}
+	}
+	return nil
+}
+
 type isEvent_Body interface {
 	isEvent_Body()
 }
@@ -379,6 +389,10 @@ type Event_Transfer struct {
 	Transfer *Transfer `protobuf:"bytes,11,opt,name=transfer,proto3,oneof"`
 }
 
+type Event_ApprovalChanged struct {
+	ApprovalChanged *ApprovalChanged `protobuf:"bytes,12,opt,name=approval_changed,json=approvalChanged,proto3,oneof"`
+}
+
 func (*Event_OrderAccepted) isEvent_Body() {}
 
 func (*Event_OrderRejected) isEvent_Body() {}
@@ -400,6 +414,8 @@ func (*Event_CommandRejected) isEvent_Body() {}
 func (*Event_TradeStatusChanged) isEvent_Body() {}
 
 func (*Event_Transfer) isEvent_Body() {}
+
+func (*Event_ApprovalChanged) isEvent_Body() {}
 
 type OrderAccepted struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -1062,7 +1078,10 @@ type BalanceChanged struct {
 	Balance uint64                 `protobuf:"varint,3,opt,name=balance,proto3" json:"balance,omitempty"`
 	Locked  uint64                 `protobuf:"varint,4,opt,name=locked,proto3" json:"locked,omitempty"`
 	// Reserved for a withdrawal, not yet seen on chain (see Balance).
-	Pending       uint64 `protobuf:"varint,5,opt,name=pending,proto3" json:"pending,omitempty"`
+	Pending uint64 `protobuf:"varint,5,opt,name=pending,proto3" json:"pending,omitempty"`
+	// Owed to the ledger: a debit the balance could not cover. The chain
+	// holds balance + pending - debt. A wallet in debt may place no order.
+	Debt          uint64 `protobuf:"varint,6,opt,name=debt,proto3" json:"debt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1132,6 +1151,13 @@ func (x *BalanceChanged) GetPending() uint64 {
 	return 0
 }
 
+func (x *BalanceChanged) GetDebt() uint64 {
+	if x != nil {
+		return x.Debt
+	}
+	return 0
+}
+
 type Transfer struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Account []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
@@ -1142,7 +1168,9 @@ type Transfer struct {
 	// For payouts: the market that resolved.
 	Market []byte `protobuf:"bytes,5,opt,name=market,proto3" json:"market,omitempty"`
 	// The asset moved: empty for collateral (USDW), else a token id.
-	TokenId       []byte `protobuf:"bytes,6,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	TokenId []byte `protobuf:"bytes,6,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	// For reversals: the FAILED trade reversed (market is its market).
+	TradeId       uint64 `protobuf:"varint,7,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1219,6 +1247,94 @@ func (x *Transfer) GetTokenId() []byte {
 	return nil
 }
 
+func (x *Transfer) GetTradeId() uint64 {
+	if x != nil {
+		return x.TradeId
+	}
+	return 0
+}
+
+// What a wallet lets one exchange move, after a CollateralApproval or a
+// SharesApproval, or after a fill or a reversal changed a finite USDW
+// allowance.
+type ApprovalChanged struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Account  []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Exchange Exchange               `protobuf:"varint,2,opt,name=exchange,proto3,enum=pred.v1.Exchange" json:"exchange,omitempty"`
+	// The USDW allowance the ledger counts, base units (0 when unlimited).
+	CollateralAllowance uint64 `protobuf:"varint,3,opt,name=collateral_allowance,json=collateralAllowance,proto3" json:"collateral_allowance,omitempty"`
+	CollateralUnlimited bool   `protobuf:"varint,4,opt,name=collateral_unlimited,json=collateralUnlimited,proto3" json:"collateral_unlimited,omitempty"`
+	// The outcome shares: ApprovalForAll.
+	SharesApproved bool `protobuf:"varint,5,opt,name=shares_approved,json=sharesApproved,proto3" json:"shares_approved,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ApprovalChanged) Reset() {
+	*x = ApprovalChanged{}
+	mi := &file_pred_v1_event_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApprovalChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApprovalChanged) ProtoMessage() {}
+
+func (x *ApprovalChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_event_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApprovalChanged.ProtoReflect.Descriptor instead.
+func (*ApprovalChanged) Descriptor() ([]byte, []int) {
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ApprovalChanged) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *ApprovalChanged) GetExchange() Exchange {
+	if x != nil {
+		return x.Exchange
+	}
+	return Exchange_EXCHANGE_UNSPECIFIED
+}
+
+func (x *ApprovalChanged) GetCollateralAllowance() uint64 {
+	if x != nil {
+		return x.CollateralAllowance
+	}
+	return 0
+}
+
+func (x *ApprovalChanged) GetCollateralUnlimited() bool {
+	if x != nil {
+		return x.CollateralUnlimited
+	}
+	return false
+}
+
+func (x *ApprovalChanged) GetSharesApproved() bool {
+	if x != nil {
+		return x.SharesApproved
+	}
+	return false
+}
+
 type MarketChanged struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Market        []byte                 `protobuf:"bytes,1,opt,name=market,proto3" json:"market,omitempty"`
@@ -1233,7 +1349,7 @@ type MarketChanged struct {
 
 func (x *MarketChanged) Reset() {
 	*x = MarketChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[12]
+	mi := &file_pred_v1_event_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1245,7 +1361,7 @@ func (x *MarketChanged) String() string {
 func (*MarketChanged) ProtoMessage() {}
 
 func (x *MarketChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[12]
+	mi := &file_pred_v1_event_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1258,7 +1374,7 @@ func (x *MarketChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarketChanged.ProtoReflect.Descriptor instead.
 func (*MarketChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MarketChanged) GetMarket() []byte {
@@ -1314,7 +1430,7 @@ type TradeStatusChanged struct {
 
 func (x *TradeStatusChanged) Reset() {
 	*x = TradeStatusChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[13]
+	mi := &file_pred_v1_event_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1326,7 +1442,7 @@ func (x *TradeStatusChanged) String() string {
 func (*TradeStatusChanged) ProtoMessage() {}
 
 func (x *TradeStatusChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[13]
+	mi := &file_pred_v1_event_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1339,7 +1455,7 @@ func (x *TradeStatusChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeStatusChanged.ProtoReflect.Descriptor instead.
 func (*TradeStatusChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TradeStatusChanged) GetTradeId() uint64 {
@@ -1384,7 +1500,7 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\vevent_count\x18\x03 \x01(\rR\n" +
 	"eventCount\x12\x1f\n" +
 	"\vcommand_seq\x18\x04 \x01(\x04R\n" +
-	"commandSeq\"\xc4\x05\n" +
+	"commandSeq\"\x8b\x06\n" +
 	"\x05Event\x12?\n" +
 	"\x0eorder_accepted\x18\x01 \x01(\v2\x16.pred.v1.OrderAcceptedH\x00R\rorderAccepted\x12?\n" +
 	"\x0eorder_rejected\x18\x02 \x01(\v2\x16.pred.v1.OrderRejectedH\x00R\rorderRejected\x129\n" +
@@ -1397,7 +1513,8 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\x10command_rejected\x18\t \x01(\v2\x18.pred.v1.CommandRejectedH\x00R\x0fcommandRejected\x12O\n" +
 	"\x14trade_status_changed\x18\n" +
 	" \x01(\v2\x1b.pred.v1.TradeStatusChangedH\x00R\x12tradeStatusChanged\x12/\n" +
-	"\btransfer\x18\v \x01(\v2\x11.pred.v1.TransferH\x00R\btransferB\x06\n" +
+	"\btransfer\x18\v \x01(\v2\x11.pred.v1.TransferH\x00R\btransfer\x12E\n" +
+	"\x10approval_changed\x18\f \x01(\v2\x18.pred.v1.ApprovalChangedH\x00R\x0fapprovalChangedB\x06\n" +
 	"\x04body\"\xd4\x03\n" +
 	"\rOrderAccepted\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
@@ -1466,20 +1583,28 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"feeRateBps\x12'\n" +
 	"\x0ftaker_remaining\x18\x11 \x01(\x04R\x0etakerRemaining\x12'\n" +
 	"\x0fmaker_remaining\x18\x12 \x01(\x04R\x0emakerRemaining\x12\x17\n" +
-	"\atime_ms\x18\x13 \x01(\x03R\x06timeMs\"\x91\x01\n" +
+	"\atime_ms\x18\x13 \x01(\x03R\x06timeMs\"\xa5\x01\n" +
 	"\x0eBalanceChanged\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
 	"\btoken_id\x18\x02 \x01(\fR\atokenId\x12\x18\n" +
 	"\abalance\x18\x03 \x01(\x04R\abalance\x12\x16\n" +
 	"\x06locked\x18\x04 \x01(\x04R\x06locked\x12\x18\n" +
-	"\apending\x18\x05 \x01(\x04R\apending\"\xac\x01\n" +
+	"\apending\x18\x05 \x01(\x04R\apending\x12\x12\n" +
+	"\x04debt\x18\x06 \x01(\x04R\x04debt\"\xc7\x01\n" +
 	"\bTransfer\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12)\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x15.pred.v1.TransferKindR\x04kind\x12\x16\n" +
 	"\x06amount\x18\x03 \x01(\x04R\x06amount\x12\x10\n" +
 	"\x03ref\x18\x04 \x01(\fR\x03ref\x12\x16\n" +
 	"\x06market\x18\x05 \x01(\fR\x06market\x12\x19\n" +
-	"\btoken_id\x18\x06 \x01(\fR\atokenId\"\xdf\x01\n" +
+	"\btoken_id\x18\x06 \x01(\fR\atokenId\x12\x19\n" +
+	"\btrade_id\x18\a \x01(\x04R\atradeId\"\xe9\x01\n" +
+	"\x0fApprovalChanged\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12-\n" +
+	"\bexchange\x18\x02 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x121\n" +
+	"\x14collateral_allowance\x18\x03 \x01(\x04R\x13collateralAllowance\x121\n" +
+	"\x14collateral_unlimited\x18\x04 \x01(\bR\x13collateralUnlimited\x12'\n" +
+	"\x0fshares_approved\x18\x05 \x01(\bR\x0esharesApproved\"\xdf\x01\n" +
 	"\rMarketChanged\x12\x16\n" +
 	"\x06market\x18\x01 \x01(\fR\x06market\x12 \n" +
 	"\fyes_token_id\x18\x02 \x01(\fR\n" +
@@ -1505,7 +1630,7 @@ func file_pred_v1_event_proto_rawDescGZIP() []byte {
 	return file_pred_v1_event_proto_rawDescData
 }
 
-var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_pred_v1_event_proto_goTypes = []any{
 	(*EventBatch)(nil),         // 0: pred.v1.EventBatch
 	(*CommandResult)(nil),      // 1: pred.v1.CommandResult
@@ -1519,19 +1644,21 @@ var file_pred_v1_event_proto_goTypes = []any{
 	(*Trade)(nil),              // 9: pred.v1.Trade
 	(*BalanceChanged)(nil),     // 10: pred.v1.BalanceChanged
 	(*Transfer)(nil),           // 11: pred.v1.Transfer
-	(*MarketChanged)(nil),      // 12: pred.v1.MarketChanged
-	(*TradeStatusChanged)(nil), // 13: pred.v1.TradeStatusChanged
-	(Outcome)(0),               // 14: pred.v1.Outcome
-	(Side)(0),                  // 15: pred.v1.Side
-	(OrderType)(0),             // 16: pred.v1.OrderType
-	(RejectReason)(0),          // 17: pred.v1.RejectReason
-	(CancelCause)(0),           // 18: pred.v1.CancelCause
-	(OrderStatus)(0),           // 19: pred.v1.OrderStatus
-	(MatchType)(0),             // 20: pred.v1.MatchType
-	(TransferKind)(0),          // 21: pred.v1.TransferKind
-	(*MarketParams)(nil),       // 22: pred.v1.MarketParams
-	(MarketStatus)(0),          // 23: pred.v1.MarketStatus
-	(TradeStatus)(0),           // 24: pred.v1.TradeStatus
+	(*ApprovalChanged)(nil),    // 12: pred.v1.ApprovalChanged
+	(*MarketChanged)(nil),      // 13: pred.v1.MarketChanged
+	(*TradeStatusChanged)(nil), // 14: pred.v1.TradeStatusChanged
+	(Outcome)(0),               // 15: pred.v1.Outcome
+	(Side)(0),                  // 16: pred.v1.Side
+	(OrderType)(0),             // 17: pred.v1.OrderType
+	(RejectReason)(0),          // 18: pred.v1.RejectReason
+	(CancelCause)(0),           // 19: pred.v1.CancelCause
+	(OrderStatus)(0),           // 20: pred.v1.OrderStatus
+	(MatchType)(0),             // 21: pred.v1.MatchType
+	(TransferKind)(0),          // 22: pred.v1.TransferKind
+	(Exchange)(0),              // 23: pred.v1.Exchange
+	(*MarketParams)(nil),       // 24: pred.v1.MarketParams
+	(MarketStatus)(0),          // 25: pred.v1.MarketStatus
+	(TradeStatus)(0),           // 26: pred.v1.TradeStatus
 }
 var file_pred_v1_event_proto_depIdxs = []int32{
 	2,  // 0: pred.v1.EventBatch.events:type_name -> pred.v1.Event
@@ -1543,29 +1670,31 @@ var file_pred_v1_event_proto_depIdxs = []int32{
 	8,  // 6: pred.v1.Event.order_expired:type_name -> pred.v1.OrderExpired
 	9,  // 7: pred.v1.Event.trade:type_name -> pred.v1.Trade
 	10, // 8: pred.v1.Event.balance_changed:type_name -> pred.v1.BalanceChanged
-	12, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
+	13, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
 	5,  // 10: pred.v1.Event.command_rejected:type_name -> pred.v1.CommandRejected
-	13, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
+	14, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
 	11, // 12: pred.v1.Event.transfer:type_name -> pred.v1.Transfer
-	14, // 13: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
-	15, // 14: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
-	16, // 15: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
-	17, // 16: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
-	17, // 17: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
-	18, // 18: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
-	19, // 19: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
-	20, // 20: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
-	15, // 21: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
-	15, // 22: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
-	21, // 23: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
-	22, // 24: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
-	23, // 25: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
-	24, // 26: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
-	27, // [27:27] is the sub-list for method output_type
-	27, // [27:27] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	12, // 13: pred.v1.Event.approval_changed:type_name -> pred.v1.ApprovalChanged
+	15, // 14: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
+	16, // 15: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
+	17, // 16: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
+	18, // 17: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
+	18, // 18: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
+	19, // 19: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
+	20, // 20: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
+	21, // 21: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
+	16, // 22: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
+	16, // 23: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
+	22, // 24: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
+	23, // 25: pred.v1.ApprovalChanged.exchange:type_name -> pred.v1.Exchange
+	24, // 26: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
+	25, // 27: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
+	26, // 28: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
+	29, // [29:29] is the sub-list for method output_type
+	29, // [29:29] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_event_proto_init() }
@@ -1586,6 +1715,7 @@ func file_pred_v1_event_proto_init() {
 		(*Event_CommandRejected)(nil),
 		(*Event_TradeStatusChanged)(nil),
 		(*Event_Transfer)(nil),
+		(*Event_ApprovalChanged)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1593,7 +1723,7 @@ func file_pred_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_event_proto_rawDesc), len(file_pred_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

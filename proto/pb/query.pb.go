@@ -2037,13 +2037,17 @@ func (x *TradePage) GetNextCursor() string {
 type TransferRecord struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Position in the wallet's (or the exchange's) transfer history.
-	Seq           uint64       `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
-	Account       []byte       `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
-	Kind          TransferKind `protobuf:"varint,3,opt,name=kind,proto3,enum=pred.v1.TransferKind" json:"kind,omitempty"`
-	Amount        uint64       `protobuf:"varint,4,opt,name=amount,proto3" json:"amount,omitempty"`
-	Ref           []byte       `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
-	Market        []byte       `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
-	TimeMs        int64        `protobuf:"varint,7,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	Seq     uint64       `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	Account []byte       `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	Kind    TransferKind `protobuf:"varint,3,opt,name=kind,proto3,enum=pred.v1.TransferKind" json:"kind,omitempty"`
+	Amount  uint64       `protobuf:"varint,4,opt,name=amount,proto3" json:"amount,omitempty"`
+	Ref     []byte       `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
+	Market  []byte       `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
+	TimeMs  int64        `protobuf:"varint,7,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	// The asset moved: empty for collateral (USDW), else a token id.
+	TokenId []byte `protobuf:"bytes,8,opt,name=token_id,json=tokenId,proto3" json:"token_id,omitempty"`
+	// For reversals: the FAILED trade reversed.
+	TradeId       uint64 `protobuf:"varint,9,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2123,6 +2127,20 @@ func (x *TransferRecord) GetMarket() []byte {
 func (x *TransferRecord) GetTimeMs() int64 {
 	if x != nil {
 		return x.TimeMs
+	}
+	return 0
+}
+
+func (x *TransferRecord) GetTokenId() []byte {
+	if x != nil {
+		return x.TokenId
+	}
+	return nil
+}
+
+func (x *TransferRecord) GetTradeId() uint64 {
+	if x != nil {
+		return x.TradeId
 	}
 	return 0
 }
@@ -2301,7 +2319,16 @@ type Balance struct {
 	// Reserved for withdrawals asked for through an API and not yet seen
 	// leaving the chain: out of balance, still in the wallet on chain, which
 	// holds balance + pending.
-	Pending       uint64 `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	Pending uint64 `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	// Owed to the ledger: a debit the balance could not cover (a transfer
+	// out of funds the ledger had spent on unsettled fills, a FAILED trade
+	// taking back what was sold since). The chain holds balance + pending -
+	// debt; a wallet that owes may place no order until a credit pays it.
+	Debt uint64 `protobuf:"varint,4,opt,name=debt,proto3" json:"debt,omitempty"`
+	// What the wallet lets each exchange move as the engine counts it, one
+	// entry per exchange (standard, then negRisk), whatever the asset asked
+	// about: orders need these, not only the chain's allowances.
+	Approvals     []*ExchangeApproval `protobuf:"bytes,5,rep,name=approvals,proto3" json:"approvals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2355,6 +2382,20 @@ func (x *Balance) GetPending() uint64 {
 		return x.Pending
 	}
 	return 0
+}
+
+func (x *Balance) GetDebt() uint64 {
+	if x != nil {
+		return x.Debt
+	}
+	return 0
+}
+
+func (x *Balance) GetApprovals() []*ExchangeApproval {
+	if x != nil {
+		return x.Approvals
+	}
+	return nil
 }
 
 // Price history of a token from its trades: one point per bucket of
@@ -2831,7 +2872,7 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\tTradePage\x12,\n" +
 	"\x06trades\x18\x01 \x03(\v2\x14.pred.v1.TradeRecordR\x06trades\x12\x1f\n" +
 	"\vnext_cursor\x18\x02 \x01(\tR\n" +
-	"nextCursor\"\xc2\x01\n" +
+	"nextCursor\"\xf8\x01\n" +
 	"\x0eTransferRecord\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\x12)\n" +
@@ -2839,7 +2880,9 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x06amount\x18\x04 \x01(\x04R\x06amount\x12\x10\n" +
 	"\x03ref\x18\x05 \x01(\fR\x03ref\x12\x16\n" +
 	"\x06market\x18\x06 \x01(\fR\x06market\x12\x17\n" +
-	"\atime_ms\x18\a \x01(\x03R\x06timeMs\"X\n" +
+	"\atime_ms\x18\a \x01(\x03R\x06timeMs\x12\x19\n" +
+	"\btoken_id\x18\b \x01(\fR\atokenId\x12\x19\n" +
+	"\btrade_id\x18\t \x01(\x04R\atradeId\"X\n" +
 	"\x0eTransfersQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x14\n" +
@@ -2850,11 +2893,13 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"nextCursor\"C\n" +
 	"\fBalanceQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
-	"\btoken_id\x18\x02 \x01(\fR\atokenId\"U\n" +
+	"\btoken_id\x18\x02 \x01(\fR\atokenId\"\xa2\x01\n" +
 	"\aBalance\x12\x18\n" +
 	"\abalance\x18\x01 \x01(\x04R\abalance\x12\x16\n" +
 	"\x06locked\x18\x02 \x01(\x04R\x06locked\x12\x18\n" +
-	"\apending\x18\x03 \x01(\x04R\apending\"\x9f\x01\n" +
+	"\apending\x18\x03 \x01(\x04R\apending\x12\x12\n" +
+	"\x04debt\x18\x04 \x01(\x04R\x04debt\x127\n" +
+	"\tapprovals\x18\x05 \x03(\v2\x19.pred.v1.ExchangeApprovalR\tapprovals\"\x9f\x01\n" +
 	"\x11PriceHistoryQuery\x12\x19\n" +
 	"\btoken_id\x18\x01 \x01(\fR\atokenId\x12\x1a\n" +
 	"\binterval\x18\x02 \x01(\tR\binterval\x12\x19\n" +
@@ -2942,6 +2987,7 @@ var file_pred_v1_query_proto_goTypes = []any{
 	(MatchType)(0),            // 40: pred.v1.MatchType
 	(TradeStatus)(0),          // 41: pred.v1.TradeStatus
 	(TransferKind)(0),         // 42: pred.v1.TransferKind
+	(*ExchangeApproval)(nil),  // 43: pred.v1.ExchangeApproval
 }
 var file_pred_v1_query_proto_depIdxs = []int32{
 	4,  // 0: pred.v1.QueryRequest.book:type_name -> pred.v1.BookQuery
@@ -2993,12 +3039,13 @@ var file_pred_v1_query_proto_depIdxs = []int32{
 	18, // 46: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
 	42, // 47: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
 	21, // 48: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
-	27, // 49: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
-	50, // [50:50] is the sub-list for method output_type
-	50, // [50:50] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	43, // 49: pred.v1.Balance.approvals:type_name -> pred.v1.ExchangeApproval
+	27, // 50: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
+	51, // [51:51] is the sub-list for method output_type
+	51, // [51:51] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_query_proto_init() }

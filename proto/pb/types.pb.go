@@ -324,6 +324,15 @@ const (
 	// took funds the order locked; the wallet's orders in that asset are
 	// cancelled newest first until its balance covers the rest.
 	CancelCause_CANCEL_CAUSE_WITHDRAWAL CancelCause = 20
+	// The wallet revoked or lowered its approval of the market's exchange
+	// below what the order could make it move; the wallet's orders on that
+	// exchange are cancelled newest first until the approval covers the rest.
+	CancelCause_CANCEL_CAUSE_APPROVAL_REVOKED CancelCause = 21
+	// The wallet owes the ledger (a debit its balance could not cover): a
+	// wallet in debt keeps no orders.
+	CancelCause_CANCEL_CAUSE_DEBT CancelCause = 22
+	// A FAILED trade was reversed and took back funds the order locked.
+	CancelCause_CANCEL_CAUSE_TRADE_FAILED CancelCause = 23
 )
 
 // Enum value maps for CancelCause.
@@ -339,18 +348,24 @@ var (
 		7:  "CANCEL_CAUSE_MARKET_RESOLVED",
 		8:  "CANCEL_CAUSE_EXPIRED",
 		20: "CANCEL_CAUSE_WITHDRAWAL",
+		21: "CANCEL_CAUSE_APPROVAL_REVOKED",
+		22: "CANCEL_CAUSE_DEBT",
+		23: "CANCEL_CAUSE_TRADE_FAILED",
 	}
 	CancelCause_value = map[string]int32{
-		"CANCEL_CAUSE_UNSPECIFIED":     0,
-		"CANCEL_CAUSE_USER":            1,
-		"CANCEL_CAUSE_FAK_REMAINDER":   2,
-		"CANCEL_CAUSE_SELF_TRADE":      3,
-		"CANCEL_CAUSE_HEARTBEAT":       4,
-		"CANCEL_CAUSE_MARKET_CLEARED":  5,
-		"CANCEL_CAUSE_MARKET_CLOSED":   6,
-		"CANCEL_CAUSE_MARKET_RESOLVED": 7,
-		"CANCEL_CAUSE_EXPIRED":         8,
-		"CANCEL_CAUSE_WITHDRAWAL":      20,
+		"CANCEL_CAUSE_UNSPECIFIED":      0,
+		"CANCEL_CAUSE_USER":             1,
+		"CANCEL_CAUSE_FAK_REMAINDER":    2,
+		"CANCEL_CAUSE_SELF_TRADE":       3,
+		"CANCEL_CAUSE_HEARTBEAT":        4,
+		"CANCEL_CAUSE_MARKET_CLEARED":   5,
+		"CANCEL_CAUSE_MARKET_CLOSED":    6,
+		"CANCEL_CAUSE_MARKET_RESOLVED":  7,
+		"CANCEL_CAUSE_EXPIRED":          8,
+		"CANCEL_CAUSE_WITHDRAWAL":       20,
+		"CANCEL_CAUSE_APPROVAL_REVOKED": 21,
+		"CANCEL_CAUSE_DEBT":             22,
+		"CANCEL_CAUSE_TRADE_FAILED":     23,
 	}
 )
 
@@ -539,19 +554,33 @@ const (
 	// An observed transfer out that a reservation covered: the balance was
 	// already lowered when it was reserved.
 	TransferKind_TRANSFER_KIND_WITHDRAWAL_SETTLED TransferKind = 7
+	// A FAILED trade's reversal (the chain never made the fill): what the
+	// fill took from the wallet comes back (in), what it gave goes (out).
+	// Transfer.trade_id names the trade.
+	TransferKind_TRANSFER_KIND_REVERSAL_IN  TransferKind = 8
+	TransferKind_TRANSFER_KIND_REVERSAL_OUT TransferKind = 9
+	// The part of a debit (an observed transfer out, a reversal) that the
+	// balance could not cover, added to the position's debt.
+	TransferKind_TRANSFER_KIND_DEBT TransferKind = 10
+	// The part of a credit that paid a debt back.
+	TransferKind_TRANSFER_KIND_DEBT_REPAID TransferKind = 11
 )
 
 // Enum value maps for TransferKind.
 var (
 	TransferKind_name = map[int32]string{
-		0: "TRANSFER_KIND_UNSPECIFIED",
-		1: "TRANSFER_KIND_DEPOSIT",
-		2: "TRANSFER_KIND_WITHDRAWAL",
-		3: "TRANSFER_KIND_FAUCET",
-		4: "TRANSFER_KIND_PAYOUT",
-		5: "TRANSFER_KIND_WITHDRAWAL_RESERVED",
-		6: "TRANSFER_KIND_WITHDRAWAL_RELEASED",
-		7: "TRANSFER_KIND_WITHDRAWAL_SETTLED",
+		0:  "TRANSFER_KIND_UNSPECIFIED",
+		1:  "TRANSFER_KIND_DEPOSIT",
+		2:  "TRANSFER_KIND_WITHDRAWAL",
+		3:  "TRANSFER_KIND_FAUCET",
+		4:  "TRANSFER_KIND_PAYOUT",
+		5:  "TRANSFER_KIND_WITHDRAWAL_RESERVED",
+		6:  "TRANSFER_KIND_WITHDRAWAL_RELEASED",
+		7:  "TRANSFER_KIND_WITHDRAWAL_SETTLED",
+		8:  "TRANSFER_KIND_REVERSAL_IN",
+		9:  "TRANSFER_KIND_REVERSAL_OUT",
+		10: "TRANSFER_KIND_DEBT",
+		11: "TRANSFER_KIND_DEBT_REPAID",
 	}
 	TransferKind_value = map[string]int32{
 		"TRANSFER_KIND_UNSPECIFIED":         0,
@@ -562,6 +591,10 @@ var (
 		"TRANSFER_KIND_WITHDRAWAL_RESERVED": 5,
 		"TRANSFER_KIND_WITHDRAWAL_RELEASED": 6,
 		"TRANSFER_KIND_WITHDRAWAL_SETTLED":  7,
+		"TRANSFER_KIND_REVERSAL_IN":         8,
+		"TRANSFER_KIND_REVERSAL_OUT":        9,
+		"TRANSFER_KIND_DEBT":                10,
+		"TRANSFER_KIND_DEBT_REPAID":         11,
 	}
 )
 
@@ -637,6 +670,16 @@ const (
 	// An order (signature type 2) whose maker is a proxy wallet the engine
 	// has not seen deployed (WalletDeployed).
 	RejectReason_REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED RejectReason = 40
+	// A BUY whose maker has not approved the market's exchange to move its
+	// USDW (CollateralApproval), or whose allowance does not cover what its
+	// open BUY orders on that exchange and this one could move.
+	RejectReason_REJECT_REASON_COLLATERAL_NOT_APPROVED RejectReason = 41
+	// A SELL whose maker has not approved the market's exchange to move its
+	// outcome shares (SharesApproval, the conditional tokens' ApprovalForAll).
+	RejectReason_REJECT_REASON_SHARES_NOT_APPROVED RejectReason = 42
+	// An order of a wallet that owes the ledger (BalanceChanged.debt): it
+	// may place none until a credit pays the debt back.
+	RejectReason_REJECT_REASON_ACCOUNT_IN_DEBT RejectReason = 43
 )
 
 // Enum value maps for RejectReason.
@@ -672,6 +715,9 @@ var (
 		27: "REJECT_REASON_TRADE_STATUS_FINAL",
 		28: "REJECT_REASON_INVALID_TRADE_STATUS",
 		40: "REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED",
+		41: "REJECT_REASON_COLLATERAL_NOT_APPROVED",
+		42: "REJECT_REASON_SHARES_NOT_APPROVED",
+		43: "REJECT_REASON_ACCOUNT_IN_DEBT",
 	}
 	RejectReason_value = map[string]int32{
 		"REJECT_REASON_UNSPECIFIED":               0,
@@ -704,6 +750,9 @@ var (
 		"REJECT_REASON_TRADE_STATUS_FINAL":        27,
 		"REJECT_REASON_INVALID_TRADE_STATUS":      28,
 		"REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED": 40,
+		"REJECT_REASON_COLLATERAL_NOT_APPROVED":   41,
+		"REJECT_REASON_SHARES_NOT_APPROVED":       42,
+		"REJECT_REASON_ACCOUNT_IN_DEBT":           43,
 	}
 )
 
@@ -734,6 +783,130 @@ func (RejectReason) EnumDescriptor() ([]byte, []int) {
 	return file_pred_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
+// The exchange contract a market settles on: the standard one, or the one
+// of negRisk markets. A wallet approves each on its own.
+type Exchange int32
+
+const (
+	Exchange_EXCHANGE_UNSPECIFIED Exchange = 0
+	Exchange_EXCHANGE_STANDARD    Exchange = 1
+	Exchange_EXCHANGE_NEG_RISK    Exchange = 2
+)
+
+// Enum value maps for Exchange.
+var (
+	Exchange_name = map[int32]string{
+		0: "EXCHANGE_UNSPECIFIED",
+		1: "EXCHANGE_STANDARD",
+		2: "EXCHANGE_NEG_RISK",
+	}
+	Exchange_value = map[string]int32{
+		"EXCHANGE_UNSPECIFIED": 0,
+		"EXCHANGE_STANDARD":    1,
+		"EXCHANGE_NEG_RISK":    2,
+	}
+)
+
+func (x Exchange) Enum() *Exchange {
+	p := new(Exchange)
+	*p = x
+	return p
+}
+
+func (x Exchange) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Exchange) Descriptor() protoreflect.EnumDescriptor {
+	return file_pred_v1_types_proto_enumTypes[10].Descriptor()
+}
+
+func (Exchange) Type() protoreflect.EnumType {
+	return &file_pred_v1_types_proto_enumTypes[10]
+}
+
+func (x Exchange) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Exchange.Descriptor instead.
+func (Exchange) EnumDescriptor() ([]byte, []int) {
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
+}
+
+// What a wallet lets one exchange move, as the engine counts it: its
+// approvals seen on chain by the chain watcher, a finite USDW allowance
+// lowered by each fill (see CollateralApproval).
+type ExchangeApproval struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Exchange Exchange               `protobuf:"varint,1,opt,name=exchange,proto3,enum=pred.v1.Exchange" json:"exchange,omitempty"`
+	// The USDW allowance the engine counts, base units (0 when unlimited).
+	CollateralAllowance uint64 `protobuf:"varint,2,opt,name=collateral_allowance,json=collateralAllowance,proto3" json:"collateral_allowance,omitempty"`
+	CollateralUnlimited bool   `protobuf:"varint,3,opt,name=collateral_unlimited,json=collateralUnlimited,proto3" json:"collateral_unlimited,omitempty"`
+	// The outcome shares: ApprovalForAll.
+	SharesApproved bool `protobuf:"varint,4,opt,name=shares_approved,json=sharesApproved,proto3" json:"shares_approved,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ExchangeApproval) Reset() {
+	*x = ExchangeApproval{}
+	mi := &file_pred_v1_types_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExchangeApproval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExchangeApproval) ProtoMessage() {}
+
+func (x *ExchangeApproval) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_types_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExchangeApproval.ProtoReflect.Descriptor instead.
+func (*ExchangeApproval) Descriptor() ([]byte, []int) {
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ExchangeApproval) GetExchange() Exchange {
+	if x != nil {
+		return x.Exchange
+	}
+	return Exchange_EXCHANGE_UNSPECIFIED
+}
+
+func (x *ExchangeApproval) GetCollateralAllowance() uint64 {
+	if x != nil {
+		return x.CollateralAllowance
+	}
+	return 0
+}
+
+func (x *ExchangeApproval) GetCollateralUnlimited() bool {
+	if x != nil {
+		return x.CollateralUnlimited
+	}
+	return false
+}
+
+func (x *ExchangeApproval) GetSharesApproved() bool {
+	if x != nil {
+		return x.SharesApproved
+	}
+	return false
+}
+
 // The parameters of a market that an operator sets and may change.
 type MarketParams struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -753,7 +926,7 @@ type MarketParams struct {
 
 func (x *MarketParams) Reset() {
 	*x = MarketParams{}
-	mi := &file_pred_v1_types_proto_msgTypes[0]
+	mi := &file_pred_v1_types_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -765,7 +938,7 @@ func (x *MarketParams) String() string {
 func (*MarketParams) ProtoMessage() {}
 
 func (x *MarketParams) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_types_proto_msgTypes[0]
+	mi := &file_pred_v1_types_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -778,7 +951,7 @@ func (x *MarketParams) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarketParams.ProtoReflect.Descriptor instead.
 func (*MarketParams) Descriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{0}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *MarketParams) GetTickSize() uint64 {
@@ -820,7 +993,12 @@ var File_pred_v1_types_proto protoreflect.FileDescriptor
 
 const file_pred_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x13pred/v1/types.proto\x12\apred.v1\"\x9e\x01\n" +
+	"\x13pred/v1/types.proto\x12\apred.v1\"\xd0\x01\n" +
+	"\x10ExchangeApproval\x12-\n" +
+	"\bexchange\x18\x01 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x121\n" +
+	"\x14collateral_allowance\x18\x02 \x01(\x04R\x13collateralAllowance\x121\n" +
+	"\x14collateral_unlimited\x18\x03 \x01(\bR\x13collateralUnlimited\x12'\n" +
+	"\x0fshares_approved\x18\x04 \x01(\bR\x0esharesApproved\"\x9e\x01\n" +
 	"\fMarketParams\x12\x1b\n" +
 	"\ttick_size\x18\x01 \x01(\x04R\btickSize\x12\x19\n" +
 	"\bmin_size\x18\x02 \x01(\x04R\aminSize\x12\x19\n" +
@@ -853,7 +1031,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xb5\x02\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\x8e\x03\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -864,7 +1042,10 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1aCANCEL_CAUSE_MARKET_CLOSED\x10\x06\x12 \n" +
 	"\x1cCANCEL_CAUSE_MARKET_RESOLVED\x10\a\x12\x18\n" +
 	"\x14CANCEL_CAUSE_EXPIRED\x10\b\x12\x1b\n" +
-	"\x17CANCEL_CAUSE_WITHDRAWAL\x10\x14*\xdd\x01\n" +
+	"\x17CANCEL_CAUSE_WITHDRAWAL\x10\x14\x12!\n" +
+	"\x1dCANCEL_CAUSE_APPROVAL_REVOKED\x10\x15\x12\x15\n" +
+	"\x11CANCEL_CAUSE_DEBT\x10\x16\x12\x1d\n" +
+	"\x19CANCEL_CAUSE_TRADE_FAILED\x10\x17*\xdd\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11ORDER_STATUS_LIVE\x10\x01\x12\x18\n" +
@@ -881,7 +1062,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x16TRADE_STATUS_CONFIRMED\x10\x04\x12\x19\n" +
 	"\x15TRADE_STATUS_RETRYING\x10\x05\x12\x17\n" +
 	"\x13TRADE_STATUS_FAILED\x10\x06\x12\x1a\n" +
-	"\x16TRADE_STATUS_SYNTHETIC\x10\a*\x8e\x02\n" +
+	"\x16TRADE_STATUS_SYNTHETIC\x10\a*\x84\x03\n" +
 	"\fTransferKind\x12\x1d\n" +
 	"\x19TRANSFER_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15TRANSFER_KIND_DEPOSIT\x10\x01\x12\x1c\n" +
@@ -890,7 +1071,12 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14TRANSFER_KIND_PAYOUT\x10\x04\x12%\n" +
 	"!TRANSFER_KIND_WITHDRAWAL_RESERVED\x10\x05\x12%\n" +
 	"!TRANSFER_KIND_WITHDRAWAL_RELEASED\x10\x06\x12$\n" +
-	" TRANSFER_KIND_WITHDRAWAL_SETTLED\x10\a*\xd3\b\n" +
+	" TRANSFER_KIND_WITHDRAWAL_SETTLED\x10\a\x12\x1d\n" +
+	"\x19TRANSFER_KIND_REVERSAL_IN\x10\b\x12\x1e\n" +
+	"\x1aTRANSFER_KIND_REVERSAL_OUT\x10\t\x12\x16\n" +
+	"\x12TRANSFER_KIND_DEBT\x10\n" +
+	"\x12\x1d\n" +
+	"\x19TRANSFER_KIND_DEBT_REPAID\x10\v*\xc8\t\n" +
 	"\fRejectReason\x12\x1d\n" +
 	"\x19REJECT_REASON_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eREJECT_REASON_MARKET_NOT_FOUND\x10\x01\x12&\n" +
@@ -922,7 +1108,14 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1dREJECT_REASON_TRADE_NOT_FOUND\x10\x1a\x12$\n" +
 	" REJECT_REASON_TRADE_STATUS_FINAL\x10\x1b\x12&\n" +
 	"\"REJECT_REASON_INVALID_TRADE_STATUS\x10\x1c\x12+\n" +
-	"'REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED\x10(B\x13Z\x11pred.dev/proto/pbb\x06proto3"
+	"'REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED\x10(\x12)\n" +
+	"%REJECT_REASON_COLLATERAL_NOT_APPROVED\x10)\x12%\n" +
+	"!REJECT_REASON_SHARES_NOT_APPROVED\x10*\x12!\n" +
+	"\x1dREJECT_REASON_ACCOUNT_IN_DEBT\x10+*R\n" +
+	"\bExchange\x12\x18\n" +
+	"\x14EXCHANGE_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11EXCHANGE_STANDARD\x10\x01\x12\x15\n" +
+	"\x11EXCHANGE_NEG_RISK\x10\x02B\x13Z\x11pred.dev/proto/pbb\x06proto3"
 
 var (
 	file_pred_v1_types_proto_rawDescOnce sync.Once
@@ -936,27 +1129,30 @@ func file_pred_v1_types_proto_rawDescGZIP() []byte {
 	return file_pred_v1_types_proto_rawDescData
 }
 
-var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 10)
-var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
+var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
+var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_pred_v1_types_proto_goTypes = []any{
-	(Side)(0),            // 0: pred.v1.Side
-	(Outcome)(0),         // 1: pred.v1.Outcome
-	(OrderType)(0),       // 2: pred.v1.OrderType
-	(MatchType)(0),       // 3: pred.v1.MatchType
-	(MarketStatus)(0),    // 4: pred.v1.MarketStatus
-	(CancelCause)(0),     // 5: pred.v1.CancelCause
-	(OrderStatus)(0),     // 6: pred.v1.OrderStatus
-	(TradeStatus)(0),     // 7: pred.v1.TradeStatus
-	(TransferKind)(0),    // 8: pred.v1.TransferKind
-	(RejectReason)(0),    // 9: pred.v1.RejectReason
-	(*MarketParams)(nil), // 10: pred.v1.MarketParams
+	(Side)(0),                // 0: pred.v1.Side
+	(Outcome)(0),             // 1: pred.v1.Outcome
+	(OrderType)(0),           // 2: pred.v1.OrderType
+	(MatchType)(0),           // 3: pred.v1.MatchType
+	(MarketStatus)(0),        // 4: pred.v1.MarketStatus
+	(CancelCause)(0),         // 5: pred.v1.CancelCause
+	(OrderStatus)(0),         // 6: pred.v1.OrderStatus
+	(TradeStatus)(0),         // 7: pred.v1.TradeStatus
+	(TransferKind)(0),        // 8: pred.v1.TransferKind
+	(RejectReason)(0),        // 9: pred.v1.RejectReason
+	(Exchange)(0),            // 10: pred.v1.Exchange
+	(*ExchangeApproval)(nil), // 11: pred.v1.ExchangeApproval
+	(*MarketParams)(nil),     // 12: pred.v1.MarketParams
 }
 var file_pred_v1_types_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	10, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
+	1,  // [1:1] is the sub-list for method output_type
+	1,  // [1:1] is the sub-list for method input_type
+	1,  // [1:1] is the sub-list for extension type_name
+	1,  // [1:1] is the sub-list for extension extendee
+	0,  // [0:1] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_types_proto_init() }
@@ -969,8 +1165,8 @@ func file_pred_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_types_proto_rawDesc), len(file_pred_v1_types_proto_rawDesc)),
-			NumEnums:      10,
-			NumMessages:   1,
+			NumEnums:      11,
+			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

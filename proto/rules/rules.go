@@ -55,6 +55,11 @@ const CancelOrdersMax = 3_000
 // FillsMax by it, so one call's trades always fit in one command.
 const TradeStatusTradesMax = 512
 
+// AllowanceMaxUnits caps a finite USDW allowance the engine counts, in base
+// units: the chain watcher sends a larger one (but 2^256-1, which is
+// unlimited) as this, still far more than any balance can spend.
+const AllowanceMaxUnits = 1 << 62
+
 // TokenBatchMax is the most token ids one batch market-data request names
 // (the spec's limit of POST /books, /prices, /midpoints, /spreads and
 // /last-trades-prices) and so the most one engine prices query answers.

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -30,9 +29,7 @@ import (
 	"github.com/holiman/uint256"
 	"github.com/nats-io/nats.go"
 
-	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
-	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
@@ -384,7 +381,7 @@ func newTrader(ctx context.Context, d *devnet.Devnet, hc *http.Client) (*trader,
 	}
 	// Both exchanges may move its USDW and shares (pred wallet approve):
 	// its trades settle on chain while the figures are measured.
-	if err := d.ExecWallet(ctx, key, tradingApprovals(dep)...); err != nil {
+	if err := d.ExecWallet(ctx, key, devnet.TradingApprovals(dep)...); err != nil {
 		return nil, err
 	}
 	if _, err := c.Faucet(ctx, c.Funder().Hex(), traderFundsUSDW); err != nil {
@@ -529,20 +526,6 @@ func (t *trader) post(base string, hc *http.Client, body []byte) (bool, error) {
 func (r *clobResult) percentile(p float64) float64 {
 	n := len(r.latencies)
 	return float64(r.latencies[min(n-1, int(p*float64(n)))]) / float64(time.Millisecond)
-}
-
-// clobFigures reports the median of each figure over the runs.
-// tradingApprovals are the calls that let both exchanges move a wallet's
-// USDW and outcome shares.
-func tradingApprovals(d *deploy.Deployment) []devnet.WalletCall {
-	k := d.Contracts
-	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-	var calls []devnet.WalletCall
-	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
-		calls = append(calls, devnet.WalletCall{To: k.Collateral, Data: chaintest.PackUSDW("approve", ex, max)},
-			devnet.WalletCall{To: k.ConditionalTokens, Data: chaintest.PackCTF("setApprovalForAll", ex, true)})
-	}
-	return calls
 }
 
 func clobFigures(runs []*clobResult) []Figure {

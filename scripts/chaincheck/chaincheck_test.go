@@ -92,10 +92,19 @@ func TestEngineAndChainAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(chainerr.Describe(err))
 		}
-		evs := apply(machine.Command{Kind: machine.KindDeposit, Account: machine.Address(tr.Maker), Amount: deposit})
-		for _, ev := range evs {
-			if ev.Kind == machine.EvCommandRejected {
-				t.Fatalf("deposit refused: %d", ev.Reason)
+		// What the chain watcher would append: the deposit, and the
+		// approvals NewTrader gave both exchanges.
+		cmds := []machine.Command{{Kind: machine.KindDeposit, Account: machine.Address(tr.Maker), Amount: deposit}}
+		for _, x := range []machine.Exchange{machine.ExchangeStandard, machine.ExchangeNegRisk} {
+			cmds = append(cmds,
+				machine.Command{Kind: machine.KindCollateralApproval, Account: machine.Address(tr.Maker), Args: &machine.Args{Exchange: x, Approved: true}},
+				machine.Command{Kind: machine.KindSharesApproval, Account: machine.Address(tr.Maker), Args: &machine.Args{Exchange: x, Approved: true}})
+		}
+		for _, c := range cmds {
+			for _, ev := range apply(c) {
+				if ev.Kind == machine.EvCommandRejected {
+					t.Fatalf("%s refused: %d", c.Kind, ev.Reason)
+				}
 			}
 		}
 		traders = append(traders, tr)

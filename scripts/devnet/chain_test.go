@@ -200,8 +200,15 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 			t.Fatalf("faucet of %s answered balance %s, want %s (credited by the chain watcher)", amount, r.Balance, want)
 		}
 	}
+	// Funded but not approved: the exchange could not settle it.
+	if _, err := c.CreateAndPostOrder(ctx, bid); !errors.Is(err, errcode.InvalidOrderCollateralNotApproved) {
+		t.Fatalf("an order of a wallet that approved nothing: %v, want %s", err, errcode.InvalidOrderCollateralNotApproved)
+	}
+	if err := d.ExecWallet(ctx, key, TradingApprovals(d.Deployment)...); err != nil {
+		t.Fatal(err)
+	}
 	if r, err := c.CreateAndPostOrder(ctx, bid); err != nil || r.Status != clobapi.InsertStatusLive {
-		t.Fatalf("an order of the deployed wallet: %+v, %v", r, err)
+		t.Fatalf("an order of the deployed, funded, approved wallet: %+v, %v", r, err)
 	}
 	if _, err := c.CancelAll(ctx); err != nil {
 		t.Fatal(err)

@@ -276,9 +276,17 @@ func (oc *onchain) Fund(ctx context.Context, to common.Address, amount uint64) e
 	return err
 }
 
+// eoaGas is the coin the faucet keeps an address without code (an EOA
+// maker) topped up to: an EOA sends, and pays for, its own approval
+// transactions (pred wallet approve --eoa), about 50,000 gas each.
+var eoaGas = big.NewInt(params.Ether / 100)
+
 // fund is Fund, returning the wrap's receipt (whose USDW Transfer into to
-// names the deposit).
+// names the deposit). An address without code also gets coin for gas.
 func (oc *onchain) fund(ctx context.Context, to common.Address, amount uint64) (*types.Receipt, error) {
+	if err := oc.gasForEOA(ctx, to); err != nil {
+		return nil, err
+	}
 	a := new(big.Int).SetUint64(amount)
 	mint, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
 		o.GasLimit = fundGas
@@ -299,6 +307,25 @@ func (oc *onchain) fund(ctx context.Context, to common.Address, amount uint64) (
 		return nil, fmt.Errorf("faucet: %w", err)
 	}
 	return rs[1], nil
+}
+
+// gasForEOA tops an address without code up to eoaGas. A proxy wallet
+// not deployed yet has no code either; the coin it gets is harmless.
+func (oc *onchain) gasForEOA(ctx context.Context, to common.Address) error {
+	code, err := oc.chain.Backend.CodeAt(ctx, to, nil)
+	if err != nil || len(code) > 0 {
+		return err
+	}
+	have, err := oc.chain.Backend.BalanceAt(ctx, to, nil)
+	if err != nil || have.Cmp(eoaGas) >= 0 {
+		return err
+	}
+	tx, err := oc.admin.Transfer(ctx, to, new(big.Int).Sub(eoaGas, have))
+	if err != nil {
+		return fmt.Errorf("faucet: coin for %s's gas: %w", to.Hex(), err)
+	}
+	_, err = oc.chain.Wait(ctx, tx)
+	return err
 }
 
 // USDWOf returns addr's USDW balance on chain, in base units.
@@ -407,4 +434,27 @@ func Predicted() *deploy.Deployment {
 	k := deploy.Predict(DevAddress, 0)
 	return &deploy.Deployment{ChainID: devchain.ChainID, RPCURL: DefaultRPCURL, Contracts: k,
 		SafeInitCodeHash: safewallet.InitCodeHash(k.SafeSingleton), Deployer: DevAddress}
+}
+
+// TradingApprovals are the calls with which a wallet lets both exchanges
+// move its USDW (approve, unlimited) and its shares (setApprovalForAll):
+// what pred wallet approve has the relayer run, and what every order
+// needs the exchange to have seen.
+func TradingApprovals(d *deploy.Deployment) []WalletCall {
+	k := d.Contracts
+	usdwABI, _ := usdw.USDWMetaData.GetAbi()
+	ctfABI, _ := ctf.ConditionalTokensMetaData.GetAbi()
+	var calls []WalletCall
+	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
+		approve, err := usdwABI.Pack("approve", ex, maxUint256)
+		if err != nil {
+			panic(err) // the binding's own ABI and arguments of its types
+		}
+		forAll, err := ctfABI.Pack("setApprovalForAll", ex, true)
+		if err != nil {
+			panic(err)
+		}
+		calls = append(calls, WalletCall{To: k.Collateral, Data: approve}, WalletCall{To: k.ConditionalTokens, Data: forAll})
+	}
+	return calls
 }

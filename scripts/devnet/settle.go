@@ -40,6 +40,12 @@ func (oc *onchain) grantOperator(ctx context.Context, hot common.Address) error 
 // becomes CONFIRMED with its transaction hash. It runs with the gateways
 // and stops before the engine.
 func (d *Devnet) startSettle(ctx, runCtx context.Context) error {
+	return d.startSettleWith(ctx, runCtx, SettleConfig(d.Deployment, d.chain))
+}
+
+// startSettleWith is startSettle with a settlement configuration of the
+// caller's (a test's fewer attempts).
+func (d *Devnet) startSettleWith(ctx, runCtx context.Context, cfg settle.Config) error {
 	if err := d.chain.grantOperator(ctx, d.RelayerHot); err != nil {
 		return err
 	}
@@ -51,7 +57,7 @@ func (d *Devnet) startSettle(ctx, runCtx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("devnet: settler publisher: %w", err)
 	}
-	s, err := settle.New(SettleConfig(d.Deployment, d.chain), nc, pub, d.log.Named("settler"))
+	s, err := settle.New(cfg, nc, pub, d.log.Named("settler"))
 	if err != nil {
 		_ = pub.Close()
 		return fmt.Errorf("devnet: settler: %w", err)

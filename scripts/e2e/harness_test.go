@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,13 +21,14 @@ import (
 
 	"pred.dev/gateway-clob/apitest"
 	gammaapitest "pred.dev/gateway-gamma/apitest"
-	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/publish"
 	relayerapitest "pred.dev/relayer/apitest"
 	"pred.dev/scripts/devnet"
+	"pred.dev/scripts/internal/enginecmd"
 )
 
 // Waits for asynchronous effects (a tick expiring an order, a heartbeat
@@ -57,6 +57,10 @@ type testNet struct {
 	markets []devnet.Market
 	dep     *deploy.Deployment
 	api     *apitest.Validator
+	// natsURL is the log's NATS server when there is no devnet: with no
+	// chain and no chain watcher, the test appends a trader's approvals
+	// itself, as the watcher would.
+	natsURL string
 	// gammaAPI checks the Gamma API's responses (pred asks it for the
 	// chain and the markets) against the Gamma API's document.
 	gammaAPI *gammaapitest.Validator
@@ -238,9 +242,12 @@ func (n *testNet) trader(usdw string) *trader {
 		}
 		// Both exchanges may move its USDW and shares, as `pred wallet
 		// approve` lets them: its trades settle on chain.
-		if err := n.d.ExecWallet(context.Background(), tr.key, tradingApprovals(n.d.Deployment)...); err != nil {
+		if err := n.d.ExecWallet(context.Background(), tr.key, devnet.TradingApprovals(n.d.Deployment)...); err != nil {
 			n.t.Fatalf("approve the exchanges: %v", err)
 		}
+	}
+	if n.natsURL != "" {
+		n.appendApprovals(tr.Funder())
 	}
 	if usdw != "" {
 		if _, err := tr.Faucet(context.Background(), tr.Funder().Hex(), usdw); err != nil {
@@ -248,6 +255,28 @@ func (n *testNet) trader(usdw string) *trader {
 		}
 	}
 	return tr
+}
+
+// appendApprovals appends a wallet's approvals of both exchanges to the
+// log, what the chain watcher would append for its approval transaction,
+// for gateways and an engine that run without a chain.
+func (n *testNet) appendApprovals(wallet common.Address) {
+	n.t.Helper()
+	nc, err := nats.Connect(n.natsURL)
+	if err != nil {
+		n.t.Fatalf("connect to NATS: %v", err)
+	}
+	defer nc.Close()
+	pub, err := publish.New(nc, publish.Config{}, nil)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer pub.Close()
+	for _, c := range enginecmd.Approved(wallet) {
+		if _, err := enginecmd.Submit(context.Background(), pub, c); err != nil {
+			n.t.Fatalf("append the approvals of %s: %v", wallet.Hex(), err)
+		}
+	}
 }
 
 // on returns the same wallet and credentials on gateway gw.
@@ -373,17 +402,4 @@ func hasID(ids []string, id string) bool {
 		}
 	}
 	return false
-}
-
-// tradingApprovals are the calls that let both exchanges move a wallet's
-// USDW and outcome shares.
-func tradingApprovals(d *deploy.Deployment) []devnet.WalletCall {
-	k := d.Contracts
-	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-	var calls []devnet.WalletCall
-	for _, ex := range []common.Address{k.Exchange, k.NegRiskExchange} {
-		calls = append(calls, devnet.WalletCall{To: k.Collateral, Data: chaintest.PackUSDW("approve", ex, max)},
-			devnet.WalletCall{To: k.ConditionalTokens, Data: chaintest.PackCTF("setApprovalForAll", ex, true)})
-	}
-	return calls
 }

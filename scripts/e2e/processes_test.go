@@ -28,7 +28,9 @@ import (
 func TestGatewayProcesses(t *testing.T) {
 	t.Parallel()
 	x := startProcesses(t, 2)
-	checkReplicas(t, newGatewayNet(t, x.urls, x.markets, x.dep))
+	n := newGatewayNet(t, x.urls, x.markets, x.dep)
+	n.natsURL = x.natsURL
+	checkReplicas(t, n)
 }
 
 // stopBound is how long a process may take to stop after SIGTERM before

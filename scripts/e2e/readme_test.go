@@ -37,7 +37,8 @@ var walkthroughExpect = map[string]*regexp.Regexp{
 	"APPROVAL=$(pred wallet approve --private-key $ALICE --no-wait -q)": regexp.MustCompile(`^\S+\n$`),
 	"pred tx $APPROVAL --private-key $ALICE":                            regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
 	"PRED_PRIVATE_KEY=$BOB pred wallet approve":                         regexp.MustCompile(`SAFE\s+CONFIRMED\s+0x`),
-	"PRED_PRIVATE_KEY=$ALICE pred balance":                              regexp.MustCompile(`balance\s+100\n(?s:.*)allowance\s+unlimited \(exchange\)\n\s+unlimited \(negRisk exchange\)\n`),
+	"PRED_PRIVATE_KEY=$ALICE pred balance": regexp.MustCompile(`balance\s+100\n(?s:.*)allowance\s+unlimited \(exchange\)\n\s+unlimited \(negRisk exchange\)\n` +
+		`approved\s+USDW unlimited, shares yes \(exchange\)\n\s+USDW unlimited, shares yes \(negRisk exchange\)\n`),
 	// The key pred balance made, the one pred signs with: the only one.
 	"PRED_PRIVATE_KEY=$ALICE pred keys list": regexp.MustCompile(`PRED USES\n\S+\s+0x[0-9a-fA-F]{40}\s+-\s+\S+\s+yes\n$`),
 	// Nothing filled: pred says what rests, not the API's amounts on entry.

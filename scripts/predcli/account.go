@@ -98,6 +98,16 @@ func balance(ctx context.Context, inv *invocation) error {
 		kv = append(kv, "allowance", allowance(ba.ExchangeAllowances[ci.exchange.Hex()])+" (exchange)",
 			"", allowance(ba.ExchangeAllowances[ci.negRiskExchange.Hex()])+" (negRisk exchange)")
 	}
+	if len(ba.ExchangeApprovals) > 0 {
+		// What the exchange itself has seen approved (after the chain
+		// watcher's confirmations): orders need it.
+		ci, err := inv.chain(ctx)
+		if err != nil {
+			return err
+		}
+		kv = append(kv, "approved", approved(ba.ExchangeApprovals[ci.exchange.Hex()])+" (exchange)",
+			"", approved(ba.ExchangeApprovals[ci.negRiskExchange.Hex()])+" (negRisk exchange)")
+	}
 	return inv.fields(kv...)
 }
 
@@ -112,6 +122,15 @@ func allowance(v string) string {
 		return "unlimited"
 	}
 	return v
+}
+
+// approved writes what the exchange counts as approved for people.
+func approved(a clobapi.ExchangeApproval) string {
+	shares := "no"
+	if a.Shares {
+		shares = "yes"
+	}
+	return "USDW " + allowance(a.Collateral) + ", shares " + shares
 }
 
 func faucet(ctx context.Context, inv *invocation) error {

@@ -88,7 +88,7 @@ func commands() []*command {
 		{noun: "wallet", verb: "deploy", flags: relayerWaitFlags,
 			help: "deploy your proxy wallet through the Relayer API (it pays the gas) and wait until it is confirmed", run: walletDeploy},
 		{noun: "wallet", verb: "approve", flags: relayerWaitFlags,
-			help: "let both exchanges move your proxy wallet's USDW and shares (one Safe transaction through the Relayer API, after the deployment if the wallet has none) and wait until confirmed", run: walletApprove},
+			help: "let both exchanges move your wallet's USDW and shares (your proxy wallet: one Safe transaction through the Relayer API, after the deployment if the wallet has none; --eoa: four transactions of your own, paying their gas) and wait until the exchange has seen them, which orders need", run: walletApprove},
 		{noun: "relayer", verb: "key", help: "create a Relayer API key with a Gamma login token and print it (pred makes and caches one by itself when it needs one)", run: relayerKey},
 		{noun: "tx", args: "<transaction id>", minArgs: 1, maxArgs: 1, flags: txFlags,
 			help: "show a Relayer API transaction of yours and wait until it is final (CONFIRMED, FAILED or INVALID), a line on stderr at each change of state", run: txShow},

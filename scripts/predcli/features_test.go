@@ -92,7 +92,7 @@ func TestTradeByMarketAndOutcome(t *testing.T) {
 // goes out under it), and keys list says which one pred uses.
 func TestKeyStory(t *testing.T) {
 	u := newUser(t, true)
-	u.ok("wallet", "deploy")
+	u.ok("wallet", "approve") // deploys the wallet and approves the exchanges
 	u.ok("faucet", "10")
 	u.ok("balance") // the first key, made by pred
 	var first []predcli.KeyInfo

@@ -261,7 +261,7 @@ func TestTrading(t *testing.T) {
 
 func TestCancelMarketAndAll(t *testing.T) {
 	u := newUser(t, true)
-	u.ok("wallet", "deploy")
+	u.ok("wallet", "approve") // deploys the wallet and approves the exchanges
 	u.ok("faucet", "50")
 	for i := range 2 {
 		u.ok("order", "buy", market(i).YesTokenID(), "0.10", "5")
@@ -283,7 +283,7 @@ func TestCancelMarketAndAll(t *testing.T) {
 func TestErrors(t *testing.T) {
 	u := newUser(t, true)
 	yes := market(0).YesTokenID()
-	u.ok("wallet", "deploy")
+	u.ok("wallet", "approve") // deploys the wallet and approves the exchanges
 	u.ok("faucet", "10")
 	r := u.fails(predcli.ExitError, "pred: INVALID_ORDER_MIN_TICK_SIZE (HTTP 400): ", "order", "buy", yes, "0.405", "10")
 	if r.stdout != "" {
@@ -489,6 +489,13 @@ func TestGameGTDOrder(t *testing.T) {
 	// game's, not the proxy wallet's deployment.
 	u.env["PRED_EOA"] = "true"
 	u.ok("faucet", strings.TrimSpace(u.ok("wallet", "address", "-q").stdout), "100")
+	// An EOA approves the exchanges itself, with the coin the devnet's
+	// faucet gave it; pred waits until the exchange has seen it.
+	var approval predcli.EOAApproval
+	u.json(&approval, "wallet", "approve")
+	if len(approval.Transactions) != 4 {
+		t.Fatalf("the EOA's approvals: %+v, want four transactions", approval)
+	}
 	var games []gammaapi.Game
 	u.json(&games, "games")
 	if len(games) == 0 {

@@ -192,25 +192,6 @@ func walletDeploy(ctx context.Context, inv *invocation) error {
 	})
 }
 
-// walletApprove lets both exchanges move the wallet's USDW and conditional
-// tokens: on a wallet not yet deployed, the deployment and the approvals
-// together (Onboard); on a deployed one, one Safe transaction of the four
-// approvals.
-func walletApprove(ctx context.Context, inv *invocation) error {
-	return inv.withRelayer(ctx, func(c *relayer.Client) error {
-		res := TxResult{Owner: c.Address().Hex(), ProxyWallet: c.Wallet().Hex()}
-		subs, err := c.Onboard(ctx)
-		if err != nil {
-			return err
-		}
-		ids := make([]string, len(subs))
-		for i, s := range subs {
-			ids[i] = s.TransactionID
-		}
-		return inv.follow(ctx, c, res, ids)
-	})
-}
-
 // txShow shows one of the caller's relayer transactions and, unless
 // --no-wait, waits until it is confirmed.
 func txShow(ctx context.Context, inv *invocation) error {

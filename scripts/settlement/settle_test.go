@@ -237,7 +237,8 @@ func TestSettlerRestartedWithOtherLimits(t *testing.T) {
 // that fills the bid cannot settle: every attempt is refused, and after
 // the last one the trade is FAILED, counted, and every open order of the
 // maker whose funds are missing is cancelled; the taker's orders stay.
-// FAILED moves no balance in the engine: both ledgers keep the fill.
+// FAILED reverses the fill in the engine: both ledgers say again what
+// the chain holds.
 func TestBypassMakesFailed(t *testing.T) {
 	h := newHarness(t)
 	h.startSettler(func(c *settle.Config) { c.AttemptsMax = 2 })
@@ -259,12 +260,15 @@ func TestBypassMakesFailed(t *testing.T) {
 	if n := h.counter("settler_trades_failed_total"); n != 1 {
 		t.Errorf("settler_trades_failed_total %v, want 1", n)
 	}
-	// The ledger keeps the fill for both.
-	if got := h.balance(a.Maker, m.Yes); got != 10*unit {
-		t.Errorf("a's engine YES %d, want the fill's 10", got)
+	// The fill is reversed for both: the chain made none of it.
+	if got := h.balance(a.Maker, m.Yes); got != 0 {
+		t.Errorf("a's engine YES %d, want 0: the failed fill reversed", got)
 	}
-	if got := h.balance(b.Maker, m.No); got != 10*unit {
-		t.Errorf("b's engine NO %d, want the fill's 10", got)
+	if got := h.balance(b.Maker, m.No); got != 0 {
+		t.Errorf("b's engine NO %d, want 0: the failed fill reversed", got)
+	}
+	if got := h.balance(b.Maker, nil); got != 100*unit {
+		t.Errorf("b's engine USDW %d, want its 100 back", got)
 	}
 	// a's other order is cancelled; b's stays.
 	deadline := time.Now().Add(waitMax)

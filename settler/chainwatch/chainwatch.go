@@ -4,7 +4,10 @@
 // conditional-token transfers into a proxy wallet become Deposits, transfers
 // out of one become WithdrawalObserved (splits and merges made outside the
 // exchange are such transfers too: collateral out and both tokens in, or
-// the reverse).
+// the reverse), and every USDW Approval and conditional-token
+// ApprovalForAll that names one of the exchanges, of any wallet, becomes a
+// CollateralApproval or SharesApproval: the engine refuses orders the
+// chain would not let the exchange settle.
 //
 // It follows blocks a configured number of confirmations behind the head,
 // so a reorganisation of the last blocks never reaches the log, and keeps

@@ -136,8 +136,29 @@ func (h *harness) describe(c *pb.Command) string {
 	case *pb.Command_WithdrawalObserved:
 		return fmt.Sprintf("withdrawal %s %d %s", a(x.WithdrawalObserved.GetAccount()), x.WithdrawalObserved.GetAmount(),
 			tok(x.WithdrawalObserved.GetTokenId()))
+	case *pb.Command_CollateralApproval:
+		amount := fmt.Sprint(x.CollateralApproval.GetAmount())
+		if x.CollateralApproval.GetUnlimited() {
+			amount = "unlimited"
+		}
+		return fmt.Sprintf("approve %s usdw %s %s", a(x.CollateralApproval.GetAccount()), amount,
+			exchangeName(x.CollateralApproval.GetExchange()))
+	case *pb.Command_SharesApproval:
+		return fmt.Sprintf("approve %s shares %v %s", a(x.SharesApproval.GetAccount()), x.SharesApproval.GetApproved(),
+			exchangeName(x.SharesApproval.GetExchange()))
 	}
 	return fmt.Sprintf("%T", c.GetBody())
+}
+
+// approvedAll is what chaintest's NewTrader approves: USDW (unlimited)
+// and shares, on both exchanges.
+func approvedAll(wallet string) []string {
+	return []string{"approve " + wallet + " usdw unlimited standard", "approve " + wallet + " shares true standard",
+		"approve " + wallet + " usdw unlimited neg_risk", "approve " + wallet + " shares true neg_risk"}
+}
+
+func exchangeName(x pb.Exchange) string {
+	return strings.ToLower(strings.TrimPrefix(x.String(), "EXCHANGE_"))
 }
 
 func expect(t *testing.T, what string, got []string, want ...string) {
@@ -186,9 +207,14 @@ func TestWalletsDepositsWithdrawals(t *testing.T) {
 	yes, no := mk.Yes.String()[:6], mk.No.String()[:6]
 	h.catchUp(w)
 	got, _ := h.appended()
-	expect(t, "wallets and faucet deposits", got,
-		"deployed "+A+" owner="+alice.Owner.Hex()[:8], "deposit "+A+" 100000000 usdw",
-		"deployed "+B+" owner="+bob.Owner.Hex()[:8], "deposit "+B+" 50000000 usdw")
+	want := append([]string{"deployed " + A + " owner=" + alice.Owner.Hex()[:8]}, approvedAll(A)...)
+	want = append(want, "deposit "+A+" 100000000 usdw", "deployed "+B+" owner="+bob.Owner.Hex()[:8])
+	want = append(want, approvedAll(B)...)
+	want = append(want, "deposit "+B+" 50000000 usdw")
+	// The EOA's approvals count (an EOA maker needs them too); its
+	// deposit does not (the watcher credits proxy wallets only).
+	want = append(want, approvedAll(eoa.Maker.Hex()[:8])...)
+	expect(t, "wallets, their approvals and faucet deposits", got, want...)
 
 	// alice splits 10 USDW into YES+NO outside the exchange, gives bob 4
 	// YES, and sends 3 USDW to an outside address.
@@ -270,8 +296,8 @@ func TestIdempotentIDs(t *testing.T) {
 	}
 	h.catchUp(w)
 	first, firstIDs := h.appended()
-	if len(first) != 2 {
-		t.Fatalf("appended %v, want a deployment and a deposit of %s", first, trader.Maker.Hex())
+	if len(first) != 6 {
+		t.Fatalf("appended %v, want a deployment, four approvals and a deposit of %s", first, trader.Maker.Hex())
 	}
 	kv, err := h.js.KeyValue(h.ctx, chainwatch.DefaultBucket)
 	if err != nil {
@@ -396,5 +422,47 @@ func TestReorg(t *testing.T) {
 	}
 	if len(got) == 0 {
 		t.Fatal("the rescan appended nothing: the deployment at least is still on the chain")
+	}
+}
+
+// TestApprovals: every approval that names an exchange becomes a command,
+// of any wallet: a finite allowance (a larger one than the engine counts
+// is sent capped), unlimited, revoked; shares approved and revoked; and an
+// approval of anything else (here the conditional tokens as spender, which
+// a split needs) is no business of the exchange.
+func TestApprovals(t *testing.T) {
+	h := newHarness(t)
+	ctx, c := h.ctx, h.env.D.Contracts
+	w := h.watcher(0)
+	for _, safe := range []bool{true, false} {
+		tr, err := h.env.NewTrader(ctx, safe, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.catchUp(w)
+		h.appended()
+		huge := new(big.Int).Lsh(big.NewInt(1), 100)
+		if err := tr.Do(ctx,
+			chaintest.Call(c.Collateral, chaintest.PackUSDW("approve", c.Exchange, units(25))),
+			chaintest.Call(c.Collateral, chaintest.PackUSDW("approve", c.NegRiskExchange, huge)),
+			chaintest.Call(c.Collateral, chaintest.PackUSDW("approve", c.ConditionalTokens, units(5))),
+			chaintest.Call(c.ConditionalTokens, chaintest.PackCTF("setApprovalForAll", c.NegRiskExchange, false)),
+			chaintest.Call(c.Collateral, chaintest.PackUSDW("approve", c.Exchange, new(big.Int))),
+		); err != nil {
+			t.Fatal(err)
+		}
+		h.catchUp(w)
+		got, ids := h.appended()
+		W := tr.Maker.Hex()[:8]
+		expect(t, fmt.Sprintf("approvals of a wallet (Safe %v)", safe), got,
+			"approve "+W+" usdw 25000000 standard", "approve "+W+" usdw 4611686018427387904 neg_risk",
+			"approve "+W+" shares false neg_risk", "approve "+W+" usdw 0 standard")
+		for i := range ids {
+			for j := range i {
+				if string(ids[i]) == string(ids[j]) {
+					t.Fatalf("approvals %d and %d share the id %x", j, i, ids[i])
+				}
+			}
+		}
 	}
 }

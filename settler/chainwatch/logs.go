@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/bind/usdw"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/query"
 )
 
@@ -37,9 +38,11 @@ var (
 	topicTransferSingle  = ctfABI.Events["TransferSingle"].ID
 	topicTransferBatch   = ctfABI.Events["TransferBatch"].ID
 	topicRedemption      = ctfABI.Events["PayoutRedemption"].ID
+	topicApproval        = usdwABI.Events["Approval"].ID
+	topicApprovalForAll  = ctfABI.Events["ApprovalForAll"].ID
 
 	watchedTopics = []common.Hash{topicProxyCreation, topicTokenRegistered, topicOrderFilled, topicOrdersMatched,
-		topicTransfer, topicTransferSingle, topicTransferBatch, topicRedemption}
+		topicTransfer, topicTransferSingle, topicTransferBatch, topicRedemption, topicApproval, topicApprovalForAll}
 )
 
 func mustABI(a *abi.ABI, err error) *abi.ABI {
@@ -123,6 +126,10 @@ func (w *Watcher) commands(ctx context.Context, logs []types.Log) ([]command, er
 			}
 			continue
 		}
+		if cmd, ok := w.approval(l); ok {
+			out = append(out, cmd)
+			continue
+		}
 		switch {
 		case l.Address == c.Collateral && l.Topics[0] == topicTransfer:
 			if len(l.Topics) != 3 || len(l.Data) != 32 {
@@ -151,6 +158,52 @@ func (w *Watcher) commands(ctx context.Context, logs []types.Log) ([]command, er
 	}
 	return out, nil
 }
+
+// approval turns a USDW Approval or a conditional tokens' ApprovalForAll
+// that names one of the exchanges (as spender, as operator) into its
+// command: the engine refuses orders their makers have not approved (the
+// chain would refuse to settle them). Every owner counts, proxy wallet or
+// EOA: an EOA maker needs its approvals as a proxy wallet does. An
+// approval of anything else is not the exchange's business and is
+// skipped without a trace.
+func (w *Watcher) approval(l *types.Log) (command, bool) {
+	c := w.cfg.Deployment.Contracts
+	isApproval := l.Address == c.Collateral && l.Topics[0] == topicApproval
+	isForAll := l.Address == c.ConditionalTokens && l.Topics[0] == topicApprovalForAll
+	if (!isApproval && !isForAll) || len(l.Topics) != 3 || len(l.Data) != 32 {
+		return command{}, false
+	}
+	var x pb.Exchange
+	switch common.BytesToAddress(l.Topics[2].Bytes()) {
+	case c.Exchange:
+		x = pb.Exchange_EXCHANGE_STANDARD
+	case c.NegRiskExchange:
+		x = pb.Exchange_EXCHANGE_NEG_RISK
+	default:
+		return command{}, false
+	}
+	owner := common.BytesToAddress(l.Topics[1].Bytes()).Bytes()
+	id := EventID(l.TxHash, l.Index, 0, 'a')
+	value := new(big.Int).SetBytes(l.Data)
+	if isForAll {
+		return command{what: "shares_approval", cmd: &pb.Command{Id: id, Body: &pb.Command_SharesApproval{
+			SharesApproval: &pb.SharesApproval{Account: owner, Exchange: x, Approved: value.Sign() != 0}}}}, true
+	}
+	a := &pb.CollateralApproval{Account: owner, Exchange: x}
+	switch {
+	case value.Cmp(maxUint256) == 0:
+		// The token never lowers it: unlimited.
+		a.Unlimited = true
+	case value.Cmp(big.NewInt(rules.AllowanceMaxUnits)) > 0:
+		a.Amount = rules.AllowanceMaxUnits
+	default:
+		a.Amount = value.Uint64()
+	}
+	return command{what: "collateral_approval", cmd: &pb.Command{Id: id, Body: &pb.Command_CollateralApproval{CollateralApproval: a}}}, true
+}
+
+// maxUint256 is the allowance a token never lowers: unlimited.
+var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 
 // predeployed credits the USDW a wallet held before it was deployed. A
 // proxy wallet's address is known before it exists (CREATE2), so USDW can

@@ -89,7 +89,7 @@ type Difference struct {
 	// Token is the token id in decimal, "" for USDW.
 	Token string `json:"token"`
 	// Chain is the on-chain balance, Engine the engine's balance plus its
-	// withdrawal reservation, in base units.
+	// withdrawal reservation less its debt, in base units.
 	Chain  string `json:"chain"`
 	Engine string `json:"engine"`
 }
@@ -267,8 +267,10 @@ func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64,
 	return out, nil
 }
 
-// engineHolds is the engine's balance plus reservation of a wallet in an
-// asset, once it has applied the log through seq. A token the engine does
+// engineHolds is what the engine says a wallet holds on chain in an
+// asset, once it has applied the log through seq: its balance plus its
+// withdrawal reservation less its debt (what the chain took beyond the
+// ledger, see engine/machine/debt.go; it can make the sum negative). A token the engine does
 // not know (a market registered on chain but not in the engine) holds 0.
 func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Address, token []byte) (*big.Int, error) {
 	resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Balance{
@@ -280,7 +282,8 @@ func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Addre
 		return new(big.Int), nil
 	}
 	b := resp.GetBalance()
-	return new(big.Int).Add(new(big.Int).SetUint64(b.GetBalance()), new(big.Int).SetUint64(b.GetPending())), nil
+	held := new(big.Int).Add(new(big.Int).SetUint64(b.GetBalance()), new(big.Int).SetUint64(b.GetPending()))
+	return held.Sub(held, new(big.Int).SetUint64(b.GetDebt())), nil
 }
 
 // unsettled reports whether the wallet has a trade that is not final. It

@@ -147,16 +147,20 @@
 //
 // # FAILED
 //
-// The engine never undoes a match (later trades may build on it), so a
-// FAILED trade keeps its ledger entries: both parties' engine balances
-// show the fill that the chain did not make, which reconciliation reports
-// as a difference until an operator settles it. Because the engine only
-// promises what the chain holds, a fill fails on chain only when a party
-// moved funds around the exchange (for example paid its own Safe's gas
-// from its USDW, or revoked an approval). The settler finds that party by
-// reading the chain (balance and approval of what each order of the match
-// gives) and cancels all its open orders (CancelAll), so that it cannot
-// make a second ghost fill; the other party's orders stay. Each FAILED
-// trade counts in settler_trades_failed_total and is logged with the
-// relayer's reason and the wallets at fault.
+// A FAILED trade is reversed in the engine, in the SetTradeStatus command
+// that makes it FAILED (engine/machine/reversal.go): each party gets back
+// what the fill took and gives back what it got, so both ledgers say again
+// what the chain holds and the honest party is whole; what a party no
+// longer holds is kept as its debt, which blocks its orders until paid.
+// Because the engine only accepts orders whose makers approved the
+// exchange and only promises what the chain holds, a fill fails on chain
+// only when a party moved funds around the exchange between the match and
+// the settlement (for example paid its own Safe's gas from its USDW). The
+// settler finds that party by reading the chain (balance and approval of
+// what each order of the match gives) and cancels all its open orders
+// (CancelAll), so that it cannot make a second failed trade before the
+// chain watcher's report of its transfer reaches the engine; the other
+// party's orders stay. Each FAILED trade counts in
+// settler_trades_failed_total and is logged with the relayer's reason and
+// the wallets at fault.
 package settle

@@ -233,7 +233,7 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 	b := resp.GetBalance()
 	avail := b.GetBalance() - min(b.GetLocked(), b.GetBalance())
 	out := clobapi.BalanceAllowance{Balance: units(b.GetBalance()), Locked: units(b.GetLocked()), VirtualAvailable: units(avail),
-		Allowances: map[string]string{}}
+		Debt: units(b.GetDebt()), Allowances: map[string]string{}, ExchangeApprovals: a.exchangeApprovals(b.GetApprovals())}
 	if a.cfg.Allowances == nil {
 		return c.JSON(http.StatusOK, out)
 	}
@@ -269,6 +269,27 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 		out.Allowances[assetKey] = bigUnits(least)
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// exchangeApprovals names what the engine counts the wallet as having
+// approved by each exchange's address: the chain's approvals once the
+// chain watcher has seen them (after its confirmations), a finite USDW
+// allowance lowered by each fill. Orders need these; a client that just
+// approved on chain waits for them before it trades.
+func (a *API) exchangeApprovals(aps []*pb.ExchangeApproval) map[string]clobapi.ExchangeApproval {
+	out := map[string]clobapi.ExchangeApproval{}
+	for _, ap := range aps {
+		addr := a.cfg.Exchange
+		if ap.GetExchange() == pb.Exchange_EXCHANGE_NEG_RISK {
+			addr = a.cfg.NegRiskExchange
+		}
+		coll := units(ap.GetCollateralAllowance())
+		if ap.GetCollateralUnlimited() {
+			coll = bigUnits(maxUint256)
+		}
+		out[addr.Hex()] = clobapi.ExchangeApproval{Collateral: coll, Shares: ap.GetSharesApproved()}
+	}
+	return out
 }
 
 // maxUint256 is an unlimited allowance: what approve(max) sets and what

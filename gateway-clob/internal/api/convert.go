@@ -298,7 +298,7 @@ func trade(r *pb.TradeRecord, asMaker, withOwner bool) clobapi.Trade {
 }
 
 func transaction(r *pb.TransferRecord) clobapi.Transaction {
-	return clobapi.Transaction{
+	t := clobapi.Transaction{
 		ID:        formatID(r.GetSeq()),
 		Address:   addrString(r.GetAccount()),
 		Type:      transferKindString(r.GetKind()),
@@ -307,4 +307,11 @@ func transaction(r *pb.TransferRecord) clobapi.Transaction {
 		Market:    hash32(r.GetMarket()),
 		Timestamp: secs(r.GetTimeMs()),
 	}
+	if len(r.GetTokenId()) > 0 {
+		t.AssetID = tokenString(r.GetTokenId())
+	}
+	if r.GetTradeId() != 0 {
+		t.TradeID = formatID(r.GetTradeId())
+	}
+	return t
 }

@@ -202,12 +202,15 @@ type Trade struct {
 // Transaction is a collateral movement of a wallet: a deposit,
 // withdrawal, faucet credit or resolution payout.
 type Transaction struct {
-	ID        string `json:"id"`
-	Address   string `json:"address"`
-	Type      string `json:"type"`
-	Amount    string `json:"amount"`
+	ID      string `json:"id"`
+	Address string `json:"address"`
+	Type    string `json:"type"`
+	Amount  string `json:"amount"`
+	// AssetID is the outcome token moved, empty for USDW.
+	AssetID   string `json:"asset_id,omitempty"`
 	Ref       string `json:"ref"`
 	Market    string `json:"market,omitempty"`
+	TradeID   string `json:"trade_id,omitempty"`
 	Timestamp int64  `json:"timestamp"`
 }
 
@@ -230,13 +233,30 @@ const (
 // an unlimited allowance is 2^256 − 1 base units, which a client reading
 // numbers as doubles would round.
 type BalanceAllowance struct {
-	Balance          string            `json:"balance"`
-	Locked           string            `json:"locked"`
-	VirtualAvailable string            `json:"virtual_available"`
-	Allowances       map[string]string `json:"allowances"`
+	Balance          string `json:"balance"`
+	Locked           string `json:"locked"`
+	VirtualAvailable string `json:"virtual_available"`
+	// Debt is what the wallet owes the exchange in the asset (see the
+	// INVALID_ORDER_ACCOUNT_IN_DEBT code): the chain holds balance - debt
+	// (plus what is reserved for withdrawals).
+	Debt       string            `json:"debt"`
+	Allowances map[string]string `json:"allowances"`
 	// ExchangeAllowances maps each exchange's address to what it may move
 	// of the asset, read on chain; absent from a gateway without a chain.
 	ExchangeAllowances map[string]string `json:"exchange_allowances,omitempty"`
+	// ExchangeApprovals maps each exchange's address to what the exchange
+	// itself counts the wallet as having approved, whatever the asset:
+	// orders need these (seen on chain after the chain watcher's
+	// confirmations), not only the chain's allowances.
+	ExchangeApprovals map[string]ExchangeApproval `json:"exchange_approvals"`
+}
+
+// ExchangeApproval is what the exchange counts a wallet as letting one
+// exchange contract move: its USDW allowance (decimal USDW; 2^256 - 1
+// base units is unlimited) and whether its outcome shares are approved.
+type ExchangeApproval struct {
+	Collateral string `json:"collateral"`
+	Shares     bool   `json:"shares"`
 }
 
 // PriceLevel is one level of a book.

@@ -53,14 +53,29 @@ func CreateMarket(m ctfid.Market, negRisk bool) *pb.Command {
 		Params: &pb.MarketParams{TickSize: 10_000, MinSize: chaintest.Unit, MaxSize: 1_000_000 * chaintest.Unit, FeeRateBps: 0, NegRisk: negRisk}}}}
 }
 
-// FundTrader records t's wallet as deployed in the engine and credits it
-// amount units of USDW: what the chain watcher would append for a trader
-// whose wallet chaintest deployed and funded.
+// FundTrader records t's wallet as deployed in the engine, its approvals
+// of both exchanges, and credits it amount units of USDW: what the chain
+// watcher would append for a trader whose wallet chaintest deployed,
+// approved and funded.
 func FundTrader(t *chaintest.Trader, amount uint64) []*pb.Command {
-	return []*pb.Command{
+	cmds := []*pb.Command{
 		{Body: &pb.Command_WalletDeployed{WalletDeployed: &pb.WalletDeployed{Owner: t.Owner.Bytes(), Wallet: t.Maker.Bytes()}}},
 		{Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: t.Maker.Bytes(), Amount: amount}}},
 	}
+	return append(cmds, Approved(t.Maker)...)
+}
+
+// Approved are the approvals chaintest's NewTrader gives a wallet, as the
+// chain watcher appends them: USDW unlimited and the shares, on both
+// exchanges.
+func Approved(wallet common.Address) []*pb.Command {
+	var cmds []*pb.Command
+	for _, x := range []pb.Exchange{pb.Exchange_EXCHANGE_STANDARD, pb.Exchange_EXCHANGE_NEG_RISK} {
+		cmds = append(cmds,
+			&pb.Command{Body: &pb.Command_CollateralApproval{CollateralApproval: &pb.CollateralApproval{Account: wallet.Bytes(), Exchange: x, Unlimited: true}}},
+			&pb.Command{Body: &pb.Command_SharesApproval{SharesApproval: &pb.SharesApproval{Account: wallet.Bytes(), Exchange: x, Approved: true}}})
+	}
+	return cmds
 }
 
 // SignedOrder is o, signed, as the engine takes it.
