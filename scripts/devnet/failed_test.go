@@ -35,18 +35,7 @@ func TestFailedTradeIsReversed(t *testing.T) {
 	m := d.Markets[0]
 	yes, no := m.YesTokenID(), m.NoTokenID()
 	trader := func() (*client.Client, *ecdsa.PrivateKey) {
-		key, err := crypto.GenerateKey()
-		if err != nil {
-			t.Fatal(err)
-		}
-		sdk := client.New(d.URL, client.WithPrivateKey(key), client.WithChain(dep.ChainID, c.Exchange, c.NegRiskExchange),
-			client.WithProxyWallet(c.SafeFactory, dep.SafeInitCodeHash))
-		if _, err := sdk.CreateOrDeriveAPIKey(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.DeployWallet(ctx, key); err != nil {
-			t.Fatal(err)
-		}
+		sdk, key := deployedWallet(ctx, t, d)
 		if r, err := sdk.Faucet(ctx, sdk.Funder().Hex(), "100"); err != nil || r.Balance != "100" {
 			t.Fatalf("faucet: %+v, %v", r, err)
 		}
@@ -147,4 +136,24 @@ func TestFailedTradeIsReversed(t *testing.T) {
 		}
 	}
 	t.Logf("reconciled %d wallets at block %d; differences: %+v", rep.Compared, rep.Block, rep.Differences)
+}
+
+// deployedWallet is a new key's SDK client of the devnet's CLOB, with an
+// API key, trading from its proxy wallet, deployed.
+func deployedWallet(ctx context.Context, t *testing.T, d *Devnet) (*client.Client, *ecdsa.PrivateKey) {
+	t.Helper()
+	dep, c := d.Deployment, d.Deployment.Contracts
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdk := client.New(d.URL, client.WithPrivateKey(key), client.WithChain(dep.ChainID, c.Exchange, c.NegRiskExchange),
+		client.WithProxyWallet(c.SafeFactory, dep.SafeInitCodeHash))
+	if _, err := sdk.CreateOrDeriveAPIKey(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DeployWallet(ctx, key); err != nil {
+		t.Fatal(err)
+	}
+	return sdk, key
 }

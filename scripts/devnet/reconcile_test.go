@@ -2,7 +2,6 @@ package devnet
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"encoding/json"
 	"math/big"
 	"net/http"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
@@ -36,23 +34,8 @@ func TestReconcile(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dep, c := d.Deployment, d.Deployment.Contracts
-	newWallet := func() (*client.Client, *ecdsa.PrivateKey) {
-		key, err := crypto.GenerateKey()
-		if err != nil {
-			t.Fatal(err)
-		}
-		sdk := client.New(d.URL, client.WithPrivateKey(key), client.WithChain(dep.ChainID, c.Exchange, c.NegRiskExchange),
-			client.WithProxyWallet(c.SafeFactory, dep.SafeInitCodeHash))
-		if _, err := sdk.CreateOrDeriveAPIKey(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.DeployWallet(ctx, key); err != nil {
-			t.Fatal(err)
-		}
-		return sdk, key
-	}
-	alice, aliceKey := newWallet()
-	bob, _ := newWallet()
+	alice, aliceKey := deployedWallet(ctx, t, d)
+	bob, _ := deployedWallet(ctx, t, d)
 	if r, err := alice.Faucet(ctx, alice.Funder().Hex(), "100"); err != nil || r.Balance != "100" {
 		t.Fatalf("faucet: %+v, %v", r, err)
 	}

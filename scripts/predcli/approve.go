@@ -11,7 +11,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/ethclient"
 
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/usdw"
@@ -71,25 +70,12 @@ type EOAApproval struct {
 // address: USDW approve(max) and setApprovalForAll on the conditional
 // tokens, for the exchange and the negRisk exchange.
 func eoaApprove(ctx context.Context, inv *invocation) error {
-	if inv.g.privateKey == "" {
-		return usagef("this command needs your wallet: set PRED_PRIVATE_KEY or --private-key")
-	}
-	key, err := parseKey(inv.g.privateKey)
+	oc, err := inv.onChain(ctx)
 	if err != nil {
 		return err
 	}
-	pi, err := inv.gamma().PublicInfo(ctx)
-	if err != nil {
-		return err
-	}
-	if len(pi.Chain) == 0 || pi.Chain[0].RPCURL == "" {
-		return fmt.Errorf("the Gamma API at %s names no chain RPC URL in /public-info", inv.g.gammaURL)
-	}
-	ec, err := ethclient.DialContext(ctx, pi.Chain[0].RPCURL)
-	if err != nil {
-		return fmt.Errorf("the chain at %s: %w", pi.Chain[0].RPCURL, err)
-	}
-	defer ec.Close()
+	defer oc.ec.Close()
+	key, pi, ec := oc.key, oc.pi, oc.ec
 	owner := crypto.PubkeyToAddress(key.PublicKey)
 	if coin, err := ec.BalanceAt(ctx, owner, nil); err != nil {
 		return fmt.Errorf("the chain at %s: %w", pi.Chain[0].RPCURL, err)

@@ -2,6 +2,7 @@ package predcli
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 
@@ -12,6 +13,7 @@ import (
 
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/usdw"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 	proxywallet "pred.dev/proto/wallet"
 )
@@ -28,31 +30,18 @@ type ChainBalance struct {
 // chain itself (the RPC URL and the contracts from GET /public-info), to
 // hold them against what the CLOB's pred balance says the ledger holds.
 func chainBalance(ctx context.Context, inv *invocation) error {
-	if inv.g.privateKey == "" {
-		return usagef("this command needs your wallet: set PRED_PRIVATE_KEY or --private-key")
-	}
-	key, err := parseKey(inv.g.privateKey)
+	oc, err := inv.onChain(ctx)
 	if err != nil {
 		return err
 	}
-	pi, err := inv.gamma().PublicInfo(ctx)
-	if err != nil {
-		return err
-	}
-	if len(pi.Chain) == 0 || pi.Chain[0].RPCURL == "" {
-		return fmt.Errorf("the Gamma API at %s names no chain RPC URL in /public-info", inv.g.gammaURL)
-	}
-	k := pi.Contracts
-	owner := crypto.PubkeyToAddress(key.PublicKey)
+	defer oc.ec.Close()
+	k := oc.pi.Contracts
+	owner := crypto.PubkeyToAddress(oc.key.PublicKey)
 	w := owner
 	if !inv.g.eoa {
 		w = proxywallet.ProxyAddress(common.HexToAddress(k.SafeFactory), common.HexToHash(k.SafeInitCodeHash), owner)
 	}
-	ec, err := ethclient.DialContext(ctx, pi.Chain[0].RPCURL)
-	if err != nil {
-		return fmt.Errorf("the chain at %s: %w", pi.Chain[0].RPCURL, err)
-	}
-	defer ec.Close()
+	ec := oc.ec
 	call := &bind.CallOpts{Context: ctx}
 	res := ChainBalance{Wallet: w.Hex(), Asset: "USDW"}
 	var amount *big.Int
@@ -91,4 +80,35 @@ func chainBalance(ctx context.Context, inv *invocation) error {
 		return inv.emitJSON(res)
 	}
 	return inv.fields("wallet", res.Wallet, "asset", res.Asset, "on_chain", res.Amount)
+}
+
+// chainSession is what a command that talks to the chain itself needs:
+// the key, the deployment from Gamma's GET /public-info, and a client of
+// the chain's RPC URL it names (closed by the caller).
+type chainSession struct {
+	key *ecdsa.PrivateKey
+	pi  gammaapi.PublicInfo
+	ec  *ethclient.Client
+}
+
+func (inv *invocation) onChain(ctx context.Context) (chainSession, error) {
+	if inv.g.privateKey == "" {
+		return chainSession{}, usagef("this command needs your wallet: set PRED_PRIVATE_KEY or --private-key")
+	}
+	key, err := parseKey(inv.g.privateKey)
+	if err != nil {
+		return chainSession{}, err
+	}
+	pi, err := inv.gamma().PublicInfo(ctx)
+	if err != nil {
+		return chainSession{}, err
+	}
+	if len(pi.Chain) == 0 || pi.Chain[0].RPCURL == "" {
+		return chainSession{}, fmt.Errorf("the Gamma API at %s names no chain RPC URL in /public-info", inv.g.gammaURL)
+	}
+	ec, err := ethclient.DialContext(ctx, pi.Chain[0].RPCURL)
+	if err != nil {
+		return chainSession{}, fmt.Errorf("the chain at %s: %w", pi.Chain[0].RPCURL, err)
+	}
+	return chainSession{key: key, pi: pi, ec: ec}, nil
 }
