@@ -43,12 +43,13 @@ var notOurs = []string{
 // import), and Echo (only the HTTP middleware, so the engine and the
 // settler, which serve no API, link no HTTP framework).
 var only = map[string][]string{
-	"github.com/nats-io/nats-server/": {"pred.dev/proto/runtime/natsembed", "pred.dev/proto/runtime/natstest"},
-	"github.com/getkin/kin-openapi/":  {"pred.dev/proto/runtime/apitest"},
-	"github.com/labstack/echo/":       {"pred.dev/proto/runtime/httpmw"},
-	"testing":                         {"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest"},
-	"pred.dev/proto/runtime/natstest": {},
-	"pred.dev/proto/runtime/apitest":  {},
+	"github.com/nats-io/nats-server/":   {"pred.dev/proto/runtime/natsembed", "pred.dev/proto/runtime/natstest"},
+	"github.com/getkin/kin-openapi/":    {"pred.dev/proto/runtime/apitest"},
+	"github.com/labstack/echo/":         {"pred.dev/proto/runtime/httpmw"},
+	"testing":                           {"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually"},
+	"pred.dev/proto/runtime/natstest":   {},
+	"pred.dev/proto/runtime/apitest":    {},
+	"pred.dev/proto/runtime/eventually": {},
 }
 
 type listedPackage struct {
