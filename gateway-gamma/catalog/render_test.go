@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"pred.dev/proto/client/gammaapi"
 	"strconv"
 	"testing"
 	"time"
@@ -54,8 +55,8 @@ func TestMarketJSONIsRenderingAfresh(t *testing.T) {
 func TestMarketJSONFollowsTags(t *testing.T) {
 	v := NewView(nil)
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
-	v.putTag(&Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
-	v.putTag(&Tag{ID: "2", Label: "Lisbon", Slug: "lisbon", CreatedAt: day, UpdatedAt: day})
+	v.putTag(&gammaapi.Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
+	v.putTag(&gammaapi.Tag{ID: "2", Label: "Lisbon", Slug: "lisbon", CreatedAt: day, UpdatedAt: day})
 	ev := &EventRecord{ID: "1", Title: "E", Slug: "e", StartDate: day, EndDate: day, Active: true, TagIDs: []string{"1"}}
 	v.putEvent(ev)
 	m := &MarketRecord{ID: "7", EventID: "1", Slug: "m", Question: "Q?", ConditionID: "0x01", Outcomes: []string{"Yes", "No"},
@@ -74,7 +75,7 @@ func TestMarketJSONFollowsTags(t *testing.T) {
 		}
 	}
 	check("first read", "Weather")
-	v.putTag(&Tag{ID: "1", Label: "Rain", Slug: "weather", CreatedAt: day, UpdatedAt: day.Add(time.Hour)})
+	v.putTag(&gammaapi.Tag{ID: "1", Label: "Rain", Slug: "weather", CreatedAt: day, UpdatedAt: day.Add(time.Hour)})
 	check("after the tag was renamed", "Rain")
 	retagged := *ev
 	retagged.TagIDs = []string{"2"}
@@ -120,7 +121,7 @@ func TestEventsJSONIsRenderingAfresh(t *testing.T) {
 			}
 			rows := r.Events(p).Rows
 			if rows == nil {
-				rows = []Event{}
+				rows = []gammaapi.Event{}
 			}
 			want, _ := json.Marshal(rows)
 			if !bytes.Equal(got, append(want, '\n')) {

@@ -23,13 +23,6 @@ const (
 	SearchTermsMax      = 8
 )
 
-// The wire types of a search (pred.dev/proto/client/gammaapi).
-type (
-	SearchResults    = gammaapi.SearchResults
-	SearchTeam       = gammaapi.SearchTeam
-	SearchPagination = gammaapi.SearchPagination
-)
-
 // SearchParams is a parsed GET /public-search query. Terms are the
 // lowercase words of q; a row matches when every term is part of one of
 // its searched texts.
@@ -116,8 +109,8 @@ func (p *SearchParams) window(n int) (lo, hi int, more bool) {
 // (by label and slug) and teams of the games (by name and abbreviation)
 // that match, each kind by id (teams by sport and name). Archived events
 // and markets are left out, as the lists leave them out by default.
-func (r *Reader) Search(p *SearchParams) SearchResults {
-	out := SearchResults{Events: []Event{}, Markets: []Market{}, Tags: []Tag{}, Teams: []SearchTeam{}}
+func (r *Reader) Search(p *SearchParams) gammaapi.SearchResults {
+	out := gammaapi.SearchResults{Events: []gammaapi.Event{}, Markets: []gammaapi.Market{}, Tags: []gammaapi.Tag{}, Teams: []gammaapi.SearchTeam{}}
 	more := false
 	page := func(n int) (int, int) {
 		lo, hi, m := p.window(n)
@@ -157,7 +150,7 @@ func (r *Reader) Search(p *SearchParams) SearchResults {
 		out.Markets = append(out.Markets, r.RenderMarket(m))
 	}
 
-	var tags []*Tag
+	var tags []*gammaapi.Tag
 	for _, t := range r.View.Tags() {
 		if p.matches(t.Label, t.Slug) {
 			tags = append(tags, t)
@@ -177,18 +170,18 @@ func (r *Reader) Search(p *SearchParams) SearchResults {
 
 // searchTeams returns the matching teams of the games: one per sport and
 // name (case-insensitively), with the ids of its games.
-func (r *Reader) searchTeams(p *SearchParams) []SearchTeam {
+func (r *Reader) searchTeams(p *SearchParams) []gammaapi.SearchTeam {
 	type teamKey struct{ sport, name string }
-	byKey := map[teamKey]*SearchTeam{}
+	byKey := map[teamKey]*gammaapi.SearchTeam{}
 	for _, g := range r.View.Games() { // by id, so each team's games are too
-		for _, t := range []Team{g.HomeTeam, g.AwayTeam} {
+		for _, t := range []gammaapi.Team{g.HomeTeam, g.AwayTeam} {
 			if !p.matches(t.Name, t.Abbreviation) {
 				continue
 			}
 			k := teamKey{g.SportType, strings.ToLower(t.Name)}
 			st, ok := byKey[k]
 			if !ok {
-				st = &SearchTeam{Name: t.Name, Abbreviation: t.Abbreviation, SportType: g.SportType, GameIDs: []string{}}
+				st = &gammaapi.SearchTeam{Name: t.Name, Abbreviation: t.Abbreviation, SportType: g.SportType, GameIDs: []string{}}
 				byKey[k] = st
 			}
 			if !slices.Contains(st.GameIDs, g.ID) {
@@ -196,11 +189,11 @@ func (r *Reader) searchTeams(p *SearchParams) []SearchTeam {
 			}
 		}
 	}
-	out := make([]SearchTeam, 0, len(byKey))
+	out := make([]gammaapi.SearchTeam, 0, len(byKey))
 	for _, st := range byKey {
 		out = append(out, *st)
 	}
-	slices.SortFunc(out, func(a, b SearchTeam) int {
+	slices.SortFunc(out, func(a, b gammaapi.SearchTeam) int {
 		return cmp.Or(cmp.Compare(a.SportType, b.SportType), cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)))
 	})
 	return out

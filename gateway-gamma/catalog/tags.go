@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -53,9 +54,9 @@ func sortedNames(q url.Values) []string {
 }
 
 // Tags answers GET /tags.
-func (r *Reader) Tags(p *TagParams) []Tag {
+func (r *Reader) Tags(p *TagParams) []gammaapi.Tag {
 	all := r.View.Tags()
-	out := []Tag{}
+	out := []gammaapi.Tag{}
 	for i := p.Offset; i < len(all) && i < p.Offset+p.Limit; i++ {
 		out = append(out, *all[i])
 	}

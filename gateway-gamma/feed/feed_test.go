@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 )
 
 // TestDemoScript: the embedded script parses and plays the demo game:
@@ -15,7 +16,7 @@ import (
 func TestDemoScript(t *testing.T) {
 	s := DemoScript()
 	at := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
-	g := &catalog.Game{ID: "7", ScheduledAt: at}
+	g := &gammaapi.Game{ID: "7", ScheduledAt: at}
 	for _, c := range []struct {
 		offset     time.Duration
 		status     string

@@ -247,7 +247,7 @@ func (o *Operator) propose(ctx context.Context, id string, v []int, platform boo
 		now := o.now().UTC()
 		ends := now.Add(o.liveness)
 		label := outcomeLabel(m, v)
-		a := &catalog.Adjudication{CurrentPhase: catalog.PhaseProposed, ProposedOutcome: &label, ProposedAt: &now,
+		a := &gammaapi.Adjudication{CurrentPhase: catalog.PhaseProposed, ProposedOutcome: &label, ProposedAt: &now,
 			LivenessEndsAt: &ends, NextSteps: nextSteps(catalog.PhaseProposed, m.ID)}
 		if m.Adjudicate != nil {
 			a.ChallengedAt = m.Adjudicate.ChallengedAt
@@ -372,7 +372,7 @@ func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int,
 			return phaseError(m, "settle")
 		}
 		now := o.now().UTC()
-		a := &catalog.Adjudication{}
+		a := &gammaapi.Adjudication{}
 		if m.Adjudicate != nil {
 			*a = *m.Adjudicate
 		}

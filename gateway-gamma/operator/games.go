@@ -48,7 +48,7 @@ func checkReport(r *Report) error {
 // the status change makes (see enterStatus). A report that would move
 // the game backwards is refused with GAME_STATUS_REGRESSION and changes
 // nothing.
-func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catalog.Game, error) {
+func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*gammaapi.Game, error) {
 	if err := checkReport(&r); err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catal
 		return nil, err
 	}
 	home, away, status := r.Home, r.Away, r.Status
-	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
+	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *gammaapi.Game) error {
 		if statusRank(status) < statusRank(g.GameStatus) {
 			return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, status)
 		}
@@ -94,7 +94,7 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catal
 // changed, so a lastUpdatedAt far behind lastFetchedAt shows a delayed
 // feed.
 func (o *Operator) putFeedState(ctx context.Context, id, consistency string, fetched, updated time.Time, status string) error {
-	rev, err := o.store.PutScores(ctx, &catalog.GameScores{FixtureID: id, Consistency: consistency, LastFetchedAt: fetched,
+	rev, err := o.store.PutScores(ctx, &gammaapi.GameScores{FixtureID: id, Consistency: consistency, LastFetchedAt: fetched,
 		LastUpdatedAt: updated, LatestStatus: status})
 	if err != nil {
 		return err
@@ -118,7 +118,7 @@ func (o *Operator) FeedFailed(ctx context.Context, id, consistency, sourceStatus
 }
 
 // gameMarkets lists the markets of a game's primary and linked events.
-func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
+func (o *Operator) gameMarkets(g *gammaapi.Game) []*catalog.MarketRecord {
 	var out []*catalog.MarketRecord
 	for _, ev := range append([]string{g.PrimaryEventID}, g.LinkedEventIDs...) {
 		if ev != "" {
@@ -143,7 +143,7 @@ func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
 //     the final score; the adjudication's liveness period starts.
 //
 // A game reported finished straight from pre-game goes through both.
-func (o *Operator) enterStatus(ctx context.Context, g *catalog.Game, status string, home, away int) error {
+func (o *Operator) enterStatus(ctx context.Context, g *gammaapi.Game, status string, home, away int) error {
 	from := statusRank(g.GameStatus)
 	markets := o.gameMarkets(g)
 	if from < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
@@ -188,7 +188,7 @@ func (o *Operator) enterStatus(ctx context.Context, g *catalog.Game, status stri
 }
 
 // ruleOutcome is the payout vector a sports rule gives a final score.
-func ruleOutcome(r *catalog.SportsRule, home, away int) []int {
+func ruleOutcome(r *gammaapi.SportsRule, home, away int) []int {
 	switch r.Type {
 	case gammaapi.RuleWinner:
 		us, them := home, away
@@ -210,7 +210,7 @@ func ruleOutcome(r *catalog.SportsRule, home, away int) []int {
 	}
 }
 
-func checkRule(r *catalog.SportsRule) error {
+func checkRule(r *gammaapi.SportsRule) error {
 	if r == nil {
 		return nil
 	}

@@ -144,20 +144,7 @@ func (o *Operator) wait(ctx context.Context, rev uint64) error {
 	return o.view.WaitFor(ctx, rev)
 }
 
-// The request bodies (pred.dev/proto/client/gammaapi).
-type (
-	EventInput  = gammaapi.EventInput
-	EventPatch  = gammaapi.EventPatch
-	MarketInput = gammaapi.MarketInput
-	MarketPatch = gammaapi.MarketPatch
-	GameInput   = gammaapi.GameInput
-	GamePatch   = gammaapi.GamePatch
-	ScoresInput = gammaapi.ScoresInput
-	TagInput    = gammaapi.TagInput
-	TagPatch    = gammaapi.TagPatch
-)
-
-func validateEvent(in *EventInput) error {
+func validateEvent(in *gammaapi.EventInput) error {
 	if err := checkText("title", in.Title, titleBytesMax, true); err != nil {
 		return err
 	}
@@ -197,7 +184,7 @@ func (o *Operator) checkTags(ids []string) error {
 
 // CreateEvent writes a new event. A retry with the same slug returns the
 // event created the first time.
-func (o *Operator) CreateEvent(ctx context.Context, in EventInput) (*catalog.EventRecord, error) {
+func (o *Operator) CreateEvent(ctx context.Context, in gammaapi.EventInput) (*catalog.EventRecord, error) {
 	if err := validateEvent(&in); err != nil {
 		return nil, err
 	}
@@ -245,14 +232,14 @@ func (o *Operator) reserve(ctx context.Context, kind, slug string, exists func(i
 }
 
 // UpdateEvent applies a patch.
-func (o *Operator) UpdateEvent(ctx context.Context, id string, p EventPatch) (*catalog.EventRecord, error) {
+func (o *Operator) UpdateEvent(ctx context.Context, id string, p gammaapi.EventPatch) (*catalog.EventRecord, error) {
 	if p.TagIDs != nil {
 		if err := o.checkTags(*p.TagIDs); err != nil {
 			return nil, err
 		}
 	}
 	r, rev, err := o.store.UpdateEvent(ctx, id, func(e *catalog.EventRecord) error {
-		in := EventInput{Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category, StartDate: e.StartDate, EndDate: e.EndDate}
+		in := gammaapi.EventInput{Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category, StartDate: e.StartDate, EndDate: e.EndDate}
 		setp(&in.Title, p.Title)
 		setp(&in.EventType, p.EventType)
 		setp(&in.Category, p.Category)
@@ -284,7 +271,7 @@ func setp[T any](dst *T, v *T) {
 }
 
 // params checks the trading parameters and returns them for the engine.
-func params(tick, minSize, maxSize catalog.Num, fee uint32, negRisk bool) (*pb.MarketParams, error) {
+func params(tick, minSize, maxSize gammaapi.Num, fee uint32, negRisk bool) (*pb.MarketParams, error) {
 	if !fixed.TickSize(tick).Valid() {
 		return nil, invalid("orderPriceMinTickSize must be 0.1, 0.01, 0.001 or 0.0001, got %s", tick)
 	}
@@ -304,7 +291,7 @@ func QuestionID(oracle common.Address, question, slug string) common.Hash {
 
 // CreateMarket derives the market's ids, registers it in the engine and
 // writes it to the catalogue, in that order.
-func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.MarketRecord, error) {
+func (o *Operator) CreateMarket(ctx context.Context, in gammaapi.MarketInput) (*catalog.MarketRecord, error) {
 	ev, ok := o.view.Event(in.EventID)
 	if !ok {
 		return nil, errcode.Errorf(errcode.EventNotFound, "eventId %q: no such event; create it first", in.EventID)
@@ -322,13 +309,13 @@ func (o *Operator) CreateMarket(ctx context.Context, in MarketInput) (*catalog.M
 		return nil, invalid("outcomes must be two labels, YES first")
 	}
 	if in.TickSize == 0 {
-		in.TickSize = catalog.Num(fixed.One / 100)
+		in.TickSize = gammaapi.Num(fixed.One / 100)
 	}
 	if in.MinSize == 0 {
-		in.MinSize = catalog.Num(5 * fixed.One)
+		in.MinSize = gammaapi.Num(5 * fixed.One)
 	}
 	if in.MaxSize == 0 {
-		in.MaxSize = catalog.Num(defaultMaxSize)
+		in.MaxSize = gammaapi.Num(defaultMaxSize)
 	}
 	p, err := params(in.TickSize, in.MinSize, in.MaxSize, in.FeeRateBps, ev.NegRisk)
 	if err != nil {
@@ -432,12 +419,12 @@ func (o *Operator) submit(ctx context.Context, cmd *pb.Command, ok pb.RejectReas
 }
 
 // UpdateMarket applies a patch.
-func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (*catalog.MarketRecord, error) {
+func (o *Operator) UpdateMarket(ctx context.Context, id string, p gammaapi.MarketPatch) (*catalog.MarketRecord, error) {
 	cur, ok := o.view.Market(id)
 	if !ok {
 		return nil, errcode.Errorf(errcode.MarketNotFound, "market not found: no market has id %s", id)
 	}
-	tick, minS, maxS, fee := catalog.Num(cur.TickSize), catalog.Num(cur.MinSize), catalog.Num(cur.MaxSize), cur.FeeRateBps
+	tick, minS, maxS, fee := gammaapi.Num(cur.TickSize), gammaapi.Num(cur.MinSize), gammaapi.Num(cur.MaxSize), cur.FeeRateBps
 	setp(&tick, p.TickSize)
 	setp(&minS, p.MinSize)
 	setp(&maxS, p.MaxSize)
@@ -493,11 +480,11 @@ func (o *Operator) UpdateMarket(ctx context.Context, id string, p MarketPatch) (
 	return r, o.wait(ctx, rev)
 }
 
-func (o *Operator) checkGame(g *catalog.Game) error {
+func (o *Operator) checkGame(g *gammaapi.Game) error {
 	if !slices.Contains(o.sports, g.SportType) {
 		return invalid("sportType %q: use one of %s (GET /config/sport-types)", g.SportType, strings.Join(o.sports, ", "))
 	}
-	for _, t := range []catalog.Team{g.HomeTeam, g.AwayTeam} {
+	for _, t := range []gammaapi.Team{g.HomeTeam, g.AwayTeam} {
 		if err := checkText("team name", t.Name, labelBytesMax, true); err != nil {
 			return err
 		}
@@ -532,8 +519,8 @@ func (o *Operator) checkGame(g *catalog.Game) error {
 }
 
 // CreateGame writes a new game, pre-game.
-func (o *Operator) CreateGame(ctx context.Context, in GameInput) (*catalog.Game, error) {
-	g := &catalog.Game{SportType: in.SportType, HomeTeam: in.HomeTeam, AwayTeam: in.AwayTeam, ScheduledAt: in.ScheduledAt.UTC(),
+func (o *Operator) CreateGame(ctx context.Context, in gammaapi.GameInput) (*gammaapi.Game, error) {
+	g := &gammaapi.Game{SportType: in.SportType, HomeTeam: in.HomeTeam, AwayTeam: in.AwayTeam, ScheduledAt: in.ScheduledAt.UTC(),
 		GameStatus: catalog.GamePreGame, Venue: in.Venue, PrimaryEventID: in.PrimaryEventID, LinkedEventIDs: in.LinkedEventIDs}
 	if g.LinkedEventIDs == nil {
 		g.LinkedEventIDs = []string{}
@@ -555,7 +542,7 @@ func (o *Operator) CreateGame(ctx context.Context, in GameInput) (*catalog.Game,
 
 // UpdateGame applies a patch. A game never goes back to an earlier
 // status (pre-game, live, finished).
-func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*catalog.Game, error) {
+func (o *Operator) UpdateGame(ctx context.Context, id string, p gammaapi.GamePatch) (*gammaapi.Game, error) {
 	cur, ok := o.view.Game(id)
 	if !ok {
 		return nil, errcode.New(errcode.GameNotFound)
@@ -573,7 +560,7 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*cat
 		}
 		p.GameStatus, p.HomeScore, p.AwayScore = nil, nil, nil
 	}
-	g, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
+	g, rev, err := o.store.UpdateGame(ctx, id, func(g *gammaapi.Game) error {
 		before := slices.Index(catalog.GameStatuses, g.GameStatus)
 		setp(&g.ScheduledAt, p.ScheduledAt)
 		setp(&g.GameStatus, p.GameStatus)
@@ -600,7 +587,7 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p GamePatch) (*cat
 }
 
 // PutScores records the score feed's state of a game.
-func (o *Operator) PutScores(ctx context.Context, id string, in ScoresInput) (*catalog.GameScores, error) {
+func (o *Operator) PutScores(ctx context.Context, id string, in gammaapi.ScoresInput) (*gammaapi.GameScores, error) {
 	if _, ok := o.view.Game(id); !ok {
 		return nil, errcode.New(errcode.GameNotFound)
 	}
@@ -613,7 +600,7 @@ func (o *Operator) PutScores(ctx context.Context, id string, in ScoresInput) (*c
 	if in.LastFetchedAt.IsZero() || in.LastUpdatedAt.IsZero() {
 		return nil, errcode.Errorf(errcode.InvalidDate, "lastFetchedAt and lastUpdatedAt are required")
 	}
-	s := &catalog.GameScores{FixtureID: id, Consistency: in.Consistency, LastFetchedAt: in.LastFetchedAt.UTC(),
+	s := &gammaapi.GameScores{FixtureID: id, Consistency: in.Consistency, LastFetchedAt: in.LastFetchedAt.UTC(),
 		LastUpdatedAt: in.LastUpdatedAt.UTC(), LatestStatus: in.LatestStatus}
 	rev, err := o.store.PutScores(ctx, s)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -53,12 +54,12 @@ func seedCatalogue(h *harness, n int) {
 		}
 	}
 	gid, _ := s.NextID(ctx, "game")
-	if _, err := s.CreateGame(ctx, &catalog.Game{ID: gid, SportType: "nba", HomeTeam: catalog.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
-		AwayTeam: catalog.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: day.Add(20 * time.Hour), GameStatus: catalog.GamePreGame,
+	if _, err := s.CreateGame(ctx, &gammaapi.Game{ID: gid, SportType: "nba", HomeTeam: gammaapi.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
+		AwayTeam: gammaapi.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: day.Add(20 * time.Hour), GameStatus: catalog.GamePreGame,
 		Venue: "Crypto.com Arena", PrimaryEventID: "1", LinkedEventIDs: []string{}}); err != nil {
 		h.t.Fatal(err)
 	}
-	rev, err := s.PutScores(ctx, &catalog.GameScores{FixtureID: gid, Consistency: "ok", LastFetchedAt: day, LastUpdatedAt: day, LatestStatus: "scheduled"})
+	rev, err := s.PutScores(ctx, &gammaapi.GameScores{FixtureID: gid, Consistency: "ok", LastFetchedAt: day, LastUpdatedAt: day, LatestStatus: "scheduled"})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestTwoReplicasAnswerTheSame(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.waitViews(rev)
-	var e catalog.Event
+	var e gammaapi.Event
 	h.get(1, "/events/2", &e)
 	if e.Title != "Renamed" {
 		t.Fatalf("replica 1 still answers %q", e.Title)
@@ -101,7 +102,7 @@ func TestTwoReplicasAnswerTheSame(t *testing.T) {
 func TestCatalogueReads(t *testing.T) {
 	h := newHarness(t)
 	seedCatalogue(h, 4)
-	var events []catalog.Event
+	var events []gammaapi.Event
 	h.get(0, "/events", &events)
 	if len(events) != 3 { // event 4 is archived
 		t.Fatalf("%d events", len(events))
@@ -112,12 +113,12 @@ func TestCatalogueReads(t *testing.T) {
 		!e.Markets[0].AcceptingOrders {
 		t.Fatalf("event 1: %+v", e)
 	}
-	var archived catalog.Event
+	var archived gammaapi.Event
 	h.get(0, "/events/slug/event-4", &archived)
 	if !archived.Archived {
 		t.Fatal("event 4 is not archived")
 	}
-	var games []catalog.Game
+	var games []gammaapi.Game
 	for q, n := range map[string]int{"": 1, "?status=live": 0, "?date=2026-11-21": 1, "?date=2026-11-22": 0, "?keyword=BOS": 1,
 		"?keyword=arena&page=1&page_size=5": 1, "?page=2": 0, "?limit=1&offset=0": 1} {
 		h.get(0, "/games"+q, &games)
@@ -125,7 +126,7 @@ func TestCatalogueReads(t *testing.T) {
 			t.Errorf("/games%s: %d games, want %d", q, len(games), n)
 		}
 	}
-	var sc catalog.GameScores
+	var sc gammaapi.GameScores
 	h.get(0, "/games/1/scores", &sc)
 	if sc.FixtureID != "1" || sc.Consistency != "ok" {
 		t.Fatalf("scores %+v", sc)
@@ -143,8 +144,8 @@ func TestEventsKeysetOverHTTP(t *testing.T) {
 			t.Fatal("the cursor does not advance")
 		}
 		var page struct {
-			Events     []catalog.Event `json:"events"`
-			NextCursor string          `json:"next_cursor"`
+			Events     []gammaapi.Event `json:"events"`
+			NextCursor string           `json:"next_cursor"`
 		}
 		h.get(0, "/events/keyset?limit=4&order=startDate&ascending=false&after_cursor="+url.QueryEscape(cursor), &page)
 		for _, e := range page.Events {

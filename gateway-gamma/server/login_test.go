@@ -15,9 +15,9 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/server"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/wallet"
@@ -421,14 +421,14 @@ func TestProfiles(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("update: %d %s", resp.StatusCode, data)
 	}
-	var p catalog.Profile
+	var p gammaapi.Profile
 	h.get(0, "/profiles/user_address/"+strings.ToLower(addrOf(key)), &p)
 	want := wallet.ProxyAddress(testFactory, testInitCodeHash, crypto.PubkeyToAddress(key.PublicKey)).Hex()
 	if p.Name != "Alice" || p.Bio != "rain" || p.Pseudonym != "al" || p.ProxyWallet != want || p.Address != strings.ToLower(addrOf(key)) {
 		t.Fatalf("profile %+v, proxy wallet want %s", p, want)
 	}
 	h.waitViews(h.gws[0].View().Revision())
-	var p1 catalog.Profile
+	var p1 gammaapi.Profile
 	h.get(1, "/profiles/user_address/"+addrOf(key), &p1)
 	if p1 != p {
 		t.Fatalf("replica 1: %+v", p1)
@@ -459,7 +459,7 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("%s: %s does not say %q", tc.name, data, tc.says)
 		}
 	}
-	var after catalog.Profile
+	var after gammaapi.Profile
 	h.get(0, "/profiles/user_address/"+addrOf(key), &after)
 	if after != p {
 		t.Fatalf("a refused write changed the profile: %+v", after)

@@ -39,10 +39,10 @@ func TestResolutionTimingIsPublished(t *testing.T) {
 	if pi.Adjudication != want {
 		t.Fatalf("public-info's adjudication %+v, want %+v", pi.Adjudication, want)
 	}
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("timing", false), &ev)
 	m := h.createMarket(ev.ID, "timing-a", nil)
-	var got catalog.Market
+	var got gammaapi.Market
 	h.mustAdmin(http.MethodPost, "/admin/markets/"+m.ID+"/propose", map[string]any{"payoutVector": []int{1, 0}}, &got)
 	a := got.Adjudication
 	if a == nil || a.ProposedAt == nil || a.LivenessEndsAt == nil ||

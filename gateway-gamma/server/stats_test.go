@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
@@ -219,7 +220,7 @@ func TestStatisticsMatchTheEngine(t *testing.T) {
 		sum.openInterest += want.openInterest
 		wantPrice := fixed.FormatPrice(displayPrice(want.bestBid, want.bestAsk, want.last))
 		for i := range h.gws {
-			var got catalog.Market
+			var got gammaapi.Market
 			h.get(i, "/markets/"+m.id, &got)
 			if uint64(got.Volume) != want.volume || uint64(got.Volume24hr) != want.volume || uint64(got.Liquidity) != want.liquidity ||
 				uint64(got.OpenInterest) != want.openInterest || got.BestBid != priceOrEmpty(want.bestBid) ||
@@ -234,25 +235,25 @@ func TestStatisticsMatchTheEngine(t *testing.T) {
 			}
 		}
 	}
-	var e catalog.Event
+	var e gammaapi.Event
 	h.get(0, "/events/"+ev, &e)
 	if uint64(e.Volume) != sum.volume || uint64(e.Liquidity) != sum.liquidity || uint64(e.OpenInterest) != sum.openInterest {
 		t.Errorf("event: volume %s liquidity %s openInterest %s; sums %+v", e.Volume, e.Liquidity, e.OpenInterest, sum)
 	}
 	// Sorting and filtering by the live figures.
-	var byVolume []catalog.Market
+	var byVolume []gammaapi.Market
 	h.get(0, "/markets?order=volume&ascending=false", &byVolume)
 	if len(byVolume) != 2 || byVolume[0].Volume < byVolume[1].Volume {
 		t.Errorf("markets by volume: %v", byVolume)
 	}
-	var none []catalog.Market
+	var none []gammaapi.Market
 	h.get(0, "/markets?volume_num_min="+strconv.FormatUint(sum.volume, 10), &none)
 	if len(none) != 0 {
 		t.Errorf("volume_num_min above every market: %d markets", len(none))
 	}
 	// Once the day has passed, volume24hr is zero and volume stays.
 	h.clock.Advance(25 * time.Hour)
-	var later catalog.Market
+	var later gammaapi.Market
 	h.get(0, "/markets/"+markets[0].id, &later)
 	if later.Volume24hr != 0 || later.Volume == 0 {
 		t.Errorf("a day later: volume %s volume24hr %s", later.Volume, later.Volume24hr)

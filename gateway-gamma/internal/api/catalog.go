@@ -12,12 +12,6 @@ import (
 	"pred.dev/proto/errcode"
 )
 
-// The keyset pages (pred.dev/proto/client/gammaapi).
-type (
-	EventsPage  = gammaapi.EventsPage
-	MarketsPage = gammaapi.MarketsPage
-)
-
 func (a *API) registerEvents(e *echo.Echo) {
 	e.GET("/events", a.listEvents)
 	e.GET("/events/keyset", a.listEventsKeyset)
@@ -50,7 +44,7 @@ func (a *API) listEventsKeyset(c echo.Context) error {
 		return err
 	}
 	page := a.reader.Events(p)
-	return c.JSON(http.StatusOK, EventsPage{Events: nonNil(page.Rows), NextCursor: page.NextCursor})
+	return c.JSON(http.StatusOK, gammaapi.EventsPage{Events: nonNil(page.Rows), NextCursor: page.NextCursor})
 }
 
 func (a *API) listMarkets(c echo.Context) error {
@@ -67,7 +61,7 @@ func (a *API) listMarketsKeyset(c echo.Context) error {
 		return err
 	}
 	page := a.reader.Markets(p)
-	return c.JSON(http.StatusOK, MarketsPage{Markets: nonNil(page.Rows), NextCursor: page.NextCursor})
+	return c.JSON(http.StatusOK, gammaapi.MarketsPage{Markets: nonNil(page.Rows), NextCursor: page.NextCursor})
 }
 
 func nonNil[T any](s []T) []T {
@@ -197,7 +191,7 @@ func (a *API) getScores(c echo.Context) error {
 	s, ok := a.view.Scores(id)
 	if !ok {
 		// No feed has reported yet: the game's own status, never fetched.
-		s = &catalog.GameScores{FixtureID: id, Consistency: "none", LatestStatus: g.GameStatus}
+		s = &gammaapi.GameScores{FixtureID: id, Consistency: "none", LatestStatus: g.GameStatus}
 	}
 	return c.JSON(http.StatusOK, s)
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/catalog"
-	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -50,7 +50,7 @@ func (a *API) getTagBySlug(c echo.Context) error {
 }
 
 func (a *API) createTag(c echo.Context) error {
-	return operatorCall(a, c, http.StatusCreated, a.operator.CreateTag, asIs[*tag])
+	return operatorCall(a, c, http.StatusCreated, a.operator.CreateTag, asIs[*gammaapi.Tag])
 }
 
 func (a *API) updateTag(c echo.Context) error {
@@ -58,7 +58,7 @@ func (a *API) updateTag(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p operator.TagPatch) (*tag, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.TagPatch) (*gammaapi.Tag, error) {
 		return a.operator.UpdateTag(ctx, id, p)
-	}, asIs[*tag])
+	}, asIs[*gammaapi.Tag])
 }
