@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
@@ -87,34 +86,6 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*gamma
 		return nil, err
 	}
 	return ng, nil
-}
-
-// putFeedState writes GET /games/{id}/scores: lastFetchedAt is when the
-// platform asked the source, lastUpdatedAt when the source's data last
-// changed, so a lastUpdatedAt far behind lastFetchedAt shows a delayed
-// feed.
-func (o *Operator) putFeedState(ctx context.Context, id, consistency string, fetched, updated time.Time, status string) error {
-	rev, err := o.store.PutScores(ctx, &gammaapi.GameScores{FixtureID: id, Consistency: consistency, LastFetchedAt: fetched,
-		LastUpdatedAt: updated, LatestStatus: status})
-	if err != nil {
-		return err
-	}
-	return o.wait(ctx, rev)
-}
-
-// FeedFailed records a fetch that failed or was refused: the game keeps
-// its state, and the feed's state says why (consistency stale or
-// inconsistent), keeping the source's last update time.
-func (o *Operator) FeedFailed(ctx context.Context, id, consistency, sourceStatus string) error {
-	now := o.now().UTC()
-	updated, status := now, sourceStatus
-	if s, ok := o.view.Scores(id); ok {
-		updated = s.LastUpdatedAt
-		if status == "" {
-			status = s.LatestStatus
-		}
-	}
-	return o.putFeedState(ctx, id, consistency, now, updated, status)
 }
 
 // gameMarkets lists the markets of a game's primary and linked events.
@@ -221,39 +192,4 @@ func checkRule(r *gammaapi.SportsRule) error {
 		return nil
 	}
 	return invalid(`sportsRule must be {"type":"winner","team":"home" or "away"} or {"type":"total","line":<a half point such as 220.5>}`)
-}
-
-func cond(m *catalog.MarketRecord) []byte {
-	h := common.HexToHash(m.ConditionID)
-	return h[:]
-}
-
-// marketCommand appends a lifecycle command for a market. The engine
-// refuses a halt, clear or close of a market already past that state
-// (INVALID_MARKET_STATE); that is what a repeated step finds, so it counts
-// as done.
-func (o *Operator) marketCommand(ctx context.Context, _ *catalog.MarketRecord, cmd *pb.Command) error {
-	return o.submit(ctx, cmd, pb.RejectReason_REJECT_REASON_INVALID_MARKET_STATE)
-}
-
-// RecordFetch records a fetch whose report matches the game as it is:
-// only the feed's state changes (lastFetchedAt; lastUpdatedAt is the
-// source's).
-func (o *Operator) RecordFetch(ctx context.Context, id string, r Report) error {
-	if _, ok := o.view.Game(id); !ok {
-		return errcode.Errorf(errcode.GameNotFound, "game %s: no such game", id)
-	}
-	now := o.now().UTC()
-	if r.UpdatedAt.IsZero() {
-		// The source does not date its data: it last changed when the
-		// platform last saw it change.
-		r.UpdatedAt = now
-		if sc, ok := o.view.Scores(id); ok && !sc.LastUpdatedAt.IsZero() {
-			r.UpdatedAt = sc.LastUpdatedAt
-		}
-	}
-	if r.SourceStatus == "" {
-		r.SourceStatus = r.Status
-	}
-	return o.putFeedState(ctx, id, gammaapi.ConsistencyOK, now, r.UpdatedAt.UTC(), r.SourceStatus)
 }
