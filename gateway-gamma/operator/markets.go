@@ -46,6 +46,47 @@ func (o *Operator) CreateMarket(ctx context.Context, in gammaapi.MarketInput) (*
 	if !ok {
 		return nil, errcode.Errorf(errcode.EventNotFound, "eventId %q: no such event; create it first", in.EventID)
 	}
+	p, err := checkMarketInput(&in, ev.NegRisk)
+	if err != nil {
+		return nil, err
+	}
+	start, end := ev.StartDate, ev.EndDate
+	setp(&start, in.StartDate)
+	setp(&end, in.EndDate)
+	if end.Before(start) {
+		return nil, errcode.Errorf(errcode.InvalidDate, "endDate is before startDate")
+	}
+	qid, ids, err := o.newMarketIDs(in.Question, in.Slug)
+	if err != nil {
+		return nil, err
+	}
+	id, err := o.reserve(ctx, "market", in.Slug, func(id string) bool { _, ok := o.view.Market(id); return ok })
+	if err != nil {
+		return nil, err
+	}
+	if err := o.prepare(ctx, qid, ids, ev.NegRisk); err != nil {
+		return nil, err
+	}
+	if err := o.register(ctx, ids, p); err != nil {
+		return nil, err
+	}
+	now := o.now().UTC()
+	r := &catalog.MarketRecord{ID: id, EventID: ev.ID, Slug: in.Slug, Question: in.Question, QuestionID: qid.Hex(),
+		ConditionID: hexutil.Encode(ids.ConditionID[:]), Outcomes: in.Outcomes, TokenIDs: [2]string{ids.Yes.String(), ids.No.String()},
+		StartDate: start.UTC(), EndDate: end.UTC(), Active: in.Active == nil || *in.Active,
+		OrderBook: in.EnableOrderBook == nil || *in.EnableOrderBook, NegRisk: ev.NegRisk,
+		MinSize: p.MinSize, MaxSize: p.MaxSize, TickSize: p.TickSize, FeeRateBps: p.FeeRateBps,
+		AcceptDuringPlay: in.AcceptOrdersDuringPlay, SportsRule: in.SportsRule, CreatedAt: now, UpdatedAt: now}
+	rev, err := o.store.CreateMarket(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return r, o.wait(ctx, rev)
+}
+
+// checkMarketInput checks a new market's question, slug, outcomes and
+// rule, fills in the defaults and returns its trading parameters.
+func checkMarketInput(in *gammaapi.MarketInput, negRisk bool) (*pb.MarketParams, error) {
 	if err := checkText("question", in.Question, titleBytesMax, true); err != nil {
 		return nil, err
 	}
@@ -67,50 +108,25 @@ func (o *Operator) CreateMarket(ctx context.Context, in gammaapi.MarketInput) (*
 	if in.MaxSize == 0 {
 		in.MaxSize = gammaapi.Num(defaultMaxSize)
 	}
-	p, err := params(in.TickSize, in.MinSize, in.MaxSize, in.FeeRateBps, ev.NegRisk)
+	p, err := params(in.TickSize, in.MinSize, in.MaxSize, in.FeeRateBps, negRisk)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkRule(in.SportsRule); err != nil {
-		return nil, err
+	return p, checkRule(in.SportsRule)
+}
+
+// newMarketIDs derives a new market's question id and chain ids, refusing
+// a slug or condition another market has.
+func (o *Operator) newMarketIDs(question, slug string) (common.Hash, ctfid.Market, error) {
+	if m, ok := o.view.MarketBySlug(slug); ok {
+		return common.Hash{}, ctfid.Market{}, errcode.Errorf(errcode.SlugTaken, "the market slug %q is taken by market %s", slug, m.ID)
 	}
-	start, end := ev.StartDate, ev.EndDate
-	setp(&start, in.StartDate)
-	setp(&end, in.EndDate)
-	if end.Before(start) {
-		return nil, errcode.Errorf(errcode.InvalidDate, "endDate is before startDate")
-	}
-	if m, ok := o.view.MarketBySlug(in.Slug); ok {
-		return nil, errcode.Errorf(errcode.SlugTaken, "the market slug %q is taken by market %s", in.Slug, m.ID)
-	}
-	qid := QuestionID(o.oracle, in.Question, in.Slug)
+	qid := QuestionID(o.oracle, question, slug)
 	ids := ctfid.BinaryMarket(o.collateral, o.oracle, qid)
-	cond := hexutil.Encode(ids.ConditionID[:])
-	if m, ok := o.view.MarketByCondition(cond); ok {
-		return nil, errcode.Errorf(errcode.Conflict, "market %s already has this condition id", m.ID)
+	if m, ok := o.view.MarketByCondition(hexutil.Encode(ids.ConditionID[:])); ok {
+		return common.Hash{}, ctfid.Market{}, errcode.Errorf(errcode.Conflict, "market %s already has this condition id", m.ID)
 	}
-	id, err := o.reserve(ctx, "market", in.Slug, func(id string) bool { _, ok := o.view.Market(id); return ok })
-	if err != nil {
-		return nil, err
-	}
-	if err := o.prepare(ctx, qid, ids, ev.NegRisk); err != nil {
-		return nil, err
-	}
-	if err := o.register(ctx, ids, p); err != nil {
-		return nil, err
-	}
-	now := o.now().UTC()
-	r := &catalog.MarketRecord{ID: id, EventID: ev.ID, Slug: in.Slug, Question: in.Question, QuestionID: qid.Hex(),
-		ConditionID: cond, Outcomes: in.Outcomes, TokenIDs: [2]string{ids.Yes.String(), ids.No.String()},
-		StartDate: start.UTC(), EndDate: end.UTC(), Active: in.Active == nil || *in.Active,
-		OrderBook: in.EnableOrderBook == nil || *in.EnableOrderBook, NegRisk: ev.NegRisk,
-		MinSize: p.MinSize, MaxSize: p.MaxSize, TickSize: p.TickSize, FeeRateBps: p.FeeRateBps,
-		AcceptDuringPlay: in.AcceptOrdersDuringPlay, SportsRule: in.SportsRule, CreatedAt: now, UpdatedAt: now}
-	rev, err := o.store.CreateMarket(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	return r, o.wait(ctx, rev)
+	return qid, ids, nil
 }
 
 // prepare has the chain, if one is configured, prepare the market. The
@@ -142,48 +158,19 @@ func (o *Operator) register(ctx context.Context, ids ctfid.Market, p *pb.MarketP
 	return o.submit(ctx, cmd, pb.RejectReason_REJECT_REASON_MARKET_EXISTS)
 }
 
-// UpdateMarket applies a patch.
+// UpdateMarket applies a patch: the engine's part first (parameters,
+// halt or resume, close), then the catalogue's.
 func (o *Operator) UpdateMarket(ctx context.Context, id string, p gammaapi.MarketPatch) (*catalog.MarketRecord, error) {
 	cur, ok := o.view.Market(id)
 	if !ok {
 		return nil, errcode.Errorf(errcode.MarketNotFound, "market not found: no market has id %s", id)
 	}
-	tick, minS, maxS, fee := gammaapi.Num(cur.TickSize), gammaapi.Num(cur.MinSize), gammaapi.Num(cur.MaxSize), cur.FeeRateBps
-	setp(&tick, p.TickSize)
-	setp(&minS, p.MinSize)
-	setp(&maxS, p.MaxSize)
-	setp(&fee, p.FeeRateBps)
-	params, err := params(tick, minS, maxS, fee, cur.NegRisk)
+	params, err := checkMarketPatch(cur, &p)
 	if err != nil {
 		return nil, err
 	}
-	if p.Archived != nil && *p.Archived && !final(phaseOf(cur)) {
-		return nil, errcode.Errorf(errcode.MarketNotResolved, "market %s is not resolved or canceled: archive it after its adjudication completes", id)
-	}
-	if p.Closed != nil && !*p.Closed && cur.Closed {
-		return nil, errcode.Errorf(errcode.MarketClosedForGood, "market %s is closed: a closed market does not reopen", id)
-	}
-	if params.TickSize != cur.TickSize || params.MinSize != cur.MinSize || params.MaxSize != cur.MaxSize || params.FeeRateBps != cur.FeeRateBps {
-		cond := common.HexToHash(cur.ConditionID)
-		if err := o.submit(ctx, &pb.Command{Body: &pb.Command_ConfigureMarket{ConfigureMarket: &pb.ConfigureMarket{
-			Market: cond[:], Params: params}}}, pb.RejectReason_REJECT_REASON_UNSPECIFIED); err != nil {
-			return nil, err
-		}
-	}
-	if p.Active != nil && *p.Active != cur.Active && !cur.Closed {
-		// An inactive market takes no orders in the engine either.
-		cmd := &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(cur)}}}
-		if *p.Active {
-			cmd = &pb.Command{Body: &pb.Command_ResumeMarket{ResumeMarket: &pb.ResumeMarket{Market: cond(cur)}}}
-		}
-		if err := o.marketCommand(ctx, cur, cmd); err != nil {
-			return nil, err
-		}
-	}
-	if p.Closed != nil && *p.Closed && !cur.Closed {
-		if _, err := o.close(ctx, id); err != nil {
-			return nil, err
-		}
+	if err := o.patchEngine(ctx, cur, &p, params); err != nil {
+		return nil, err
 	}
 	r, rev, err := o.store.UpdateMarket(ctx, id, func(m *catalog.MarketRecord) error {
 		setp(&m.StartDate, p.StartDate)
@@ -202,4 +189,53 @@ func (o *Operator) UpdateMarket(ctx context.Context, id string, p gammaapi.Marke
 		return nil, err
 	}
 	return r, o.wait(ctx, rev)
+}
+
+// checkMarketPatch checks a patch of market cur and returns the trading
+// parameters it leaves. A market is archived only once adjudicated, and a
+// closed one never reopens.
+func checkMarketPatch(cur *catalog.MarketRecord, p *gammaapi.MarketPatch) (*pb.MarketParams, error) {
+	tick, minS, maxS, fee := gammaapi.Num(cur.TickSize), gammaapi.Num(cur.MinSize), gammaapi.Num(cur.MaxSize), cur.FeeRateBps
+	setp(&tick, p.TickSize)
+	setp(&minS, p.MinSize)
+	setp(&maxS, p.MaxSize)
+	setp(&fee, p.FeeRateBps)
+	params, err := params(tick, minS, maxS, fee, cur.NegRisk)
+	if err != nil {
+		return nil, err
+	}
+	if p.Archived != nil && *p.Archived && !final(phaseOf(cur)) {
+		return nil, errcode.Errorf(errcode.MarketNotResolved, "market %s is not resolved or canceled: archive it after its adjudication completes", cur.ID)
+	}
+	if p.Closed != nil && !*p.Closed && cur.Closed {
+		return nil, errcode.Errorf(errcode.MarketClosedForGood, "market %s is closed: a closed market does not reopen", cur.ID)
+	}
+	return params, nil
+}
+
+// patchEngine appends the engine's share of a market patch: new trading
+// parameters, a halt or resume, a close.
+func (o *Operator) patchEngine(ctx context.Context, cur *catalog.MarketRecord, p *gammaapi.MarketPatch, params *pb.MarketParams) error {
+	if params.TickSize != cur.TickSize || params.MinSize != cur.MinSize || params.MaxSize != cur.MaxSize || params.FeeRateBps != cur.FeeRateBps {
+		if err := o.submit(ctx, &pb.Command{Body: &pb.Command_ConfigureMarket{ConfigureMarket: &pb.ConfigureMarket{
+			Market: cond(cur), Params: params}}}, pb.RejectReason_REJECT_REASON_UNSPECIFIED); err != nil {
+			return err
+		}
+	}
+	if p.Active != nil && *p.Active != cur.Active && !cur.Closed {
+		// An inactive market takes no orders in the engine either.
+		cmd := &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(cur)}}}
+		if *p.Active {
+			cmd = &pb.Command{Body: &pb.Command_ResumeMarket{ResumeMarket: &pb.ResumeMarket{Market: cond(cur)}}}
+		}
+		if err := o.marketCommand(ctx, cur, cmd); err != nil {
+			return err
+		}
+	}
+	if p.Closed != nil && *p.Closed && !cur.Closed {
+		if _, err := o.close(ctx, cur.ID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
