@@ -275,7 +275,7 @@ func paginate(p *ListParams, rows []row) ([]row, string) {
 	next := ""
 	if end < len(rows) && len(page) > 0 {
 		last := page[len(page)-1]
-		next = (&Cursor{Num: last.num, Str: last.str, ID: last.id, Query: p.queryHash()}).Encode()
+		next = (&Cursor{Num: last.num, Str: last.str, ID: last.id, Query: p.QueryHash()}).Encode()
 	}
 	return page, next
 }

@@ -3,11 +3,11 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
-	"pred.dev/proto/client/gammaapi"
 	"strconv"
 	"testing"
 	"time"
+
+	"pred.dev/proto/client/gammaapi"
 )
 
 // fixedStats answers the same statistics for every market until changed.
@@ -108,13 +108,10 @@ func TestEventsJSONIsRenderingAfresh(t *testing.T) {
 	}
 	st := &fixedStats{}
 	r := NewReader(v, st)
-	for _, q := range []url.Values{{"limit": {"20"}}, {"limit": {"5"}, "offset": {"21"}}, {"limit": {"20"}, "order": {"volume"}}} {
+	for _, q := range []ListParams{{Limit: 20, Order: "id"}, {Limit: 5, Offset: 21, Order: "id"}, {Limit: 20, Order: "volume"}} {
 		for _, s := range []MarketStats{{}, {Volume: 7_000_000, BestBid: 100_000, Price: 120_000}} {
 			st.s = s
-			p, err := ParseList(KindEvents, q, false)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := &ListParams{Kind: KindEvents, Ascending: true, Limit: q.Limit, Offset: q.Offset, Order: q.Order}
 			got, err := r.EventsJSON(p)
 			if err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strconv"
 	"time"
 
@@ -111,3 +112,12 @@ func validID(s string) bool {
 
 // ValidID is validID for the API layer.
 func ValidID(s string) bool { return validID(s) }
+
+// slugPattern is the form of every slug.
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// SlugBytesMax bounds a slug.
+const SlugBytesMax = 128
+
+// ValidSlug reports whether s is a well-formed slug.
+func ValidSlug(s string) bool { return len(s) <= SlugBytesMax && slugPattern.MatchString(s) }

@@ -373,7 +373,7 @@ func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logge
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
-		httpmw.Strict(httpmw.StrictConfig{Repeatable: catalog.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
+		httpmw.Strict(httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
 		httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
@@ -256,8 +256,8 @@ func TestSearch(t *testing.T) {
 		t.Errorf("page 4: events %v markets %v %+v, %v", eventIDs(p4.Events), marketIDs(p4.Markets), p4.Pagination, err)
 	}
 
-	long := strings.Repeat("x", catalog.SearchQueryBytesMax+1)
-	words := strings.Repeat("a ", catalog.SearchTermsMax+1)
+	long := strings.Repeat("x", api.SearchQueryBytesMax+1)
+	words := strings.Repeat("a ", api.SearchTermsMax+1)
 	for path, code := range map[string]errcode.Code{
 		"/public-search":                                 errcode.InvalidParameter,
 		"/public-search?q=":                              errcode.InvalidParameter,

@@ -27,7 +27,7 @@ func (a *API) registerMarkets(e *echo.Echo) {
 }
 
 func (a *API) listEvents(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindEvents, c.QueryParams(), false)
+	p, err := parseList(catalog.KindEvents, c.QueryParams(), false)
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ func (a *API) listEvents(c echo.Context) error {
 }
 
 func (a *API) listEventsKeyset(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindEvents, c.QueryParams(), true)
+	p, err := parseList(catalog.KindEvents, c.QueryParams(), true)
 	if err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (a *API) listEventsKeyset(c echo.Context) error {
 }
 
 func (a *API) listMarkets(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindMarkets, c.QueryParams(), false)
+	p, err := parseList(catalog.KindMarkets, c.QueryParams(), false)
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (a *API) listMarkets(c echo.Context) error {
 }
 
 func (a *API) listMarketsKeyset(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindMarkets, c.QueryParams(), true)
+	p, err := parseList(catalog.KindMarkets, c.QueryParams(), true)
 	if err != nil {
 		return err
 	}
@@ -85,13 +85,6 @@ func pathSlug(c echo.Context) (string, error) {
 		return "", errcode.Errorf(errcode.InvalidSlug, "invalid slug %q: use lowercase letters, digits and single dashes", clip(s))
 	}
 	return s, nil
-}
-
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "..."
-	}
-	return s
 }
 
 func (a *API) getEvent(c echo.Context) error {
@@ -160,7 +153,7 @@ func (a *API) registerGames(e *echo.Echo) {
 }
 
 func (a *API) listGames(c echo.Context) error {
-	p, err := catalog.ParseGames(c.QueryParams(), a.sports)
+	p, err := parseGames(c.QueryParams(), a.sports)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,7 +20,7 @@ func (a *API) registerTags(e *echo.Echo) {
 }
 
 func (a *API) listTags(c echo.Context) error {
-	p, err := catalog.ParseTags(c.QueryParams())
+	p, err := parseTags(c.QueryParams())
 	if err != nil {
 		return err
 	}
@@ -61,4 +63,26 @@ func (a *API) updateTag(c echo.Context) error {
 	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.TagPatch) (*gammaapi.Tag, error) {
 		return a.operator.UpdateTag(ctx, id, p)
 	}, asIs[*gammaapi.Tag])
+}
+
+// parseTags parses a GET /tags query.
+func parseTags(q url.Values) (*catalog.TagParams, error) {
+	p := &catalog.TagParams{Limit: LimitDefault}
+	known := []string{"limit", "offset"}
+	for _, name := range sortedNames(q) {
+		vals := q[name]
+		var err error
+		switch name {
+		case "limit":
+			p.Limit, err = singleInt(name, vals, 1, LimitMax, errcode.InvalidLimit)
+		case "offset":
+			p.Offset, err = singleInt(name, vals, 0, OffsetMax, errcode.InvalidOffset)
+		default:
+			err = errcode.Errorf(errcode.UnknownParameter, "unknown query parameter %q: GET /tags takes %s", clip(name), strings.Join(known, ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
