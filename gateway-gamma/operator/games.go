@@ -41,6 +41,23 @@ func checkReport(r *Report) error {
 	return nil
 }
 
+// checkProgress refuses a report that would move game g backwards.
+func checkProgress(g *gammaapi.Game, status string) error {
+	if statusRank(status) < statusRank(g.GameStatus) {
+		return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", g.ID, g.GameStatus, status)
+	}
+	return nil
+}
+
+// reportRecord is a report's status and scores on the record of game g.
+func reportRecord(g *gammaapi.Game, status string, home, away int) error {
+	if err := checkProgress(g, status); err != nil {
+		return err
+	}
+	g.GameStatus, g.HomeScore, g.AwayScore = status, home, away
+	return nil
+}
+
 // ApplyReport applies a score report to a game, from the score feed or
 // the operator (POST /admin/games/{id}/scores): the game's status and
 // scores, the feed's state (GET /games/{id}/scores), and the transitions
@@ -55,8 +72,8 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*gamma
 	if !ok {
 		return nil, errcode.Errorf(errcode.GameNotFound, "game %s: no such game; the score report was not applied", id)
 	}
-	if statusRank(r.Status) < statusRank(g.GameStatus) {
-		return nil, errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, r.Status)
+	if err := checkProgress(g, r.Status); err != nil {
+		return nil, err
 	}
 	now := o.now().UTC()
 	if r.UpdatedAt.IsZero() {
@@ -70,11 +87,7 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*gamma
 	}
 	home, away, status := r.Home, r.Away, r.Status
 	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *gammaapi.Game) error {
-		if statusRank(status) < statusRank(g.GameStatus) {
-			return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, status)
-		}
-		g.GameStatus, g.HomeScore, g.AwayScore = status, home, away
-		return nil
+		return reportRecord(g, status, home, away)
 	})
 	if err != nil {
 		return nil, err
@@ -99,9 +112,10 @@ func (o *Operator) gameMarkets(g *gammaapi.Game) []*catalog.MarketRecord {
 	return out
 }
 
-// enterStatus does what a game's move to status does to its markets,
-// before the game record shows it, so that a failure leaves the game
-// where it was and a retry does it again (each step is safe to repeat):
+// statusSteps are what a game's move to status does to its markets
+// (those of its events), in order. The Operator runs them before the game
+// record shows the move, so that a failure leaves the game where it was
+// and a retry runs them again (each step is safe to repeat):
 //
 //   - pre-game -> live: each market whose book closes during play
 //     (acceptOrdersDuringPlay false, the default) is halted, so no order
@@ -114,46 +128,92 @@ func (o *Operator) gameMarkets(g *gammaapi.Game) []*catalog.MarketRecord {
 //     the final score; the adjudication's liveness period starts.
 //
 // A game reported finished straight from pre-game goes through both.
-func (o *Operator) enterStatus(ctx context.Context, g *gammaapi.Game, status string, home, away int) error {
+func statusSteps(g *gammaapi.Game, status string, home, away int, markets []*catalog.MarketRecord) []gameStep {
+	var out []gameStep
 	from := statusRank(g.GameStatus)
-	markets := o.gameMarkets(g)
 	if from < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
 		for _, m := range markets {
 			if m.Closed {
 				continue
 			}
 			if !m.AcceptDuringPlay {
-				if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(m)}}}); err != nil {
-					return err
-				}
+				out = append(out, gameStep{kind: stepHalt, market: m})
 			}
-			if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_ClearMarketOrders{ClearMarketOrders: &pb.ClearMarketOrders{Market: cond(m)}}}); err != nil {
-				return err
-			}
+			out = append(out, gameStep{kind: stepClear, market: m})
 		}
-		o.log.Info("game live: books cleared", zap.String("game", g.ID), zap.Int("markets", len(markets)))
 	}
 	if from < statusRank(catalog.GameFinished) && status == catalog.GameFinished {
 		for _, m := range markets {
-			if _, err := o.close(ctx, m.ID); err != nil {
-				return err
-			}
-			if m.SportsRule == nil {
-				continue
-			}
-			v := ruleOutcome(m.SportsRule, home, away)
-			if _, err := o.propose(ctx, m.ID, v, true); err != nil {
-				// A proposal the negRisk rules refuse (a draw on a negRisk
-				// market, a second YES) is the operator's to make; it must
-				// not keep the game from finishing.
-				if c := errcode.CodeOf(err); c == errcode.NegRiskNoSplit || c == errcode.NegRiskAlreadyResolved {
-					o.log.Warn("the platform's proposal from the score is refused; the operator proposes", zap.String("market", m.ID), zap.Error(err))
-					continue
-				}
-				return err
+			out = append(out, gameStep{kind: stepClose, market: m})
+			if m.SportsRule != nil {
+				out = append(out, gameStep{kind: stepPropose, market: m, payout: ruleOutcome(m.SportsRule, home, away)})
 			}
 		}
+	}
+	return out
+}
+
+// gameStep is one step of a game's status change on one market.
+type gameStep struct {
+	kind   stepKind
+	market *catalog.MarketRecord
+	payout []int // stepPropose's
+}
+
+type stepKind int
+
+// The steps of a status change: HaltMarket, ClearMarketOrders,
+// CloseMarket in the engine, and the platform's proposal from the score.
+const (
+	stepHalt stepKind = iota
+	stepClear
+	stepClose
+	stepPropose
+)
+
+// platformMayLeave says whether the platform's proposal from the score
+// may fail without failing the game's move: a proposal the negRisk rules
+// refuse (a draw on a negRisk market, a second YES) is the operator's to
+// make, and must not keep the game from finishing.
+func platformMayLeave(err error) bool {
+	c := errcode.CodeOf(err)
+	return c == errcode.NegRiskNoSplit || c == errcode.NegRiskAlreadyResolved
+}
+
+// enterStatus runs the statusSteps of game g's move to status.
+func (o *Operator) enterStatus(ctx context.Context, g *gammaapi.Game, status string, home, away int) error {
+	markets := o.gameMarkets(g)
+	for _, st := range statusSteps(g, status, home, away, markets) {
+		if err := o.runStep(ctx, st); err != nil {
+			return err
+		}
+	}
+	if statusRank(g.GameStatus) < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
+		o.log.Info("game live: books cleared", zap.String("game", g.ID), zap.Int("markets", len(markets)))
+	}
+	if statusRank(g.GameStatus) < statusRank(catalog.GameFinished) && status == catalog.GameFinished {
 		o.log.Info("game finished: markets closed, outcomes proposed", zap.String("game", g.ID), zap.Int("home", home), zap.Int("away", away))
+	}
+	return nil
+}
+
+// runStep runs one step of a game's status change.
+func (o *Operator) runStep(ctx context.Context, st gameStep) error {
+	m := st.market
+	switch st.kind {
+	case stepHalt:
+		return o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(m)}}})
+	case stepClear:
+		return o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_ClearMarketOrders{ClearMarketOrders: &pb.ClearMarketOrders{Market: cond(m)}}})
+	case stepClose:
+		_, err := o.close(ctx, m.ID)
+		return err
+	}
+	if _, err := o.propose(ctx, m.ID, st.payout, true); err != nil {
+		if !platformMayLeave(err) {
+			return err
+		}
+		o.log.Warn("the platform's proposal from the score is refused; the operator proposes", zap.String("market", m.ID), zap.Error(err))
 	}
 	return nil
 }
