@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 )
@@ -85,6 +86,7 @@ func seedEvents(t *testing.T, s *Store, n int) uint64 {
 // TestViewsOfTwoReplicasConverge: a write through one connection reaches
 // a view on another, and a view started later loads everything.
 func TestViewsOfTwoReplicasConverge(t *testing.T) {
+	t.Parallel()
 	s, ns := openStore(t)
 	a := openView(t, ns)
 	rev := seedEvents(t, s, 5)
@@ -106,21 +108,11 @@ func TestViewsOfTwoReplicasConverge(t *testing.T) {
 	if _, _, err := s.UpdateEvent(ctx, "3", func(e *EventRecord) error { e.Title = "changed"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	waitTrue(t, func() bool { e, _ := b.Event("3"); return e.Title == "changed" })
-}
-
-func waitTrue(t *testing.T, f func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !f() {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not reached")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	eventually.True(t, "the late view shows the changed title", func() bool { e, _ := b.Event("3"); return e.Title == "changed" })
 }
 
 func TestSlugsAreUniqueAndIDsAdvance(t *testing.T) {
+	t.Parallel()
 	s, _ := openStore(t)
 	ctx := context.Background()
 	if err := s.ReserveSlug(ctx, "event", "a", "1"); err != nil {
@@ -165,6 +157,7 @@ func listParams(t *testing.T, order string, asc bool, limit int, keyset bool, cu
 // of several sizes: each visible event exactly once, in order, and the
 // cursor ends on the last page.
 func TestKeysetWalksToTheEnd(t *testing.T) {
+	t.Parallel()
 	s, ns := openStore(t)
 	v := openView(t, ns)
 	rev := seedEvents(t, s, 57)
@@ -214,6 +207,7 @@ func TestKeysetWalksToTheEnd(t *testing.T) {
 // TestKeysetSurvivesInserts: rows written between pages neither repeat
 // nor hide rows that were there from the start.
 func TestKeysetSurvivesInserts(t *testing.T) {
+	t.Parallel()
 	s, ns := openStore(t)
 	v := openView(t, ns)
 	ctx := context.Background()
@@ -256,6 +250,7 @@ func TestKeysetSurvivesInserts(t *testing.T) {
 }
 
 func TestFiltersAndArchived(t *testing.T) {
+	t.Parallel()
 	s, ns := openStore(t)
 	v := openView(t, ns)
 	if err := v.WaitFor(context.Background(), seedEvents(t, s, 20)); err != nil {

@@ -19,6 +19,7 @@ func (f *fixedStats) Market(string, time.Time) MarketStats { return f.s }
 // what encoding RenderMarket gives, through changes of its statistics and
 // of its record.
 func TestMarketJSONIsRenderingAfresh(t *testing.T) {
+	t.Parallel()
 	st := &fixedStats{}
 	r := NewReader(nil, st)
 	m := &MarketRecord{ID: "7", Slug: "m", Question: "Q?", ConditionID: "0x01", Outcomes: []string{"Yes", "No"},
@@ -53,6 +54,7 @@ func TestMarketJSONIsRenderingAfresh(t *testing.T) {
 // tags as they are now, through a renamed tag and a change of the event's
 // tags.
 func TestMarketJSONFollowsTags(t *testing.T) {
+	t.Parallel()
 	v := NewView(nil)
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
 	v.putTag(&gammaapi.Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
@@ -93,6 +95,7 @@ func TestMarketJSONFollowsTags(t *testing.T) {
 // market bodies is byte for byte the encoding of Events' rows, for
 // events with several markets, none, and after statistics change.
 func TestEventsJSONIsRenderingAfresh(t *testing.T) {
+	t.Parallel()
 	v := NewView(nil)
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
 	for i := 1; i <= 25; i++ {

@@ -14,6 +14,7 @@ import (
 // pre-game before its first event, live ten minutes early, finished
 // 112-108 with the last score kept by the end event.
 func TestDemoScript(t *testing.T) {
+	t.Parallel()
 	s := DemoScript()
 	at := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 	g := &gammaapi.Game{ID: "7", ScheduledAt: at}
@@ -45,6 +46,7 @@ func TestDemoScript(t *testing.T) {
 // TestParseScriptRefuses: scripts that cannot be played are refused at
 // start, with the reason.
 func TestParseScriptRefuses(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"unknown field":  `{"games":[{"game":"g","events":[{"at":"1m","colour":"red"}]}]}`,
 		"no events":      `{"games":[{"game":"g","events":[]}]}`,

@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 )
 
 // testLiveness is the proposals' liveness in these tests.
@@ -430,18 +431,11 @@ func TestAdjudication(t *testing.T) {
 // runs every 20 ms).
 func (h *harness) waitPhase(id, phase string) gammaapi.Market {
 	h.t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for {
+	return eventually.Value(h.t, "market "+id+" is "+phase, func() (gammaapi.Market, bool) {
 		var m gammaapi.Market
 		h.get(0, "/markets/"+id, &m)
-		if m.Adjudication != nil && m.Adjudication.CurrentPhase == phase {
-			return m
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("market %s: phase %+v, want %s", id, m.Adjudication, phase)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return m, m.Adjudication != nil && m.Adjudication.CurrentPhase == phase
+	})
 }
 
 // TestNegRiskAdjudication: exactly one market of a negRisk event resolves

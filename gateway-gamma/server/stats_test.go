@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -100,14 +102,8 @@ func (h *harness) waitStats() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	deadline := time.Now().Add(waitMax)
-	for _, gw := range h.gws {
-		for gw.StatsSeq() < last {
-			if time.Now().After(deadline) {
-				h.t.Fatalf("statistics at EVT %d of %d", gw.StatsSeq(), last)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+	for i, gw := range h.gws {
+		eventually.True(h.t, fmt.Sprintf("gateway %d's statistics reach EVT %d", i, last), func() bool { return gw.StatsSeq() >= last })
 	}
 }
 

@@ -26,6 +26,7 @@ func listParams(t *testing.T, kind catalog.Kind, query string, keyset bool) *cat
 }
 
 func TestParseListRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	for q, code := range map[string]errcode.Code{
 		"limit=101":              errcode.InvalidLimit,
 		"limit=0":                errcode.InvalidLimit,
@@ -83,6 +84,7 @@ func fakeCursor(string) string {
 
 // TestCursorOfAnotherQueryIsRefused: a cursor carries its query's hash.
 func TestCursorOfAnotherQueryIsRefused(t *testing.T) {
+	t.Parallel()
 	p := listParams(t, catalog.KindEvents, "order=volume&category=odd", true)
 	c := (&catalog.Cursor{ID: "3", Query: p.QueryHash()}).Encode()
 	listParams(t, catalog.KindEvents, "order=volume&category=odd&limit=5&after_cursor="+c, true)
@@ -96,6 +98,7 @@ func TestCursorOfAnotherQueryIsRefused(t *testing.T) {
 // query, and a query without them hashes without them, as it did before
 // tags, so a cursor issued by an older replica stays valid.
 func TestTagFiltersBindCursors(t *testing.T) {
+	t.Parallel()
 	p := listParams(t, catalog.KindMarkets, "tag_id=3", true)
 	c := (&catalog.Cursor{ID: "3", Query: p.QueryHash()}).Encode()
 	for _, other := range []string{"tag_id=4", "tag_slug=nba", "exclude_tag_id=3", ""} {
@@ -111,6 +114,7 @@ func TestTagFiltersBindCursors(t *testing.T) {
 }
 
 func TestParseGames(t *testing.T) {
+	t.Parallel()
 	sports := []string{"nba", "soccer"}
 	ok := map[string][2]int{
 		"":                    {PageSizeDefault, 0},
