@@ -248,30 +248,13 @@ func parseList(kind catalog.Kind, q url.Values, keyset bool) (*catalog.ListParam
 		specs = marketSpecs
 	}
 	p := &catalog.ListParams{Kind: kind, Limit: LimitDefault, Ascending: true, Keyset: keyset, Order: "id"}
-	names := make([]string, 0, len(q))
-	for name := range q {
-		names = append(names, name)
-	}
-	slices.Sort(names) // report the same parameter first on every call
-	for _, name := range names {
+	for _, name := range sortedNames(q) { // the same parameter refused first on every call
 		vals := q[name]
-		switch {
-		case name == "offset" && !keyset:
-			n, err := singleInt(name, vals, 0, OffsetMax, errcode.InvalidOffset)
+		if paged, err := pageParam(p, name, vals); paged || err != nil {
 			if err != nil {
 				return nil, err
 			}
-			p.Offset = n
 			continue
-		case name == "after_cursor" && keyset:
-			c, err := singleCursor(vals)
-			if err != nil {
-				return nil, err
-			}
-			p.After = c
-			continue
-		case name == "offset" && keyset:
-			return nil, errcode.Errorf(errcode.UnknownParameter, "offset is not accepted by the keyset endpoint: pass the previous page's next_cursor as after_cursor")
 		}
 		spec, ok := specs[name]
 		if !ok {
@@ -288,6 +271,22 @@ func parseList(kind catalog.Kind, q url.Values, keyset bool) (*catalog.ListParam
 		return nil, errcode.Errorf(errcode.InvalidCursor, "after_cursor belongs to a query with other filters or order: send the same filters and order as the page that returned it")
 	}
 	return p, nil
+}
+
+// pageParam reads offset (offset paging) or after_cursor (keyset
+// paging) into p; paged says whether name was one of them.
+func pageParam(p *catalog.ListParams, name string, vals []string) (paged bool, err error) {
+	switch {
+	case name == "offset" && !p.Keyset:
+		p.Offset, err = singleInt(name, vals, 0, OffsetMax, errcode.InvalidOffset)
+		return true, err
+	case name == "after_cursor" && p.Keyset:
+		p.After, err = singleCursor(vals)
+		return true, err
+	case name == "offset" && p.Keyset:
+		return true, errcode.Errorf(errcode.UnknownParameter, "offset is not accepted by the keyset endpoint: pass the previous page's next_cursor as after_cursor")
+	}
+	return false, nil
 }
 
 func setParam(p *catalog.ListParams, name string, spec paramSpec, vals []string) error {
