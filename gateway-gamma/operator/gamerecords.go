@@ -77,18 +77,8 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p gammaapi.GamePat
 	if !ok {
 		return nil, errcode.New(errcode.GameNotFound)
 	}
-	if p.GameStatus != nil && *p.GameStatus != cur.GameStatus {
-		// A status change is a score report: it runs the transitions.
-		if statusRank(*p.GameStatus) < 0 {
-			return nil, invalid("gameStatus must be one of %s", strings.Join(catalog.GameStatuses, ", "))
-		}
-		r := Report{Status: *p.GameStatus, Home: cur.HomeScore, Away: cur.AwayScore}
-		setp(&r.Home, p.HomeScore)
-		setp(&r.Away, p.AwayScore)
-		if _, err := o.ApplyReport(ctx, id, r); err != nil {
-			return nil, err
-		}
-		p.GameStatus, p.HomeScore, p.AwayScore = nil, nil, nil
+	if err := o.patchStatus(ctx, cur, &p); err != nil {
+		return nil, err
 	}
 	g, rev, err := o.store.UpdateGame(ctx, id, func(g *gammaapi.Game) error {
 		before := slices.Index(catalog.GameStatuses, g.GameStatus)
@@ -114,4 +104,23 @@ func (o *Operator) UpdateGame(ctx context.Context, id string, p gammaapi.GamePat
 		return nil, err
 	}
 	return g, o.wait(ctx, rev)
+}
+
+// patchStatus applies a patch's change of status as a score report, which
+// runs the transitions, and takes the status and scores out of the patch.
+func (o *Operator) patchStatus(ctx context.Context, cur *gammaapi.Game, p *gammaapi.GamePatch) error {
+	if p.GameStatus == nil || *p.GameStatus == cur.GameStatus {
+		return nil
+	}
+	if statusRank(*p.GameStatus) < 0 {
+		return invalid("gameStatus must be one of %s", strings.Join(catalog.GameStatuses, ", "))
+	}
+	r := Report{Status: *p.GameStatus, Home: cur.HomeScore, Away: cur.AwayScore}
+	setp(&r.Home, p.HomeScore)
+	setp(&r.Away, p.AwayScore)
+	if _, err := o.ApplyReport(ctx, cur.ID, r); err != nil {
+		return err
+	}
+	p.GameStatus, p.HomeScore, p.AwayScore = nil, nil, nil
+	return nil
 }
