@@ -69,6 +69,7 @@ func seedCatalogue(h *harness, n int) {
 // TestTwoReplicasAnswerTheSame: two gateways on their own connections,
 // one catalogue; every read answers byte for byte the same on both.
 func TestTwoReplicasAnswerTheSame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addGateway()
 	seedCatalogue(h, 12)
@@ -100,6 +101,7 @@ func TestTwoReplicasAnswerTheSame(t *testing.T) {
 }
 
 func TestCatalogueReads(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4)
 	var events []gammaapi.Event
@@ -135,6 +137,7 @@ func TestCatalogueReads(t *testing.T) {
 
 // TestEventsKeysetOverHTTP walks /events/keyset to its end.
 func TestEventsKeysetOverHTTP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 23)
 	seen := map[string]bool{}
@@ -167,6 +170,7 @@ func TestEventsKeysetOverHTTP(t *testing.T) {
 // TestBadQueriesAreRefused: every malformed input is a 4xx with a stable
 // code, and unknown names are named.
 func TestBadQueriesAreRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 3)
 	for path, code := range map[string]errcode.Code{
@@ -222,6 +226,7 @@ func TestBadQueriesAreRefused(t *testing.T) {
 // TestAmbiguousHeaders: a bearer token or operator key given twice is
 // refused, where the first one used to be taken.
 func TestAmbiguousHeaders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tok := h.login(0, newKey(t))
 	for name, hdr := range map[string]http.Header{
@@ -239,6 +244,7 @@ func TestAmbiguousHeaders(t *testing.T) {
 
 // TestMetrics: /metrics serves the HTTP and catalogue metrics.
 func TestMetrics(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 1)
 	h.do(0, http.MethodGet, "/events", nil, nil)

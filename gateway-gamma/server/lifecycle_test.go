@@ -143,6 +143,7 @@ func gameBody(eventID string, linked []string, at time.Time) map[string]any {
 // of the game closes the markets and the platform proposes each outcome
 // from the final score.
 func TestGameLifecycle(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
 	var ev, linked gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("lal-bos", false), &ev)
@@ -286,6 +287,7 @@ func TestGameLifecycle(t *testing.T) {
 // two challenges to arbitration; cancel at 50-50; archival; and every
 // refusal, which changes nothing.
 func TestAdjudication(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
 	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("adj", false), &ev)
@@ -441,6 +443,7 @@ func (h *harness) waitPhase(id, phase string) gammaapi.Market {
 // TestNegRiskAdjudication: exactly one market of a negRisk event resolves
 // YES; a second YES and a 50-50 are refused and change nothing.
 func TestNegRiskAdjudication(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
 	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("mayor", true), &ev)
@@ -497,6 +500,7 @@ const errTest = testError("the source is down")
 // through the same path as the operator's reports; GameScoresResponse
 // tells fetches from changes, and a failing source shows stale.
 func TestScriptedFeed(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
 	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("scripted", false), &ev)
@@ -584,6 +588,7 @@ func TestScriptedFeed(t *testing.T) {
 // refuse (a draw is 50-50) still finishes the game and closes its
 // markets; the proposal is left to the operator.
 func TestDrawOnNegRiskGame(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
 	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("derby", true), &ev)

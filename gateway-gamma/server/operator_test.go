@@ -53,6 +53,7 @@ func eventBody(slug string, negRisk bool) map[string]any {
 
 // TestOperatorAuth: the operator key and nothing else opens /admin.
 func TestOperatorAuth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tok := h.login(0, newKey(t))
 	body, _ := json.Marshal(eventBody("auth-event", false))
@@ -80,6 +81,7 @@ func TestOperatorAuth(t *testing.T) {
 // engine has the market with its parameters, and a negRisk event groups
 // negRisk markets.
 func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	var ev gammaapi.Event
@@ -142,6 +144,7 @@ func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
 // never wrote its record is completed by the retry, with the same id,
 // and the engine's "market exists" is accepted.
 func TestHalfDoneCreationCompletes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	var ev gammaapi.Event
@@ -168,6 +171,7 @@ func TestHalfDoneCreationCompletes(t *testing.T) {
 }
 
 func TestOperatorGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("game-event", false), &ev)
@@ -204,6 +208,7 @@ func TestOperatorGames(t *testing.T) {
 
 // TestSeedDemo: the devnet's catalogue, created once, found again.
 func TestSeedDemo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	ctx := context.Background()

@@ -171,6 +171,7 @@ func priceOrEmpty(p uint64) string {
 // against the engine's book, trades, open orders and pairs, on two
 // replicas, one of them started after the trading (it replays EVT).
 func TestStatisticsMatchTheEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	ev := h.addEvent("stats-event", true)

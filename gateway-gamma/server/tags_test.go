@@ -44,6 +44,7 @@ func tagSlugs(ts []gammaapi.Tag) []string {
 // of a tag or of an event's tags shows at once on every market (whose
 // JSON is cached).
 func TestTags(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4) // events 1..4 (4 archived), markets 1..8 (two per event)
 	ctx := context.Background()
@@ -200,6 +201,7 @@ func TestTags(t *testing.T) {
 // TestSearch: /public-search finds events, markets, tags and teams by
 // every word of q, pages each kind alike and refuses malformed queries.
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4)
 	ctx := context.Background()
