@@ -1,11 +1,9 @@
 package operator
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,6 +14,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
+	scenariofile "pred.dev/proto/runtime/scenario"
 )
 
 // Scenario files in testdata/scenarios describe the operator's rules
@@ -38,74 +37,23 @@ func TestScenarios(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
-			blocks := parseScenario(t, f)
+			blocks, err := scenariofile.Parse(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			got := runScenario(t, blocks)
 			if *rewrite {
-				writeScenario(t, f, blocks, got)
+				if err := scenariofile.Write(f, blocks, got); err != nil {
+					t.Fatal(err)
+				}
 				return
 			}
 			for i, b := range blocks {
-				if got[i] != b.want {
-					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.line, strings.Join(b.cmds, "\n"), b.want, got[i])
+				if got[i] != b.Want {
+					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.Line, strings.Join(b.Commands, "\n"), b.Want, got[i])
 				}
 			}
 		})
-	}
-}
-
-type block struct {
-	comments []string // lines before the block
-	cmds     []string
-	want     string
-	line     int
-}
-
-func parseScenario(t *testing.T, path string) []block {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var blocks []block
-	var cur block
-	state := 0 // 0 between blocks, 1 reading commands, 2 reading output
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case state == 2 && line == "":
-			blocks = append(blocks, cur)
-			cur, state = block{}, 0
-		case state == 2:
-			cur.want += line + "\n"
-		case line == "----":
-			state = 2
-		case state == 0 && (line == "" || strings.HasPrefix(line, "#")):
-			cur.comments = append(cur.comments, line)
-		default:
-			if state == 0 {
-				cur.line = n
-			}
-			state = 1
-			cur.cmds = append(cur.cmds, line)
-		}
-	}
-	if state != 0 {
-		blocks = append(blocks, cur)
-	}
-	return blocks
-}
-
-func writeScenario(t *testing.T, path string, blocks []block, got []string) {
-	var sb strings.Builder
-	for i, b := range blocks {
-		for _, c := range b.comments {
-			sb.WriteString(c + "\n")
-		}
-		sb.WriteString(strings.Join(b.cmds, "\n") + "\n----\n" + got[i] + "\n")
-	}
-	if err := os.WriteFile(path, []byte(strings.TrimRight(sb.String(), "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -123,13 +71,13 @@ type scenario struct {
 	w       *strings.Builder
 }
 
-func runScenario(t *testing.T, blocks []block) []string {
+func runScenario(t *testing.T, blocks []scenariofile.Block) []string {
 	s := &scenario{t: t, now: scenarioEpoch, markets: map[string]*catalog.MarketRecord{}, games: map[string]*gammaapi.Game{}}
 	got := make([]string, len(blocks))
 	for i, b := range blocks {
 		var sb strings.Builder
 		s.w = &sb
-		for _, line := range b.cmds {
+		for _, line := range b.Commands {
 			s.exec(line)
 		}
 		got[i] = sb.String()
