@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
 )
@@ -63,21 +64,21 @@ func priceString(p uint64) string {
 
 // RenderMarket joins a market record with its statistics and its
 // event's tags.
-func (r *Reader) RenderMarket(m *MarketRecord) Market {
+func (r *Reader) RenderMarket(m *MarketRecord) gammaapi.Market {
 	ev, _ := r.View.tagKey(m.EventID)
 	return r.renderMarket(m, r.Stats.Market(m.ConditionID, r.Now()), r.View.tagsOf(ev))
 }
 
-func (r *Reader) renderMarket(m *MarketRecord, s MarketStats, tags []Tag) Market {
-	out := Market{
+func (r *Reader) renderMarket(m *MarketRecord, s MarketStats, tags []gammaapi.Tag) gammaapi.Market {
+	out := gammaapi.Market{
 		ID: m.ID, Slug: m.Slug, Question: m.Question, QuestionID: m.QuestionID, ConditionID: m.ConditionID,
 		Outcomes: m.Outcomes, ClobTokenIDs: []string{m.TokenIDs[0], m.TokenIDs[1]},
 		BestBid: priceString(s.BestBid), BestAsk: priceString(s.BestAsk),
-		Volume: Num(s.Volume), Volume24hr: Num(s.Volume24hr), Liquidity: Num(s.Liquidity), OpenInterest: Num(s.OpenInterest),
+		Volume: gammaapi.Num(s.Volume), Volume24hr: gammaapi.Num(s.Volume24hr), Liquidity: gammaapi.Num(s.Liquidity), OpenInterest: gammaapi.Num(s.OpenInterest),
 		StartDate: m.StartDate, EndDate: m.EndDate,
 		Active: m.Active, Closed: m.Closed, Archived: m.Archived,
 		EnableOrderBook: m.OrderBook, NegRiskAugmented: m.NegRisk,
-		OrderMinSize: Num(m.MinSize), OrderMaxSize: Num(m.MaxSize), OrderTickSize: Num(m.TickSize),
+		OrderMinSize: gammaapi.Num(m.MinSize), OrderMaxSize: gammaapi.Num(m.MaxSize), OrderTickSize: gammaapi.Num(m.TickSize),
 		AcceptOrdersDuringPlay: m.AcceptDuringPlay,
 		Adjudication:           m.Adjudicate,
 		Tags:                   tags,
@@ -117,19 +118,19 @@ func (r *Reader) totals(markets []*MarketRecord, now time.Time) (eventTotals, []
 
 // RenderEvent joins an event record with its tags, its markets and their
 // totals.
-func (r *Reader) RenderEvent(e *EventRecord) Event {
+func (r *Reader) RenderEvent(e *EventRecord) gammaapi.Event {
 	markets := r.View.EventMarkets(e.ID)
 	t, ss := r.totals(markets, r.Now())
 	return r.renderEvent(e, markets, t, ss, r.View.tagsOf(e))
 }
 
 // renderEvent renders an event; its markets carry its tags.
-func (r *Reader) renderEvent(e *EventRecord, markets []*MarketRecord, t eventTotals, ss []MarketStats, tags []Tag) Event {
-	out := Event{
+func (r *Reader) renderEvent(e *EventRecord, markets []*MarketRecord, t eventTotals, ss []MarketStats, tags []gammaapi.Tag) gammaapi.Event {
+	out := gammaapi.Event{
 		ID: e.ID, Title: e.Title, Slug: e.Slug, EventType: e.EventType, Category: e.Category,
 		StartDate: e.StartDate, EndDate: e.EndDate, Active: e.Active, Closed: e.Closed, Archived: e.Archived,
-		NegRisk: e.NegRisk, Volume: Num(t.volume), Volume24hr: Num(t.volume24hr), Liquidity: Num(t.liquidity),
-		OpenInterest: Num(t.openInterest), Tags: tags, Markets: make([]Market, len(markets)),
+		NegRisk: e.NegRisk, Volume: gammaapi.Num(t.volume), Volume24hr: gammaapi.Num(t.volume24hr), Liquidity: gammaapi.Num(t.liquidity),
+		OpenInterest: gammaapi.Num(t.openInterest), Tags: tags, Markets: make([]gammaapi.Market, len(markets)),
 	}
 	for i, m := range markets {
 		out.Markets[i] = r.renderMarket(m, ss[i], tags)
@@ -274,7 +275,7 @@ func paginate(p *ListParams, rows []row) ([]row, string) {
 	next := ""
 	if end < len(rows) && len(page) > 0 {
 		last := page[len(page)-1]
-		next = (&Cursor{Num: last.num, Str: last.str, ID: last.id, Query: p.queryHash()}).Encode()
+		next = (&Cursor{Num: last.num, Str: last.str, ID: last.id, Query: p.QueryHash()}).Encode()
 	}
 	return page, next
 }
@@ -326,9 +327,9 @@ func (r *Reader) events(p *ListParams) eventPage {
 }
 
 // Events answers GET /events and GET /events/keyset.
-func (r *Reader) Events(p *ListParams) Page[Event] {
+func (r *Reader) Events(p *ListParams) Page[gammaapi.Event] {
 	page := r.events(p)
-	out := Page[Event]{Rows: make([]Event, len(page.rows)), NextCursor: page.next}
+	out := Page[gammaapi.Event]{Rows: make([]gammaapi.Event, len(page.rows)), NextCursor: page.next}
 	for i, c := range page.rows {
 		out.Rows[i] = r.renderEvent(c.e, c.markets, c.t, c.ss, r.View.tagsOf(c.e))
 	}
@@ -336,7 +337,7 @@ func (r *Reader) Events(p *ListParams) Page[Event] {
 }
 
 // Markets answers GET /markets and GET /markets/keyset.
-func (r *Reader) Markets(p *ListParams) Page[Market] {
+func (r *Reader) Markets(p *ListParams) Page[gammaapi.Market] {
 	now := r.Now()
 	tagged := r.tagFilter(p)
 	var cands []*MarketRecord
@@ -367,7 +368,7 @@ func (r *Reader) Markets(p *ListParams) Page[Market] {
 		stats = append(stats, s)
 	}
 	page, next := paginate(p, rows)
-	out := Page[Market]{Rows: make([]Market, len(page)), NextCursor: next}
+	out := Page[gammaapi.Market]{Rows: make([]gammaapi.Market, len(page)), NextCursor: next}
 	for i, rw := range page {
 		ev, _ := r.View.tagKey(cands[rw.i].EventID)
 		out.Rows[i] = r.renderMarket(cands[rw.i], stats[rw.i], r.View.tagsOf(ev))
@@ -376,8 +377,8 @@ func (r *Reader) Markets(p *ListParams) Page[Market] {
 }
 
 // Games answers GET /games: games by scheduled time, then id.
-func (r *Reader) Games(p *GameParams) []Game {
-	var keep []*Game
+func (r *Reader) Games(p *GameParams) []gammaapi.Game {
+	var keep []*gammaapi.Game
 	for _, g := range r.View.allGames() {
 		if p.SportType != "" && g.SportType != p.SportType || p.Status != "" && g.GameStatus != p.Status {
 			continue
@@ -390,13 +391,13 @@ func (r *Reader) Games(p *GameParams) []Game {
 		}
 		keep = append(keep, g)
 	}
-	slices.SortFunc(keep, func(a, b *Game) int {
+	slices.SortFunc(keep, func(a, b *gammaapi.Game) int {
 		if c := a.ScheduledAt.Compare(b.ScheduledAt); c != 0 {
 			return c
 		}
 		return cmpID(a.ID, b.ID)
 	})
-	out := []Game{}
+	out := []gammaapi.Game{}
 	for i := p.Offset; i < len(keep) && i < p.Offset+p.Limit; i++ {
 		out = append(out, *keep[i])
 	}
@@ -405,7 +406,7 @@ func (r *Reader) Games(p *GameParams) []Game {
 
 // gameMatches is the keyword search: a case-insensitive substring of the
 // team names and abbreviations, the venue, the sport or the id.
-func gameMatches(g *Game, kw string) bool {
+func gameMatches(g *gammaapi.Game, kw string) bool {
 	for _, f := range []string{g.HomeTeam.Name, g.AwayTeam.Name, g.HomeTeam.Abbreviation, g.AwayTeam.Abbreviation, g.Venue, g.SportType, g.ID} {
 		if strings.Contains(strings.ToLower(f), kw) {
 			return true

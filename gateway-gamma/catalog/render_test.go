@@ -3,10 +3,11 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"testing"
 	"time"
+
+	"pred.dev/proto/client/gammaapi"
 )
 
 // fixedStats answers the same statistics for every market until changed.
@@ -18,6 +19,7 @@ func (f *fixedStats) Market(string, time.Time) MarketStats { return f.s }
 // what encoding RenderMarket gives, through changes of its statistics and
 // of its record.
 func TestMarketJSONIsRenderingAfresh(t *testing.T) {
+	t.Parallel()
 	st := &fixedStats{}
 	r := NewReader(nil, st)
 	m := &MarketRecord{ID: "7", Slug: "m", Question: "Q?", ConditionID: "0x01", Outcomes: []string{"Yes", "No"},
@@ -52,10 +54,11 @@ func TestMarketJSONIsRenderingAfresh(t *testing.T) {
 // tags as they are now, through a renamed tag and a change of the event's
 // tags.
 func TestMarketJSONFollowsTags(t *testing.T) {
+	t.Parallel()
 	v := NewView(nil)
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
-	v.putTag(&Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
-	v.putTag(&Tag{ID: "2", Label: "Lisbon", Slug: "lisbon", CreatedAt: day, UpdatedAt: day})
+	v.putTag(&gammaapi.Tag{ID: "1", Label: "Weather", Slug: "weather", CreatedAt: day, UpdatedAt: day})
+	v.putTag(&gammaapi.Tag{ID: "2", Label: "Lisbon", Slug: "lisbon", CreatedAt: day, UpdatedAt: day})
 	ev := &EventRecord{ID: "1", Title: "E", Slug: "e", StartDate: day, EndDate: day, Active: true, TagIDs: []string{"1"}}
 	v.putEvent(ev)
 	m := &MarketRecord{ID: "7", EventID: "1", Slug: "m", Question: "Q?", ConditionID: "0x01", Outcomes: []string{"Yes", "No"},
@@ -74,7 +77,7 @@ func TestMarketJSONFollowsTags(t *testing.T) {
 		}
 	}
 	check("first read", "Weather")
-	v.putTag(&Tag{ID: "1", Label: "Rain", Slug: "weather", CreatedAt: day, UpdatedAt: day.Add(time.Hour)})
+	v.putTag(&gammaapi.Tag{ID: "1", Label: "Rain", Slug: "weather", CreatedAt: day, UpdatedAt: day.Add(time.Hour)})
 	check("after the tag was renamed", "Rain")
 	retagged := *ev
 	retagged.TagIDs = []string{"2"}
@@ -92,6 +95,7 @@ func TestMarketJSONFollowsTags(t *testing.T) {
 // market bodies is byte for byte the encoding of Events' rows, for
 // events with several markets, none, and after statistics change.
 func TestEventsJSONIsRenderingAfresh(t *testing.T) {
+	t.Parallel()
 	v := NewView(nil)
 	day := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
 	for i := 1; i <= 25; i++ {
@@ -107,20 +111,17 @@ func TestEventsJSONIsRenderingAfresh(t *testing.T) {
 	}
 	st := &fixedStats{}
 	r := NewReader(v, st)
-	for _, q := range []url.Values{{"limit": {"20"}}, {"limit": {"5"}, "offset": {"21"}}, {"limit": {"20"}, "order": {"volume"}}} {
+	for _, q := range []ListParams{{Limit: 20, Order: "id"}, {Limit: 5, Offset: 21, Order: "id"}, {Limit: 20, Order: "volume"}} {
 		for _, s := range []MarketStats{{}, {Volume: 7_000_000, BestBid: 100_000, Price: 120_000}} {
 			st.s = s
-			p, err := ParseList(KindEvents, q, false)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := &ListParams{Kind: KindEvents, Ascending: true, Limit: q.Limit, Offset: q.Offset, Order: q.Order}
 			got, err := r.EventsJSON(p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rows := r.Events(p).Rows
 			if rows == nil {
-				rows = []Event{}
+				rows = []gammaapi.Event{}
 			}
 			want, _ := json.Marshal(rows)
 			if !bytes.Equal(got, append(want, '\n')) {

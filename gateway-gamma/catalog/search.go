@@ -2,92 +2,19 @@ package catalog
 
 import (
 	"cmp"
-	"net/url"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"pred.dev/proto/client/gammaapi"
-	"pred.dev/proto/errcode"
 )
 
-// Limits of GET /public-search.
-const (
-	// SearchLimitPerTypeDefault and SearchLimitPerTypeMax bound each kind
-	// of result (events, markets, tags, teams) of one page.
-	SearchLimitPerTypeDefault = 10
-	SearchLimitPerTypeMax     = 50
-	// SearchQueryBytesMax bounds q, and SearchTermsMax its words.
-	SearchQueryBytesMax = 100
-	SearchTermsMax      = 8
-)
-
-// The wire types of a search (pred.dev/proto/client/gammaapi).
-type (
-	SearchResults    = gammaapi.SearchResults
-	SearchTeam       = gammaapi.SearchTeam
-	SearchPagination = gammaapi.SearchPagination
-)
-
-// SearchParams is a parsed GET /public-search query. Terms are the
+// SearchParams is a GET /public-search query as typed filters. Terms are the
 // lowercase words of q; a row matches when every term is part of one of
 // its searched texts.
 type SearchParams struct {
 	Terms        []string
 	LimitPerType int
 	Page         int // from 1
-}
-
-// ParseSearch parses a GET /public-search query.
-func ParseSearch(q url.Values) (*SearchParams, error) {
-	p := &SearchParams{LimitPerType: SearchLimitPerTypeDefault, Page: 1}
-	known := []string{"limit_per_type", "page", "q"}
-	for _, name := range sortedNames(q) {
-		vals := q[name]
-		var err error
-		switch name {
-		case "q":
-			p.Terms, err = searchTerms(vals)
-		case "limit_per_type":
-			p.LimitPerType, err = singleInt(name, vals, 1, SearchLimitPerTypeMax, errcode.InvalidLimit)
-		case "page":
-			p.Page, err = singleInt(name, vals, 1, OffsetMax, errcode.InvalidOffset)
-		default:
-			err = errcode.Errorf(errcode.UnknownParameter, "unknown query parameter %q: GET /public-search takes %s", clip(name), strings.Join(known, ", "))
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	if p.Terms == nil {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q is required: send the words to search for (q=lakers)")
-	}
-	if (p.Page-1)*p.LimitPerType > OffsetMax {
-		return nil, errcode.Errorf(errcode.InvalidOffset, "page %d of %d rows per kind starts past row %d", p.Page, p.LimitPerType, OffsetMax)
-	}
-	return p, nil
-}
-
-func searchTerms(vals []string) ([]string, error) {
-	if len(vals) != 1 {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q is given %d times: send it once", len(vals))
-	}
-	s := vals[0]
-	if len(s) > SearchQueryBytesMax {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q is longer than %d bytes", SearchQueryBytesMax)
-	}
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl) {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q must be UTF-8 text without control characters")
-	}
-	terms := strings.Fields(strings.ToLower(s))
-	if len(terms) == 0 {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q is required: send the words to search for (q=lakers)")
-	}
-	if len(terms) > SearchTermsMax {
-		return nil, errcode.Errorf(errcode.InvalidParameter, "q has %d words: at most %d", len(terms), SearchTermsMax)
-	}
-	return terms, nil
 }
 
 // matches reports whether every term is part of one of the texts
@@ -116,8 +43,8 @@ func (p *SearchParams) window(n int) (lo, hi int, more bool) {
 // (by label and slug) and teams of the games (by name and abbreviation)
 // that match, each kind by id (teams by sport and name). Archived events
 // and markets are left out, as the lists leave them out by default.
-func (r *Reader) Search(p *SearchParams) SearchResults {
-	out := SearchResults{Events: []Event{}, Markets: []Market{}, Tags: []Tag{}, Teams: []SearchTeam{}}
+func (r *Reader) Search(p *SearchParams) gammaapi.SearchResults {
+	out := gammaapi.SearchResults{Events: []gammaapi.Event{}, Markets: []gammaapi.Market{}, Tags: []gammaapi.Tag{}, Teams: []gammaapi.SearchTeam{}}
 	more := false
 	page := func(n int) (int, int) {
 		lo, hi, m := p.window(n)
@@ -157,7 +84,7 @@ func (r *Reader) Search(p *SearchParams) SearchResults {
 		out.Markets = append(out.Markets, r.RenderMarket(m))
 	}
 
-	var tags []*Tag
+	var tags []*gammaapi.Tag
 	for _, t := range r.View.Tags() {
 		if p.matches(t.Label, t.Slug) {
 			tags = append(tags, t)
@@ -177,18 +104,18 @@ func (r *Reader) Search(p *SearchParams) SearchResults {
 
 // searchTeams returns the matching teams of the games: one per sport and
 // name (case-insensitively), with the ids of its games.
-func (r *Reader) searchTeams(p *SearchParams) []SearchTeam {
+func (r *Reader) searchTeams(p *SearchParams) []gammaapi.SearchTeam {
 	type teamKey struct{ sport, name string }
-	byKey := map[teamKey]*SearchTeam{}
+	byKey := map[teamKey]*gammaapi.SearchTeam{}
 	for _, g := range r.View.Games() { // by id, so each team's games are too
-		for _, t := range []Team{g.HomeTeam, g.AwayTeam} {
+		for _, t := range []gammaapi.Team{g.HomeTeam, g.AwayTeam} {
 			if !p.matches(t.Name, t.Abbreviation) {
 				continue
 			}
 			k := teamKey{g.SportType, strings.ToLower(t.Name)}
 			st, ok := byKey[k]
 			if !ok {
-				st = &SearchTeam{Name: t.Name, Abbreviation: t.Abbreviation, SportType: g.SportType, GameIDs: []string{}}
+				st = &gammaapi.SearchTeam{Name: t.Name, Abbreviation: t.Abbreviation, SportType: g.SportType, GameIDs: []string{}}
 				byKey[k] = st
 			}
 			if !slices.Contains(st.GameIDs, g.ID) {
@@ -196,11 +123,11 @@ func (r *Reader) searchTeams(p *SearchParams) []SearchTeam {
 			}
 		}
 	}
-	out := make([]SearchTeam, 0, len(byKey))
+	out := make([]gammaapi.SearchTeam, 0, len(byKey))
 	for _, st := range byKey {
 		out = append(out, *st)
 	}
-	slices.SortFunc(out, func(a, b SearchTeam) int {
+	slices.SortFunc(out, func(a, b gammaapi.SearchTeam) int {
 		return cmp.Or(cmp.Compare(a.SportType, b.SportType), cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)))
 	})
 	return out

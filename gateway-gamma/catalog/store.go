@@ -20,6 +20,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -247,17 +248,17 @@ func (s *Store) UpdateMarket(ctx context.Context, id string, change func(*Market
 }
 
 // CreateGame writes a new game record.
-func (s *Store) CreateGame(ctx context.Context, g *Game) (uint64, error) {
+func (s *Store) CreateGame(ctx context.Context, g *gammaapi.Game) (uint64, error) {
 	return s.create(ctx, key(prefixGame, g.ID), g)
 }
 
 // UpdateGame changes a game with compare-and-set.
-func (s *Store) UpdateGame(ctx context.Context, id string, change func(*Game) error) (*Game, uint64, error) {
+func (s *Store) UpdateGame(ctx context.Context, id string, change func(*gammaapi.Game) error) (*gammaapi.Game, uint64, error) {
 	return update(ctx, s, key(prefixGame, id), errcode.GameNotFound, change)
 }
 
 // PutScores writes the score feed's state of a game.
-func (s *Store) PutScores(ctx context.Context, sc *GameScores) (uint64, error) {
+func (s *Store) PutScores(ctx context.Context, sc *gammaapi.GameScores) (uint64, error) {
 	b, err := json.Marshal(sc)
 	if err != nil {
 		return 0, err
@@ -270,17 +271,17 @@ func (s *Store) PutScores(ctx context.Context, sc *GameScores) (uint64, error) {
 }
 
 // CreateTag writes a new tag record (its slug must be reserved).
-func (s *Store) CreateTag(ctx context.Context, t *Tag) (uint64, error) {
+func (s *Store) CreateTag(ctx context.Context, t *gammaapi.Tag) (uint64, error) {
 	return s.create(ctx, key(prefixTag, t.ID), t)
 }
 
 // UpdateTag changes a tag with compare-and-set.
-func (s *Store) UpdateTag(ctx context.Context, id string, change func(*Tag) error) (*Tag, uint64, error) {
+func (s *Store) UpdateTag(ctx context.Context, id string, change func(*gammaapi.Tag) error) (*gammaapi.Tag, uint64, error) {
 	return update(ctx, s, key(prefixTag, id), errcode.TagNotFound, change)
 }
 
 // UpsertProfile creates or changes the profile of a lowercase address.
-func (s *Store) UpsertProfile(ctx context.Context, addr string, init func() *Profile, change func(*Profile) error) (*Profile, uint64, error) {
+func (s *Store) UpsertProfile(ctx context.Context, addr string, init func() *gammaapi.Profile, change func(*gammaapi.Profile) error) (*gammaapi.Profile, uint64, error) {
 	return upsert(ctx, s, key(prefixProfile, addr), init, change)
 }
 

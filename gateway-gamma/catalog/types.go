@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strconv"
 	"time"
 
@@ -8,9 +9,10 @@ import (
 )
 
 // Records are what the KV bucket stores: the catalogue as operators and
-// users wrote it, without statistics. The API types further down are what
-// GET answers: a record joined with the live statistics of the engine's
-// event stream.
+// users wrote it, without statistics. GET answers the wire types of
+// pred.dev/proto/client/gammaapi: a record joined with the live
+// statistics of the engine's event stream. Games, scores, profiles, tags
+// and adjudications are stored as gammaapi types, as they are answered.
 
 // EventRecord is one event as stored (key event.<id>).
 type EventRecord struct {
@@ -35,30 +37,30 @@ type EventRecord struct {
 // MarketRecord is one market as stored (key market.<id>). Sizes and the
 // tick are in base units of 1e-6 (shares and USDW).
 type MarketRecord struct {
-	ID          string        `json:"id"`
-	EventID     string        `json:"eventId"`
-	Slug        string        `json:"slug"`
-	Question    string        `json:"question"`
-	QuestionID  string        `json:"questionID"`
-	ConditionID string        `json:"conditionId"`
-	Outcomes    []string      `json:"outcomes"`
-	TokenIDs    [2]string     `json:"clobTokenIds"` // YES, NO
-	StartDate   time.Time     `json:"startDate"`
-	EndDate     time.Time     `json:"endDate"`
-	Active      bool          `json:"active"`
-	Closed      bool          `json:"closed"`
-	Archived    bool          `json:"archived"`
-	OrderBook   bool          `json:"enableOrderBook"`
-	NegRisk     bool          `json:"negRisk"`
-	MinSize     uint64        `json:"minSize"`
-	MaxSize     uint64        `json:"maxSize"`
-	TickSize    uint64        `json:"tickSize"`
-	FeeRateBps  uint32        `json:"feeRateBps"`
-	Adjudicate  *Adjudication `json:"adjudication,omitempty"`
+	ID          string                 `json:"id"`
+	EventID     string                 `json:"eventId"`
+	Slug        string                 `json:"slug"`
+	Question    string                 `json:"question"`
+	QuestionID  string                 `json:"questionID"`
+	ConditionID string                 `json:"conditionId"`
+	Outcomes    []string               `json:"outcomes"`
+	TokenIDs    [2]string              `json:"clobTokenIds"` // YES, NO
+	StartDate   time.Time              `json:"startDate"`
+	EndDate     time.Time              `json:"endDate"`
+	Active      bool                   `json:"active"`
+	Closed      bool                   `json:"closed"`
+	Archived    bool                   `json:"archived"`
+	OrderBook   bool                   `json:"enableOrderBook"`
+	NegRisk     bool                   `json:"negRisk"`
+	MinSize     uint64                 `json:"minSize"`
+	MaxSize     uint64                 `json:"maxSize"`
+	TickSize    uint64                 `json:"tickSize"`
+	FeeRateBps  uint32                 `json:"feeRateBps"`
+	Adjudicate  *gammaapi.Adjudication `json:"adjudication,omitempty"`
 	// AcceptDuringPlay keeps the book open while the game is live.
 	AcceptDuringPlay bool `json:"acceptOrdersDuringPlay,omitempty"`
 	// SportsRule, if set, proposes the outcome from the final score.
-	SportsRule *SportsRule `json:"sportsRule,omitempty"`
+	SportsRule *gammaapi.SportsRule `json:"sportsRule,omitempty"`
 	// ProposedPayout is the pending proposal's payout vector (the API
 	// shows payoutVector only once settled), and Challenges counts the
 	// challenges so far: the second sends the market to arbitration.
@@ -90,22 +92,6 @@ const (
 // GameStatuses lists the valid game statuses.
 var GameStatuses = []string{GamePreGame, GameLive, GameFinished}
 
-// The wire types of the API (pred.dev/proto/client/gammaapi). Games,
-// scores, profiles and adjudications are stored as they are answered.
-type (
-	Event        = gammaapi.Event
-	Market       = gammaapi.Market
-	Tag          = gammaapi.Tag
-	Adjudication = gammaapi.Adjudication
-	Team         = gammaapi.Team
-	Game         = gammaapi.Game
-	GameScores   = gammaapi.GameScores
-	Profile      = gammaapi.Profile
-	SportType    = gammaapi.SportType
-	SportsRule   = gammaapi.SportsRule
-	Num          = gammaapi.Num
-)
-
 // idLess orders numeric ids (decimal strings without leading zeros).
 func idLess(a, b string) bool {
 	if len(a) != len(b) {
@@ -126,3 +112,12 @@ func validID(s string) bool {
 
 // ValidID is validID for the API layer.
 func ValidID(s string) bool { return validID(s) }
+
+// slugPattern is the form of every slug.
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// SlugBytesMax bounds a slug.
+const SlugBytesMax = 128
+
+// ValidSlug reports whether s is a well-formed slug.
+func ValidSlug(s string) bool { return len(s) <= SlugBytesMax && slugPattern.MatchString(s) }

@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -28,10 +29,10 @@ type View struct {
 	marketBySlug map[string]string
 	marketByCond map[string]string
 	eventMarkets map[string][]string // event id -> market ids, ascending
-	games        map[string]*Game
-	scores       map[string]*GameScores
-	profiles     map[string]*Profile
-	tags         map[string]*Tag
+	games        map[string]*gammaapi.Game
+	scores       map[string]*gammaapi.GameScores
+	profiles     map[string]*gammaapi.Profile
+	tags         map[string]*gammaapi.Tag
 	tagBySlug    map[string]string
 	// tagGen counts the changes of tag records, so that a rendered
 	// market, which shows its event's tags, knows when to render again.
@@ -53,8 +54,8 @@ func NewView(log *zap.Logger) *View {
 		events: map[string]*EventRecord{}, eventBySlug: map[string]string{},
 		markets: map[string]*MarketRecord{}, marketBySlug: map[string]string{}, marketByCond: map[string]string{},
 		eventMarkets: map[string][]string{},
-		games:        map[string]*Game{}, scores: map[string]*GameScores{}, profiles: map[string]*Profile{},
-		tags: map[string]*Tag{}, tagBySlug: map[string]string{},
+		games:        map[string]*gammaapi.Game{}, scores: map[string]*gammaapi.GameScores{}, profiles: map[string]*gammaapi.Profile{},
+		tags: map[string]*gammaapi.Tag{}, tagBySlug: map[string]string{},
 		changed: make(chan struct{}), ready: make(chan struct{}), stopped: make(chan struct{}),
 	}
 }
@@ -127,11 +128,11 @@ func (v *View) apply(e jetstream.KeyValueEntry) error {
 	case prefixMarket:
 		return applyRecord(v, del, name, e.Value(), v.putMarket, v.delMarket)
 	case prefixGame:
-		return applyRecord(v, del, name, e.Value(), func(g *Game) { v.games[g.ID] = g }, func(id string) { delete(v.games, id) })
+		return applyRecord(v, del, name, e.Value(), func(g *gammaapi.Game) { v.games[g.ID] = g }, func(id string) { delete(v.games, id) })
 	case prefixScores:
-		return applyRecord(v, del, name, e.Value(), func(s *GameScores) { v.scores[s.FixtureID] = s }, func(id string) { delete(v.scores, id) })
+		return applyRecord(v, del, name, e.Value(), func(s *gammaapi.GameScores) { v.scores[s.FixtureID] = s }, func(id string) { delete(v.scores, id) })
 	case prefixProfile:
-		return applyRecord(v, del, name, e.Value(), func(p *Profile) { v.profiles[p.Address] = p }, func(a string) { delete(v.profiles, a) })
+		return applyRecord(v, del, name, e.Value(), func(p *gammaapi.Profile) { v.profiles[p.Address] = p }, func(a string) { delete(v.profiles, a) })
 	case prefixTag:
 		return applyRecord(v, del, name, e.Value(), v.putTag, v.delTag)
 	}
@@ -166,7 +167,7 @@ func (v *View) delEvent(id string) {
 	}
 }
 
-func (v *View) putTag(t *Tag) {
+func (v *View) putTag(t *gammaapi.Tag) {
 	if old, ok := v.tags[t.ID]; ok && old.Slug != t.Slug {
 		delete(v.tagBySlug, old.Slug)
 	}
@@ -318,7 +319,7 @@ func (v *View) eventMarketsLocked(eventID string) []*MarketRecord {
 }
 
 // Tag returns a tag by id.
-func (v *View) Tag(id string) (*Tag, bool) {
+func (v *View) Tag(id string) (*gammaapi.Tag, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	t, ok := v.tags[id]
@@ -326,7 +327,7 @@ func (v *View) Tag(id string) (*Tag, bool) {
 }
 
 // TagBySlug returns a tag by slug.
-func (v *View) TagBySlug(slug string) (*Tag, bool) {
+func (v *View) TagBySlug(slug string) (*gammaapi.Tag, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	t, ok := v.tags[v.tagBySlug[slug]]
@@ -334,14 +335,14 @@ func (v *View) TagBySlug(slug string) (*Tag, bool) {
 }
 
 // Tags returns every tag, by id.
-func (v *View) Tags() []*Tag {
+func (v *View) Tags() []*gammaapi.Tag {
 	v.mu.RLock()
-	out := make([]*Tag, 0, len(v.tags))
+	out := make([]*gammaapi.Tag, 0, len(v.tags))
 	for _, t := range v.tags {
 		out = append(out, t)
 	}
 	v.mu.RUnlock()
-	slices.SortFunc(out, func(a, b *Tag) int { return cmpID(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *gammaapi.Tag) int { return cmpID(a.ID, b.ID) })
 	return out
 }
 
@@ -358,8 +359,8 @@ func (v *View) tagKey(eventID string) (*EventRecord, uint64) {
 
 // tagsOf returns the tags of an event record, in its order; an id without
 // a tag record (none is ever deleted) is skipped.
-func (v *View) tagsOf(e *EventRecord) []Tag {
-	out := []Tag{}
+func (v *View) tagsOf(e *EventRecord) []gammaapi.Tag {
+	out := []gammaapi.Tag{}
 	if e == nil {
 		return out
 	}
@@ -374,7 +375,7 @@ func (v *View) tagsOf(e *EventRecord) []Tag {
 }
 
 // Game returns a game by id.
-func (v *View) Game(id string) (*Game, bool) {
+func (v *View) Game(id string) (*gammaapi.Game, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	g, ok := v.games[id]
@@ -382,7 +383,7 @@ func (v *View) Game(id string) (*Game, bool) {
 }
 
 // Scores returns the score feed's state of a game.
-func (v *View) Scores(id string) (*GameScores, bool) {
+func (v *View) Scores(id string) (*gammaapi.GameScores, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	s, ok := v.scores[id]
@@ -390,7 +391,7 @@ func (v *View) Scores(id string) (*GameScores, bool) {
 }
 
 // Profile returns the profile of a lowercase address.
-func (v *View) Profile(addr string) (*Profile, bool) {
+func (v *View) Profile(addr string) (*gammaapi.Profile, bool) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
 	p, ok := v.profiles[addr]
@@ -421,10 +422,10 @@ func (v *View) allMarkets() []*MarketRecord {
 	return out
 }
 
-func (v *View) allGames() []*Game {
+func (v *View) allGames() []*gammaapi.Game {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	out := make([]*Game, 0, len(v.games))
+	out := make([]*gammaapi.Game, 0, len(v.games))
 	for _, g := range v.games {
 		out = append(out, g)
 	}
@@ -432,23 +433,23 @@ func (v *View) allGames() []*Game {
 }
 
 // GamesOfEvent returns the games whose primary event is eventID, by id.
-func (v *View) GamesOfEvent(eventID string) []*Game {
+func (v *View) GamesOfEvent(eventID string) []*gammaapi.Game {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	var out []*Game
+	var out []*gammaapi.Game
 	for _, g := range v.games {
 		if g.PrimaryEventID == eventID {
 			out = append(out, g)
 		}
 	}
-	slices.SortFunc(out, func(a, b *Game) int { return cmpID(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *gammaapi.Game) int { return cmpID(a.ID, b.ID) })
 	return out
 }
 
 // Games returns every game, by id.
-func (v *View) Games() []*Game {
+func (v *View) Games() []*gammaapi.Game {
 	out := v.allGames()
-	slices.SortFunc(out, func(a, b *Game) int { return cmpID(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *gammaapi.Game) int { return cmpID(a.ID, b.ID) })
 	return out
 }
 

@@ -38,7 +38,7 @@ type Source interface {
 	// Fetch returns the source's report of game g (whose primary event
 	// has slug eventSlug) as of now; ok is false when the source does not
 	// cover the game.
-	Fetch(ctx context.Context, g *catalog.Game, eventSlug string, now time.Time) (r operator.Report, ok bool, err error)
+	Fetch(ctx context.Context, g *gammaapi.Game, eventSlug string, now time.Time) (r operator.Report, ok bool, err error)
 }
 
 // DefaultInterval is how often the Runner polls: the spec asks
@@ -148,7 +148,7 @@ func decodeStrict(b []byte, v any) error {
 }
 
 // Fetch plays the game's events up to now.
-func (s *Script) Fetch(_ context.Context, g *catalog.Game, eventSlug string, now time.Time) (operator.Report, bool, error) {
+func (s *Script) Fetch(_ context.Context, g *gammaapi.Game, eventSlug string, now time.Time) (operator.Report, bool, error) {
 	for _, sg := range s.Games {
 		if sg.Game != g.ID && sg.Game != eventSlug {
 			continue

@@ -7,15 +7,17 @@ import (
 	"time"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 )
 
 // TestDemoScript: the embedded script parses and plays the demo game:
 // pre-game before its first event, live ten minutes early, finished
 // 112-108 with the last score kept by the end event.
 func TestDemoScript(t *testing.T) {
+	t.Parallel()
 	s := DemoScript()
 	at := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
-	g := &catalog.Game{ID: "7", ScheduledAt: at}
+	g := &gammaapi.Game{ID: "7", ScheduledAt: at}
 	for _, c := range []struct {
 		offset     time.Duration
 		status     string
@@ -44,6 +46,7 @@ func TestDemoScript(t *testing.T) {
 // TestParseScriptRefuses: scripts that cannot be played are refused at
 // start, with the reason.
 func TestParseScriptRefuses(t *testing.T) {
+	t.Parallel()
 	for name, src := range map[string]string{
 		"unknown field":  `{"games":[{"game":"g","events":[{"at":"1m","colour":"red"}]}]}`,
 		"no events":      `{"games":[{"game":"g","events":[]}]}`,

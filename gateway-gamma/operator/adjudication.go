@@ -124,9 +124,9 @@ func (o *Operator) market(id string) (*catalog.MarketRecord, error) {
 }
 
 // checkNegRisk enforces the negRisk rules for settling market m at v: no
-// 50-50, and YES only if no other market of the event has resolved YES
-// or has a YES proposal pending.
-func (o *Operator) checkNegRisk(m *catalog.MarketRecord, v []int) error {
+// 50-50, and YES only if no other market of the event (siblings, m may be
+// among them) has resolved YES or has a YES proposal pending.
+func checkNegRisk(m *catalog.MarketRecord, v []int, siblings []*catalog.MarketRecord) error {
 	if !m.NegRisk {
 		return nil
 	}
@@ -136,7 +136,7 @@ func (o *Operator) checkNegRisk(m *catalog.MarketRecord, v []int) error {
 	if !slices.Equal(v, payoutYes) {
 		return nil
 	}
-	for _, s := range o.view.EventMarkets(m.EventID) {
+	for _, s := range siblings {
 		if s.ID == m.ID || s.Adjudicate == nil {
 			continue
 		}
@@ -222,38 +222,20 @@ func (o *Operator) propose(ctx context.Context, id string, v []int, platform boo
 	if err != nil {
 		return nil, err
 	}
-	allowed := func(m *catalog.MarketRecord) error {
-		if p := phaseOf(m); p != "" && p != catalog.PhaseChallenged {
-			return phaseError(m, "propose")
-		}
-		return nil
-	}
-	if err := allowed(m); err != nil {
+	if err := canPropose(m); err != nil {
 		if platform {
 			return m, nil
 		}
 		return nil, err
 	}
-	if err := o.checkNegRisk(m, v); err != nil {
+	if err := checkNegRisk(m, v, o.view.EventMarkets(m.EventID)); err != nil {
 		return nil, err
 	}
 	if _, err := o.close(ctx, id); err != nil {
 		return nil, err
 	}
 	r, rev, err := o.store.UpdateMarket(ctx, id, func(m *catalog.MarketRecord) error {
-		if err := allowed(m); err != nil {
-			return err
-		}
-		now := o.now().UTC()
-		ends := now.Add(o.liveness)
-		label := outcomeLabel(m, v)
-		a := &catalog.Adjudication{CurrentPhase: catalog.PhaseProposed, ProposedOutcome: &label, ProposedAt: &now,
-			LivenessEndsAt: &ends, NextSteps: nextSteps(catalog.PhaseProposed, m.ID)}
-		if m.Adjudicate != nil {
-			a.ChallengedAt = m.Adjudicate.ChallengedAt
-		}
-		m.Adjudicate, m.ProposedPayout, m.UpdatedAt = a, slices.Clone(v), now
-		return nil
+		return proposeRecord(m, v, o.now().UTC(), o.liveness)
 	})
 	if err != nil {
 		return nil, err
@@ -261,6 +243,32 @@ func (o *Operator) propose(ctx context.Context, id string, v []int, platform boo
 	o.log.Info("outcome proposed", zap.String("market", id), zap.Ints("payout", v), zap.Bool("platform", platform),
 		zap.Time("livenessEndsAt", *r.Adjudicate.LivenessEndsAt))
 	return r, o.wait(ctx, rev)
+}
+
+// canPropose says whether market m takes a proposal: none yet, or the
+// last one challenged.
+func canPropose(m *catalog.MarketRecord) error {
+	if p := phaseOf(m); p != "" && p != catalog.PhaseChallenged {
+		return phaseError(m, "propose")
+	}
+	return nil
+}
+
+// proposeRecord is a proposal of v at now on the record of market m; its
+// liveness period starts.
+func proposeRecord(m *catalog.MarketRecord, v []int, now time.Time, liveness time.Duration) error {
+	if err := canPropose(m); err != nil {
+		return err
+	}
+	ends := now.Add(liveness)
+	label := outcomeLabel(m, v)
+	a := &gammaapi.Adjudication{CurrentPhase: catalog.PhaseProposed, ProposedOutcome: &label, ProposedAt: &now,
+		LivenessEndsAt: &ends, NextSteps: nextSteps(catalog.PhaseProposed, m.ID)}
+	if m.Adjudicate != nil {
+		a.ChallengedAt = m.Adjudicate.ChallengedAt
+	}
+	m.Adjudicate, m.ProposedPayout, m.UpdatedAt = a, slices.Clone(v), now
+	return nil
 }
 
 // Challenge disputes a pending proposal before its liveness period ends.
@@ -271,29 +279,56 @@ func (o *Operator) Challenge(ctx context.Context, id, reason string) (*catalog.M
 		return nil, err
 	}
 	r, rev, err := o.store.UpdateMarket(ctx, id, func(m *catalog.MarketRecord) error {
-		if phaseOf(m) != catalog.PhaseProposed {
-			return phaseError(m, "challenge")
-		}
-		now := o.now().UTC()
-		if !now.Before(*m.Adjudicate.LivenessEndsAt) {
-			return errcode.Errorf(errcode.LivenessOver, "market %s: the proposal's liveness ended at %s", m.ID, m.Adjudicate.LivenessEndsAt.Format(time.RFC3339))
-		}
-		a := *m.Adjudicate
-		m.Challenges++
-		a.CurrentPhase = catalog.PhaseChallenged
-		if m.Challenges > 1 {
-			a.CurrentPhase = catalog.PhaseArbitrated
-		}
-		a.ChallengedAt, a.LivenessEndsAt = &now, nil
-		a.NextSteps = nextSteps(a.CurrentPhase, m.ID)
-		m.Adjudicate, m.ProposedPayout, m.UpdatedAt = &a, nil, now
-		return nil
+		return challengeRecord(m, o.now().UTC())
 	})
 	if err != nil {
 		return nil, err
 	}
 	o.log.Info("proposal challenged", zap.String("market", id), zap.String("phase", r.Adjudicate.CurrentPhase), zap.String("reason", reason))
 	return r, o.wait(ctx, rev)
+}
+
+// challengeRecord is a challenge at now on the record of market m: the
+// first voids the proposal, the second sends the market to arbitration.
+func challengeRecord(m *catalog.MarketRecord, now time.Time) error {
+	if phaseOf(m) != catalog.PhaseProposed {
+		return phaseError(m, "challenge")
+	}
+	if !now.Before(*m.Adjudicate.LivenessEndsAt) {
+		return errcode.Errorf(errcode.LivenessOver, "market %s: the proposal's liveness ended at %s", m.ID, m.Adjudicate.LivenessEndsAt.Format(time.RFC3339))
+	}
+	a := *m.Adjudicate
+	m.Challenges++
+	a.CurrentPhase = catalog.PhaseChallenged
+	if m.Challenges > 1 {
+		a.CurrentPhase = catalog.PhaseArbitrated
+	}
+	a.ChallengedAt, a.LivenessEndsAt = &now, nil
+	a.NextSteps = nextSteps(a.CurrentPhase, m.ID)
+	m.Adjudicate, m.ProposedPayout, m.UpdatedAt = &a, nil, now
+	return nil
+}
+
+// The phases arbitration and cancellation settle from.
+var (
+	arbitrable = []string{catalog.PhaseArbitrated}
+	cancelable = []string{"", catalog.PhaseProposed, catalog.PhaseChallenged, catalog.PhaseArbitrated}
+)
+
+// canArbitrate says whether market m is in arbitration.
+func canArbitrate(m *catalog.MarketRecord) error {
+	if phaseOf(m) != catalog.PhaseArbitrated {
+		return phaseError(m, "arbitrate")
+	}
+	return nil
+}
+
+// canCancel says whether market m is not settled yet.
+func canCancel(m *catalog.MarketRecord) error {
+	if final(phaseOf(m)) {
+		return phaseError(m, "cancel")
+	}
+	return nil
 }
 
 // Arbitrate settles a market in arbitration at v.
@@ -305,11 +340,10 @@ func (o *Operator) Arbitrate(ctx context.Context, id string, v []int) (*catalog.
 	if err != nil {
 		return nil, err
 	}
-	if phaseOf(m) != catalog.PhaseArbitrated {
-		return nil, phaseError(m, "arbitrate")
+	if err := canArbitrate(m); err != nil {
+		return nil, err
 	}
-	phase := catalog.PhaseResolved
-	return o.settle(ctx, m, v, []string{catalog.PhaseArbitrated}, phase)
+	return o.settle(ctx, m, v, arbitrable, catalog.PhaseResolved)
 }
 
 // Cancel settles a market at 50-50 ([1,1]): canceled. Any phase before
@@ -319,10 +353,10 @@ func (o *Operator) Cancel(ctx context.Context, id string) (*catalog.MarketRecord
 	if err != nil {
 		return nil, err
 	}
-	if final(phaseOf(m)) {
-		return nil, phaseError(m, "cancel")
+	if err := canCancel(m); err != nil {
+		return nil, err
 	}
-	return o.settle(ctx, m, payoutSplit, []string{"", catalog.PhaseProposed, catalog.PhaseChallenged, catalog.PhaseArbitrated}, catalog.PhaseCanceled)
+	return o.settle(ctx, m, payoutSplit, cancelable, catalog.PhaseCanceled)
 }
 
 // SettleDue resolves every proposal whose liveness period has ended and
@@ -334,7 +368,7 @@ func (o *Operator) SettleDue(ctx context.Context) (int, error) {
 	now := o.now()
 	n := 0
 	for _, m := range o.view.Markets() {
-		if phaseOf(m) != catalog.PhaseProposed || m.Adjudicate.LivenessEndsAt == nil || now.Before(m.Adjudicate.LivenessEndsAt.Add(SettleGrace)) {
+		if !settleDue(m, now) {
 			continue
 		}
 		if _, err := o.settle(ctx, m, m.ProposedPayout, []string{catalog.PhaseProposed}, catalog.PhaseResolved); err != nil {
@@ -345,10 +379,16 @@ func (o *Operator) SettleDue(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// settleDue says whether market m has a proposal whose liveness period
+// ended, SettleGrace included, at now.
+func settleDue(m *catalog.MarketRecord, now time.Time) bool {
+	return phaseOf(m) == catalog.PhaseProposed && m.Adjudicate.LivenessEndsAt != nil && !now.Before(m.Adjudicate.LivenessEndsAt.Add(SettleGrace))
+}
+
 // settle resolves market m at v in the engine and the catalogue, from one
 // of the phases in from, to phase (resolved or canceled).
 func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int, from []string, phase string) (*catalog.MarketRecord, error) {
-	if err := o.checkNegRisk(m, v); err != nil {
+	if err := checkNegRisk(m, v, o.view.EventMarkets(m.EventID)); err != nil {
 		return nil, err
 	}
 	if _, err := o.close(ctx, m.ID); err != nil {
@@ -364,23 +404,7 @@ func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int,
 		return nil, err
 	}
 	r, rev, err := o.store.UpdateMarket(ctx, m.ID, func(m *catalog.MarketRecord) error {
-		p := phaseOf(m)
-		if p == phase && m.Adjudicate.PayoutVector != nil && slices.Equal(m.Adjudicate.PayoutVector, v) {
-			return nil // a repeat
-		}
-		if !slices.Contains(from, p) {
-			return phaseError(m, "settle")
-		}
-		now := o.now().UTC()
-		a := &catalog.Adjudication{}
-		if m.Adjudicate != nil {
-			*a = *m.Adjudicate
-		}
-		label := outcomeLabel(m, v)
-		a.CurrentPhase, a.SettledOutcome, a.PayoutVector, a.ResolvedAt = phase, &label, slices.Clone(v), &now
-		a.NextSteps = nextSteps(phase, m.ID)
-		m.Adjudicate, m.ProposedPayout, m.UpdatedAt = a, nil, now
-		return nil
+		return settleRecord(m, v, from, phase, o.now().UTC())
 	})
 	if err != nil {
 		return nil, err
@@ -389,27 +413,58 @@ func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int,
 	if err := o.wait(ctx, rev); err != nil {
 		return nil, err
 	}
-	if m.NegRisk && slices.Equal(v, payoutYes) {
-		if err := o.proposeSiblingsNo(ctx, m); err != nil {
-			return nil, err
-		}
+	if err := o.proposeSiblingsNo(ctx, m, v); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
 
-// proposeSiblingsNo proposes NO for every market of a negRisk event
-// without an adjudication once one of them resolved YES: the outcomes
-// are mutually exclusive, so the others lost. Each proposal runs its
-// liveness and can be challenged like any other; markets already in
-// adjudication are left to it.
-func (o *Operator) proposeSiblingsNo(ctx context.Context, yes *catalog.MarketRecord) error {
-	for _, s := range o.view.EventMarkets(yes.EventID) {
-		if s.ID == yes.ID || s.Adjudicate != nil {
-			continue
-		}
+// settleRecord is the settlement of market m at v, from one of the
+// phases in from, to phase, on its record; a repeat changes nothing.
+func settleRecord(m *catalog.MarketRecord, v []int, from []string, phase string, now time.Time) error {
+	p := phaseOf(m)
+	if p == phase && m.Adjudicate.PayoutVector != nil && slices.Equal(m.Adjudicate.PayoutVector, v) {
+		return nil // a repeat
+	}
+	if !slices.Contains(from, p) {
+		return phaseError(m, "settle")
+	}
+	a := &gammaapi.Adjudication{}
+	if m.Adjudicate != nil {
+		*a = *m.Adjudicate
+	}
+	label := outcomeLabel(m, v)
+	a.CurrentPhase, a.SettledOutcome, a.PayoutVector, a.ResolvedAt = phase, &label, slices.Clone(v), &now
+	a.NextSteps = nextSteps(phase, m.ID)
+	m.Adjudicate, m.ProposedPayout, m.UpdatedAt = a, nil, now
+	return nil
+}
+
+// proposeSiblingsNo proposes NO for the markets proposeNoAfter names
+// once market yes settled at v.
+func (o *Operator) proposeSiblingsNo(ctx context.Context, yes *catalog.MarketRecord, v []int) error {
+	for _, s := range proposeNoAfter(yes, v, o.view.EventMarkets(yes.EventID)) {
 		if _, err := o.propose(ctx, s.ID, payoutNo, true); err != nil {
 			return fmt.Errorf("proposing NO for market %s after market %s resolved YES: %w", s.ID, yes.ID, err)
 		}
 	}
 	return nil
+}
+
+// proposeNoAfter lists the markets of a negRisk event that the platform
+// proposes NO for once market yes of it resolved YES (v): the outcomes
+// are mutually exclusive, so the others lost. Each proposal runs its
+// liveness and can be challenged like any other; markets already in
+// adjudication are left to it.
+func proposeNoAfter(yes *catalog.MarketRecord, v []int, siblings []*catalog.MarketRecord) []*catalog.MarketRecord {
+	if !yes.NegRisk || !slices.Equal(v, payoutYes) {
+		return nil
+	}
+	var out []*catalog.MarketRecord
+	for _, s := range siblings {
+		if s.ID != yes.ID && s.Adjudicate == nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }

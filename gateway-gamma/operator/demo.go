@@ -11,20 +11,20 @@ import (
 
 // Demo is what SeedDemo listed: every demo market with its event.
 type Demo struct {
-	Tags    []*catalog.Tag
+	Tags    []*gammaapi.Tag
 	Events  []*catalog.EventRecord
 	Markets []*catalog.MarketRecord
-	Games   []*catalog.Game
+	Games   []*gammaapi.Game
 }
 
 type demoEvent struct {
-	in      EventInput
+	in      gammaapi.EventInput
 	tags    []string // slugs of demoTags
-	markets []MarketInput
+	markets []gammaapi.MarketInput
 }
 
 // demoTags are the demo catalogue's tags, by slug.
-var demoTags = []TagInput{
+var demoTags = []gammaapi.TagInput{
 	{Label: "Weather", Slug: "weather"}, {Label: "Lisbon", Slug: "lisbon"}, {Label: "Politics", Slug: "politics"},
 	{Label: "Elections", Slug: "elections"}, {Label: "Sports", Slug: "sports"}, {Label: "NBA", Slug: "nba"},
 }
@@ -61,25 +61,25 @@ func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
 	week := now.Add(7 * 24 * time.Hour)
 	tip := now.Add(24 * time.Hour).Add(20 * time.Hour)
 	events := []demoEvent{
-		{EventInput{Title: "Lisbon weather tomorrow", Slug: "lisbon-weather-tomorrow", EventType: "standard", Category: "weather",
+		{gammaapi.EventInput{Title: "Lisbon weather tomorrow", Slug: "lisbon-weather-tomorrow", EventType: "standard", Category: "weather",
 			StartDate: now, EndDate: now.Add(48 * time.Hour)}, []string{"weather", "lisbon"},
-			[]MarketInput{{Slug: "will-it-rain-in-lisbon-tomorrow", Question: "Will it rain in Lisbon tomorrow?", FeeRateBps: 100}}},
-		{EventInput{Title: "Lisbon mayoral election 2026", Slug: "lisbon-mayor-2026", EventType: "election", Category: "politics",
+			[]gammaapi.MarketInput{{Slug: "will-it-rain-in-lisbon-tomorrow", Question: "Will it rain in Lisbon tomorrow?", FeeRateBps: 100}}},
+		{gammaapi.EventInput{Title: "Lisbon mayoral election 2026", Slug: "lisbon-mayor-2026", EventType: "election", Category: "politics",
 			StartDate: now, EndDate: week, NegRisk: true}, []string{"politics", "elections", "lisbon"},
-			[]MarketInput{
+			[]gammaapi.MarketInput{
 				{Slug: "lisbon-mayor-2026-ana", Question: "Will Ana Sousa win the Lisbon mayoral election?", FeeRateBps: 100},
 				{Slug: "lisbon-mayor-2026-bruno", Question: "Will Bruno Costa win the Lisbon mayoral election?", FeeRateBps: 100},
 				{Slug: "lisbon-mayor-2026-carla", Question: "Will Carla Mendes win the Lisbon mayoral election?", FeeRateBps: 100},
 				{Slug: "lisbon-mayor-2026-other", Question: "Will someone else win the Lisbon mayoral election?", FeeRateBps: 100},
 			}},
-		{EventInput{Title: "Lakers vs. Celtics", Slug: "nba-lal-bos-demo", EventType: "sports", Category: "nba",
+		{gammaapi.EventInput{Title: "Lakers vs. Celtics", Slug: "nba-lal-bos-demo", EventType: "sports", Category: "nba",
 			StartDate: tip, EndDate: tip.Add(3 * time.Hour)}, []string{"sports", "nba"},
-			[]MarketInput{
+			[]gammaapi.MarketInput{
 				{Slug: "nba-lal-bos-demo-winner", Question: "Will the Lakers beat the Celtics?", Outcomes: []string{"Lakers", "Celtics"}, FeeRateBps: 100,
-					SportsRule: &catalog.SportsRule{Type: gammaapi.RuleWinner, Team: gammaapi.TeamHome}},
+					SportsRule: &gammaapi.SportsRule{Type: gammaapi.RuleWinner, Team: gammaapi.TeamHome}},
 				{Slug: "nba-lal-bos-demo-total-220-5", Question: "Will the Lakers vs. Celtics total be over 220.5 points?", Outcomes: []string{"Over", "Under"},
-					TickSize: catalog.Num(fixed.One / 1000), FeeRateBps: 100,
-					SportsRule: &catalog.SportsRule{Type: gammaapi.RuleTotal, Line: catalog.Num(220_500_000)}},
+					TickSize: gammaapi.Num(fixed.One / 1000), FeeRateBps: 100,
+					SportsRule: &gammaapi.SportsRule{Type: gammaapi.RuleTotal, Line: gammaapi.Num(220_500_000)}},
 			}},
 	}
 	d := &Demo{}
@@ -100,7 +100,7 @@ func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
 				return nil, err
 			}
 		case len(ev.TagIDs) == 0:
-			if ev, err = o.UpdateEvent(ctx, ev.ID, EventPatch{TagIDs: &ids}); err != nil {
+			if ev, err = o.UpdateEvent(ctx, ev.ID, gammaapi.EventPatch{TagIDs: &ids}); err != nil {
 				return nil, err
 			}
 		}
@@ -119,14 +119,14 @@ func SeedDemo(ctx context.Context, o *Operator) (*Demo, error) {
 	sports := d.Events[2]
 	d.Games = o.view.GamesOfEvent(sports.ID)
 	if len(d.Games) == 0 {
-		g, err := o.CreateGame(ctx, GameInput{SportType: "nba", HomeTeam: catalog.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
-			AwayTeam: catalog.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: sports.StartDate,
+		g, err := o.CreateGame(ctx, gammaapi.GameInput{SportType: "nba", HomeTeam: gammaapi.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
+			AwayTeam: gammaapi.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: sports.StartDate,
 			Venue: "Crypto.com Arena", PrimaryEventID: sports.ID})
 		if err != nil {
 			return nil, err
 		}
 		d.Games = append(d.Games, g)
-		if _, err := o.PutScores(ctx, g.ID, ScoresInput{Consistency: "ok", LastFetchedAt: o.now(), LastUpdatedAt: o.now(),
+		if _, err := o.PutScores(ctx, g.ID, gammaapi.ScoresInput{Consistency: "ok", LastFetchedAt: o.now(), LastUpdatedAt: o.now(),
 			LatestStatus: "scheduled"}); err != nil {
 			return nil, err
 		}

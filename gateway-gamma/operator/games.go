@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
@@ -42,13 +41,30 @@ func checkReport(r *Report) error {
 	return nil
 }
 
+// checkProgress refuses a report that would move game g backwards.
+func checkProgress(g *gammaapi.Game, status string) error {
+	if statusRank(status) < statusRank(g.GameStatus) {
+		return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", g.ID, g.GameStatus, status)
+	}
+	return nil
+}
+
+// reportRecord is a report's status and scores on the record of game g.
+func reportRecord(g *gammaapi.Game, status string, home, away int) error {
+	if err := checkProgress(g, status); err != nil {
+		return err
+	}
+	g.GameStatus, g.HomeScore, g.AwayScore = status, home, away
+	return nil
+}
+
 // ApplyReport applies a score report to a game, from the score feed or
 // the operator (POST /admin/games/{id}/scores): the game's status and
 // scores, the feed's state (GET /games/{id}/scores), and the transitions
 // the status change makes (see enterStatus). A report that would move
 // the game backwards is refused with GAME_STATUS_REGRESSION and changes
 // nothing.
-func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catalog.Game, error) {
+func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*gammaapi.Game, error) {
 	if err := checkReport(&r); err != nil {
 		return nil, err
 	}
@@ -56,8 +72,8 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catal
 	if !ok {
 		return nil, errcode.Errorf(errcode.GameNotFound, "game %s: no such game; the score report was not applied", id)
 	}
-	if statusRank(r.Status) < statusRank(g.GameStatus) {
-		return nil, errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, r.Status)
+	if err := checkProgress(g, r.Status); err != nil {
+		return nil, err
 	}
 	now := o.now().UTC()
 	if r.UpdatedAt.IsZero() {
@@ -70,12 +86,8 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catal
 		return nil, err
 	}
 	home, away, status := r.Home, r.Away, r.Status
-	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *catalog.Game) error {
-		if statusRank(status) < statusRank(g.GameStatus) {
-			return errcode.Errorf(errcode.GameStatusRegression, "game %s is %s: a report of %s is refused", id, g.GameStatus, status)
-		}
-		g.GameStatus, g.HomeScore, g.AwayScore = status, home, away
-		return nil
+	ng, rev, err := o.store.UpdateGame(ctx, id, func(g *gammaapi.Game) error {
+		return reportRecord(g, status, home, away)
 	})
 	if err != nil {
 		return nil, err
@@ -89,36 +101,8 @@ func (o *Operator) ApplyReport(ctx context.Context, id string, r Report) (*catal
 	return ng, nil
 }
 
-// putFeedState writes GET /games/{id}/scores: lastFetchedAt is when the
-// platform asked the source, lastUpdatedAt when the source's data last
-// changed, so a lastUpdatedAt far behind lastFetchedAt shows a delayed
-// feed.
-func (o *Operator) putFeedState(ctx context.Context, id, consistency string, fetched, updated time.Time, status string) error {
-	rev, err := o.store.PutScores(ctx, &catalog.GameScores{FixtureID: id, Consistency: consistency, LastFetchedAt: fetched,
-		LastUpdatedAt: updated, LatestStatus: status})
-	if err != nil {
-		return err
-	}
-	return o.wait(ctx, rev)
-}
-
-// FeedFailed records a fetch that failed or was refused: the game keeps
-// its state, and the feed's state says why (consistency stale or
-// inconsistent), keeping the source's last update time.
-func (o *Operator) FeedFailed(ctx context.Context, id, consistency, sourceStatus string) error {
-	now := o.now().UTC()
-	updated, status := now, sourceStatus
-	if s, ok := o.view.Scores(id); ok {
-		updated = s.LastUpdatedAt
-		if status == "" {
-			status = s.LatestStatus
-		}
-	}
-	return o.putFeedState(ctx, id, consistency, now, updated, status)
-}
-
 // gameMarkets lists the markets of a game's primary and linked events.
-func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
+func (o *Operator) gameMarkets(g *gammaapi.Game) []*catalog.MarketRecord {
 	var out []*catalog.MarketRecord
 	for _, ev := range append([]string{g.PrimaryEventID}, g.LinkedEventIDs...) {
 		if ev != "" {
@@ -128,9 +112,10 @@ func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
 	return out
 }
 
-// enterStatus does what a game's move to status does to its markets,
-// before the game record shows it, so that a failure leaves the game
-// where it was and a retry does it again (each step is safe to repeat):
+// statusSteps are what a game's move to status does to its markets
+// (those of its events), in order. The Operator runs them before the game
+// record shows the move, so that a failure leaves the game where it was
+// and a retry runs them again (each step is safe to repeat):
 //
 //   - pre-game -> live: each market whose book closes during play
 //     (acceptOrdersDuringPlay false, the default) is halted, so no order
@@ -143,52 +128,98 @@ func (o *Operator) gameMarkets(g *catalog.Game) []*catalog.MarketRecord {
 //     the final score; the adjudication's liveness period starts.
 //
 // A game reported finished straight from pre-game goes through both.
-func (o *Operator) enterStatus(ctx context.Context, g *catalog.Game, status string, home, away int) error {
+func statusSteps(g *gammaapi.Game, status string, home, away int, markets []*catalog.MarketRecord) []gameStep {
+	var out []gameStep
 	from := statusRank(g.GameStatus)
-	markets := o.gameMarkets(g)
 	if from < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
 		for _, m := range markets {
 			if m.Closed {
 				continue
 			}
 			if !m.AcceptDuringPlay {
-				if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(m)}}}); err != nil {
-					return err
-				}
+				out = append(out, gameStep{kind: stepHalt, market: m})
 			}
-			if err := o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_ClearMarketOrders{ClearMarketOrders: &pb.ClearMarketOrders{Market: cond(m)}}}); err != nil {
-				return err
-			}
+			out = append(out, gameStep{kind: stepClear, market: m})
 		}
-		o.log.Info("game live: books cleared", zap.String("game", g.ID), zap.Int("markets", len(markets)))
 	}
 	if from < statusRank(catalog.GameFinished) && status == catalog.GameFinished {
 		for _, m := range markets {
-			if _, err := o.close(ctx, m.ID); err != nil {
-				return err
-			}
-			if m.SportsRule == nil {
-				continue
-			}
-			v := ruleOutcome(m.SportsRule, home, away)
-			if _, err := o.propose(ctx, m.ID, v, true); err != nil {
-				// A proposal the negRisk rules refuse (a draw on a negRisk
-				// market, a second YES) is the operator's to make; it must
-				// not keep the game from finishing.
-				if c := errcode.CodeOf(err); c == errcode.NegRiskNoSplit || c == errcode.NegRiskAlreadyResolved {
-					o.log.Warn("the platform's proposal from the score is refused; the operator proposes", zap.String("market", m.ID), zap.Error(err))
-					continue
-				}
-				return err
+			out = append(out, gameStep{kind: stepClose, market: m})
+			if m.SportsRule != nil {
+				out = append(out, gameStep{kind: stepPropose, market: m, payout: ruleOutcome(m.SportsRule, home, away)})
 			}
 		}
+	}
+	return out
+}
+
+// gameStep is one step of a game's status change on one market.
+type gameStep struct {
+	kind   stepKind
+	market *catalog.MarketRecord
+	payout []int // stepPropose's
+}
+
+type stepKind int
+
+// The steps of a status change: HaltMarket, ClearMarketOrders,
+// CloseMarket in the engine, and the platform's proposal from the score.
+const (
+	stepHalt stepKind = iota
+	stepClear
+	stepClose
+	stepPropose
+)
+
+// platformMayLeave says whether the platform's proposal from the score
+// may fail without failing the game's move: a proposal the negRisk rules
+// refuse (a draw on a negRisk market, a second YES) is the operator's to
+// make, and must not keep the game from finishing.
+func platformMayLeave(err error) bool {
+	c := errcode.CodeOf(err)
+	return c == errcode.NegRiskNoSplit || c == errcode.NegRiskAlreadyResolved
+}
+
+// enterStatus runs the statusSteps of game g's move to status.
+func (o *Operator) enterStatus(ctx context.Context, g *gammaapi.Game, status string, home, away int) error {
+	markets := o.gameMarkets(g)
+	for _, st := range statusSteps(g, status, home, away, markets) {
+		if err := o.runStep(ctx, st); err != nil {
+			return err
+		}
+	}
+	if statusRank(g.GameStatus) < statusRank(catalog.GameLive) && statusRank(status) >= statusRank(catalog.GameLive) {
+		o.log.Info("game live: books cleared", zap.String("game", g.ID), zap.Int("markets", len(markets)))
+	}
+	if statusRank(g.GameStatus) < statusRank(catalog.GameFinished) && status == catalog.GameFinished {
 		o.log.Info("game finished: markets closed, outcomes proposed", zap.String("game", g.ID), zap.Int("home", home), zap.Int("away", away))
 	}
 	return nil
 }
 
+// runStep runs one step of a game's status change.
+func (o *Operator) runStep(ctx context.Context, st gameStep) error {
+	m := st.market
+	switch st.kind {
+	case stepHalt:
+		return o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_HaltMarket{HaltMarket: &pb.HaltMarket{Market: cond(m)}}})
+	case stepClear:
+		return o.marketCommand(ctx, m, &pb.Command{Body: &pb.Command_ClearMarketOrders{ClearMarketOrders: &pb.ClearMarketOrders{Market: cond(m)}}})
+	case stepClose:
+		_, err := o.close(ctx, m.ID)
+		return err
+	}
+	if _, err := o.propose(ctx, m.ID, st.payout, true); err != nil {
+		if !platformMayLeave(err) {
+			return err
+		}
+		o.log.Warn("the platform's proposal from the score is refused; the operator proposes", zap.String("market", m.ID), zap.Error(err))
+	}
+	return nil
+}
+
 // ruleOutcome is the payout vector a sports rule gives a final score.
-func ruleOutcome(r *catalog.SportsRule, home, away int) []int {
+func ruleOutcome(r *gammaapi.SportsRule, home, away int) []int {
 	switch r.Type {
 	case gammaapi.RuleWinner:
 		us, them := home, away
@@ -210,7 +241,7 @@ func ruleOutcome(r *catalog.SportsRule, home, away int) []int {
 	}
 }
 
-func checkRule(r *catalog.SportsRule) error {
+func checkRule(r *gammaapi.SportsRule) error {
 	if r == nil {
 		return nil
 	}
@@ -221,39 +252,4 @@ func checkRule(r *catalog.SportsRule) error {
 		return nil
 	}
 	return invalid(`sportsRule must be {"type":"winner","team":"home" or "away"} or {"type":"total","line":<a half point such as 220.5>}`)
-}
-
-func cond(m *catalog.MarketRecord) []byte {
-	h := common.HexToHash(m.ConditionID)
-	return h[:]
-}
-
-// marketCommand appends a lifecycle command for a market. The engine
-// refuses a halt, clear or close of a market already past that state
-// (INVALID_MARKET_STATE); that is what a repeated step finds, so it counts
-// as done.
-func (o *Operator) marketCommand(ctx context.Context, _ *catalog.MarketRecord, cmd *pb.Command) error {
-	return o.submit(ctx, cmd, pb.RejectReason_REJECT_REASON_INVALID_MARKET_STATE)
-}
-
-// RecordFetch records a fetch whose report matches the game as it is:
-// only the feed's state changes (lastFetchedAt; lastUpdatedAt is the
-// source's).
-func (o *Operator) RecordFetch(ctx context.Context, id string, r Report) error {
-	if _, ok := o.view.Game(id); !ok {
-		return errcode.Errorf(errcode.GameNotFound, "game %s: no such game", id)
-	}
-	now := o.now().UTC()
-	if r.UpdatedAt.IsZero() {
-		// The source does not date its data: it last changed when the
-		// platform last saw it change.
-		r.UpdatedAt = now
-		if sc, ok := o.view.Scores(id); ok && !sc.LastUpdatedAt.IsZero() {
-			r.UpdatedAt = sc.LastUpdatedAt
-		}
-	}
-	if r.SourceStatus == "" {
-		r.SourceStatus = r.Status
-	}
-	return o.putFeedState(ctx, id, gammaapi.ConsistencyOK, now, r.UpdatedAt.UTC(), r.SourceStatus)
 }

@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
 // CreateTag writes a new tag. Its slug is claimed for good, as an event's
 // is; a creation interrupted after the claim completes when sent again.
-func (o *Operator) CreateTag(ctx context.Context, in TagInput) (*catalog.Tag, error) {
+func (o *Operator) CreateTag(ctx context.Context, in gammaapi.TagInput) (*gammaapi.Tag, error) {
 	if err := checkText("label", in.Label, labelBytesMax, true); err != nil {
 		return nil, err
 	}
@@ -24,7 +25,7 @@ func (o *Operator) CreateTag(ctx context.Context, in TagInput) (*catalog.Tag, er
 		return nil, err
 	}
 	now := o.now().UTC()
-	t := &catalog.Tag{ID: id, Label: in.Label, Slug: in.Slug, CreatedAt: now, UpdatedAt: now}
+	t := &gammaapi.Tag{ID: id, Label: in.Label, Slug: in.Slug, CreatedAt: now, UpdatedAt: now}
 	rev, err := o.store.CreateTag(ctx, t)
 	if err != nil {
 		return nil, err
@@ -33,13 +34,13 @@ func (o *Operator) CreateTag(ctx context.Context, in TagInput) (*catalog.Tag, er
 }
 
 // UpdateTag changes a tag's label; its slug and id never change.
-func (o *Operator) UpdateTag(ctx context.Context, id string, p TagPatch) (*catalog.Tag, error) {
+func (o *Operator) UpdateTag(ctx context.Context, id string, p gammaapi.TagPatch) (*gammaapi.Tag, error) {
 	if p.Label != nil {
 		if err := checkText("label", *p.Label, labelBytesMax, true); err != nil {
 			return nil, err
 		}
 	}
-	t, rev, err := o.store.UpdateTag(ctx, id, func(t *catalog.Tag) error {
+	t, rev, err := o.store.UpdateTag(ctx, id, func(t *gammaapi.Tag) error {
 		setp(&t.Label, p.Label)
 		t.UpdatedAt = o.now().UTC()
 		return nil

@@ -10,9 +10,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/server"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
 )
@@ -77,7 +77,7 @@ func BenchmarkGameLive(b *testing.B) {
 	const perMarket = 250
 	for i := range b.N {
 		b.StopTimer()
-		var ev catalog.Event
+		var ev gammaapi.Event
 		slug := "bench-game-" + strconv.Itoa(i)
 		h.mustAdmin(http.MethodPost, "/admin/events", eventBody(slug, false), &ev)
 		ms := []lcMarket{h.createMarket(ev.ID, slug+"-a", nil), h.createMarket(ev.ID, slug+"-b", nil)}
@@ -87,7 +87,7 @@ func BenchmarkGameLive(b *testing.B) {
 				last = h.placeOrder(maker, m.yes, fixed.Buy, uint64(10_000*(1+j%40)), fixed.One)
 			}
 		}
-		var g catalog.Game
+		var g gammaapi.Game
 		h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, nil, h.clock.Now().Add(time.Hour)), &g)
 		b.StartTimer()
 		h.mustAdmin(http.MethodPost, "/admin/games/"+g.ID+"/scores", map[string]any{"gameStatus": "live", "homeScore": 0, "awayScore": 0}, nil)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -53,12 +54,12 @@ func seedCatalogue(h *harness, n int) {
 		}
 	}
 	gid, _ := s.NextID(ctx, "game")
-	if _, err := s.CreateGame(ctx, &catalog.Game{ID: gid, SportType: "nba", HomeTeam: catalog.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
-		AwayTeam: catalog.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: day.Add(20 * time.Hour), GameStatus: catalog.GamePreGame,
+	if _, err := s.CreateGame(ctx, &gammaapi.Game{ID: gid, SportType: "nba", HomeTeam: gammaapi.Team{Name: "Los Angeles Lakers", Abbreviation: "LAL"},
+		AwayTeam: gammaapi.Team{Name: "Boston Celtics", Abbreviation: "BOS"}, ScheduledAt: day.Add(20 * time.Hour), GameStatus: catalog.GamePreGame,
 		Venue: "Crypto.com Arena", PrimaryEventID: "1", LinkedEventIDs: []string{}}); err != nil {
 		h.t.Fatal(err)
 	}
-	rev, err := s.PutScores(ctx, &catalog.GameScores{FixtureID: gid, Consistency: "ok", LastFetchedAt: day, LastUpdatedAt: day, LatestStatus: "scheduled"})
+	rev, err := s.PutScores(ctx, &gammaapi.GameScores{FixtureID: gid, Consistency: "ok", LastFetchedAt: day, LastUpdatedAt: day, LatestStatus: "scheduled"})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -68,6 +69,7 @@ func seedCatalogue(h *harness, n int) {
 // TestTwoReplicasAnswerTheSame: two gateways on their own connections,
 // one catalogue; every read answers byte for byte the same on both.
 func TestTwoReplicasAnswerTheSame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addGateway()
 	seedCatalogue(h, 12)
@@ -91,7 +93,7 @@ func TestTwoReplicasAnswerTheSame(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.waitViews(rev)
-	var e catalog.Event
+	var e gammaapi.Event
 	h.get(1, "/events/2", &e)
 	if e.Title != "Renamed" {
 		t.Fatalf("replica 1 still answers %q", e.Title)
@@ -99,9 +101,10 @@ func TestTwoReplicasAnswerTheSame(t *testing.T) {
 }
 
 func TestCatalogueReads(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4)
-	var events []catalog.Event
+	var events []gammaapi.Event
 	h.get(0, "/events", &events)
 	if len(events) != 3 { // event 4 is archived
 		t.Fatalf("%d events", len(events))
@@ -112,12 +115,12 @@ func TestCatalogueReads(t *testing.T) {
 		!e.Markets[0].AcceptingOrders {
 		t.Fatalf("event 1: %+v", e)
 	}
-	var archived catalog.Event
+	var archived gammaapi.Event
 	h.get(0, "/events/slug/event-4", &archived)
 	if !archived.Archived {
 		t.Fatal("event 4 is not archived")
 	}
-	var games []catalog.Game
+	var games []gammaapi.Game
 	for q, n := range map[string]int{"": 1, "?status=live": 0, "?date=2026-11-21": 1, "?date=2026-11-22": 0, "?keyword=BOS": 1,
 		"?keyword=arena&page=1&page_size=5": 1, "?page=2": 0, "?limit=1&offset=0": 1} {
 		h.get(0, "/games"+q, &games)
@@ -125,7 +128,7 @@ func TestCatalogueReads(t *testing.T) {
 			t.Errorf("/games%s: %d games, want %d", q, len(games), n)
 		}
 	}
-	var sc catalog.GameScores
+	var sc gammaapi.GameScores
 	h.get(0, "/games/1/scores", &sc)
 	if sc.FixtureID != "1" || sc.Consistency != "ok" {
 		t.Fatalf("scores %+v", sc)
@@ -134,6 +137,7 @@ func TestCatalogueReads(t *testing.T) {
 
 // TestEventsKeysetOverHTTP walks /events/keyset to its end.
 func TestEventsKeysetOverHTTP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 23)
 	seen := map[string]bool{}
@@ -143,8 +147,8 @@ func TestEventsKeysetOverHTTP(t *testing.T) {
 			t.Fatal("the cursor does not advance")
 		}
 		var page struct {
-			Events     []catalog.Event `json:"events"`
-			NextCursor string          `json:"next_cursor"`
+			Events     []gammaapi.Event `json:"events"`
+			NextCursor string           `json:"next_cursor"`
 		}
 		h.get(0, "/events/keyset?limit=4&order=startDate&ascending=false&after_cursor="+url.QueryEscape(cursor), &page)
 		for _, e := range page.Events {
@@ -166,6 +170,7 @@ func TestEventsKeysetOverHTTP(t *testing.T) {
 // TestBadQueriesAreRefused: every malformed input is a 4xx with a stable
 // code, and unknown names are named.
 func TestBadQueriesAreRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 3)
 	for path, code := range map[string]errcode.Code{
@@ -221,6 +226,7 @@ func TestBadQueriesAreRefused(t *testing.T) {
 // TestAmbiguousHeaders: a bearer token or operator key given twice is
 // refused, where the first one used to be taken.
 func TestAmbiguousHeaders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tok := h.login(0, newKey(t))
 	for name, hdr := range map[string]http.Header{
@@ -238,6 +244,7 @@ func TestAmbiguousHeaders(t *testing.T) {
 
 // TestMetrics: /metrics serves the HTTP and catalogue metrics.
 func TestMetrics(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 1)
 	h.do(0, http.MethodGet, "/events", nil, nil)

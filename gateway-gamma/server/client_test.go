@@ -19,6 +19,7 @@ import (
 // the real engine; each request and response is checked against the
 // OpenAPI document.
 func TestGoClient(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	ctx := context.Background()

@@ -31,6 +31,7 @@ func goListDeps(t *testing.T, withTests bool) []string {
 // Its tests may also run the real engine (pred.dev/engine), and nothing
 // else of ours.
 func TestOnlyProtoIsImported(t *testing.T) {
+	t.Parallel()
 	ours := func(p string) bool {
 		return strings.HasPrefix(p, "pred.dev/") && !strings.HasPrefix(p, "pred.dev/proto/") &&
 			!strings.HasPrefix(p, "pred.dev/gateway-gamma")
@@ -56,6 +57,7 @@ func TestOnlyProtoIsImported(t *testing.T) {
 // itself, an HTTP client of its own API; only its tests use the SDK.
 // Nor does it link the embedded NATS server's test harness.
 func TestNoSDKInTheServer(t *testing.T) {
+	t.Parallel()
 	for _, p := range goListDeps(t, false) {
 		if p == "pred.dev/proto/client" || p == "pred.dev/proto/runtime/natstest" {
 			t.Errorf("gateway-gamma depends on %s outside its tests", p)
@@ -69,6 +71,7 @@ func TestNoSDKInTheServer(t *testing.T) {
 // TestAPITestIsForTests: package apitest (it imports testing) is test
 // support; no package of the gateway may link it outside its tests.
 func TestAPITestIsForTests(t *testing.T) {
+	t.Parallel()
 	const apitest = "pred.dev/gateway-gamma/apitest"
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "pred.dev/gateway-gamma/...").CombinedOutput()
 	if err != nil {

@@ -21,6 +21,7 @@ type endpointError struct {
 // document, which so must list that code for that operation (with
 // -rewrite-examples the answers become the document's examples).
 func TestEndpointErrors(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	const bad, unknown = "abc", "999999"
 	cases := []endpointError{

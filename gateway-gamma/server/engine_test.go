@@ -15,6 +15,7 @@ import (
 	"pred.dev/engine/service"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
@@ -78,20 +79,21 @@ func (h *harness) query(req *pb.QueryRequest) *pb.QueryResponse {
 		h.t.Fatal(err)
 	}
 	req.MinSeq = last
-	deadline := time.Now().Add(waitMax)
-	for {
+	var resp *pb.QueryResponse
+	eventually.NoError(h.t, "an engine answers the query", func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), waitMax)
-		resp, err := query.Do(ctx, h.nc, req)
-		cancel()
+		defer cancel()
+		r, err := query.Do(ctx, h.nc, req)
 		switch {
-		case errors.Is(err, query.ErrNoEngine) && time.Now().Before(deadline):
-			time.Sleep(10 * time.Millisecond)
-			continue
+		case errors.Is(err, query.ErrNoEngine):
+			return err // not started yet
 		case err != nil:
 			h.t.Fatalf("query: %v", err)
-		case resp.GetError() != nil && resp.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED:
-			h.t.Fatalf("query: %s", resp.GetError().GetMessage())
+		case r.GetError() != nil && r.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_UNSPECIFIED:
+			h.t.Fatalf("query: %s", r.GetError().GetMessage())
 		}
-		return resp
-	}
+		resp = r
+		return nil
+	})
+	return resp
 }

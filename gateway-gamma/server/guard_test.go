@@ -16,6 +16,7 @@ import (
 // closed; a request hidden behind a smuggling-shaped one (both
 // Content-Length and Transfer-Encoding) is never answered.
 func TestMalformedHeadsOverTCP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	u, err := url.Parse(h.url(0))
 	if err != nil {

@@ -19,8 +19,8 @@ import (
 
 	"pred.dev/gateway-gamma/apitest"
 	"pred.dev/gateway-gamma/catalog"
-	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/server"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
@@ -41,9 +41,9 @@ var (
 	testInitCodeHash = common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf")
 )
 
-var testPublicInfo = api.PublicInfo{
-	Chain: []api.ChainInfo{{ChainID: 31337, RPCURL: "http://127.0.0.1:8545", ExplorerURL: ""}},
-	Contracts: api.Contracts{
+var testPublicInfo = gammaapi.PublicInfo{
+	Chain: []gammaapi.ChainInfo{{ChainID: 31337, RPCURL: "http://127.0.0.1:8545", ExplorerURL: ""}},
+	Contracts: gammaapi.Contracts{
 		ConditionalTokens: "0x5FbDB2315678afecb367f032d93F642f64180aa3", Exchange: "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8",
 		NegRiskExchange: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0", SafeFactory: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
 		SafeInitCodeHash: "0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf",
@@ -208,7 +208,7 @@ func (h *harness) waitViews(rev uint64) {
 
 func errorCode(t testing.TB, data []byte) string {
 	t.Helper()
-	var e api.ErrorBody
+	var e gammaapi.ErrorBody
 	if err := json.Unmarshal(data, &e); err != nil || e.Code == "" || e.Error == "" {
 		t.Fatalf("not an error body: %s", data)
 	}

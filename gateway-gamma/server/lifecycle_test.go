@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 )
 
 // testLiveness is the proposals' liveness in these tests.
@@ -37,7 +38,7 @@ func lifecycleHarness(t *testing.T) *harness {
 // lcMarket is a market the operator created through the API, with its
 // engine ids.
 type lcMarket struct {
-	catalog.Market
+	gammaapi.Market
 	cond    [32]byte
 	yes, no [32]byte
 }
@@ -105,10 +106,10 @@ func (h *harness) shares(a common.Address, token [32]byte) uint64 {
 	return h.query(&pb.QueryRequest{Query: &pb.QueryRequest_Balance{Balance: &pb.BalanceQuery{Account: a[:], TokenId: token[:]}}}).GetBalance().GetBalance()
 }
 
-func (h *harness) market(id string) catalog.Market {
+func (h *harness) market(id string) gammaapi.Market {
 	h.t.Helper()
 	h.waitStats()
-	var m catalog.Market
+	var m gammaapi.Market
 	h.get(0, "/markets/"+id, &m)
 	return m
 }
@@ -142,8 +143,9 @@ func gameBody(eventID string, linked []string, at time.Time) map[string]any {
 // of the game closes the markets and the platform proposes each outcome
 // from the final score.
 func TestGameLifecycle(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
-	var ev, linked catalog.Event
+	var ev, linked gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("lal-bos", false), &ev)
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("lal-bos-props", false), &linked)
 	winner := h.createMarket(ev.ID, "lal-bos-winner", map[string]any{"sportsRule": map[string]any{"type": "winner", "team": "home"}})
@@ -151,7 +153,7 @@ func TestGameLifecycle(t *testing.T) {
 		"acceptOrdersDuringPlay": true})
 	prop := h.createMarket(linked.ID, "lal-bos-first-basket", nil)
 	start := h.clock.Now().Add(2 * time.Hour)
-	var g catalog.Game
+	var g gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, []string{linked.ID}, start), &g)
 
 	alice, bob := common.HexToAddress("0xa11ce"), common.HexToAddress("0xb0b")
@@ -189,7 +191,7 @@ func TestGameLifecycle(t *testing.T) {
 	}
 
 	// The game starts two hours early.
-	var live catalog.Game
+	var live gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games/"+g.ID+"/scores", map[string]any{"gameStatus": "live", "homeScore": 0, "awayScore": 0,
 		"latestStatus": "InProgress"}, &live)
 	if live.GameStatus != catalog.GameLive || !h.clock.Now().Before(live.ScheduledAt) {
@@ -201,7 +203,7 @@ func TestGameLifecycle(t *testing.T) {
 			t.Fatalf("order %x after the start: %s %s", id, o.GetStatus(), o.GetCancelCause())
 		}
 	}
-	var sc catalog.GameScores
+	var sc gammaapi.GameScores
 	h.get(0, "/games/"+g.ID+"/scores", &sc)
 	if sc.Consistency != gammaapi.ConsistencyOK || sc.LatestStatus != "InProgress" || !sc.LastFetchedAt.Equal(h.clock.Now().UTC().Truncate(time.Second)) &&
 		sc.LastFetchedAt.Sub(h.clock.Now()) > time.Second {
@@ -234,7 +236,7 @@ func TestGameLifecycle(t *testing.T) {
 	}
 
 	// The game ends 110-100: the markets close and the platform proposes.
-	var fin catalog.Game
+	var fin gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games/"+g.ID+"/scores", map[string]any{"gameStatus": "finished", "homeScore": 110, "awayScore": 100,
 		"latestStatus": "Final"}, &fin)
 	if fin.GameStatus != catalog.GameFinished || fin.HomeScore != 110 {
@@ -263,7 +265,7 @@ func TestGameLifecycle(t *testing.T) {
 			t.Fatalf("%s adjudication %+v", c.m.Slug, a)
 		}
 	}
-	var evNow catalog.Event
+	var evNow gammaapi.Event
 	h.get(0, "/events/"+ev.ID, &evNow)
 	if !evNow.Closed {
 		t.Fatal("the game's event is not closed with its markets")
@@ -273,7 +275,7 @@ func TestGameLifecycle(t *testing.T) {
 	expectCode(t, "finished then live", resp, data, errcode.GameStatusRegression)
 	resp, data = h.admin(http.MethodPatch, "/admin/games/"+g.ID, map[string]any{"gameStatus": "live"}, nil)
 	expectCode(t, "finished then live (PATCH)", resp, data, errcode.GameStatusRegression)
-	var after catalog.Game
+	var after gammaapi.Game
 	h.get(0, "/games/"+g.ID, &after)
 	if after.GameStatus != catalog.GameFinished || after.HomeScore != 110 || after.AwayScore != 100 {
 		t.Fatalf("the refused report changed the game: %+v", after)
@@ -285,8 +287,9 @@ func TestGameLifecycle(t *testing.T) {
 // two challenges to arbitration; cancel at 50-50; archival; and every
 // refusal, which changes nothing.
 func TestAdjudication(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("adj", false), &ev)
 	a := h.createMarket(ev.ID, "adj-a", nil)
 	b := h.createMarket(ev.ID, "adj-b", nil)
@@ -336,7 +339,7 @@ func TestAdjudication(t *testing.T) {
 	}
 
 	// a: proposed YES, challenged, re-proposed NO, liveness passes, resolved NO.
-	var m catalog.Market
+	var m gammaapi.Market
 	h.mustAdmin(http.MethodPost, path(a, "propose"), map[string]any{"payoutVector": []int{1, 0}}, &m)
 	if m.Adjudication.CurrentPhase != catalog.PhaseProposed || *m.Adjudication.ProposedOutcome != "Yes" || !m.Closed || m.AcceptingOrders {
 		t.Fatalf("proposed: %+v", m)
@@ -414,7 +417,7 @@ func TestAdjudication(t *testing.T) {
 	h.mustAdmin(http.MethodPatch, "/admin/markets/"+a.ID, map[string]any{"archived": true}, &m)
 	resp, data = h.admin(http.MethodPatch, "/admin/markets/"+a.ID, map[string]any{"closed": false}, nil)
 	expectCode(t, "reopen", resp, data, errcode.MarketClosedForGood)
-	var list []catalog.Market
+	var list []gammaapi.Market
 	h.get(0, "/markets?limit=100", &list)
 	for _, x := range list {
 		if x.ID == a.ID {
@@ -428,27 +431,21 @@ func TestAdjudication(t *testing.T) {
 
 // waitPhase polls market id until its phase is phase (the settle loop
 // runs every 20 ms).
-func (h *harness) waitPhase(id, phase string) catalog.Market {
+func (h *harness) waitPhase(id, phase string) gammaapi.Market {
 	h.t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for {
-		var m catalog.Market
+	return eventually.Value(h.t, "market "+id+" is "+phase, func() (gammaapi.Market, bool) {
+		var m gammaapi.Market
 		h.get(0, "/markets/"+id, &m)
-		if m.Adjudication != nil && m.Adjudication.CurrentPhase == phase {
-			return m
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("market %s: phase %+v, want %s", id, m.Adjudication, phase)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return m, m.Adjudication != nil && m.Adjudication.CurrentPhase == phase
+	})
 }
 
 // TestNegRiskAdjudication: exactly one market of a negRisk event resolves
 // YES; a second YES and a 50-50 are refused and change nothing.
 func TestNegRiskAdjudication(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("mayor", true), &ev)
 	ana := h.createMarket(ev.ID, "mayor-ana", nil)
 	bruno := h.createMarket(ev.ID, "mayor-bruno", nil)
@@ -489,7 +486,7 @@ func TestNegRiskAdjudication(t *testing.T) {
 // failingSource is a feed whose fetches fail.
 type failingSource struct{}
 
-func (failingSource) Fetch(context.Context, *catalog.Game, string, time.Time) (operator.Report, bool, error) {
+func (failingSource) Fetch(context.Context, *gammaapi.Game, string, time.Time) (operator.Report, bool, error) {
 	return operator.Report{}, false, errTest
 }
 
@@ -503,12 +500,13 @@ const errTest = testError("the source is down")
 // through the same path as the operator's reports; GameScoresResponse
 // tells fetches from changes, and a failing source shows stale.
 func TestScriptedFeed(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("scripted", false), &ev)
 	m := h.createMarket(ev.ID, "scripted-winner", map[string]any{"sportsRule": map[string]any{"type": "winner", "team": "away"}})
 	start := h.clock.Now().Add(time.Hour).Truncate(time.Second)
-	var g catalog.Game
+	var g gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, nil, start), &g)
 	script, err := feed.ParseScript([]byte(`{"games":[{"game":"scripted","events":[
 		{"at":"-10m","status":"live","source":"InProgress"},
@@ -523,12 +521,12 @@ func TestScriptedFeed(t *testing.T) {
 	gw := h.gws[0]
 	run := feed.NewRunner(gw.Operator(), gw.View(), script, h.clock.Now, 0, nil)
 	ctx := context.Background()
-	poll := func() catalog.Game {
+	poll := func() gammaapi.Game {
 		t.Helper()
 		if err := run.Poll(ctx); err != nil {
 			t.Fatal(err)
 		}
-		var got catalog.Game
+		var got gammaapi.Game
 		h.get(0, "/games/"+g.ID, &got)
 		return got
 	}
@@ -537,7 +535,7 @@ func TestScriptedFeed(t *testing.T) {
 	}
 	h.clock.Advance(time.Minute)
 	poll() // nothing changed: lastUpdatedAt stays, lastFetchedAt moves
-	var sc catalog.GameScores
+	var sc gammaapi.GameScores
 	h.get(0, "/games/"+g.ID+"/scores", &sc)
 	if sc.Consistency != gammaapi.ConsistencyOK || sc.LatestStatus != "Scheduled" || sc.LastFetchedAt.Sub(sc.LastUpdatedAt) != time.Minute {
 		t.Fatalf("scores before the start: %+v", sc)
@@ -572,14 +570,14 @@ func TestScriptedFeed(t *testing.T) {
 	}
 
 	// A failing source leaves the game as it was and says stale.
-	var g2 catalog.Game
+	var g2 gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, nil, start.Add(24*time.Hour)), &g2)
 	down := feed.NewRunner(gw.Operator(), gw.View(), failingSource{}, h.clock.Now, 0, nil)
 	if err := down.Poll(ctx); err == nil {
 		t.Fatal("a failing source reported no error")
 	}
 	h.get(0, "/games/"+g2.ID+"/scores", &sc)
-	var got2 catalog.Game
+	var got2 gammaapi.Game
 	h.get(0, "/games/"+g2.ID, &got2)
 	if sc.Consistency != gammaapi.ConsistencyStale || got2.GameStatus != catalog.GamePreGame {
 		t.Fatalf("stale feed: %+v %+v", sc, got2)
@@ -590,11 +588,12 @@ func TestScriptedFeed(t *testing.T) {
 // refuse (a draw is 50-50) still finishes the game and closes its
 // markets; the proposal is left to the operator.
 func TestDrawOnNegRiskGame(t *testing.T) {
+	t.Parallel()
 	h := lifecycleHarness(t)
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("derby", true), &ev)
 	m := h.createMarket(ev.ID, "derby-home", map[string]any{"sportsRule": map[string]any{"type": "winner", "team": "home"}})
-	var g catalog.Game
+	var g gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games", gameBody(ev.ID, nil, h.clock.Now().Add(time.Hour)), &g)
 	h.mustAdmin(http.MethodPost, "/admin/games/"+g.ID+"/scores", map[string]any{"gameStatus": "finished", "homeScore": 1, "awayScore": 1}, &g)
 	got := h.market(m.ID)

@@ -15,9 +15,9 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/server"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/wallet"
@@ -117,6 +117,7 @@ func tokenClaims(t testing.TB, tok string) (header, claims map[string]any) {
 // lowercase address, 15 minutes, a jti, and it authenticates a profile
 // write.
 func TestLoginIssuesAPinnedShortLivedToken(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
 	tok := h.login(0, key)
@@ -147,6 +148,7 @@ func TestLoginIssuesAPinnedShortLivedToken(t *testing.T) {
 // TestNoncesAreRandomAndWellFormed: 128-bit hex nonces, never repeated,
 // with the server's chain, statement and issuedAt.
 func TestNoncesAreRandomAndWellFormed(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	addr := addrOf(newKey(t))
 	seen := map[string]bool{}
@@ -174,6 +176,7 @@ func TestNoncesAreRandomAndWellFormed(t *testing.T) {
 // TestNonceIsSingleUseAcrossReplicas: issued on one replica, used on
 // another, refused on both afterwards; concurrent attempts: one wins.
 func TestNonceIsSingleUseAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addGateway()
 	key := newKey(t)
@@ -209,6 +212,7 @@ func TestNonceIsSingleUseAcrossReplicas(t *testing.T) {
 // TestNonceIsSpentByAFailedAttempt: a wrong signature spends the nonce;
 // the right one afterwards is refused.
 func TestNonceIsSpentByAFailedAttempt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
 	n := h.getNonce(0, addrOf(key))
@@ -229,6 +233,7 @@ func TestNonceIsSpentByAFailedAttempt(t *testing.T) {
 // is not a login request is refused with its code, and spends the nonce:
 // the right signature afterwards is refused too.
 func TestNonceIsSpentWhateverIsWrong(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
 	withSig := func(f func(sig []byte) string) func(login.Request) []byte {
@@ -278,6 +283,7 @@ func TestNonceIsSpentWhateverIsWrong(t *testing.T) {
 
 // TestNonceExpires: five minutes after issue it is refused.
 func TestNonceExpires(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
 	req := signLogin(t, key, h.getNonce(0, addrOf(key)))
@@ -289,6 +295,7 @@ func TestNonceExpires(t *testing.T) {
 // TestNonceIsBoundToItsAddress: another wallet cannot use it, even
 // signing its own address.
 func TestNonceIsBoundToItsAddress(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	alice, mallory := newKey(t), newKey(t)
 	req := signLogin(t, mallory, h.getNonce(0, addrOf(alice)))
@@ -303,6 +310,7 @@ func TestNonceIsBoundToItsAddress(t *testing.T) {
 // TestLoginChecksChainAndIssuedAt: a message for another chain, or with
 // an edited issuedAt, statement or scope, is refused.
 func TestLoginChecksChainAndIssuedAt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
 	for name, edit := range map[string]func(*login.NonceResponse){
@@ -335,6 +343,7 @@ func TestLoginChecksChainAndIssuedAt(t *testing.T) {
 // TestRefreshRotates: a refresh returns a new token; the old one can
 // neither refresh again nor authenticate; sessions end after 7 days.
 func TestRefreshRotates(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addGateway()
 	key := newKey(t)
@@ -364,6 +373,7 @@ func TestRefreshRotates(t *testing.T) {
 // TestSessionBound: refreshing keeps a session alive until SessionMax
 // after its login, not beyond.
 func TestSessionBound(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *server.Config) { c.Login.SessionMax = 35 * time.Minute })
 	tok := h.login(0, newKey(t))
 	for i := range 4 {
@@ -384,6 +394,7 @@ func TestSessionBound(t *testing.T) {
 
 // TestLoginRateLimits: per IP and per address, 429 with Retry-After.
 func TestLoginRateLimits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *server.Config) {
 		c.RateLimit.AuthIPPerSecond, c.RateLimit.AuthIPBurst = 0.01, 6
 		c.RateLimit.AddressPerSecond, c.RateLimit.AddressBurst = 0.01, 3
@@ -409,6 +420,7 @@ func TestLoginRateLimits(t *testing.T) {
 // TestProfiles: the caller's profile with its derived proxy wallet,
 // readable by anyone; a proxyWallet in the body is refused.
 func TestProfiles(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.addGateway()
 	key := newKey(t)
@@ -421,14 +433,14 @@ func TestProfiles(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("update: %d %s", resp.StatusCode, data)
 	}
-	var p catalog.Profile
+	var p gammaapi.Profile
 	h.get(0, "/profiles/user_address/"+strings.ToLower(addrOf(key)), &p)
 	want := wallet.ProxyAddress(testFactory, testInitCodeHash, crypto.PubkeyToAddress(key.PublicKey)).Hex()
 	if p.Name != "Alice" || p.Bio != "rain" || p.Pseudonym != "al" || p.ProxyWallet != want || p.Address != strings.ToLower(addrOf(key)) {
 		t.Fatalf("profile %+v, proxy wallet want %s", p, want)
 	}
 	h.waitViews(h.gws[0].View().Revision())
-	var p1 catalog.Profile
+	var p1 gammaapi.Profile
 	h.get(1, "/profiles/user_address/"+addrOf(key), &p1)
 	if p1 != p {
 		t.Fatalf("replica 1: %+v", p1)
@@ -459,7 +471,7 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("%s: %s does not say %q", tc.name, data, tc.says)
 		}
 	}
-	var after catalog.Profile
+	var after gammaapi.Profile
 	h.get(0, "/profiles/user_address/"+addrOf(key), &after)
 	if after != p {
 		t.Fatalf("a refused write changed the profile: %+v", after)

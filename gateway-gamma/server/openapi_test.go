@@ -36,6 +36,7 @@ var echoParam = regexp.MustCompile(`:([A-Za-z_]+)`)
 // TestRoutesAreDocumented: every route registered in Echo is in the
 // document, and every documented operation is a registered route.
 func TestRoutesAreDocumented(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	gw, err := server.New(h.cfg, natstest.Connect(t, h.ns), nil)
 	if err != nil {
@@ -85,6 +86,7 @@ const docPath = "../internal/api/openapi.yaml"
 // messages. On a mismatch the failure prints the lines to paste; -update
 // writes them.
 func TestErrorCodesMatchTable(t *testing.T) {
+	t.Parallel()
 	if *updateDoc {
 		apitest.RewriteErrorCodes(t, docPath, api.Document)
 		return
@@ -98,18 +100,21 @@ func TestErrorCodesMatchTable(t *testing.T) {
 // failure says which file to write, or which test to run again with
 // -rewrite-examples to record what it receives.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	apitest.CheckExamples(t, bound.Spec())
 }
 
 // TestErrorResponsesUseErrorSchema: each operation that can answer an
 // error status documents it with the Error schema.
 func TestErrorResponsesUseErrorSchema(t *testing.T) {
+	t.Parallel()
 	apitest.CheckErrorResponses(t, api.OpenAPI)
 }
 
 // TestServedDocument: /openapi.yaml serves the embedded document, and the
 // bare base URL sends a person to /docs.
 func TestServedDocument(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	resp, data := h.do(0, http.MethodGet, "/openapi.yaml", nil, nil)
 	if resp.StatusCode != 200 || string(data) != string(api.OpenAPI) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/yaml") {

@@ -14,6 +14,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
@@ -52,6 +53,7 @@ func eventBody(slug string, negRisk bool) map[string]any {
 
 // TestOperatorAuth: the operator key and nothing else opens /admin.
 func TestOperatorAuth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tok := h.login(0, newKey(t))
 	body, _ := json.Marshal(eventBody("auth-event", false))
@@ -66,7 +68,7 @@ func TestOperatorAuth(t *testing.T) {
 		resp, data := h.do(0, http.MethodPost, "/admin/events", body, hdr)
 		expectCode(t, name, resp, data, errcode.OperatorUnauthorized)
 	}
-	var e catalog.Event
+	var e gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("auth-event", false), &e)
 	if e.Slug != "auth-event" || !e.Active || len(e.Markets) != 0 {
 		t.Fatalf("event %+v", e)
@@ -79,13 +81,14 @@ func TestOperatorAuth(t *testing.T) {
 // engine has the market with its parameters, and a negRisk event groups
 // negRisk markets.
 func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("who-wins", true), &ev)
-	var ms []catalog.Market
+	var ms []gammaapi.Market
 	for _, name := range []string{"ana", "bruno", "carla"} {
-		var m catalog.Market
+		var m gammaapi.Market
 		h.mustAdmin(http.MethodPost, "/admin/markets", map[string]any{"eventId": ev.ID, "slug": "who-wins-" + name,
 			"question": "Will " + name + " win?", "orderPriceMinTickSize": "0.001", "orderMinSize": 2, "orderMaxSize": "500.5",
 			"feeRateBps": 50}, &m)
@@ -107,13 +110,13 @@ func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
 			t.Fatalf("engine market %d: %+v", i, info)
 		}
 	}
-	var got catalog.Event
+	var got gammaapi.Event
 	h.get(0, "/events/"+ev.ID, &got)
 	if !got.NegRisk || len(got.Markets) != 3 {
 		t.Fatalf("the negRisk event groups %d markets", len(got.Markets))
 	}
 	// Trading parameters reach the engine before the catalogue.
-	var m catalog.Market
+	var m gammaapi.Market
 	h.mustAdmin(http.MethodPatch, "/admin/markets/"+ms[0].ID, map[string]any{"orderPriceMinTickSize": "0.01", "active": false}, &m)
 	cond := common.HexToHash(ms[0].ConditionID)
 	info := h.query(&pb.QueryRequest{Query: &pb.QueryRequest_Market{Market: &pb.MarketQuery{Market: cond[:]}}}).GetMarket()
@@ -141,9 +144,10 @@ func TestCreateMarketRegistersItInTheEngine(t *testing.T) {
 // never wrote its record is completed by the retry, with the same id,
 // and the engine's "market exists" is accepted.
 func TestHalfDoneCreationCompletes(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("half", false), &ev)
 	ctx := context.Background()
 	id, _ := h.store().NextID(ctx, "market")
@@ -159,7 +163,7 @@ func TestHalfDoneCreationCompletes(t *testing.T) {
 	ids.No.FillBytes(no[:])
 	h.submit(&pb.Command{Body: &pb.Command_CreateMarket{CreateMarket: &pb.CreateMarket{Market: ids.ConditionID[:], YesTokenId: yes[:],
 		NoTokenId: no[:], Params: &pb.MarketParams{TickSize: 10_000, MinSize: 5_000_000, MaxSize: 100_000_000_000}}}})
-	var m catalog.Market
+	var m gammaapi.Market
 	h.mustAdmin(http.MethodPost, "/admin/markets", body, &m)
 	if m.ID != id || m.ConditionID != ids.ConditionID.Hex() {
 		t.Fatalf("completed market %+v, want id %s", m, id)
@@ -167,10 +171,11 @@ func TestHalfDoneCreationCompletes(t *testing.T) {
 }
 
 func TestOperatorGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("game-event", false), &ev)
-	var g catalog.Game
+	var g gammaapi.Game
 	h.mustAdmin(http.MethodPost, "/admin/games", map[string]any{"sportType": "nba", "homeTeam": map[string]any{"name": "Lakers"},
 		"awayTeam": map[string]any{"name": "Celtics", "abbreviation": "BOS"}, "scheduledAt": day.Format(time.RFC3339),
 		"venue": "Arena", "primaryEventId": ev.ID}, &g)
@@ -183,10 +188,10 @@ func TestOperatorGames(t *testing.T) {
 	}
 	resp, data := h.admin(http.MethodPatch, "/admin/games/"+g.ID, map[string]any{"gameStatus": "pre-game"}, nil)
 	expectCode(t, "backwards", resp, data, errcode.GameStatusRegression)
-	var sc catalog.GameScores
+	var sc gammaapi.GameScores
 	h.mustAdmin(http.MethodPut, "/admin/games/"+g.ID+"/scores", map[string]any{"consistency": "ok", "lastFetchedAt": day.Add(time.Minute).Format(time.RFC3339),
 		"lastUpdatedAt": day.Format(time.RFC3339), "latestStatus": "InProgress"}, &sc)
-	var read catalog.GameScores
+	var read gammaapi.GameScores
 	h.get(0, "/games/"+g.ID+"/scores", &read)
 	if read != sc || read.LatestStatus != "InProgress" {
 		t.Fatalf("scores %+v, wrote %+v", read, sc)
@@ -203,6 +208,7 @@ func TestOperatorGames(t *testing.T) {
 
 // TestSeedDemo: the devnet's catalogue, created once, found again.
 func TestSeedDemo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	ctx := context.Background()
@@ -223,12 +229,12 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatalf("market %d changed: %+v %+v", i, first.Markets[i], again.Markets[i])
 		}
 	}
-	var events []catalog.Event
+	var events []gammaapi.Event
 	h.get(0, "/events", &events)
 	if len(events) != 3 || !events[1].NegRisk || len(events[1].Markets) != 4 {
 		t.Fatalf("events %+v", events)
 	}
-	var games []catalog.Game
+	var games []gammaapi.Game
 	h.get(0, "/games?sport_type=nba", &games)
 	if len(games) != 1 || games[0].PrimaryEventID != events[2].ID {
 		t.Fatalf("games %+v", games)
@@ -248,9 +254,9 @@ func TestSeedDemo(t *testing.T) {
 	if got := tagSlugs(events[0].Tags); !slices.Equal(got, []string{"weather", "lisbon"}) {
 		t.Errorf("the weather event's tags: %v", got)
 	}
-	var lisbon []catalog.Event
+	var lisbon []gammaapi.Event
 	h.get(0, "/events?tag_slug=lisbon", &lisbon)
-	var nba []catalog.Market
+	var nba []gammaapi.Market
 	h.get(0, "/markets?tag_slug=nba", &nba)
 	if len(lisbon) != 2 || len(nba) != 2 {
 		t.Errorf("tagged lisbon: %d events; nba: %d markets", len(lisbon), len(nba))
@@ -259,7 +265,7 @@ func TestSeedDemo(t *testing.T) {
 	if _, err := operator.SeedDemo(ctx, h.gws[0].Operator()); err != nil {
 		t.Fatal(err)
 	}
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.get(0, "/events/"+events[0].ID, &ev)
 	if got := tagSlugs(ev.Tags); !slices.Equal(got, []string{"weather", "lisbon"}) {
 		t.Errorf("the weather event's tags after a new seed: %v", got)

@@ -21,6 +21,7 @@ import (
 // clock by what it says resolves the market. A client once learned the
 // liveness only from a market's first proposal.
 func TestResolutionTimingIsPublished(t *testing.T) {
+	t.Parallel()
 	{
 		h := newHarness(t)
 		var pi gammaapi.PublicInfo
@@ -39,10 +40,10 @@ func TestResolutionTimingIsPublished(t *testing.T) {
 	if pi.Adjudication != want {
 		t.Fatalf("public-info's adjudication %+v, want %+v", pi.Adjudication, want)
 	}
-	var ev catalog.Event
+	var ev gammaapi.Event
 	h.mustAdmin(http.MethodPost, "/admin/events", eventBody("timing", false), &ev)
 	m := h.createMarket(ev.ID, "timing-a", nil)
-	var got catalog.Market
+	var got gammaapi.Market
 	h.mustAdmin(http.MethodPost, "/admin/markets/"+m.ID+"/propose", map[string]any{"payoutVector": []int{1, 0}}, &got)
 	a := got.Adjudication
 	if a == nil || a.ProposedAt == nil || a.LivenessEndsAt == nil ||
@@ -61,6 +62,7 @@ func ceilSeconds(d time.Duration) int64 { return int64((d + time.Second - 1) / t
 // in numbers are the gateway's defaults, and the document says that the
 // nonce and the refresh count too. They once had no numbers.
 func TestLoginLimitsAreDocumented(t *testing.T) {
+	t.Parallel()
 	doc := strings.Join(strings.Fields(string(api.OpenAPI)), " ")
 	d := api.DefaultRateConfig
 	every := func(perSecond float64) string { return strconv.Itoa(int(math.Round(1 / perSecond))) }

@@ -18,6 +18,7 @@ import (
 // requests (the nonce and the login) and says so to the policy's
 // Notify. Without a policy the 429 comes back at once.
 func TestSDKLoginWaitsOutRateLimit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, func(c *server.Config) {
 		// Three requests at once, then one a second: a login costs two
 		// (GET /auth/nonce and POST /auth/login), so the second login's

@@ -32,6 +32,7 @@ import (
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/stats"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/httpmw"
@@ -87,9 +88,9 @@ type Config struct {
 	// Clock replaces time.Now (tests).
 	Clock func() time.Time
 	// SportTypes are the sports games may use (GET /config/sport-types).
-	SportTypes []catalog.SportType
+	SportTypes []gammaapi.SportType
 	// PublicInfo is what GET /public-info answers; see PublicInfoFrom.
-	PublicInfo api.PublicInfo
+	PublicInfo gammaapi.PublicInfo
 	// RateLimit sets the token buckets (per replica).
 	RateLimit api.RateConfig
 	// KVReplicas is the replica count of the KV buckets this gateway
@@ -105,7 +106,7 @@ type Config struct {
 }
 
 // DefaultSportTypes are the sports of a fresh deployment.
-var DefaultSportTypes = []catalog.SportType{
+var DefaultSportTypes = []gammaapi.SportType{
 	{ID: "nba", Name: "Basketball (NBA)"}, {ID: "nfl", Name: "American football (NFL)"},
 	{ID: "mlb", Name: "Baseball (MLB)"}, {ID: "nhl", Name: "Ice hockey (NHL)"},
 	{ID: "soccer", Name: "Soccer"}, {ID: "tennis", Name: "Tennis"}, {ID: "esports", Name: "Esports"},
@@ -372,7 +373,7 @@ func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logge
 	e.HTTPErrorHandler = api.ErrorHandler(log)
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
-		httpmw.Strict(httpmw.StrictConfig{Repeatable: catalog.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
+		httpmw.Strict(httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
 		httpmw.RateLimitIP(limiter.IPs))
 	a.Register(e)
 	return e
@@ -452,9 +453,9 @@ func (c *Config) UseDeployment(d *deploy.Deployment) {
 // publicInfo is GET /public-info: the chain's part as configured, and
 // this replica's adjudication timing, so that a client knows before any
 // proposal when a market can resolve.
-func (s *Server) publicInfo() api.PublicInfo {
+func (s *Server) publicInfo() gammaapi.PublicInfo {
 	info := s.cfg.PublicInfo
-	info.Adjudication = api.AdjudicationTiming{LivenessSeconds: ceilSeconds(s.cfg.Liveness),
+	info.Adjudication = gammaapi.AdjudicationTiming{LivenessSeconds: ceilSeconds(s.cfg.Liveness),
 		SettleDelaySeconds: ceilSeconds(operator.SettleGrace + s.cfg.SettleInterval)}
 	return info
 }
@@ -465,10 +466,10 @@ func ceilSeconds(d time.Duration) int64 { return int64((d + time.Second - 1) / t
 
 // PublicInfoFrom builds GET /public-info from the chain's deployment
 // record, the one file every service reads at start.
-func PublicInfoFrom(d *deploy.Deployment) api.PublicInfo {
-	info := api.PublicInfo{
-		Chain: []api.ChainInfo{{ChainID: d.ChainID, RPCURL: d.RPCURL, ExplorerURL: d.ExplorerURL}},
-		Contracts: api.Contracts{
+func PublicInfoFrom(d *deploy.Deployment) gammaapi.PublicInfo {
+	info := gammaapi.PublicInfo{
+		Chain: []gammaapi.ChainInfo{{ChainID: d.ChainID, RPCURL: d.RPCURL, ExplorerURL: d.ExplorerURL}},
+		Contracts: gammaapi.Contracts{
 			ConditionalTokens: d.Contracts.ConditionalTokens.Hex(), Exchange: d.Contracts.Exchange.Hex(),
 			NegRiskExchange: d.Contracts.NegRiskExchange.Hex(), SafeFactory: d.Contracts.SafeFactory.Hex(),
 			SafeInitCodeHash: d.SafeInitCodeHash.Hex(),

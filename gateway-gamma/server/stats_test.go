@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strconv"
@@ -12,9 +13,11 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -99,14 +102,8 @@ func (h *harness) waitStats() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	deadline := time.Now().Add(waitMax)
-	for _, gw := range h.gws {
-		for gw.StatsSeq() < last {
-			if time.Now().After(deadline) {
-				h.t.Fatalf("statistics at EVT %d of %d", gw.StatsSeq(), last)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+	for i, gw := range h.gws {
+		eventually.True(h.t, fmt.Sprintf("gateway %d's statistics reach EVT %d", i, last), func() bool { return gw.StatsSeq() >= last })
 	}
 }
 
@@ -174,6 +171,7 @@ func priceOrEmpty(p uint64) string {
 // against the engine's book, trades, open orders and pairs, on two
 // replicas, one of them started after the trading (it replays EVT).
 func TestStatisticsMatchTheEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startEngine()
 	ev := h.addEvent("stats-event", true)
@@ -219,7 +217,7 @@ func TestStatisticsMatchTheEngine(t *testing.T) {
 		sum.openInterest += want.openInterest
 		wantPrice := fixed.FormatPrice(displayPrice(want.bestBid, want.bestAsk, want.last))
 		for i := range h.gws {
-			var got catalog.Market
+			var got gammaapi.Market
 			h.get(i, "/markets/"+m.id, &got)
 			if uint64(got.Volume) != want.volume || uint64(got.Volume24hr) != want.volume || uint64(got.Liquidity) != want.liquidity ||
 				uint64(got.OpenInterest) != want.openInterest || got.BestBid != priceOrEmpty(want.bestBid) ||
@@ -234,25 +232,25 @@ func TestStatisticsMatchTheEngine(t *testing.T) {
 			}
 		}
 	}
-	var e catalog.Event
+	var e gammaapi.Event
 	h.get(0, "/events/"+ev, &e)
 	if uint64(e.Volume) != sum.volume || uint64(e.Liquidity) != sum.liquidity || uint64(e.OpenInterest) != sum.openInterest {
 		t.Errorf("event: volume %s liquidity %s openInterest %s; sums %+v", e.Volume, e.Liquidity, e.OpenInterest, sum)
 	}
 	// Sorting and filtering by the live figures.
-	var byVolume []catalog.Market
+	var byVolume []gammaapi.Market
 	h.get(0, "/markets?order=volume&ascending=false", &byVolume)
 	if len(byVolume) != 2 || byVolume[0].Volume < byVolume[1].Volume {
 		t.Errorf("markets by volume: %v", byVolume)
 	}
-	var none []catalog.Market
+	var none []gammaapi.Market
 	h.get(0, "/markets?volume_num_min="+strconv.FormatUint(sum.volume, 10), &none)
 	if len(none) != 0 {
 		t.Errorf("volume_num_min above every market: %d markets", len(none))
 	}
 	// Once the day has passed, volume24hr is zero and volume stays.
 	h.clock.Advance(25 * time.Hour)
-	var later catalog.Market
+	var later gammaapi.Market
 	h.get(0, "/markets/"+markets[0].id, &later)
 	if later.Volume24hr != 0 || later.Volume == 0 {
 		t.Errorf("a day later: volume %s volume24hr %s", later.Volume, later.Volume24hr)

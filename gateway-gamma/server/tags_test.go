@@ -9,13 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"pred.dev/gateway-gamma/catalog"
+	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
-func eventIDs(es []catalog.Event) []string {
+func eventIDs(es []gammaapi.Event) []string {
 	out := []string{}
 	for _, e := range es {
 		out = append(out, e.ID)
@@ -23,7 +23,7 @@ func eventIDs(es []catalog.Event) []string {
 	return out
 }
 
-func marketIDs(ms []catalog.Market) []string {
+func marketIDs(ms []gammaapi.Market) []string {
 	out := []string{}
 	for _, m := range ms {
 		out = append(out, m.ID)
@@ -31,7 +31,7 @@ func marketIDs(ms []catalog.Market) []string {
 	return out
 }
 
-func tagSlugs(ts []catalog.Tag) []string {
+func tagSlugs(ts []gammaapi.Tag) []string {
 	out := []string{}
 	for _, t := range ts {
 		out = append(out, t.Slug)
@@ -44,6 +44,7 @@ func tagSlugs(ts []catalog.Tag) []string {
 // of a tag or of an event's tags shows at once on every market (whose
 // JSON is cached).
 func TestTags(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4) // events 1..4 (4 archived), markets 1..8 (two per event)
 	ctx := context.Background()
@@ -137,7 +138,7 @@ func TestTags(t *testing.T) {
 		"tag_id=99":                                       {},
 		"tag_id=" + lisbon + "&tag_slug=weather":          {"1"},
 	} {
-		var es []catalog.Event
+		var es []gammaapi.Event
 		h.get(0, "/events?"+q, &es)
 		if got := eventIDs(es); !slices.Equal(got, want) {
 			t.Errorf("events?%s: %v, want %v", q, got, want)
@@ -148,7 +149,7 @@ func TestTags(t *testing.T) {
 		"tag_slug=weather&order=id&ascending=false": {"2", "1"},
 		"exclude_tag_id=" + lisbon:                  {"5", "6", "7", "8"},
 	} {
-		var ms []catalog.Market
+		var ms []gammaapi.Market
 		h.get(0, "/markets?"+q, &ms)
 		if got := marketIDs(ms); !slices.Equal(got, want) {
 			t.Errorf("markets?%s: %v, want %v", q, got, want)
@@ -181,7 +182,7 @@ func TestTags(t *testing.T) {
 	if m, err := pub.Market(ctx, "1"); err != nil || len(m.Tags) != 2 || m.Tags[0].Label != "Rain" || m.Tags[0].Slug != "weather" {
 		t.Errorf("market 1 after the rename: %+v, %v", m.Tags, err)
 	}
-	var es []catalog.Event
+	var es []gammaapi.Event
 	h.get(0, "/events?tag_slug=weather", &es)
 	if len(es) != 1 || es[0].Tags[0].Label != "Rain" || es[0].Markets[1].Tags[0].Label != "Rain" {
 		t.Errorf("event 1 after the rename: %+v", es)
@@ -200,6 +201,7 @@ func TestTags(t *testing.T) {
 // TestSearch: /public-search finds events, markets, tags and teams by
 // every word of q, pages each kind alike and refuses malformed queries.
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	seedCatalogue(h, 4)
 	ctx := context.Background()
@@ -256,8 +258,8 @@ func TestSearch(t *testing.T) {
 		t.Errorf("page 4: events %v markets %v %+v, %v", eventIDs(p4.Events), marketIDs(p4.Markets), p4.Pagination, err)
 	}
 
-	long := strings.Repeat("x", catalog.SearchQueryBytesMax+1)
-	words := strings.Repeat("a ", catalog.SearchTermsMax+1)
+	long := strings.Repeat("x", api.SearchQueryBytesMax+1)
+	words := strings.Repeat("a ", api.SearchTermsMax+1)
 	for path, code := range map[string]errcode.Code{
 		"/public-search":                                 errcode.InvalidParameter,
 		"/public-search?q=":                              errcode.InvalidParameter,

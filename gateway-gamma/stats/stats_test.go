@@ -28,6 +28,7 @@ func trade(taker, maker byte, mt pb.MatchType, takerPrice, makerPrice, size uint
 
 // TestFold walks a MINT, a resting remainder, a cancel and a resolution.
 func TestFold(t *testing.T) {
+	t.Parallel()
 	s := New()
 	t0 := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	// A YES bid at 0.40 for 10 rests; a NO bid at 0.55 (a YES ask at 0.45)
@@ -76,6 +77,7 @@ func TestFold(t *testing.T) {
 }
 
 func TestDisplayPrice(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ bid, ask, last, want uint64 }{
 		{400_000, 500_000, 0, 450_000},       // spread 0.10: the midpoint
 		{400_000, 510_000, 480_000, 480_000}, // wider: the last trade

@@ -24,10 +24,10 @@ import (
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/feed"
-	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 )
@@ -149,7 +149,7 @@ func (f *flags) resolve() error {
 			if !ok || !catalog.ValidSlug(id) || name == "" {
 				return fmt.Errorf("-sport-types: %q is not id=Name", kv)
 			}
-			f.cfg.SportTypes = append(f.cfg.SportTypes, catalog.SportType{ID: id, Name: name})
+			f.cfg.SportTypes = append(f.cfg.SportTypes, gammaapi.SportType{ID: id, Name: name})
 		}
 	}
 	return nil
@@ -191,9 +191,9 @@ func (f *flags) chain() error {
 	if err != nil {
 		return err
 	}
-	f.cfg.PublicInfo = api.PublicInfo{
-		Chain: []api.ChainInfo{{ChainID: f.cfg.ChainID, RPCURL: f.rpcURL, ExplorerURL: f.explorerURL}},
-		Contracts: api.Contracts{ConditionalTokens: ctf.Hex(), Exchange: ex.Hex(), NegRiskExchange: nr.Hex(),
+	f.cfg.PublicInfo = gammaapi.PublicInfo{
+		Chain: []gammaapi.ChainInfo{{ChainID: f.cfg.ChainID, RPCURL: f.rpcURL, ExplorerURL: f.explorerURL}},
+		Contracts: gammaapi.Contracts{ConditionalTokens: ctf.Hex(), Exchange: ex.Hex(), NegRiskExchange: nr.Hex(),
 			SafeFactory: f.cfg.ProxyFactory.Hex(), SafeInitCodeHash: f.cfg.ProxyInitCodeHash.Hex(), Collateral: f.cfg.Collateral.Hex()},
 	}
 	if f.stablecoin != "" {

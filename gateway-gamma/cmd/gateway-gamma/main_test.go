@@ -55,6 +55,7 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 
 // TestDeploymentRecord: -deployment replaces the chain flags.
 func TestDeploymentRecord(t *testing.T) {
+	t.Parallel()
 	d := &deploy.Deployment{ChainID: 1337, RPCURL: "http://127.0.0.1:8545", Deployer: common.HexToAddress("0x01"),
 		SafeInitCodeHash: common.HexToHash("0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf"),
 		Contracts: deploy.Contracts{ConditionalTokens: common.HexToAddress("0x11"), Exchange: common.HexToAddress("0x12"),
@@ -77,6 +78,7 @@ func TestDeploymentRecord(t *testing.T) {
 }
 
 func TestFlagErrors(t *testing.T) {
+	t.Parallel()
 	base := append(chainFlags(), "-oracle", testOracle, "-jwt-key", testJWTKey)
 	for name, args := range map[string][]string{
 		"no jwt key":      append(chainFlags(), "-oracle", testOracle),
@@ -99,6 +101,7 @@ func TestFlagErrors(t *testing.T) {
 // TestEffectiveConfigRedactsSecrets: the start-up line shows the
 // configuration but never the keys.
 func TestEffectiveConfigRedactsSecrets(t *testing.T) {
+	t.Parallel()
 	f, err := parseFlags(append(chainFlags(), "-oracle", testOracle, "-jwt-key", testJWTKey, "-operator-key", testOperatorKey))
 	if err != nil {
 		t.Fatal(err)

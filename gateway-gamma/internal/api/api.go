@@ -31,22 +31,13 @@ const writeWaitMax = 5 * time.Second
 type Config struct {
 	// SportTypes are the sports GET /config/sport-types lists and games
 	// may use.
-	SportTypes []catalog.SportType
+	SportTypes []gammaapi.SportType
 	// PublicInfo is what GET /public-info answers.
-	PublicInfo PublicInfo
+	PublicInfo gammaapi.PublicInfo
 	// ProxyFactory and ProxyInitCodeHash derive a profile's proxy wallet.
 	ProxyFactory      common.Address
 	ProxyInitCodeHash common.Hash
 }
-
-// The wire types (pred.dev/proto/client/gammaapi).
-type (
-	PublicInfo         = gammaapi.PublicInfo
-	ChainInfo          = gammaapi.ChainInfo
-	Contracts          = gammaapi.Contracts
-	AdjudicationTiming = gammaapi.AdjudicationTiming
-	Health             = gammaapi.Health
-)
 
 // ReadyCheck is one named readiness check: nil when ready.
 type ReadyCheck struct {
@@ -72,14 +63,6 @@ type API struct {
 	operator        *operator.Operator
 	operatorKeyHash []byte
 }
-
-type (
-	eventRecord  = catalog.EventRecord
-	marketRecord = catalog.MarketRecord
-	game         = catalog.Game
-	scores       = catalog.GameScores
-	tag          = catalog.Tag
-)
 
 // Deps are the collaborators the server wires into the API.
 type Deps struct {

@@ -12,12 +12,6 @@ import (
 	"pred.dev/proto/errcode"
 )
 
-// The keyset pages (pred.dev/proto/client/gammaapi).
-type (
-	EventsPage  = gammaapi.EventsPage
-	MarketsPage = gammaapi.MarketsPage
-)
-
 func (a *API) registerEvents(e *echo.Echo) {
 	e.GET("/events", a.listEvents)
 	e.GET("/events/keyset", a.listEventsKeyset)
@@ -33,7 +27,7 @@ func (a *API) registerMarkets(e *echo.Echo) {
 }
 
 func (a *API) listEvents(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindEvents, c.QueryParams(), false)
+	p, err := parseList(catalog.KindEvents, c.QueryParams(), false)
 	if err != nil {
 		return err
 	}
@@ -45,16 +39,16 @@ func (a *API) listEvents(c echo.Context) error {
 }
 
 func (a *API) listEventsKeyset(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindEvents, c.QueryParams(), true)
+	p, err := parseList(catalog.KindEvents, c.QueryParams(), true)
 	if err != nil {
 		return err
 	}
 	page := a.reader.Events(p)
-	return c.JSON(http.StatusOK, EventsPage{Events: nonNil(page.Rows), NextCursor: page.NextCursor})
+	return c.JSON(http.StatusOK, gammaapi.EventsPage{Events: nonNil(page.Rows), NextCursor: page.NextCursor})
 }
 
 func (a *API) listMarkets(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindMarkets, c.QueryParams(), false)
+	p, err := parseList(catalog.KindMarkets, c.QueryParams(), false)
 	if err != nil {
 		return err
 	}
@@ -62,12 +56,12 @@ func (a *API) listMarkets(c echo.Context) error {
 }
 
 func (a *API) listMarketsKeyset(c echo.Context) error {
-	p, err := catalog.ParseList(catalog.KindMarkets, c.QueryParams(), true)
+	p, err := parseList(catalog.KindMarkets, c.QueryParams(), true)
 	if err != nil {
 		return err
 	}
 	page := a.reader.Markets(p)
-	return c.JSON(http.StatusOK, MarketsPage{Markets: nonNil(page.Rows), NextCursor: page.NextCursor})
+	return c.JSON(http.StatusOK, gammaapi.MarketsPage{Markets: nonNil(page.Rows), NextCursor: page.NextCursor})
 }
 
 func nonNil[T any](s []T) []T {
@@ -91,13 +85,6 @@ func pathSlug(c echo.Context) (string, error) {
 		return "", errcode.Errorf(errcode.InvalidSlug, "invalid slug %q: use lowercase letters, digits and single dashes", clip(s))
 	}
 	return s, nil
-}
-
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "..."
-	}
-	return s
 }
 
 func (a *API) getEvent(c echo.Context) error {
@@ -166,7 +153,7 @@ func (a *API) registerGames(e *echo.Echo) {
 }
 
 func (a *API) listGames(c echo.Context) error {
-	p, err := catalog.ParseGames(c.QueryParams(), a.sports)
+	p, err := parseGames(c.QueryParams(), a.sports)
 	if err != nil {
 		return err
 	}
@@ -197,7 +184,7 @@ func (a *API) getScores(c echo.Context) error {
 	s, ok := a.view.Scores(id)
 	if !ok {
 		// No feed has reported yet: the game's own status, never fetched.
-		s = &catalog.GameScores{FixtureID: id, Consistency: "none", LatestStatus: g.GameStatus}
+		s = &gammaapi.GameScores{FixtureID: id, Consistency: "none", LatestStatus: g.GameStatus}
 	}
 	return c.JSON(http.StatusOK, s)
 }

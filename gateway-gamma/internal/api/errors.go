@@ -9,14 +9,11 @@ import (
 	"pred.dev/proto/runtime/httpmw"
 )
 
-// ErrorBody is every error response: {"error","code"}.
-type ErrorBody = gammaapi.ErrorBody
-
 // ErrorHandler renders every error as {"error","code"} with the code's
 // status (httpmw.ErrorHandler: errors without a code are logged and
 // answered as 500 INTERNAL_ERROR).
 func ErrorHandler(log *zap.Logger) echo.HTTPErrorHandler {
 	return httpmw.ErrorHandler(log, func(code errcode.Code, message string) any {
-		return ErrorBody{Error: message, Code: string(code)}
+		return gammaapi.ErrorBody{Error: message, Code: string(code)}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+	"pred.dev/proto/client/gammaapi"
 )
 
 func (a *API) registerHealth(e *echo.Echo) {
@@ -17,7 +18,7 @@ func (a *API) registerHealth(e *echo.Echo) {
 
 // livez answers while the process serves HTTP; it checks no dependency.
 func (a *API) livez(c echo.Context) error {
-	return c.JSON(http.StatusOK, Health{Status: "ok"})
+	return c.JSON(http.StatusOK, gammaapi.Health{Status: "ok"})
 }
 
 // readyz answers 200 when NATS is connected, the catalogue view has
@@ -41,7 +42,7 @@ func (a *API) readyz(c echo.Context) error {
 			status = http.StatusServiceUnavailable
 		}
 	}
-	body := Health{Status: "ok", Checks: checks}
+	body := gammaapi.Health{Status: "ok", Checks: checks}
 	if status != http.StatusOK {
 		body.Status = "unavailable"
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
@@ -49,47 +50,49 @@ func (a *API) pushScores(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in gammaapi.ScoreReport) (*game, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in gammaapi.ScoreReport) (*gammaapi.Game, error) {
 		return a.operator.ApplyReport(ctx, id, operator.Report{Status: in.GameStatus, Home: in.HomeScore, Away: in.AwayScore,
 			SourceStatus: in.LatestStatus})
-	}, asIs[*game])
+	}, asIs[*gammaapi.Game])
 }
 
 // marketStep runs one adjudication step on the market of the path.
-func marketStep[In any](a *API, c echo.Context, f func(ctx context.Context, id string, in In) (*marketRecord, error)) error {
+func marketStep[In any](a *API, c echo.Context, f func(ctx context.Context, id string, in In) (*catalog.MarketRecord, error)) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in In) (*marketRecord, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in In) (*catalog.MarketRecord, error) {
 		return f(ctx, id, in)
 	}, a.renderMarket)
 }
 
 func (a *API) closeMarket(c echo.Context) error {
-	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*marketRecord, error) { return a.operator.Close(ctx, id) })
+	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*catalog.MarketRecord, error) {
+		return a.operator.Close(ctx, id)
+	})
 }
 
 func (a *API) propose(c echo.Context) error {
-	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*marketRecord, error) {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*catalog.MarketRecord, error) {
 		return a.operator.Propose(ctx, id, in.PayoutVector)
 	})
 }
 
 func (a *API) challenge(c echo.Context) error {
-	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ChallengeInput) (*marketRecord, error) {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ChallengeInput) (*catalog.MarketRecord, error) {
 		return a.operator.Challenge(ctx, id, in.Reason)
 	})
 }
 
 func (a *API) arbitrate(c echo.Context) error {
-	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*marketRecord, error) {
+	return marketStep(a, c, func(ctx context.Context, id string, in gammaapi.ProposeInput) (*catalog.MarketRecord, error) {
 		return a.operator.Arbitrate(ctx, id, in.PayoutVector)
 	})
 }
 
 func (a *API) cancelMarket(c echo.Context) error {
-	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*marketRecord, error) {
+	return marketStep(a, c, func(ctx context.Context, id string, _ empty) (*catalog.MarketRecord, error) {
 		return a.operator.Cancel(ctx, id)
 	})
 }
@@ -141,7 +144,7 @@ func (a *API) updateEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p operator.EventPatch) (*eventRecord, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.EventPatch) (*catalog.EventRecord, error) {
 		return a.operator.UpdateEvent(ctx, id, p)
 	}, a.renderEvent)
 }
@@ -155,13 +158,13 @@ func (a *API) updateMarket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p operator.MarketPatch) (*marketRecord, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.MarketPatch) (*catalog.MarketRecord, error) {
 		return a.operator.UpdateMarket(ctx, id, p)
 	}, a.renderMarket)
 }
 
 func (a *API) createGame(c echo.Context) error {
-	return operatorCall(a, c, http.StatusCreated, a.operator.CreateGame, asIs[*game])
+	return operatorCall(a, c, http.StatusCreated, a.operator.CreateGame, asIs[*gammaapi.Game])
 }
 
 func (a *API) updateGame(c echo.Context) error {
@@ -169,9 +172,9 @@ func (a *API) updateGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p operator.GamePatch) (*game, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.GamePatch) (*gammaapi.Game, error) {
 		return a.operator.UpdateGame(ctx, id, p)
-	}, asIs[*game])
+	}, asIs[*gammaapi.Game])
 }
 
 func (a *API) putScores(c echo.Context) error {
@@ -179,12 +182,12 @@ func (a *API) putScores(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in operator.ScoresInput) (*scores, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, in gammaapi.ScoresInput) (*gammaapi.GameScores, error) {
 		return a.operator.PutScores(ctx, id, in)
-	}, asIs[*scores])
+	}, asIs[*gammaapi.GameScores])
 }
 
 func asIs[T any](v T) any { return v }
 
-func (a *API) renderEvent(e *eventRecord) any   { return a.reader.RenderEvent(e) }
-func (a *API) renderMarket(m *marketRecord) any { return a.reader.RenderMarket(m) }
+func (a *API) renderEvent(e *catalog.EventRecord) any   { return a.reader.RenderEvent(e) }
+func (a *API) renderMarket(m *catalog.MarketRecord) any { return a.reader.RenderMarket(m) }

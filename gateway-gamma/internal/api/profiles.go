@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/httpmw"
@@ -24,12 +23,7 @@ const (
 	imageURLBytesMax    = 512
 )
 
-// ProfileRequest is the body of POST /profiles. Every field is optional;
-// an absent field keeps its value. The proxy wallet is never taken from
-// the body: it is derived from the caller's address.
-type ProfileRequest = gammaapi.ProfileRequest
-
-func validateProfile(r *ProfileRequest) error {
+func validateProfile(r *gammaapi.ProfileRequest) error {
 	for name, v := range map[string]*string{"name": r.Name, "pseudonym": r.Pseudonym} {
 		if v != nil && (len(*v) > nameBytesMax || !utf8.ValidString(*v) || strings.ContainsAny(*v, "\n\r\t")) {
 			return errcode.Errorf(errcode.InvalidPayload, "%s must be one line of UTF-8, at most %d bytes", name, nameBytesMax)
@@ -53,7 +47,7 @@ func (a *API) postProfile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req ProfileRequest
+	var req gammaapi.ProfileRequest
 	if err := httpmw.DecodeJSON(body, &req, errcode.InvalidPayload); err != nil {
 		return err
 	}
@@ -66,9 +60,9 @@ func (a *API) postProfile(c echo.Context) error {
 	proxy := wallet.ProxyAddress(a.cfg.ProxyFactory, a.cfg.ProxyInitCodeHash, addr)
 	ctx, cancel := context.WithTimeout(c.Request().Context(), writeWaitMax)
 	defer cancel()
-	p, rev, err := a.store.UpsertProfile(ctx, key, func() *catalog.Profile {
-		return &catalog.Profile{Address: key, CreatedAt: now}
-	}, func(p *catalog.Profile) error {
+	p, rev, err := a.store.UpsertProfile(ctx, key, func() *gammaapi.Profile {
+		return &gammaapi.Profile{Address: key, CreatedAt: now}
+	}, func(p *gammaapi.Profile) error {
 		p.ProxyWallet = proxy.Hex()
 		set(&p.Name, req.Name)
 		set(&p.Pseudonym, req.Pseudonym)

@@ -3,11 +3,13 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/catalog"
-	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 )
 
@@ -18,7 +20,7 @@ func (a *API) registerTags(e *echo.Echo) {
 }
 
 func (a *API) listTags(c echo.Context) error {
-	p, err := catalog.ParseTags(c.QueryParams())
+	p, err := parseTags(c.QueryParams())
 	if err != nil {
 		return err
 	}
@@ -50,7 +52,7 @@ func (a *API) getTagBySlug(c echo.Context) error {
 }
 
 func (a *API) createTag(c echo.Context) error {
-	return operatorCall(a, c, http.StatusCreated, a.operator.CreateTag, asIs[*tag])
+	return operatorCall(a, c, http.StatusCreated, a.operator.CreateTag, asIs[*gammaapi.Tag])
 }
 
 func (a *API) updateTag(c echo.Context) error {
@@ -58,7 +60,29 @@ func (a *API) updateTag(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p operator.TagPatch) (*tag, error) {
+	return operatorCall(a, c, http.StatusOK, func(ctx context.Context, p gammaapi.TagPatch) (*gammaapi.Tag, error) {
 		return a.operator.UpdateTag(ctx, id, p)
-	}, asIs[*tag])
+	}, asIs[*gammaapi.Tag])
+}
+
+// parseTags parses a GET /tags query.
+func parseTags(q url.Values) (*catalog.TagParams, error) {
+	p := &catalog.TagParams{Limit: LimitDefault}
+	known := []string{"limit", "offset"}
+	for _, name := range sortedNames(q) {
+		vals := q[name]
+		var err error
+		switch name {
+		case "limit":
+			p.Limit, err = singleInt(name, vals, 1, LimitMax, errcode.InvalidLimit)
+		case "offset":
+			p.Offset, err = singleInt(name, vals, 0, OffsetMax, errcode.InvalidOffset)
+		default:
+			err = errcode.Errorf(errcode.UnknownParameter, "unknown query parameter %q: GET /tags takes %s", clip(name), strings.Join(known, ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
