@@ -174,70 +174,6 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
-// fees returns the tip and a fee cap of base fee × multiplier / 100 + tip
-// for a transaction of gas: FeeMultiplierPercent and TipCap (or the node's
-// suggested tip) for a first attempt; for a replacement at least double
-// the base fee and the node's tip, so that a stuck transaction is priced
-// to be mined now. The fee cap stays within MaxFeeCap and MaxTxFee / gas.
-func (w *Worker) fees(ctx context.Context, gas uint64, replacement bool) (tip, feeCap *big.Int, err error) {
-	base, suggested, err := w.market(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	tip, multiplier := w.cfg.TipCap, w.cfg.FeeMultiplierPercent
-	if tip == nil || replacement && suggested.Cmp(tip) > 0 {
-		tip = suggested
-	}
-	if replacement {
-		multiplier = max(multiplier, 200)
-	}
-	feeCap = new(big.Int).Mul(base, new(big.Int).SetUint64(multiplier))
-	feeCap.Div(feeCap, big.NewInt(100)).Add(feeCap, tip)
-	return w.capFee(tip, feeCap, gas)
-}
-
-// market returns the latest base fee and the node's suggested tip, read at
-// most once per Poll.
-func (w *Worker) market(ctx context.Context) (base, tip *big.Int, err error) {
-	w.feeMu.Lock()
-	defer w.feeMu.Unlock()
-	if now := w.cfg.Now(); w.feeBase != nil && now.Sub(w.feeAt) < w.cfg.Poll {
-		return w.feeBase, w.feeTip, nil
-	}
-	head, err := w.b.HeaderByNumber(ctx, nil)
-	if err != nil {
-		return nil, nil, fmt.Errorf("worker: head: %w", err)
-	}
-	tip, err = w.b.SuggestGasTipCap(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("worker: tip: %w", err)
-	}
-	base = head.BaseFee
-	if base == nil {
-		base = new(big.Int)
-	}
-	w.feeBase, w.feeTip, w.feeAt = base, tip, w.cfg.Now()
-	return base, tip, nil
-}
-
-// capFee bounds a fee cap by MaxFeeCap and MaxTxFee / gas, and the tip by
-// the fee cap.
-func (w *Worker) capFee(tip, feeCap *big.Int, gas uint64) (*big.Int, *big.Int, error) {
-	limit := new(big.Int).Set(w.cfg.MaxFeeCap)
-	if gas > 0 {
-		if perGas := new(big.Int).Div(w.cfg.MaxTxFee, new(big.Int).SetUint64(gas)); perGas.Cmp(limit) < 0 {
-			limit = perGas
-		}
-	}
-	if feeCap.Cmp(limit) > 0 {
-		feeCap = limit
-	}
-	if tip.Cmp(feeCap) > 0 {
-		tip = new(big.Int).Set(feeCap)
-	}
-	return tip, feeCap, nil
-}
-
 func (w *Worker) sign(nonce, gas uint64, to common.Address, data []byte, tip, feeCap *big.Int) (*types.Transaction, store.Attempt, error) {
 	tx, err := types.SignNewTx(w.cfg.HotKey, w.signer, &types.DynamicFeeTx{ChainID: w.chainID, Nonce: nonce, GasTipCap: tip,
 		GasFeeCap: feeCap, Gas: gas, To: &to, Data: data})
@@ -605,59 +541,6 @@ func (r *run) confirm(ctx context.Context, f *flight) error {
 	}
 	f.state, f.dirty = relayerapi.StateConfirmed, true
 	return r.persist(ctx, f)
-}
-
-// reprice replaces a stuck flight by the same call at a higher fee.
-func (r *run) reprice(ctx context.Context, f *flight) error {
-	w := r.w
-	last := f.n.Attempts[len(f.n.Attempts)-1]
-	prev := new(types.Transaction)
-	if err := prev.UnmarshalBinary(last.Raw); err != nil {
-		return err
-	}
-	tip, feeCap, err := w.fees(ctx, prev.Gas(), true)
-	if err != nil {
-		return nil
-	}
-	bump := func(v *big.Int) *big.Int {
-		b := new(big.Int).Mul(v, big.NewInt(1125))
-		return b.Div(b, big.NewInt(1000)).Add(b, big.NewInt(1))
-	}
-	tip, feeCap, _ = w.capFee(bigMax(tip, bump(prev.GasTipCap())), bigMax(feeCap, bump(prev.GasFeeCap())), prev.Gas())
-	if feeCap.Cmp(bump(prev.GasFeeCap())) < 0 || tip.Cmp(bump(prev.GasTipCap())) < 0 {
-		return nil // at the cap: the pool would refuse a replacement; resends go on
-	}
-	tx, att, err := w.sign(f.n.Nonce, prev.Gas(), *prev.To(), prev.Data(), tip, feeCap)
-	if err != nil {
-		return err
-	}
-	next := *f.n
-	next.Attempts = append(slices.Clone(f.n.Attempts), att)
-	rev, err := w.st.UpdateNonce(ctx, &next, f.rev)
-	if errors.Is(err, store.ErrConflict) {
-		return fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
-	}
-	if err != nil {
-		return nil
-	}
-	if err := w.crash(CrashRepriced); err != nil {
-		return err
-	}
-	f.n, f.rev, f.hash, f.dirty, f.sent = &next, rev, tx.Hash(), true, false
-	w.m.reprices.Inc()
-	w.log.Info("stuck transaction re-priced", zap.Uint64("nonce", f.n.Nonce), zap.String("id", f.n.TxID),
-		zap.String("fee_cap", feeCap.String()), zap.Int("attempt", len(next.Attempts)))
-	return r.send(ctx, f)
-}
-
-func bigMax(vs ...*big.Int) *big.Int {
-	m := vs[0]
-	for _, v := range vs[1:] {
-		if v.Cmp(m) > 0 {
-			m = v
-		}
-	}
-	return new(big.Int).Set(m)
 }
 
 // finish forgets a final flight and its nonce record.
