@@ -41,51 +41,9 @@ func (r *run) recover(ctx context.Context) error {
 	}
 	r.next = pending
 	for _, e := range entries {
-		f := &flight{n: e.N, rev: e.Rev, wallet: common.HexToAddress(e.N.Wallet), state: relayerapi.StateNew}
-		if len(e.N.Attempts) > 0 {
-			f.hash = common.HexToHash(e.N.Attempts[len(e.N.Attempts)-1].Hash)
+		if err := r.load(ctx, e); err != nil {
+			return err
 		}
-		if !e.N.Noop {
-			rec, _, err := w.st.Record(ctx, e.N.TxID)
-			switch {
-			case err == nil:
-				f.state, f.written = rec.Tx.State, rec.Tx.State
-				f.block = rec.Tx.BlockNumber
-				f.bhash = common.HexToHash(rec.BlockHash)
-				f.mined = rec.MinedAt
-				f.reorgs, f.reason = rec.Tx.Reorgs, rec.Tx.Reason
-				if rec.Tx.TransactionHash != "" {
-					f.hash = common.HexToHash(rec.Tx.TransactionHash)
-				}
-				f.sub = &store.Submission{ID: e.N.TxID, CreatedAt: rec.Tx.CreatedAt}
-			case errors.Is(err, store.ErrNotFound):
-			default:
-				return err
-			}
-			if f.sub == nil {
-				sub, _, err := w.st.Queued(ctx, e.N.TxID)
-				if err != nil {
-					return fmt.Errorf("worker: the submission of nonce %d: %w", e.N.Nonce, err)
-				}
-				f.sub, f.dirty = sub, true
-			}
-			r.byTx[e.N.TxID] = e.N.Nonce
-		} else {
-			// A no-op that was to spend the nonce: followed until mined.
-			f.state, f.written = relayerapi.StateFailed, relayerapi.StateFailed
-		}
-		if f.state.Terminal() && !e.N.Noop {
-			// Final before the crash; only its record was left.
-			if err := w.st.DeleteNonce(ctx, e.N.Nonce); err != nil {
-				return err
-			}
-			continue
-		}
-		r.flights[e.N.Nonce] = f
-		if f.state.Rank() < relayerapi.StateMined.Rank() && !e.N.Noop && e.N.Kind != relayerapi.TypeOperator {
-			r.busy[f.wallet] = e.N.Nonce
-		}
-		r.next = max(r.next, e.N.Nonce+1)
 	}
 	w.m.inflight.Set(float64(len(r.flights)))
 	w.log.Info("worker recovered", zap.Int("in_flight", len(r.flights)), zap.Uint64("next_nonce", r.next),
@@ -99,6 +57,62 @@ func (r *run) recover(ctx context.Context) error {
 			}
 		}
 	}
+	return nil
+}
+
+// load takes one nonce record back in flight, or deletes it if its
+// transaction was final before the crash.
+func (r *run) load(ctx context.Context, e store.NonceEntry) error {
+	f := &flight{n: e.N, rev: e.Rev, wallet: common.HexToAddress(e.N.Wallet), state: relayerapi.StateNew}
+	if len(e.N.Attempts) > 0 {
+		f.hash = common.HexToHash(e.N.Attempts[len(e.N.Attempts)-1].Hash)
+	}
+	if !e.N.Noop {
+		if err := r.loadRecord(ctx, f); err != nil {
+			return err
+		}
+		r.byTx[e.N.TxID] = e.N.Nonce
+	} else {
+		// A no-op that was to spend the nonce: followed until mined.
+		f.state, f.written = relayerapi.StateFailed, relayerapi.StateFailed
+	}
+	if f.state.Terminal() && !e.N.Noop {
+		// Final before the crash; only its record was left.
+		return r.w.st.DeleteNonce(ctx, e.N.Nonce)
+	}
+	r.flights[e.N.Nonce] = f
+	if f.state.Rank() < relayerapi.StateMined.Rank() && !e.N.Noop && e.N.Kind != relayerapi.TypeOperator {
+		r.busy[f.wallet] = e.N.Nonce
+	}
+	r.next = max(r.next, e.N.Nonce+1)
+	return nil
+}
+
+// loadRecord fills a reloaded flight from its transaction's record, or
+// from its queued submission if no record was written yet.
+func (r *run) loadRecord(ctx context.Context, f *flight) error {
+	w := r.w
+	rec, _, err := w.st.Record(ctx, f.n.TxID)
+	switch {
+	case err == nil:
+		f.state, f.written = rec.Tx.State, rec.Tx.State
+		f.block = rec.Tx.BlockNumber
+		f.bhash = common.HexToHash(rec.BlockHash)
+		f.mined = rec.MinedAt
+		f.reorgs, f.reason = rec.Tx.Reorgs, rec.Tx.Reason
+		if rec.Tx.TransactionHash != "" {
+			f.hash = common.HexToHash(rec.Tx.TransactionHash)
+		}
+		f.sub = &store.Submission{ID: f.n.TxID, CreatedAt: rec.Tx.CreatedAt}
+		return nil
+	case !errors.Is(err, store.ErrNotFound):
+		return err
+	}
+	sub, _, err := w.st.Queued(ctx, f.n.TxID)
+	if err != nil {
+		return fmt.Errorf("worker: the submission of nonce %d: %w", f.n.Nonce, err)
+	}
+	f.sub, f.dirty = sub, true
 	return nil
 }
 

@@ -119,15 +119,31 @@ type run struct {
 func (w *Worker) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	r := &run{w: w, flights: map[uint64]*flight{}, byTx: map[string]uint64{}, busy: map[common.Address]uint64{},
-		held: map[common.Address][]*item{}, undecided: map[uint64]bool{}}
+	r := w.newRun()
 	if err := r.recover(ctx); err != nil {
 		return err
 	}
-	msgs := make(chan jetstream.Msg)
-	fol, err := follow.New(ctx, w.st.JetStream(), store.SubmitStream, follow.Options{Start: follow.FromSeq(r.cursor), PullMax: 256})
+	msgs, ferr, err := r.follow(ctx)
 	if err != nil {
 		return err
+	}
+	w.m.leader.Set(1)
+	defer w.m.leader.Set(0)
+	return r.loop(ctx, msgs, ferr)
+}
+
+func (w *Worker) newRun() *run {
+	return &run{w: w, flights: map[uint64]*flight{}, byTx: map[string]uint64{}, busy: map[common.Address]uint64{},
+		held: map[common.Address][]*item{}, undecided: map[uint64]bool{}}
+}
+
+// follow reads the queue from the cursor on: its messages come on msgs,
+// and its end on the error channel.
+func (r *run) follow(ctx context.Context) (<-chan jetstream.Msg, <-chan error, error) {
+	msgs := make(chan jetstream.Msg)
+	fol, err := follow.New(ctx, r.w.st.JetStream(), store.SubmitStream, follow.Options{Start: follow.FromSeq(r.cursor), PullMax: 256})
+	if err != nil {
+		return nil, nil, err
 	}
 	ferr := make(chan error, 1)
 	go func() {
@@ -140,8 +156,13 @@ func (w *Worker) Run(ctx context.Context) error {
 			}
 		})
 	}()
-	w.m.leader.Set(1)
-	defer w.m.leader.Set(0)
+	return msgs, ferr, nil
+}
+
+// loop takes queue messages while fewer than MaxInFlight are in flight,
+// and looks at the chain every Poll.
+func (r *run) loop(ctx context.Context, msgs <-chan jetstream.Msg, ferr <-chan error) error {
+	w := r.w
 	tick := time.NewTicker(w.cfg.Poll)
 	defer tick.Stop()
 	for {
