@@ -15,6 +15,7 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/relayer/onchain"
+	"pred.dev/relayer/store"
 )
 
 // track looks at the chain: receipts of what was mined, confirmations,
@@ -35,42 +36,54 @@ func (r *run) track(ctx context.Context) error {
 	w.m.head.Set(float64(head))
 	now := w.cfg.Now()
 	for _, n := range r.sortedFlights() {
-		f := r.flights[n]
-		switch {
-		case f.state.Rank() < relayerapi.StateMined.Rank() || f.n.Noop && f.block == 0:
-			if n < mined {
-				if err := r.findReceipt(ctx, f); err != nil {
-					return err
-				}
-				continue
-			}
-			if again := w.cfg.ResendAfter; now.Sub(f.sentAt) >= again || !f.sent && now.Sub(f.sentAt) >= min(again, time.Second) {
-				if err := r.send(ctx, f); err != nil {
-					return err
-				}
-			}
-			last := f.n.Attempts[len(f.n.Attempts)-1]
-			if f.sent && now.Sub(last.At) >= w.cfg.RepriceAfter && n == mined {
-				if err := r.reprice(ctx, f); err != nil {
-					return err
-				}
-			}
-		case f.state == relayerapi.StateMined:
-			if head+1 >= f.block+w.cfg.Confirmations {
-				if err := r.confirm(ctx, f); err != nil {
-					return err
-				}
-			}
-		}
-		if f.state.Terminal() && f.written == f.state && (f.block != 0 || !f.n.Noop) {
-			if err := r.finish(ctx, f); err != nil {
-				return err
-			}
-		} else if err := r.persist(ctx, f); err != nil {
+		if err := r.look(ctx, r.flights[n], head, mined, now); err != nil {
 			return err
 		}
 	}
-	// Wallets no longer busy take their next held submission.
+	if err := r.takeWaiting(ctx, now); err != nil {
+		return err
+	}
+	r.saveCursor(ctx, false)
+	return nil
+}
+
+// look moves one flight on: its receipt once the chain spent its nonce,
+// a resend or a re-pricing while it waits, its confirmation once mined;
+// then it is forgotten if final and recorded, or its record written.
+func (r *run) look(ctx context.Context, f *flight, head, mined uint64, now time.Time) error {
+	w := r.w
+	switch n := f.n.Nonce; {
+	case f.state.Rank() < relayerapi.StateMined.Rank() || f.n.Noop && f.block == 0:
+		if n < mined {
+			return r.findReceipt(ctx, f)
+		}
+		if again := w.cfg.ResendAfter; now.Sub(f.sentAt) >= again || !f.sent && now.Sub(f.sentAt) >= min(again, time.Second) {
+			if err := r.send(ctx, f); err != nil {
+				return err
+			}
+		}
+		last := f.n.Attempts[len(f.n.Attempts)-1]
+		if f.sent && now.Sub(last.At) >= w.cfg.RepriceAfter && n == mined {
+			if err := r.reprice(ctx, f); err != nil {
+				return err
+			}
+		}
+	case f.state == relayerapi.StateMined:
+		if head+1 >= f.block+w.cfg.Confirmations {
+			if err := r.confirm(ctx, f); err != nil {
+				return err
+			}
+		}
+	}
+	if f.state.Terminal() && f.written == f.state && (f.block != 0 || !f.n.Noop) {
+		return r.finish(ctx, f)
+	}
+	return r.persist(ctx, f)
+}
+
+// takeWaiting takes, once their time has come, the next held submission
+// of each wallet no longer busy and the deferred ones.
+func (r *run) takeWaiting(ctx context.Context, now time.Time) error {
 	for wallet, h := range r.held {
 		if _, busy := r.busy[wallet]; busy || len(h) == 0 || now.Before(h[0].retry) {
 			continue
@@ -88,7 +101,6 @@ func (r *run) track(ctx context.Context) error {
 			return err
 		}
 	}
-	r.saveCursor(ctx, false)
 	return nil
 }
 
@@ -105,25 +117,7 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 		if rc == nil {
 			continue
 		}
-		if f.n.Noop {
-			f.block = rc.BlockNumber.Uint64()
-			return nil
-		}
-		f.hash, f.block, f.bhash, f.mined, f.dirty = h, rc.BlockNumber.Uint64(), rc.BlockHash, w.cfg.Now().UTC(), true
-		if rc.Status == types.ReceiptStatusSuccessful && !onchain.Failed(rc, f.wallet) {
-			f.state, f.reason = relayerapi.StateMined, "" // mined (again, after a reorganization's note)
-			w.m.observeMined(f.sub.CreatedAt, f.mined)
-		} else {
-			f.state, f.reason = relayerapi.StateFailed, fmt.Sprintf("reverted on chain in block %d (gas used %d)", f.block, rc.GasUsed)
-			if why := w.chain.Why(ctx, f.n.Attempts[i].Raw, w.hot, f.block); why != "" {
-				f.reason += ": " + why
-			}
-		}
-		delete(r.busy, f.wallet)
-		if err := r.persist(ctx, f); err != nil {
-			return err
-		}
-		return w.crash(CrashMined)
+		return r.mined(ctx, f, f.n.Attempts[i], rc)
 	}
 	f.misses++
 	if f.misses < missesForDropped {
@@ -137,6 +131,31 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 		delete(r.busy, f.wallet)
 	}
 	return r.persist(ctx, f)
+}
+
+// mined records a flight MINED, or FAILED if it reverted, from the
+// receipt of its attempt att.
+func (r *run) mined(ctx context.Context, f *flight, att store.Attempt, rc *types.Receipt) error {
+	w := r.w
+	if f.n.Noop {
+		f.block = rc.BlockNumber.Uint64()
+		return nil
+	}
+	f.hash, f.block, f.bhash, f.mined, f.dirty = common.HexToHash(att.Hash), rc.BlockNumber.Uint64(), rc.BlockHash, w.cfg.Now().UTC(), true
+	if rc.Status == types.ReceiptStatusSuccessful && !onchain.Failed(rc, f.wallet) {
+		f.state, f.reason = relayerapi.StateMined, "" // mined (again, after a reorganization's note)
+		w.m.observeMined(f.sub.CreatedAt, f.mined)
+	} else {
+		f.state, f.reason = relayerapi.StateFailed, fmt.Sprintf("reverted on chain in block %d (gas used %d)", f.block, rc.GasUsed)
+		if why := w.chain.Why(ctx, att.Raw, w.hot, f.block); why != "" {
+			f.reason += ": " + why
+		}
+	}
+	delete(r.busy, f.wallet)
+	if err := r.persist(ctx, f); err != nil {
+		return err
+	}
+	return w.crash(CrashMined)
 }
 
 // confirm checks a MINED flight's receipt again, Confirmations blocks on.
