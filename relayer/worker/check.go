@@ -18,32 +18,13 @@ func (r *run) process(ctx context.Context, it *item) error {
 	w := r.w
 	req := it.req
 	c := w.chain
-	switch req.Kind {
-	case request.SafeCreate:
-		deployed, err := c.Deployed(ctx, req.Wallet)
-		if err != nil {
-			r.retryLater(it, err)
-			return nil
-		}
-		if deployed {
-			return r.invalid(ctx, it, "the proxy wallet "+req.Wallet.Hex()+" is deployed already")
-		}
-	case request.Safe:
-		n, deployed, err := c.SafeNonce(ctx, req.Wallet)
-		if err != nil {
-			r.retryLater(it, err)
-			return nil
-		}
-		if !deployed {
-			return r.invalid(ctx, it, "the proxy wallet "+req.Wallet.Hex()+" is not deployed")
-		}
-		if req.Nonce.Cmp(n) != 0 {
-			what := "used already"
-			if req.Nonce.Cmp(n) > 0 {
-				what = "ahead of it"
-			}
-			return r.invalid(ctx, it, fmt.Sprintf("Safe nonce %s is %s: the wallet's next nonce is %s", req.Nonce, what, n))
-		}
+	why, err := w.walletRefusal(ctx, req)
+	switch {
+	case err != nil:
+		r.retryLater(it, err)
+		return nil
+	case why != "":
+		return r.invalid(ctx, it, why)
 	}
 	to, data := onchain.Calldata(req)
 	gas, err := c.Simulate(ctx, w.hot, to, data)
@@ -64,6 +45,35 @@ func (r *run) process(ctx context.Context, it *item) error {
 	}
 	limit = min(limit, capGas)
 	return r.assign(ctx, it, to, data, limit)
+}
+
+// walletRefusal says why the wallet's state refuses a submission: a
+// deployment of a deployed wallet, a Safe transaction of a wallet not
+// deployed or not at its next Safe nonce. An error is the chain's.
+func (w *Worker) walletRefusal(ctx context.Context, req *request.Request) (string, error) {
+	switch req.Kind {
+	case request.SafeCreate:
+		deployed, err := w.chain.Deployed(ctx, req.Wallet)
+		if err != nil || !deployed {
+			return "", err
+		}
+		return "the proxy wallet " + req.Wallet.Hex() + " is deployed already", nil
+	case request.Safe:
+		n, deployed, err := w.chain.SafeNonce(ctx, req.Wallet)
+		switch {
+		case err != nil:
+			return "", err
+		case !deployed:
+			return "the proxy wallet " + req.Wallet.Hex() + " is not deployed", nil
+		case req.Nonce.Cmp(n) != 0:
+			what := "used already"
+			if req.Nonce.Cmp(n) > 0 {
+				what = "ahead of it"
+			}
+			return fmt.Sprintf("Safe nonce %s is %s: the wallet's next nonce is %s", req.Nonce, what, n), nil
+		}
+	}
+	return "", nil
 }
 
 // invalid records a submission as INVALID: nothing was spent on it.

@@ -40,25 +40,8 @@ func (r *run) take(ctx context.Context, it *item) error {
 		r.decided(it)
 		return nil
 	}
-	rec, _, err := w.st.Record(ctx, it.sub.ID)
-	switch {
-	case err == nil:
-		if rec.HotNonce != nil && !rec.Tx.State.Terminal() {
-			// A submission in flight on a hot-key nonce this worker never
-			// assigned nor loaded: another worker is running beside this
-			// one. Going on would take the wallet's next submission as if
-			// this one were settled (checking it against a chain where
-			// this one is not mined yet), so this worker stops; the other
-			// knows every flight of this one (see recover).
-			return fmt.Errorf("%w: %s is in flight on nonce %d, which this worker does not know", ErrFenced, it.sub.ID, *rec.HotNonce)
-		}
-		if rec.Tx.State != relayerapi.StateNew || rec.HotNonce != nil {
-			r.decided(it)
-			return nil
-		}
-	case !errors.Is(err, store.ErrNotFound):
-		r.retryLater(it, err)
-		return nil
+	if done, err := r.recorded(ctx, it); done || err != nil {
+		return err
 	}
 	r.undecided[it.seq] = true
 	if it.sub.Operator != nil {
@@ -86,6 +69,33 @@ func (r *run) take(ctx context.Context, it *item) error {
 		return nil
 	}
 	return r.process(ctx, it)
+}
+
+// recorded looks for a submission's record: done if it is decided (it is
+// skipped) or could not be read (it is deferred); ErrFenced if it is in
+// flight on a nonce this worker does not know.
+func (r *run) recorded(ctx context.Context, it *item) (done bool, err error) {
+	rec, _, err := r.w.st.Record(ctx, it.sub.ID)
+	switch {
+	case err == nil:
+		if rec.HotNonce != nil && !rec.Tx.State.Terminal() {
+			// A submission in flight on a hot-key nonce this worker never
+			// assigned nor loaded: another worker is running beside this
+			// one. Going on would take the wallet's next submission as if
+			// this one were settled (checking it against a chain where
+			// this one is not mined yet), so this worker stops; the other
+			// knows every flight of this one (see recover).
+			return true, fmt.Errorf("%w: %s is in flight on nonce %d, which this worker does not know", ErrFenced, it.sub.ID, *rec.HotNonce)
+		}
+		if rec.Tx.State != relayerapi.StateNew || rec.HotNonce != nil {
+			r.decided(it)
+			return true, nil
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		r.retryLater(it, err)
+		return true, nil
+	}
+	return false, nil
 }
 
 func (r *run) isHeld(it *item) bool {
