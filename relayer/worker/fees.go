@@ -85,17 +85,9 @@ func (r *run) reprice(ctx context.Context, f *flight) error {
 	if err := prev.UnmarshalBinary(last.Raw); err != nil {
 		return err
 	}
-	tip, feeCap, err := w.fees(ctx, prev.Gas(), true)
-	if err != nil {
+	tip, feeCap, ok := w.replacementFees(ctx, prev)
+	if !ok {
 		return nil
-	}
-	bump := func(v *big.Int) *big.Int {
-		b := new(big.Int).Mul(v, big.NewInt(1125))
-		return b.Div(b, big.NewInt(1000)).Add(b, big.NewInt(1))
-	}
-	tip, feeCap, _ = w.capFee(bigMax(tip, bump(prev.GasTipCap())), bigMax(feeCap, bump(prev.GasFeeCap())), prev.Gas())
-	if feeCap.Cmp(bump(prev.GasFeeCap())) < 0 || tip.Cmp(bump(prev.GasTipCap())) < 0 {
-		return nil // at the cap: the pool would refuse a replacement; resends go on
 	}
 	tx, att, err := w.sign(f.n.Nonce, prev.Gas(), *prev.To(), prev.Data(), tip, feeCap)
 	if err != nil {
@@ -118,6 +110,28 @@ func (r *run) reprice(ctx context.Context, f *flight) error {
 	w.log.Info("stuck transaction re-priced", zap.Uint64("nonce", f.n.Nonce), zap.String("id", f.n.TxID),
 		zap.String("fee_cap", feeCap.String()), zap.Int("attempt", len(next.Attempts)))
 	return r.send(ctx, f)
+}
+
+// replacementFees prices a replacement of prev: the fees of a
+// replacement, and at least 12.5% over prev's (the pool's rule), within
+// the caps. Not ok if the market is unknown or the caps leave no room:
+// the pool would refuse a replacement, and resends go on.
+func (w *Worker) replacementFees(ctx context.Context, prev *types.Transaction) (tip, feeCap *big.Int, ok bool) {
+	tip, feeCap, err := w.fees(ctx, prev.Gas(), true)
+	if err != nil {
+		return nil, nil, false
+	}
+	tip, feeCap, _ = w.capFee(bigMax(tip, bump(prev.GasTipCap())), bigMax(feeCap, bump(prev.GasFeeCap())), prev.Gas())
+	if feeCap.Cmp(bump(prev.GasFeeCap())) < 0 || tip.Cmp(bump(prev.GasTipCap())) < 0 {
+		return nil, nil, false
+	}
+	return tip, feeCap, true
+}
+
+// bump is v plus 12.5%, rounded up past it.
+func bump(v *big.Int) *big.Int {
+	b := new(big.Int).Mul(v, big.NewInt(1125))
+	return b.Div(b, big.NewInt(1000)).Add(b, big.NewInt(1))
 }
 
 func bigMax(vs ...*big.Int) *big.Int {
