@@ -141,19 +141,6 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	return s, nil
 }
 
-// Refreshed reports whether Gamma has refreshed (and so retired) the
-// token with this jti.
-func (s *Store) Refreshed(ctx context.Context, jti string) (bool, error) {
-	_, err := s.refreshed.Get(ctx, "j."+jti)
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, jetstream.ErrKeyNotFound):
-		return false, nil
-	}
-	return false, fmt.Errorf("store: %s: %w", RefreshedBucket, err)
-}
-
 // Attempt is one signed transaction for a hot-key nonce: the first, or a
 // re-priced replacement.
 type Attempt struct {
