@@ -17,7 +17,6 @@ import (
 type KeyRecord = relayerapi.APIKey
 
 func keyKey(apiKey string) string { return "key." + apiKey }
-
 func addrKey(addr string) string  { return "addr." + strings.ToLower(addr) }
 
 // CreateKey stores a new key unless its address has max keys already
