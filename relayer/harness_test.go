@@ -29,6 +29,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	relayersvc "pred.dev/relayer"
@@ -393,20 +394,13 @@ func (u *user) wait(t testing.TB, id string, state relayerapi.State) relayerapi.
 func (u *user) waitEnd(t testing.TB, id string) relayerapi.Transaction {
 	t.Helper()
 	ctx := ctxT(t)
-	for {
+	return eventually.Value(t, "transaction "+id+" ends", func() (relayerapi.Transaction, bool) {
 		tx, err := u.c.Transaction(ctx, id)
 		if err != nil {
 			t.Fatalf("transaction %s: %v", id, err)
 		}
-		if tx.State.Terminal() {
-			return tx
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("transaction %s stays %s", id, tx.State)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+		return tx, tx.State.Terminal()
+	})
 }
 
 // httpGet returns the body of a GET, failing on another status than 200.
