@@ -206,7 +206,9 @@ func (p *proc) start(ctx context.Context) {
 	p.exited = make(chan struct{})
 	cmd, exited := p.cmd, p.exited
 	go func() { _ = cmd.Wait(); close(exited) }()
-	eventually.True(p.t, "the relayer is ready", func() bool {
+	// The process's output comes with the failure: it says why it is
+	// not ready.
+	eventually.NoError(p.t, "the relayer is ready", func() error {
 		select {
 		case <-exited:
 			p.t.Fatalf("the relayer exited:\n%s", p.output())
@@ -218,10 +220,13 @@ func (p *proc) start(ctx context.Context) {
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
-			return false
+			return fmt.Errorf("%w; its output:\n%s", err, p.output())
 		}
 		resp.Body.Close()
-		return resp.StatusCode == 200
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("GET /readyz: %s; its output:\n%s", resp.Status, p.output())
+		}
+		return nil
 	})
 }
 
