@@ -44,13 +44,7 @@ func (r *run) assign(ctx context.Context, it *item, to common.Address, data []by
 	if err != nil {
 		return err
 	}
-	var wallet common.Address
-	kind := relayerapi.TypeOperator
-	if it.req != nil {
-		wallet, kind = it.req.Wallet, it.req.Kind.String()
-	}
-	rec := &store.Nonce{Nonce: n, TxID: it.sub.ID, Seq: it.seq, Wallet: wallet.Hex(), Kind: kind, Gas: gas,
-		Attempts: []store.Attempt{att}}
+	rec, wallet := nonceRecord(n, it, gas, att)
 	rev, err := w.st.CreateNonce(ctx, rec)
 	if errors.Is(err, store.ErrExists) {
 		return fmt.Errorf("%w: nonce %d has a record already", ErrFenced, n)
@@ -75,6 +69,19 @@ func (r *run) assign(ctx context.Context, it *item, to common.Address, data []by
 	w.m.nonce.Set(float64(r.next))
 	r.decided(it)
 	return r.send(ctx, f)
+}
+
+// nonceRecord is the write-ahead record of nonce n carrying its first
+// attempt att: the submission, its wallet (none for an operator call,
+// returned too) and kind.
+func nonceRecord(n uint64, it *item, gas uint64, att store.Attempt) (*store.Nonce, common.Address) {
+	var wallet common.Address
+	kind := relayerapi.TypeOperator
+	if it.req != nil {
+		wallet, kind = it.req.Wallet, it.req.Kind.String()
+	}
+	return &store.Nonce{Nonce: n, TxID: it.sub.ID, Seq: it.seq, Wallet: wallet.Hex(), Kind: kind, Gas: gas,
+		Attempts: []store.Attempt{att}}, wallet
 }
 
 // send broadcasts a flight's latest attempt and records it EXECUTED once
