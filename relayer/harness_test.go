@@ -196,6 +196,10 @@ func newHarnessWith(t testing.TB, ho harnessOpts, opts ...option) *harness {
 }
 
 // newHarness starts NATS, a chain, and one relayer with a funded hot key.
+// Tests that start one do not run in parallel (t.Parallel): on two cores
+// the package then took 190 s instead of 159 s, and tests bound to the
+// chain's pace failed (a re-pricing outrun by a falling base fee, a Safe
+// nonce mined before its refusal was checked).
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
 	return newHarnessOn(t, harnessOpts{interval: testBlockInterval}, opts...)
