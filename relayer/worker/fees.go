@@ -2,15 +2,11 @@ package worker
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
-	"slices"
 
 	"github.com/ethereum/go-ethereum/core/types"
 	"go.uber.org/zap"
-
-	"pred.dev/relayer/store"
 )
 
 // fees returns the tip and a fee cap of base fee × multiplier / 100 + tip
@@ -93,22 +89,16 @@ func (r *run) reprice(ctx context.Context, f *flight) error {
 	if err != nil {
 		return err
 	}
-	next := *f.n
-	next.Attempts = append(slices.Clone(f.n.Attempts), att)
-	rev, err := w.st.UpdateNonce(ctx, &next, f.rev)
-	if errors.Is(err, store.ErrConflict) {
-		return fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
-	}
-	if err != nil {
-		return nil
+	if ok, err := r.addAttempt(ctx, f, att, false); !ok {
+		return err
 	}
 	if err := w.crash(CrashRepriced); err != nil {
 		return err
 	}
-	f.n, f.rev, f.hash, f.dirty, f.sent = &next, rev, tx.Hash(), true, false
+	f.hash, f.dirty, f.sent = tx.Hash(), true, false
 	w.m.reprices.Inc()
 	w.log.Info("stuck transaction re-priced", zap.Uint64("nonce", f.n.Nonce), zap.String("id", f.n.TxID),
-		zap.String("fee_cap", feeCap.String()), zap.Int("attempt", len(next.Attempts)))
+		zap.String("fee_cap", feeCap.String()), zap.Int("attempt", len(f.n.Attempts)))
 	return r.send(ctx, f)
 }
 

@@ -84,6 +84,25 @@ func nonceRecord(n uint64, it *item, gas uint64, att store.Attempt) (*store.Nonc
 		Attempts: []store.Attempt{att}}, wallet
 }
 
+// addAttempt adds att to a flight's nonce record (and marks it a no-op's
+// if noop) by compare-and-set, before att is broadcast. Not ok if the
+// store failed (the caller tries again at the next look) or, with
+// ErrFenced, if another worker changed the record.
+func (r *run) addAttempt(ctx context.Context, f *flight, att store.Attempt, noop bool) (bool, error) {
+	next := *f.n
+	next.Noop = next.Noop || noop
+	next.Attempts = append(slices.Clone(f.n.Attempts), att)
+	rev, err := r.w.st.UpdateNonce(ctx, &next, f.rev)
+	if errors.Is(err, store.ErrConflict) {
+		return false, fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
+	}
+	if err != nil {
+		return false, nil
+	}
+	f.n, f.rev = &next, rev
+	return true, nil
+}
+
 // send broadcasts a flight's latest attempt and records it EXECUTED once
 // the node took it.
 func (r *run) send(ctx context.Context, f *flight) error {
@@ -150,17 +169,9 @@ func (r *run) noop(ctx context.Context, f *flight, reason string) error {
 	if err != nil {
 		return err
 	}
-	next := *f.n
-	next.Noop = true
-	next.Attempts = append(slices.Clone(f.n.Attempts), att)
-	rev, err := w.st.UpdateNonce(ctx, &next, f.rev)
-	if errors.Is(err, store.ErrConflict) {
-		return fmt.Errorf("%w: nonce %d changed under this worker", ErrFenced, f.n.Nonce)
+	if ok, err := r.addAttempt(ctx, f, att, true); !ok {
+		return err
 	}
-	if err != nil {
-		return nil
-	}
-	f.n, f.rev = &next, rev
 	f.state, f.reason, f.dirty = relayerapi.StateFailed, reason, true
 	delete(r.busy, f.wallet)
 	w.log.Info("nonce spent by a no-op", zap.Uint64("nonce", f.n.Nonce), zap.String("noop", tx.Hash().Hex()))
