@@ -117,7 +117,7 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 		if rc == nil {
 			continue
 		}
-		return r.mined(ctx, f, f.n.Attempts[i], rc)
+		return r.outcome(ctx, f, f.n.Attempts[i], rc)
 	}
 	f.misses++
 	if f.misses < missesForDropped {
@@ -133,9 +133,9 @@ func (r *run) findReceipt(ctx context.Context, f *flight) error {
 	return r.persist(ctx, f)
 }
 
-// mined records a flight MINED, or FAILED if it reverted, from the
+// outcome records a flight MINED, or FAILED if it reverted, from the
 // receipt of its attempt att.
-func (r *run) mined(ctx context.Context, f *flight, att store.Attempt, rc *types.Receipt) error {
+func (r *run) outcome(ctx context.Context, f *flight, att store.Attempt, rc *types.Receipt) error {
 	w := r.w
 	if f.n.Noop {
 		f.block = rc.BlockNumber.Uint64()
