@@ -52,6 +52,7 @@ func nonTestPackages(t *testing.T) []string {
 // (pred.dev/proto/client/relayer), on the embedded NATS server's test
 // harness and the OpenAPI validator.
 func TestImports(t *testing.T) {
+	t.Parallel()
 	banned := []string{"pred.dev/engine", "pred.dev/gateway-", "pred.dev/settler", "pred.dev/scripts"}
 	allowedClient := func(p string) bool { return p == "pred.dev/proto/client/relayerapi" }
 	testOnly := []string{"pred.dev/proto/client/relayer", "pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest",
@@ -94,6 +95,7 @@ func TestImports(t *testing.T) {
 // TestAPITestIsForTests: package apitest (it imports testing) is test
 // support; no package of the relayer may link it outside its tests.
 func TestAPITestIsForTests(t *testing.T) {
+	t.Parallel()
 	const apitest = "pred.dev/relayer/apitest"
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "pred.dev/relayer/...").CombinedOutput()
 	if err != nil {

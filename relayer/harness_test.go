@@ -29,6 +29,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	relayersvc "pred.dev/relayer"
@@ -195,6 +196,10 @@ func newHarnessWith(t testing.TB, ho harnessOpts, opts ...option) *harness {
 }
 
 // newHarness starts NATS, a chain, and one relayer with a funded hot key.
+// Tests that start one do not run in parallel (t.Parallel): on two cores
+// the package then took 190 s instead of 159 s, and tests bound to the
+// chain's pace failed (a re-pricing outrun by a falling base fee, a Safe
+// nonce mined before its refusal was checked).
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
 	return newHarnessOn(t, harnessOpts{interval: testBlockInterval}, opts...)
@@ -393,20 +398,13 @@ func (u *user) wait(t testing.TB, id string, state relayerapi.State) relayerapi.
 func (u *user) waitEnd(t testing.TB, id string) relayerapi.Transaction {
 	t.Helper()
 	ctx := ctxT(t)
-	for {
+	return eventually.Value(t, "transaction "+id+" ends", func() (relayerapi.Transaction, bool) {
 		tx, err := u.c.Transaction(ctx, id)
 		if err != nil {
 			t.Fatalf("transaction %s: %v", id, err)
 		}
-		if tx.State.Terminal() {
-			return tx
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("transaction %s stays %s", id, tx.State)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+		return tx, tx.State.Terminal()
+	})
 }
 
 // httpGet returns the body of a GET, failing on another status than 200.

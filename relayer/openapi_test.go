@@ -91,12 +91,14 @@ func TestErrorCodesMatchTable(t *testing.T) {
 // failure says which file to write, or which test to run again with
 // -rewrite-examples to record what it receives.
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	apitest.CheckExamples(t, bound.Spec())
 }
 
 // TestErrorResponsesUseErrorSchema: each operation that can answer an
 // error status documents it with the Error schema.
 func TestErrorResponsesUseErrorSchema(t *testing.T) {
+	t.Parallel()
 	apitest.CheckErrorResponses(t, api.OpenAPI)
 }
 

@@ -15,6 +15,7 @@ import (
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/relayer/store"
 )
 
@@ -73,17 +74,13 @@ func TestOperatorCalls(t *testing.T) {
 	}
 	end := func(id string) relayerapi.Transaction {
 		t.Helper()
-		for {
+		return eventually.Value(t, "operator call "+id+" ends", func() (relayerapi.Transaction, bool) {
 			r, _, err := h.st.Record(ctx, id)
-			if err == nil && r.Tx.State.Terminal() {
-				return r.Tx
+			if err != nil {
+				return relayerapi.Transaction{}, false
 			}
-			select {
-			case <-ctx.Done():
-				t.Fatalf("operator call %s does not end", id)
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
+			return r.Tx, r.Tx.State.Terminal()
+		})
 	}
 	ex := e.D.Contracts.Exchange.Hex()
 	enqueue("op-match", ex, match)

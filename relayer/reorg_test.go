@@ -7,12 +7,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/relayer/worker"
 )
 
@@ -76,17 +76,11 @@ func testReorg(t *testing.T, kill bool) {
 	// One block holds it; the worker waits for a second to confirm it.
 	sim := h.chain.env.Sim()
 	hash := common.HexToHash(exec.TransactionHash)
-	deadline := time.Now().Add(waitMax)
-	for {
+	eventually.True(t, hash.Hex()+" is mined", func() bool {
 		h.chain.env.Chain.Mine()
-		if _, err := sim.Client().TransactionReceipt(ctx, hash); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s not mined", hash.Hex())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		_, err := sim.Client().TransactionReceipt(ctx, hash)
+		return err == nil
+	})
 	mined := u.wait(t, sub.TransactionID, relayerapi.StateMined)
 	rc, err := sim.Client().TransactionReceipt(ctx, hash)
 	if err != nil {

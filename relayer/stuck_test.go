@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/runtime/eventually"
 	relayersvc "pred.dev/relayer"
 )
 
@@ -38,8 +41,13 @@ func TestDroppedTransactionIsResent(t *testing.T) {
 	h := newHarness(t, withConfig(func(c *relayersvc.Config) { c.Worker.ResendAfter = 200 * time.Millisecond }))
 	h.chain.pause()
 	u, sub, exec := h.deployExecuted(t)
-	h.chain.env.Sim().Rollback() // the node drops it
-	time.Sleep(400 * time.Millisecond)
+	sim := h.chain.env.Sim()
+	sim.Rollback() // the node drops it
+	hash := common.HexToHash(exec.TransactionHash)
+	eventually.True(t, "the worker sends "+hash.Hex()+" again", func() bool {
+		_, pending, err := sim.Client().TransactionByHash(ctxT(t), hash)
+		return err == nil && pending
+	})
 	h.chain.resume()
 	mined := u.wait(t, sub.TransactionID, relayerapi.StateMined)
 	if mined.TransactionHash != exec.TransactionHash {

@@ -30,6 +30,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natstest"
 )
 
@@ -147,6 +148,9 @@ func TestProcessKill(t *testing.T) {
 						t.Error(err)
 						return
 					}
+					// A retry's pause, not a wait for a state: this runs
+					// off the test's goroutine, where eventually (which
+					// fails the test with FailNow) may not be called.
 					time.Sleep(100 * time.Millisecond)
 				}
 			}
@@ -154,6 +158,8 @@ func TestProcessKill(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 5 {
+		// The pause is the scenario: a kill at a random moment of the
+		// traders' work, not a wait for a state.
 		time.Sleep(time.Duration(200+rng.IntN(1200)) * time.Millisecond)
 		p.kill()
 		p.start(ctx)
@@ -161,16 +167,12 @@ func TestProcessKill(t *testing.T) {
 	wg.Wait()
 	for i, tr := range ts {
 		for j, id := range tr.ids {
-			var got relayerapi.Transaction
-			for {
-				got, err = tr.c.Transaction(ctx, id)
-				if err == nil && got.State.Terminal() || ctx.Err() != nil {
-					break
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+			got := eventually.Value(t, fmt.Sprintf("trader %d submission %d ends", i, j), func() (relayerapi.Transaction, bool) {
+				got, err := tr.c.Transaction(ctx, id)
+				return got, err == nil && got.State.Terminal()
+			})
 			if got.State != relayerapi.StateConfirmed {
-				t.Errorf("trader %d submission %d: %s %s (%v)", i, j, got.State, got.Reason, err)
+				t.Errorf("trader %d submission %d: %s %s", i, j, got.State, got.Reason)
 			}
 		}
 		if got, err := env.USDWOf(ctx, tr.to); err != nil || got.Int64() != 6_000_000 {
@@ -204,22 +206,28 @@ func (p *proc) start(ctx context.Context) {
 	p.exited = make(chan struct{})
 	cmd, exited := p.cmd, p.exited
 	go func() { _ = cmd.Wait(); close(exited) }()
-	for {
-		resp, err := http.Get(p.url + "/readyz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return
-			}
-		}
+	// The process's output comes with the failure: it says why it is
+	// not ready.
+	eventually.NoError(p.t, "the relayer is ready", func() error {
 		select {
 		case <-exited:
 			p.t.Fatalf("the relayer exited:\n%s", p.output())
-		case <-ctx.Done():
-			p.t.Fatalf("the relayer is not ready:\n%s", p.output())
-		case <-time.After(50 * time.Millisecond):
+		default:
 		}
-	}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.url+"/readyz", nil)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return fmt.Errorf("%w; its output:\n%s", err, p.output())
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("GET /readyz: %s; its output:\n%s", resp.Status, p.output())
+		}
+		return nil
+	})
 }
 
 // kill sends SIGKILL and waits for the process to end.
@@ -323,22 +331,21 @@ func startGeth(t *testing.T, ctx context.Context, geth string) string {
 		<-exited
 	})
 	url := fmt.Sprintf("http://127.0.0.1:%d", port)
-	for {
-		if c, err := ethclient.DialContext(ctx, url); err == nil {
-			_, err = c.ChainID(ctx)
-			c.Close()
-			if err == nil {
-				return url
-			}
-		}
+	eventually.NoError(t, "geth answers", func() error {
 		select {
 		case err := <-exited:
 			t.Fatalf("geth exited: %v\n%s", err, logs.String())
-		case <-ctx.Done():
-			t.Fatal("geth did not answer")
-		case <-time.After(100 * time.Millisecond):
+		default:
 		}
-	}
+		c, err := ethclient.DialContext(ctx, url)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = c.ChainID(ctx)
+		return err
+	})
+	return url
 }
 
 // fundFromDev sends coin from the account geth --dev unlocks.
@@ -354,16 +361,10 @@ func fundFromDev(t *testing.T, ctx context.Context, rc *rpc.Client, c *ethclient
 		"from": accounts[0], "to": to, "value": (*hexutil.Big)(value)}); err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if r, err := c.TransactionReceipt(ctx, hash); err == nil && r.Status == types.ReceiptStatusSuccessful {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatal("funding not mined")
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	eventually.True(t, "the funding is mined", func() bool {
+		r, err := c.TransactionReceipt(ctx, hash)
+		return err == nil && r.Status == types.ReceiptStatusSuccessful
+	})
 }
 
 func freePort(t *testing.T) int {
