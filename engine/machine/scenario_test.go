@@ -1,11 +1,9 @@
 package machine
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,6 +11,8 @@ import (
 	"testing"
 
 	"pred.dev/engine/book"
+
+	scenariofile "pred.dev/proto/runtime/scenario"
 )
 
 // Scenario files in testdata/scenarios describe matching rules as scripts:
@@ -31,77 +31,26 @@ func TestScenarios(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			blocks := parseScenario(t, f)
+			blocks, err := scenariofile.Parse(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, b := range []string{"ladder", "reference"} {
 				got := runScenario(t, f, blocks, b == "reference")
 				if *rewrite && b == "ladder" {
-					writeScenario(t, f, blocks, got)
+					if err := scenariofile.Write(f, blocks, got); err != nil {
+						t.Fatal(err)
+					}
 					continue
 				}
 				for i, blk := range blocks {
-					if got[i] != blk.want {
-						t.Errorf("%s:%d (%s book):\n%s\n---- want\n%s---- got\n%s", f, blk.line, b,
-							strings.Join(blk.cmds, "\n"), blk.want, got[i])
+					if got[i] != blk.Want {
+						t.Errorf("%s:%d (%s book):\n%s\n---- want\n%s---- got\n%s", f, blk.Line, b,
+							strings.Join(blk.Commands, "\n"), blk.Want, got[i])
 					}
 				}
 			}
 		})
-	}
-}
-
-type block struct {
-	comments []string // lines before the block
-	cmds     []string
-	want     string
-	line     int
-}
-
-func parseScenario(t *testing.T, path string) []block {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var blocks []block
-	var cur block
-	state := 0 // 0 between blocks, 1 reading commands, 2 reading output
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case state == 2 && line == "":
-			blocks = append(blocks, cur)
-			cur, state = block{}, 0
-		case state == 2:
-			cur.want += line + "\n"
-		case line == "----":
-			state = 2
-		case state == 0 && (line == "" || strings.HasPrefix(line, "#")):
-			cur.comments = append(cur.comments, line)
-		default:
-			if state == 0 {
-				cur.line = n
-			}
-			state = 1
-			cur.cmds = append(cur.cmds, line)
-		}
-	}
-	if state != 0 {
-		blocks = append(blocks, cur)
-	}
-	return blocks
-}
-
-func writeScenario(t *testing.T, path string, blocks []block, got []string) {
-	var sb strings.Builder
-	for i, b := range blocks {
-		for _, c := range b.comments {
-			sb.WriteString(c + "\n")
-		}
-		sb.WriteString(strings.Join(b.cmds, "\n") + "\n----\n" + got[i] + "\n")
-	}
-	if err := os.WriteFile(path, []byte(strings.TrimRight(sb.String(), "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -143,7 +92,7 @@ func (s *scenario) key(n string) KeyID {
 	return k
 }
 
-func runScenario(t *testing.T, path string, blocks []block, reference bool) []string {
+func runScenario(t *testing.T, path string, blocks []scenariofile.Block, reference bool) []string {
 	cfg := DefaultConfig()
 	s := &scenario{t: t, names: map[Hash]string{}, accts: map[Address]string{},
 		keys: map[KeyID]string{}, markets: map[string]Hash{}}
@@ -156,7 +105,7 @@ func runScenario(t *testing.T, path string, blocks []block, reference bool) []st
 	got := make([]string, len(blocks))
 	for i, b := range blocks {
 		var sb strings.Builder
-		for _, line := range b.cmds {
+		for _, line := range b.Commands {
 			s.exec(&sb, line)
 		}
 		got[i] = sb.String()

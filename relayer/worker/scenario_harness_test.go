@@ -32,6 +32,8 @@ import (
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/relayer/request"
 	"pred.dev/relayer/store"
+
+	scenariofile "pred.dev/proto/runtime/scenario"
 )
 
 // The scenario harness drives the real worker one step at a time: the
@@ -107,12 +109,12 @@ type scenarioSub struct {
 	id   string
 }
 
-func runScenario(t *testing.T, blocks []block) []string {
+func runScenario(t *testing.T, blocks []scenariofile.Block) []string {
 	s := newScenario(t)
 	got := make([]string, len(blocks))
 	for i, b := range blocks {
 		var sb strings.Builder
-		for n, line := range b.cmds {
+		for n, line := range b.Commands {
 			if n == 0 && i == 0 && strings.HasPrefix(line, "config") {
 				s.configure(line)
 			} else {

@@ -1,12 +1,12 @@
 package worker
 
 import (
-	"bufio"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	scenariofile "pred.dev/proto/runtime/scenario"
 )
 
 // Scenario files in testdata/scenarios describe the worker's states as
@@ -30,73 +30,22 @@ func TestScenarios(t *testing.T) {
 		// Not parallel: each file starts a chain, and on two cores the
 		// files in parallel took 10 to 14 s, one after another 6 to 10.
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			blocks := parseScenario(t, f)
+			blocks, err := scenariofile.Parse(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			got := runScenario(t, blocks)
 			if *rewrite {
-				writeScenario(t, f, blocks, got)
+				if err := scenariofile.Write(f, blocks, got); err != nil {
+					t.Fatal(err)
+				}
 				return
 			}
 			for i, blk := range blocks {
-				if got[i] != blk.want {
-					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, blk.line, strings.Join(blk.cmds, "\n"), blk.want, got[i])
+				if got[i] != blk.Want {
+					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, blk.Line, strings.Join(blk.Commands, "\n"), blk.Want, got[i])
 				}
 			}
 		})
-	}
-}
-
-type block struct {
-	comments []string // lines before the block
-	cmds     []string
-	want     string
-	line     int
-}
-
-func parseScenario(t *testing.T, path string) []block {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var blocks []block
-	var cur block
-	state := 0 // 0 between blocks, 1 reading steps, 2 reading output
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case state == 2 && line == "":
-			blocks = append(blocks, cur)
-			cur, state = block{}, 0
-		case state == 2:
-			cur.want += line + "\n"
-		case line == "----":
-			state = 2
-		case state == 0 && (line == "" || strings.HasPrefix(line, "#")):
-			cur.comments = append(cur.comments, line)
-		default:
-			if state == 0 {
-				cur.line = n
-			}
-			state = 1
-			cur.cmds = append(cur.cmds, line)
-		}
-	}
-	if state != 0 {
-		blocks = append(blocks, cur)
-	}
-	return blocks
-}
-
-func writeScenario(t *testing.T, path string, blocks []block, got []string) {
-	var sb strings.Builder
-	for i, b := range blocks {
-		for _, c := range b.comments {
-			sb.WriteString(c + "\n")
-		}
-		sb.WriteString(strings.Join(b.cmds, "\n") + "\n----\n" + got[i] + "\n")
-	}
-	if err := os.WriteFile(path, []byte(strings.TrimRight(sb.String(), "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
