@@ -41,7 +41,7 @@ func TestClientIsLight(t *testing.T) {
 // contract's amounts only.
 func TestClobAPIIsData(t *testing.T) {
 	for _, d := range goListDeps(t, "pred.dev/proto/client/clobapi") {
-		if d == "net/http" || d == "pred.dev/proto/client" || strings.Contains(d, "go-ethereum") {
+		if d == "net/http" || d == "pred.dev/proto/client/clob" || strings.Contains(d, "go-ethereum") {
 			t.Errorf("clobapi depends on %s", d)
 		}
 	}

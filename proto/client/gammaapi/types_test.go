@@ -37,7 +37,7 @@ func TestGammaAPIIsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range strings.Fields(string(out)) {
-		if d == "net/http" || d == "pred.dev/proto/client" || d == "pred.dev/proto/client/gamma" || strings.Contains(d, "go-ethereum") {
+		if d == "net/http" || d == "pred.dev/proto/client/clob" || d == "pred.dev/proto/client/gamma" || strings.Contains(d, "go-ethereum") {
 			t.Errorf("gammaapi depends on %s", d)
 		}
 	}

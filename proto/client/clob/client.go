@@ -1,4 +1,4 @@
-// Package client is the Go SDK of the exchange's CLOB API.
+// Package clob is the Go SDK of the exchange's CLOB API.
 //
 // A Client works at three levels, as the reference clients do: with only a
 // base URL it reads public market data; with a private key (WithPrivateKey
@@ -11,7 +11,7 @@
 // errcode values with errors.Is:
 //
 //	if errors.Is(err, errcode.InvalidOrderMinTickSize) { ... }
-package client
+package clob
 
 import (
 	"bytes"
