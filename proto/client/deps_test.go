@@ -21,6 +21,7 @@ func goListDeps(t *testing.T, pkg string) []string {
 // go-ethereum's crypto, and nothing that runs a service: no NATS, no
 // logger, no metrics, no runtime or server of ours.
 func TestClientIsLight(t *testing.T) {
+	t.Parallel()
 	banned := []string{"github.com/nats-io/", "go.uber.org/zap", "github.com/prometheus/", "github.com/labstack/echo",
 		"pred.dev/proto/runtime", "pred.dev/proto/chain", "pred.dev/engine", "pred.dev/gateway-", "testing"}
 	deps := goListDeps(t, "pred.dev/proto/client/...")
@@ -40,6 +41,7 @@ func TestClientIsLight(t *testing.T) {
 // client and nothing of the SDK: standard library encoding and the
 // contract's amounts only.
 func TestClobAPIIsData(t *testing.T) {
+	t.Parallel()
 	for _, d := range goListDeps(t, "pred.dev/proto/client/clobapi") {
 		if d == "net/http" || d == "pred.dev/proto/client/clob" || strings.Contains(d, "go-ethereum") {
 			t.Errorf("clobapi depends on %s", d)
