@@ -79,9 +79,10 @@ func TestImports(t *testing.T) {
 		}
 		// The Go client reads a deployment from Gamma's /public-info types
 		// (relayer.ChainFromPublicInfo), plain data, and waits out 429s
-		// with the SDKs' one policy (ratelimit).
+		// with the SDKs' one policy (ratelimit) on their one transport
+		// (internal/rest).
 		if strings.HasPrefix(p, "pred.dev/proto/client") && !allowedClient(p) && p != "pred.dev/proto/client/relayer" &&
-			p != "pred.dev/proto/client/gammaapi" && p != "pred.dev/proto/client/ratelimit" {
+			p != "pred.dev/proto/client/gammaapi" && p != "pred.dev/proto/client/ratelimit" && p != "pred.dev/proto/client/internal/rest" {
 			t.Errorf("the relayer's tests depend on the client package %s", p)
 		}
 	}

@@ -22,7 +22,7 @@ func TestImports(t *testing.T) {
 				t.Errorf("the settler depends on %s", p)
 			}
 		}
-		if p == "pred.dev/proto/client" {
+		if p == "pred.dev/proto/client/clob" {
 			t.Errorf("the settler depends on the SDK %s", p)
 		}
 	}

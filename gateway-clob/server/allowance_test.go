@@ -11,7 +11,7 @@ import (
 	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/chain/chaintest"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/errcode"
 )

@@ -57,7 +57,7 @@ func TestOnlyProtoIsImported(t *testing.T) {
 // Nor does it link the embedded NATS server's test harness.
 func TestNoSDKInTheServer(t *testing.T) {
 	for _, p := range goListDeps(t, false) {
-		if p == "pred.dev/proto/client" || p == "pred.dev/proto/runtime/natstest" {
+		if p == "pred.dev/proto/client/clob" || p == "pred.dev/proto/runtime/natstest" {
 			t.Errorf("gateway-clob depends on %s outside its tests", p)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )

@@ -10,7 +10,7 @@ import (
 
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
 )
 

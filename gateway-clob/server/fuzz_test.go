@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )

@@ -20,7 +20,7 @@ import (
 
 	"pred.dev/gateway-clob/apitest"
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/natsembed"

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/apitest"

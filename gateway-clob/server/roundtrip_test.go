@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )

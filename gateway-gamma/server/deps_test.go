@@ -59,7 +59,7 @@ func TestOnlyProtoIsImported(t *testing.T) {
 func TestNoSDKInTheServer(t *testing.T) {
 	t.Parallel()
 	for _, p := range goListDeps(t, false) {
-		if p == "pred.dev/proto/client" || p == "pred.dev/proto/runtime/natstest" {
+		if p == "pred.dev/proto/client/clob" || p == "pred.dev/proto/runtime/natstest" {
 			t.Errorf("gateway-gamma depends on %s outside its tests", p)
 		}
 	}

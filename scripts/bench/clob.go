@@ -30,7 +30,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"pred.dev/proto/chain/ctfid"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/l2auth"

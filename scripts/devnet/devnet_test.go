@@ -17,7 +17,7 @@ import (
 
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/chain/ctfid"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/gamma"
 )
 

@@ -13,7 +13,7 @@ import (
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/deploy"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/runtime/apitest"
 	"pred.dev/settler/reconcile"
 )

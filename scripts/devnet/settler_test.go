@@ -12,7 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/scripts/devchain"

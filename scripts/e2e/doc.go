@@ -4,7 +4,7 @@
 // listeners) on random ports in a temporary directory, or, for
 // TestGatewayProcesses, natsd, the engine and two gateways as separate
 // processes built from the workspace, and drives it with the Go SDK
-// (pred.dev/proto/client) or the pred CLI's package. Every response is
+// (pred.dev/proto/client/clob) or the pred CLI's package. Every response is
 // checked against the gateway's OpenAPI document (package
 // pred.dev/gateway-clob/apitest), which each gateway must serve.
 package e2e

@@ -22,7 +22,7 @@ import (
 	"pred.dev/gateway-clob/apitest"
 	gammaapitest "pred.dev/gateway-gamma/apitest"
 	"pred.dev/proto/chain/deploy"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/publish"

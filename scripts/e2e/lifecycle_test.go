@@ -15,7 +15,7 @@ import (
 
 	"pred.dev/proto/chain/bind/ctf"
 	"pred.dev/proto/chain/bind/usdw"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/gammaapi"

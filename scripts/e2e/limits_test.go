@@ -10,7 +10,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
 	"pred.dev/scripts/devnet"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
 	"pred.dev/scripts/devnet"
 )

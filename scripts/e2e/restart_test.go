@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 )
 

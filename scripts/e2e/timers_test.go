@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/scripts/devnet"
 )

@@ -22,7 +22,7 @@ func TestCLIIsLight(t *testing.T) {
 			}
 		}
 	}
-	if len(pkgs) < 50 || !strings.Contains(string(out), "pred.dev/proto/client") {
+	if len(pkgs) < 50 || !strings.Contains(string(out), "pred.dev/proto/client/clob") {
 		t.Fatalf("go list returned %d packages without the SDK", len(pkgs))
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/scripts/predcli"
 )
 

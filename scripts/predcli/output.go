@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/relayer"
 )

@@ -3,7 +3,7 @@ package predcli
 import (
 	"context"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 )
 

@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"net/url"
 
-	"pred.dev/proto/client"
+	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/fixed"

@@ -1,5 +1,5 @@
 // Package predcli is the pred command line: `pred <noun> <verb> [args]
-// [flags]` against a CLOB API, with the Go SDK (pred.dev/proto/client)
+// [flags]` against a CLOB API, with the Go SDK (pred.dev/proto/client/clob)
 // doing every call. cmd/pred only hands it os.Args and the process's
 // streams, so tests run the very same commands in-process. The command
 // line is parsed by cobra (root.go), which also gives the help pages,

@@ -3,7 +3,8 @@
 // encodes its responses with these types and the Go client decodes them,
 // so the two cannot disagree about a field name; the package imports no
 // HTTP client and nothing of the server, so the gateway imports it
-// without the SDK (pred.dev/proto/client) and the SDK without the server.
+// without the SDK (pred.dev/proto/client/clob) and the SDK without the
+// server.
 //
 // Conventions (see GET /openapi.yaml):
 //   - amounts, sizes and prices are decimal strings in USDW or shares

@@ -6,6 +6,7 @@ import (
 )
 
 func TestFlexUint(t *testing.T) {
+	t.Parallel()
 	var v struct{ S FlexUint }
 	for _, in := range []string{`{"S":42}`, `{"S":"42"}`} {
 		if err := json.Unmarshal([]byte(in), &v); err != nil || v.S != 42 {

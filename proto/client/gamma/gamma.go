@@ -13,17 +13,11 @@
 package gamma
 
 import (
-	"bytes"
 	"context"
 	"crypto/ecdsa"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -31,27 +25,20 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/client/internal/rest"
 	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 )
 
-const (
-	// responseBytesMax bounds a response body the client reads.
-	responseBytesMax = 16 << 20
-	// defaultTimeout bounds one HTTP exchange.
-	defaultTimeout = 30 * time.Second
-	// pagesMax bounds the pages AllEvents and AllMarkets walk.
-	pagesMax = 10_000
-)
+// pagesMax bounds the pages AllEvents and AllMarkets walk.
+const pagesMax = 10_000
 
 // Client talks to one Gamma API. It is safe for concurrent use.
 type Client struct {
-	base        string
-	http        *http.Client
+	rest        rest.Client
 	key         *ecdsa.PrivateKey
 	operatorKey string
-	rateLimit   ratelimit.Policy
 
 	mu    sync.Mutex
 	token string
@@ -61,7 +48,7 @@ type Client struct {
 type Option func(*Client)
 
 // WithHTTPClient replaces the HTTP client.
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
+func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.rest.HTTP = h } }
 
 // WithPrivateKey sets the wallet key Login signs with.
 func WithPrivateKey(key *ecdsa.PrivateKey) Option { return func(c *Client) { c.key = key } }
@@ -75,16 +62,16 @@ func WithOperatorKey(key string) Option { return func(c *Client) { c.operatorKey
 // WithRateLimitRetries makes the client wait out a 429 (its Retry-After)
 // and retry, up to n times.
 func WithRateLimitRetries(n int) Option {
-	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+	return func(c *Client) { c.rest.RateLimit = ratelimit.Policy{Retries: n} }
 }
 
 // WithRateLimitPolicy sets how the client waits out 429 answers: how
 // often, how long at most, and whom it tells.
-func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rest.RateLimit = p } }
 
 // New returns a client for baseURL (for example "http://127.0.0.1:8081").
 func New(baseURL string, opts ...Option) *Client {
-	c := &Client{base: strings.TrimRight(baseURL, "/"), http: &http.Client{Timeout: defaultTimeout}}
+	c := &Client{rest: rest.New("gamma", baseURL)}
 	for _, o := range opts {
 		o(c)
 	}
@@ -104,30 +91,10 @@ func (c *Client) setToken(t string) {
 	c.mu.Unlock()
 }
 
-// APIError is an error response of the API.
-type APIError struct {
-	Status     int
-	Code       errcode.Code
-	Message    string
-	RetryAfter time.Duration
-}
-
-func (e *APIError) Error() string {
-	return fmt.Sprintf("gamma: %d %s: %s", e.Status, string(e.Code), e.Message)
-}
-
-// Is matches errcode values and other *APIError with the same code.
-func (e *APIError) Is(target error) bool {
-	switch t := target.(type) {
-	case errcode.Code:
-		return t == e.Code
-	case *errcode.Error:
-		return t.Code == e.Code
-	case *APIError:
-		return t.Code == e.Code
-	}
-	return false
-}
+// APIError is an error answer of the API: one type for the three SDKs
+// (clob.APIError and relayer.APIError are the same), so errors.As with
+// any of their names finds it.
+type APIError = rest.APIError
 
 type auth int
 
@@ -149,84 +116,23 @@ type request struct {
 }
 
 func (c *Client) do(ctx context.Context, r request, out any) error {
-	var body []byte
-	if r.body != nil {
-		b, err := json.Marshal(r.body)
-		if err != nil {
-			return fmt.Errorf("gamma: encode request: %w", err)
-		}
-		body = b
-	}
-	for attempt := 0; ; attempt++ {
-		err := c.once(ctx, r, body, out)
-		var ae *APIError
-		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || r.noRetry || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
-			return err
-		}
-	}
+	return c.rest.Do(ctx, rest.Request{Method: r.method, Path: r.path, Query: r.query, Body: r.body, NoRetry: r.noRetry,
+		Sign: func(h http.Header, _ []byte) error { return c.sign(h, r.auth) }}, out)
 }
 
-func (c *Client) once(ctx context.Context, r request, body []byte, out any) error {
-	u := c.base + r.path
-	if len(r.query) > 0 {
-		u += "?" + r.query.Encode()
-	}
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, r.method, u, rd)
-	if err != nil {
-		return fmt.Errorf("gamma: %w", err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	switch r.auth {
+// sign adds the headers of an auth level.
+func (c *Client) sign(h http.Header, a auth) error {
+	switch a {
 	case bearer:
 		tok := c.Token()
 		if tok == "" {
 			return errors.New("gamma: not logged in: call Login first (it needs WithPrivateKey)")
 		}
-		req.Header.Set(gammaapi.HeaderAuthorization, "Bearer "+tok)
+		h.Set(gammaapi.HeaderAuthorization, "Bearer "+tok)
 	case operator:
-		req.Header.Set(gammaapi.HeaderOperatorKey, c.operatorKey)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return fmt.Errorf("gamma: %s %s: %w", r.method, r.path, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, responseBytesMax))
-	if err != nil {
-		return fmt.Errorf("gamma: read %s %s: %w", r.method, r.path, err)
-	}
-	if resp.StatusCode >= 300 {
-		return apiError(resp, data)
-	}
-	if out == nil {
-		return nil
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("gamma: decode %s %s: %w", r.method, r.path, err)
+		h.Set(gammaapi.HeaderOperatorKey, c.operatorKey)
 	}
 	return nil
-}
-
-func apiError(resp *http.Response, data []byte) error {
-	var body gammaapi.ErrorBody
-	e := &APIError{Status: resp.StatusCode}
-	if json.Unmarshal(data, &body) == nil && body.Code != "" {
-		e.Code, e.Message = errcode.Code(body.Code), body.Error
-	} else {
-		e.Code, e.Message = errcode.InternalError, strings.TrimSpace(string(data))
-	}
-	if s := resp.Header.Get("Retry-After"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
-			e.RetryAfter = time.Duration(n) * time.Second
-		}
-	}
-	return e
 }
 
 func get[T any](ctx context.Context, c *Client, path string, q url.Values) (T, error) {
@@ -388,7 +294,7 @@ func (c *Client) Login(ctx context.Context) (gammaapi.TokenResponse, error) {
 		tr, err := c.loginOnce(ctx)
 		var ae *APIError
 		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited ||
-			!c.rateLimit.Sleep(ctx, http.MethodPost, "/auth/login", attempt, 2*max(ae.RetryAfter, time.Second), ae.Message) {
+			!c.rest.RateLimit.Sleep(ctx, http.MethodPost, "/auth/login", attempt, 2*max(ae.RetryAfter, time.Second), ae.Message) {
 			return tr, err
 		}
 	}

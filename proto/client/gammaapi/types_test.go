@@ -8,6 +8,7 @@ import (
 )
 
 func TestNumIsAnExactDecimal(t *testing.T) {
+	t.Parallel()
 	for units, want := range map[Num]string{0: "0", 12_500_000: "12.5", 1: "0.000001", 10_000: "0.01"} {
 		b, err := json.Marshal(units)
 		if err != nil || string(b) != want {
@@ -32,12 +33,13 @@ func TestNumIsAnExactDecimal(t *testing.T) {
 // TestGammaAPIIsData: the JSON types the gateway imports carry no HTTP
 // client, nothing of the SDK and no go-ethereum.
 func TestGammaAPIIsData(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("go", "list", "-deps", "pred.dev/proto/client/gammaapi").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range strings.Fields(string(out)) {
-		if d == "net/http" || d == "pred.dev/proto/client" || d == "pred.dev/proto/client/gamma" || strings.Contains(d, "go-ethereum") {
+		if d == "net/http" || d == "pred.dev/proto/client/clob" || d == "pred.dev/proto/client/gamma" || strings.Contains(d, "go-ethereum") {
 			t.Errorf("gammaapi depends on %s", d)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 // nothing), tells Notify first, and gives up when its retries are spent,
 // the server asks for more than WaitMax, or the context ends.
 func TestSleep(t *testing.T) {
+	t.Parallel()
 	var waits []Wait
 	p := Policy{Retries: 2, WaitMax: time.Second, Notify: func(w Wait) { waits = append(waits, w) }}
 	ctx := context.Background()

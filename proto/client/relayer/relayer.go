@@ -16,18 +16,14 @@
 package relayer
 
 import (
-	"bytes"
 	"context"
 	"crypto/ecdsa"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -35,28 +31,20 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"pred.dev/proto/client/internal/rest"
 	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/client/relayerapi"
-	"pred.dev/proto/errcode"
 )
 
-const (
-	// responseBytesMax bounds a response body the client reads.
-	responseBytesMax = 8 << 20
-	// defaultTimeout bounds one HTTP exchange.
-	defaultTimeout = 30 * time.Second
-	// DefaultPoll is Wait's interval between polls.
-	DefaultPoll = 250 * time.Millisecond
-)
+// DefaultPoll is Wait's interval between polls.
+const DefaultPoll = 250 * time.Millisecond
 
 // Client talks to one Relayer API. It is safe for concurrent use.
 type Client struct {
-	base      string
-	http      *http.Client
-	key       *ecdsa.PrivateKey
-	chain     Chain
-	rateLimit ratelimit.Policy
-	form      SigForm
+	rest  rest.Client
+	key   *ecdsa.PrivateKey
+	chain Chain
+	form  SigForm
 
 	mu          sync.Mutex
 	token       string
@@ -68,7 +56,7 @@ type Client struct {
 type Option func(*Client)
 
 // WithHTTPClient replaces the HTTP client.
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
+func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.rest.HTTP = h } }
 
 // WithToken authenticates with a Gamma login token (Authorization: Bearer).
 func WithToken(token string) Option { return func(c *Client) { c.token = token } }
@@ -93,16 +81,16 @@ func WithSigForm(f SigForm) Option { return func(c *Client) { c.form = f } }
 // WithRateLimitRetries makes the client wait out a 429 (its Retry-After)
 // and retry, up to n times.
 func WithRateLimitRetries(n int) Option {
-	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+	return func(c *Client) { c.rest.RateLimit = ratelimit.Policy{Retries: n} }
 }
 
 // WithRateLimitPolicy sets how the client waits out 429 answers: how
 // often, how long at most, and whom it tells.
-func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rest.RateLimit = p } }
 
 // New returns a client for baseURL (for example "http://127.0.0.1:8082").
 func New(baseURL string, opts ...Option) *Client {
-	c := &Client{base: strings.TrimRight(baseURL, "/"), http: &http.Client{Timeout: defaultTimeout}}
+	c := &Client{rest: rest.New("relayer", baseURL)}
 	for _, o := range opts {
 		o(c)
 	}
@@ -134,30 +122,10 @@ func (c *Client) Address() common.Address {
 // Wallet is the owner's proxy wallet under WithChain's deployment.
 func (c *Client) Wallet() common.Address { return c.chain.Wallet(c.Address()) }
 
-// APIError is an error response of the API.
-type APIError struct {
-	Status     int
-	Code       errcode.Code
-	Message    string
-	RetryAfter time.Duration
-}
-
-func (e *APIError) Error() string {
-	return fmt.Sprintf("relayer: %d %s: %s", e.Status, string(e.Code), e.Message)
-}
-
-// Is matches errcode values and other *APIError with the same code.
-func (e *APIError) Is(target error) bool {
-	switch t := target.(type) {
-	case errcode.Code:
-		return t == e.Code
-	case *errcode.Error:
-		return t.Code == e.Code
-	case *APIError:
-		return t.Code == e.Code
-	}
-	return false
-}
+// APIError is an error answer of the API: one type for the three SDKs
+// (clob.APIError and gamma.APIError are the same), so errors.As with any
+// of their names finds it.
+type APIError = rest.APIError
 
 // TxError is a transaction that ended FAILED or INVALID.
 type TxError struct {
@@ -168,129 +136,61 @@ func (e *TxError) Error() string {
 	return fmt.Sprintf("relayer: transaction %s is %s: %s", e.Tx.TransactionID, e.Tx.State, e.Tx.Reason)
 }
 
+// auth says how a request authenticates: every call of the API does.
+type auth int
+
+const (
+	// caller is the relayer key, else the token.
+	caller auth = iota
+	// token is the Gamma login token alone.
+	token
+)
+
 type request struct {
 	method string
 	path   string
 	query  url.Values
 	body   any
-	auth   bool
+	auth   auth
+	// noRetry leaves a 429 to the caller.
+	noRetry bool
 }
 
 func (c *Client) do(ctx context.Context, r request, out any) error {
-	var body []byte
-	if r.body != nil {
-		b, err := json.Marshal(r.body)
-		if err != nil {
-			return fmt.Errorf("relayer: encode request: %w", err)
-		}
-		body = b
-	}
-	for attempt := 0; ; attempt++ {
-		err := c.once(ctx, r, body, out)
-		var ae *APIError
-		if !errors.As(err, &ae) || ae.Code != errcode.RateLimited || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
-			return err
-		}
-	}
+	return c.rest.Do(ctx, rest.Request{Method: r.method, Path: r.path, Query: r.query, Body: r.body, NoRetry: r.noRetry,
+		Sign: func(h http.Header, _ []byte) error { return c.sign(h, r.auth) }}, out)
 }
 
-func (c *Client) once(ctx context.Context, r request, body []byte, out any) error {
-	u := c.base + r.path
-	if len(r.query) > 0 {
-		u += "?" + r.query.Encode()
-	}
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, r.method, u, rd)
-	if err != nil {
-		return fmt.Errorf("relayer: %w", err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if r.auth {
-		c.mu.Lock()
-		tok, key, owner := c.token, c.apiKey, c.apiKeyOwner
-		c.mu.Unlock()
-		switch {
-		case key != "":
-			req.Header.Set(relayerapi.HeaderAPIKey, key)
-			req.Header.Set(relayerapi.HeaderAPIKeyAddress, owner)
-		case tok != "":
-			req.Header.Set(relayerapi.HeaderAuthorization, "Bearer "+tok)
-		default:
-			return errors.New("relayer: no credentials: use WithToken (a Gamma login) or WithAPIKey")
-		}
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return fmt.Errorf("relayer: %s %s: %w", r.method, r.path, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, responseBytesMax))
-	if err != nil {
-		return fmt.Errorf("relayer: read %s %s: %w", r.method, r.path, err)
-	}
-	if resp.StatusCode >= 300 {
-		return apiError(resp, data)
-	}
-	if out == nil {
-		return nil
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("relayer: decode %s %s: %w", r.method, r.path, err)
+// sign adds the credentials of an auth mode.
+func (c *Client) sign(h http.Header, a auth) error {
+	c.mu.Lock()
+	tok, key, owner := c.token, c.apiKey, c.apiKeyOwner
+	c.mu.Unlock()
+	switch {
+	case a == token && tok == "":
+		return errors.New("relayer: CreateAPIKey needs a Gamma login token (WithToken)")
+	case a == token:
+		h.Set(relayerapi.HeaderAuthorization, "Bearer "+tok)
+	case key != "":
+		h.Set(relayerapi.HeaderAPIKey, key)
+		h.Set(relayerapi.HeaderAPIKeyAddress, owner)
+	case tok != "":
+		h.Set(relayerapi.HeaderAuthorization, "Bearer "+tok)
+	default:
+		return errors.New("relayer: no credentials: use WithToken (a Gamma login) or WithAPIKey")
 	}
 	return nil
 }
 
-func apiError(resp *http.Response, data []byte) error {
-	var body relayerapi.ErrorBody
-	e := &APIError{Status: resp.StatusCode}
-	if json.Unmarshal(data, &body) == nil && body.Code != "" {
-		e.Code, e.Message = errcode.Code(body.Code), body.Error
-	} else {
-		e.Code, e.Message = errcode.InternalError, strings.TrimSpace(string(data))
-	}
-	if s := resp.Header.Get("Retry-After"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
-			e.RetryAfter = time.Duration(n) * time.Second
-		}
-	}
-	return e
-}
-
 // CreateAPIKey creates a relayer key with the bearer token (POST
 // /relayer/api/auth) and, unless the client already has one, uses it
-// from then on.
+// from then on. A 429 comes back at once, whatever the rate-limit
+// policy: key creation refills one key a minute per address, longer
+// than a call should block unasked.
 func (c *Client) CreateAPIKey(ctx context.Context) (relayerapi.APIKey, error) {
-	c.mu.Lock()
-	tok := c.token
-	c.mu.Unlock()
-	if tok == "" {
-		return relayerapi.APIKey{}, errors.New("relayer: CreateAPIKey needs a Gamma login token (WithToken)")
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/relayer/api/auth", nil)
-	if err != nil {
-		return relayerapi.APIKey{}, err
-	}
-	req.Header.Set(relayerapi.HeaderAuthorization, "Bearer "+tok)
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return relayerapi.APIKey{}, fmt.Errorf("relayer: POST /relayer/api/auth: %w", err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, responseBytesMax))
-	if err != nil {
-		return relayerapi.APIKey{}, err
-	}
-	if resp.StatusCode >= 300 {
-		return relayerapi.APIKey{}, apiError(resp, data)
-	}
 	var k relayerapi.APIKey
-	if err := json.Unmarshal(data, &k); err != nil {
-		return relayerapi.APIKey{}, fmt.Errorf("relayer: decode POST /relayer/api/auth: %w", err)
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/relayer/api/auth", auth: token, noRetry: true}, &k); err != nil {
+		return relayerapi.APIKey{}, err
 	}
 	c.mu.Lock()
 	if c.apiKey == "" {
@@ -303,26 +203,26 @@ func (c *Client) CreateAPIKey(ctx context.Context) (relayerapi.APIKey, error) {
 // APIKeys lists the caller's relayer keys.
 func (c *Client) APIKeys(ctx context.Context) ([]relayerapi.APIKey, error) {
 	var out []relayerapi.APIKey
-	err := c.do(ctx, request{method: http.MethodGet, path: "/relayer/api/keys", auth: true}, &out)
+	err := c.do(ctx, request{method: http.MethodGet, path: "/relayer/api/keys", auth: caller}, &out)
 	return out, err
 }
 
 // RevokeAPIKey revokes one of the caller's relayer keys.
 func (c *Client) RevokeAPIKey(ctx context.Context, apiKey string) error {
-	return c.do(ctx, request{method: http.MethodDelete, path: "/relayer/api/keys/" + url.PathEscape(apiKey), auth: true}, nil)
+	return c.do(ctx, request{method: http.MethodDelete, path: "/relayer/api/keys/" + url.PathEscape(apiKey), auth: caller}, nil)
 }
 
 // Submit sends a submission as it is.
 func (c *Client) Submit(ctx context.Context, s relayerapi.SubmitRequest) (relayerapi.SubmitResponse, error) {
 	var out relayerapi.SubmitResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: "/submit", body: s, auth: true}, &out)
+	err := c.do(ctx, request{method: http.MethodPost, path: "/submit", body: s, auth: caller}, &out)
 	return out, err
 }
 
 // Transaction returns a transaction of the caller's.
 func (c *Client) Transaction(ctx context.Context, id string) (relayerapi.Transaction, error) {
 	var out []relayerapi.Transaction
-	if err := c.do(ctx, request{method: http.MethodGet, path: "/transaction", query: url.Values{"id": {id}}, auth: true}, &out); err != nil {
+	if err := c.do(ctx, request{method: http.MethodGet, path: "/transaction", query: url.Values{"id": {id}}, auth: caller}, &out); err != nil {
 		return relayerapi.Transaction{}, err
 	}
 	if len(out) != 1 {
@@ -334,14 +234,14 @@ func (c *Client) Transaction(ctx context.Context, id string) (relayerapi.Transac
 // Transactions returns the caller's recent transactions, newest first.
 func (c *Client) Transactions(ctx context.Context) ([]relayerapi.Transaction, error) {
 	var out []relayerapi.Transaction
-	err := c.do(ctx, request{method: http.MethodGet, path: "/transactions", auth: true}, &out)
+	err := c.do(ctx, request{method: http.MethodGet, path: "/transactions", auth: caller}, &out)
 	return out, err
 }
 
 // Deployed says whether owner's proxy wallet exists on chain.
 func (c *Client) Deployed(ctx context.Context, owner common.Address) (relayerapi.DeployedResponse, error) {
 	var out relayerapi.DeployedResponse
-	err := c.do(ctx, request{method: http.MethodGet, path: "/deployed", query: url.Values{"address": {owner.Hex()}}, auth: true}, &out)
+	err := c.do(ctx, request{method: http.MethodGet, path: "/deployed", query: url.Values{"address": {owner.Hex()}}, auth: caller}, &out)
 	return out, err
 }
 
@@ -349,7 +249,7 @@ func (c *Client) Deployed(ctx context.Context, owner common.Address) (relayerapi
 func (c *Client) Nonce(ctx context.Context, owner common.Address) (*big.Int, error) {
 	var out relayerapi.NonceResponse
 	err := c.do(ctx, request{method: http.MethodGet, path: "/nonce",
-		query: url.Values{"address": {owner.Hex()}, "type": {relayerapi.WalletTypeSafe}}, auth: true}, &out)
+		query: url.Values{"address": {owner.Hex()}, "type": {relayerapi.WalletTypeSafe}}, auth: caller}, &out)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 // field; an answer without a chain or without multiSendCallOnly (a
 // deployment older than it) is refused, naming what is missing.
 func TestChainFromPublicInfo(t *testing.T) {
+	t.Parallel()
 	addr := func(b byte) string { return common.BytesToAddress([]byte{b}).Hex() }
 	pi := gammaapi.PublicInfo{Chain: []gammaapi.ChainInfo{{ChainID: 1337}}, Contracts: gammaapi.Contracts{
 		ConditionalTokens: addr(1), Exchange: addr(2), NegRiskExchange: addr(3), SafeFactory: addr(4),

@@ -12,6 +12,7 @@ import (
 // client, nothing of the client and nothing of go-ethereum: the standard
 // library only.
 func TestRelayerAPIIsData(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("go", "list", "-deps", "pred.dev/proto/client/relayerapi").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
@@ -31,6 +32,7 @@ func TestRelayerAPIIsData(t *testing.T) {
 // and INVALID are final, MINED and CONFIRMED success, as in the reference
 // relayer's client.
 func TestStates(t *testing.T) {
+	t.Parallel()
 	way := []relayerapi.State{relayerapi.StateNew, relayerapi.StateExecuted, relayerapi.StateMined, relayerapi.StateConfirmed}
 	for i := 1; i < len(way); i++ {
 		if way[i].Rank() <= way[i-1].Rank() {

@@ -1,4 +1,4 @@
-package client
+package clob
 
 import (
 	"context"
@@ -45,6 +45,7 @@ func vectorClient(t *testing.T, base string, opts ...Option) *Client {
 }
 
 func TestL1HeadersVector(t *testing.T) {
+	t.Parallel()
 	c := vectorClient(t, "http://unused")
 	h, err := c.L1Headers("10000000", "5f0c1e9a2b7d4c36")
 	if err != nil {
@@ -56,6 +57,7 @@ func TestL1HeadersVector(t *testing.T) {
 }
 
 func TestL2HeadersVectors(t *testing.T) {
+	t.Parallel()
 	c := vectorClient(t, "http://unused")
 	cases := []struct{ ts, method, path, body, want string }{
 		{"1000000", "test-sign", "/orders", `{"hash": "0x123"}`, "ZwAdJKvoYRlEKDkNMwd5BuwNNtg93kNaR_oU2HrfVvc="},
@@ -82,6 +84,7 @@ func TestL2HeadersVectors(t *testing.T) {
 // id is the EIP-712 hash, and the signature verifies for the signer; the
 // proxy option switches maker and signature type.
 func TestBuildOrder(t *testing.T) {
+	t.Parallel()
 	c := vectorClient(t, "http://unused")
 	req, id, err := c.BuildOrder(OrderArgs{TokenID: "1234", Side: "BUY", Price: "0.56", Size: "21.04", FeeRateBps: 100, Salt: 479249096354})
 	if err != nil {
@@ -123,6 +126,7 @@ func TestBuildOrder(t *testing.T) {
 
 // TestErrorMapping: an error body becomes an *APIError matching its code.
 func TestErrorMapping(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "7")
 		w.WriteHeader(http.StatusServiceUnavailable)
@@ -150,6 +154,7 @@ func TestErrorMapping(t *testing.T) {
 // TestL2RequestIsSignedOverTheSentBody: the server side recomputes the
 // HMAC over exactly what arrived.
 func TestL2RequestIsSignedOverTheSentBody(t *testing.T) {
+	t.Parallel()
 	var checked atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -169,6 +174,7 @@ func TestL2RequestIsSignedOverTheSentBody(t *testing.T) {
 // TestPagesWalksCursors follows next_cursor until LTE= and stops on a
 // repeated cursor.
 func TestPagesWalksCursors(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cur := r.URL.Query().Get("next_cursor")
 		n, _ := strconv.Atoi(cur)
@@ -206,6 +212,7 @@ func TestPagesWalksCursors(t *testing.T) {
 // TestRetries: 429 is retried after Retry-After when asked; an L1 call
 // whose signature was already used is signed again with a later timestamp.
 func TestRetries(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if calls.Add(1) == 1 {

@@ -1,4 +1,4 @@
-package client
+package clob
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/client/internal/rest"
 	"pred.dev/proto/errcode"
 )
 
@@ -98,7 +99,7 @@ func (c *Client) PlaceOrder(ctx context.Context, req *clobapi.PostOrderRequest, 
 		out.Response = responseOf(o)
 		if o.Status == orderStatusInvalid {
 			code := errcode.Code(o.CancelReason)
-			return out, &APIError{Status: code.Status(), Code: code, OrderID: o.ID,
+			return out, &APIError{API: c.rest.API, Status: code.Status(), Code: code, OrderID: o.ID,
 				Message: fmt.Sprintf("order %s reached the exchange and was refused (its answer was lost; GET /order/%s): %s", o.ID, o.ID, code.Message())}
 		}
 		return out, nil
@@ -112,9 +113,9 @@ const orderStatusInvalid = "INVALID"
 // the order: no answer (unless the connection was never made), or a 5xx
 // other than those that say nothing was appended.
 func outcomeUnknown(err error) bool {
-	var na *noAnswerError
+	var na *rest.NoAnswerError
 	if errors.As(err, &na) {
-		return na.mayHaveArrived()
+		return na.MayHaveArrived()
 	}
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Status < 500 {
@@ -146,7 +147,7 @@ func (c *Client) lookUpOrder(ctx context.Context, id string) (clobapi.OpenOrder,
 // retryLookup reports whether a failed GET /order/{id} is worth asking
 // again: no answer, or the API busy or unavailable.
 func retryLookup(err error) bool {
-	var na *noAnswerError
+	var na *rest.NoAnswerError
 	var ae *APIError
 	return errors.As(err, &na) || errors.As(err, &ae) && (ae.Status >= 500 || ae.Code == errcode.RateLimited)
 }

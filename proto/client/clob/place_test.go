@@ -1,4 +1,4 @@
-package client
+package clob
 
 import (
 	"context"
@@ -21,6 +21,7 @@ import (
 // with the real gateway and engine, are gateway-clob's
 // TestLostAnswerIsReconciled and TestEngineTimeoutIsReconciled.)
 func TestPlaceOrderReconcilesOnlyUnknownOutcomes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		status     int
@@ -36,6 +37,7 @@ func TestPlaceOrderReconcilesOnlyUnknownOutcomes(t *testing.T) {
 		{"a refusal", 400, `{"error":"no","code":"INVALID_ORDER_NOT_ENOUGH_BALANCE"}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			var posts, gets atomic.Int32
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				switch {

@@ -1,4 +1,4 @@
-// Package client is the Go SDK of the exchange's CLOB API.
+// Package clob is the Go SDK of the exchange's CLOB API.
 //
 // A Client works at three levels, as the reference clients do: with only a
 // base URL it reads public market data; with a private key (WithPrivateKey
@@ -11,23 +11,18 @@
 // errcode values with errors.Is:
 //
 //	if errors.Is(err, errcode.InvalidOrderMinTickSize) { ... }
-package client
+package clob
 
 import (
-	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -35,15 +30,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/client/internal/rest"
 	"pred.dev/proto/client/ratelimit"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/l2auth"
 	"pred.dev/proto/wallet"
 )
-
-// responseBytesMax bounds a response body the client reads.
-const responseBytesMax = 16 << 20
 
 // l1ResignsMax bounds how often an L1 call is signed again, with a new
 // nonce, after the server reports its nonce as already used (which only a
@@ -54,15 +47,10 @@ const l1ResignsMax = 3
 // written as 32 hex digits.
 const l1NonceBytes = 16
 
-// defaultTimeout bounds one HTTP exchange when the caller's http.Client
-// has no timeout of its own.
-const defaultTimeout = 30 * time.Second
-
 // Client talks to one CLOB API. It is safe for concurrent use once
 // configured; SetCreds may be called between requests.
 type Client struct {
-	base  string
-	http  *http.Client
+	rest  rest.Client
 	key   *ecdsa.PrivateKey
 	addr  common.Address
 	creds *clobapi.APICreds
@@ -74,8 +62,6 @@ type Client struct {
 	negRiskExchange common.Address
 	sigType         eip712.SignatureType
 	funder          common.Address
-
-	rateLimit ratelimit.Policy
 }
 
 // Option configures a Client.
@@ -113,17 +99,17 @@ func WithCreds(creds clobapi.APICreds) Option { return func(c *Client) { c.creds
 func WithScope(scope string) Option { return func(c *Client) { c.scope = scope } }
 
 // WithHTTPClient replaces the HTTP client.
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
+func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.rest.HTTP = h } }
 
 // WithRateLimitRetries makes the client wait out a 429 (as long as its
 // Retry-After says) and retry, up to n times.
 func WithRateLimitRetries(n int) Option {
-	return func(c *Client) { c.rateLimit = ratelimit.Policy{Retries: n} }
+	return func(c *Client) { c.rest.RateLimit = ratelimit.Policy{Retries: n} }
 }
 
 // WithRateLimitPolicy sets how the client waits out 429 answers: how
 // often, how long at most, and whom it tells.
-func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rateLimit = p } }
+func WithRateLimitPolicy(p ratelimit.Policy) Option { return func(c *Client) { c.rest.RateLimit = p } }
 
 // WithClock replaces the clock used for auth timestamps (for example with
 // an offset learned from Time).
@@ -131,11 +117,7 @@ func WithClock(now func() time.Time) Option { return func(c *Client) { c.now = n
 
 // New returns a client for baseURL (for example "http://localhost:8080").
 func New(baseURL string, opts ...Option) *Client {
-	c := &Client{
-		base: strings.TrimRight(baseURL, "/"),
-		http: &http.Client{Timeout: defaultTimeout},
-		now:  time.Now,
-	}
+	c := &Client{rest: rest.New("clob", baseURL), now: time.Now}
 	for _, o := range opts {
 		o(c)
 	}
@@ -160,33 +142,11 @@ func (c *Client) Address() common.Address { return c.addr }
 // wallet with WithProxyWallet.
 func (c *Client) Funder() common.Address { return c.funder }
 
-// APIError is an error response of the API.
-type APIError struct {
-	Status  int
-	Code    errcode.Code
-	Message string
-	// OrderID is set on a 503 whose order is (or may be) in the log.
-	OrderID string
-	// RetryAfter is the server's Retry-After, if it sent one.
-	RetryAfter time.Duration
-}
-
-func (e *APIError) Error() string {
-	return fmt.Sprintf("clob: %d %s: %s", e.Status, string(e.Code), e.Message)
-}
-
-// Is matches errcode values and other *APIError with the same code.
-func (e *APIError) Is(target error) bool {
-	switch t := target.(type) {
-	case errcode.Code:
-		return t == e.Code
-	case *errcode.Error:
-		return t.Code == e.Code
-	case *APIError:
-		return t.Code == e.Code
-	}
-	return false
-}
+// APIError is an error answer of the API: one type for the three SDKs
+// (gamma.APIError and relayer.APIError are the same), so errors.As with
+// any of their names finds it. Its OrderID is set on a 503 whose order is
+// (or may be) in the log.
+type APIError = rest.APIError
 
 // auth levels of a request.
 type level int
@@ -206,122 +166,18 @@ type request struct {
 	level  level
 }
 
-// do performs r and decodes the answer into out (if not nil), retrying
-// rate-limited requests if configured. Each attempt is signed afresh.
+// do performs r and decodes the answer into out (if not nil), with the
+// transport's rate-limit retries. Each attempt is signed afresh.
 func (c *Client) do(ctx context.Context, r request, out any) error {
-	body, err := encodeBody(r.body)
-	if err != nil {
-		return err
-	}
-	resigned := 0
-	for attempt := 0; ; attempt++ {
-		err := c.once(ctx, r, body, out)
-		var ae *APIError
-		if !errors.As(err, &ae) {
-			return err
-		}
+	sign := func(h http.Header, body []byte) error { return c.sign(h, r, body) }
+	for resigned := 0; ; resigned++ {
+		err := c.rest.Do(ctx, rest.Request{Method: r.method, Path: r.path, Query: r.query, Body: r.body, Sign: sign}, out)
 		// Each attempt signs a fresh random nonce, so a retry is a new
 		// message.
-		if ae.Code == errcode.L1NonceUsed && r.level == l1 && resigned < l1ResignsMax {
-			resigned++
-			continue
-		}
-		if ae.Code != errcode.RateLimited || !c.rateLimit.Sleep(ctx, r.method, r.path, attempt, ae.RetryAfter, ae.Message) {
+		if r.level != l1 || resigned >= l1ResignsMax || !errors.Is(err, errcode.L1NonceUsed) {
 			return err
 		}
 	}
-}
-
-func encodeBody(v any) ([]byte, error) {
-	if v == nil {
-		return nil, nil
-	}
-	if b, ok := v.([]byte); ok {
-		return b, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("clob: encode request: %w", err)
-	}
-	return b, nil
-}
-
-func (c *Client) once(ctx context.Context, r request, body []byte, out any) error {
-	u := c.base + r.path
-	if len(r.query) > 0 {
-		u += "?" + r.query.Encode()
-	}
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, r.method, u, rd)
-	if err != nil {
-		return fmt.Errorf("clob: %w", err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if err := c.sign(req.Header, r, body); err != nil {
-		return err
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return noAnswer(fmt.Errorf("clob: %s %s: %w", r.method, r.path, err))
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, responseBytesMax))
-	if err != nil {
-		return noAnswer(fmt.Errorf("clob: read %s %s: %w", r.method, r.path, err))
-	}
-	if resp.StatusCode >= 300 {
-		return apiError(resp, data)
-	}
-	if out == nil {
-		return nil
-	}
-	if s, ok := out.(*string); ok {
-		*s = string(data)
-		return nil
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return noAnswer(fmt.Errorf("clob: decode %s %s: %w", r.method, r.path, err))
-	}
-	return nil
-}
-
-// noAnswerError is a request whose answer did not arrive whole: the
-// request may or may not have reached the API (a timeout, a dropped
-// connection, a cut body), unless it was never sent at all (a failed
-// dial).
-type noAnswerError struct{ err error }
-
-func (e *noAnswerError) Error() string { return e.err.Error() }
-func (e *noAnswerError) Unwrap() error { return e.err }
-
-func noAnswer(err error) error { return &noAnswerError{err} }
-
-// mayHaveArrived reports whether the request of a noAnswerError may have
-// reached the API: everything but a connection that was never made.
-func (e *noAnswerError) mayHaveArrived() bool {
-	var op *net.OpError
-	return !errors.As(e.err, &op) || op.Op != "dial"
-}
-
-func apiError(resp *http.Response, data []byte) error {
-	var body clobapi.ErrorBody
-	e := &APIError{Status: resp.StatusCode}
-	if json.Unmarshal(data, &body) == nil && body.Code != "" {
-		e.Code, e.Message, e.OrderID = errcode.Code(body.Code), body.Error, body.OrderID
-	} else {
-		e.Code, e.Message = errcode.InternalError, strings.TrimSpace(string(data))
-	}
-	if s := resp.Header.Get("Retry-After"); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
-			e.RetryAfter = time.Duration(n) * time.Second
-		}
-	}
-	return e
 }
 
 // sign adds the auth headers of r's level.
