@@ -117,22 +117,6 @@ func orderTypeString(t pb.OrderType) string {
 	return strings.TrimPrefix(t.String(), "ORDER_TYPE_")
 }
 
-// parseOrderType accepts the four names exactly; "" is what an absent
-// orderType decodes to (see orderEnvelope), which means GTC.
-func parseOrderType(s string) (pb.OrderType, bool) {
-	switch s {
-	case "", "GTC":
-		return pb.OrderType_ORDER_TYPE_GTC, true
-	case "GTD":
-		return pb.OrderType_ORDER_TYPE_GTD, true
-	case "FOK":
-		return pb.OrderType_ORDER_TYPE_FOK, true
-	case "FAK":
-		return pb.OrderType_ORDER_TYPE_FAK, true
-	}
-	return 0, false
-}
-
 func orderStatusString(s pb.OrderStatus) string {
 	return strings.TrimPrefix(s.String(), "ORDER_STATUS_")
 }

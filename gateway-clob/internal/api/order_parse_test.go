@@ -244,9 +244,5 @@ func parseBody(a *API, id auth.Identity, body []byte) (*placement, error) {
 	if err := decodeJSON(body, &env, errcode.InvalidOrderPayload); err != nil {
 		return nil, err
 	}
-	req, err := env.request()
-	if err != nil {
-		return nil, err
-	}
-	return a.validateOrder(context.Background(), id, &req)
+	return a.parseOrder(context.Background(), id, &env)
 }
