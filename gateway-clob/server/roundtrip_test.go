@@ -11,6 +11,7 @@ import (
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 )
 
 func buyArgs(price, size string) client.OrderArgs {
@@ -184,10 +185,10 @@ func TestEngineRejectionsAreCoded(t *testing.T) {
 	n := h.commandCount()
 	h.appendOnly(configureMarket(testMarket, &pb.MarketParams{TickSize: 10_000, MinSize: 20_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}))
 	small := async(func() error { _, err := c.CreateAndPostOrder(ctx, buyArgs("0.35", "10")); return err })
-	waitFor(t, "the small order in the log", func() bool { return h.commandCount() == n+2 })
+	eventually.True(t, "the small order is in the log", func() bool { return h.commandCount() == n+2 })
 	h.appendOnly(haltMarket(testMarket))
 	halted := async(func() error { _, err := c.CreateAndPostOrder(ctx, buyArgs("0.35", "30")); return err })
-	waitFor(t, "the order on the halted market in the log", func() bool { return h.commandCount() == n+4 })
+	eventually.True(t, "the order on the halted market is in the log", func() bool { return h.commandCount() == n+4 })
 	h.engine.start()
 	wantReject(t, pb.RejectReason_REJECT_REASON_SIZE_TOO_SMALL, <-small)
 	wantReject(t, pb.RejectReason_REJECT_REASON_MARKET_NOT_ACCEPTING, <-halted)

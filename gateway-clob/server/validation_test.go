@@ -21,6 +21,7 @@ import (
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/wallet"
 )
 
@@ -374,7 +375,7 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	}
 	coarse := &pb.MarketParams{TickSize: 100_000, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}
 	h.submit(configureMarket(testMarket, coarse))
-	waitFor(t, "the new tick size", func() bool {
+	eventually.True(t, "the gateway applies the new tick size", func() bool {
 		tick, err := c.GetTickSize(ctx, testYesStr)
 		return err == nil && tick == "0.1"
 	})
@@ -391,7 +392,7 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	dearer := proto.CloneOf(coarse)
 	dearer.FeeRateBps = 20
 	h.submit(configureMarket(testMarket, dearer))
-	waitFor(t, "the new fee rate", func() bool {
+	eventually.True(t, "the gateway applies the new fee rate", func() bool {
 		r, err := c.GetFeeRate(ctx, testYesStr)
 		return err == nil && r == 20
 	})
@@ -406,18 +407,6 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	}
 }
 
-// waitMax bounds every wait of these tests: it only turns a hung test
-// into a failure with a message, never asserts a duration.
+// waitMax bounds the engine calls of these tests: it only turns a hung
+// call into a failure with a message, never asserts a duration.
 const waitMax = 30 * time.Second
-
-// waitFor polls cond until it holds, for at most waitMax.
-func waitFor(t testing.TB, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
