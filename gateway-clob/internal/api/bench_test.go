@@ -98,6 +98,7 @@ func (e benchError) Error() string { return string(e) }
 const errBadHMAC benchError = "HMAC does not verify"
 
 func TestVerifyFixtureAccepts(t *testing.T) {
+	t.Parallel()
 	f := newVerifyFixture(t)
 	if err := f.verify(context.Background()); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // TestOrderResponseSumsFills: a BUY taker filled at two prices reports
 // the collateral given and the shares taken; a rejection is its code.
 func TestOrderResponseSumsFills(t *testing.T) {
+	t.Parallel()
 	id := [32]byte{1}
 	p := &placement{id: id, side: fixed.Buy}
 	trade := func(tid, size, price uint64) *pb.Event {
@@ -43,6 +44,7 @@ func TestOrderResponseSumsFills(t *testing.T) {
 // tests, which run the real engine, never see them) still come back as
 // their codes, whether the engine refuses the order or the command.
 func TestOrderRejectionsMapToTheirCodes(t *testing.T) {
+	t.Parallel()
 	id := [32]byte{2}
 	p := &placement{id: id, side: fixed.Buy}
 	for _, tc := range []struct {

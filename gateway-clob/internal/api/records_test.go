@@ -10,6 +10,7 @@ import (
 )
 
 func TestCollateral(t *testing.T) {
+	t.Parallel()
 	if got := collateral(21_040_000, 560_000); got != 11_782_400 {
 		t.Fatalf("collateral = %d", got)
 	}
@@ -21,6 +22,7 @@ func TestCollateral(t *testing.T) {
 // TestTradeStatusStrings: every trade status renders as one of the spec's
 // values, and an unset one as MATCHED, never UNSPECIFIED.
 func TestTradeStatusStrings(t *testing.T) {
+	t.Parallel()
 	spec := map[string]bool{"MATCHED": true, "SUBMITTED": true, "MINED": true, "CONFIRMED": true,
 		"RETRYING": true, "FAILED": true, "SYNTHETIC": true}
 	seen := map[string]bool{}
@@ -48,6 +50,7 @@ func TestTradeStatusStrings(t *testing.T) {
 // EXPIRED, an INVALID one the code its placement was refused with, a
 // live one nothing.
 func TestCancelReason(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		r    *pb.OrderRecord
 		want string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseTokenID(t *testing.T) {
+	t.Parallel()
 	max := "115792089237316195423570985008687907853269984665640564039457584007913129639935"
 	for _, ok := range []string{"0", "1001", max} {
 		b, err := parseTokenID(ok)
@@ -23,6 +24,7 @@ func TestParseTokenID(t *testing.T) {
 }
 
 func TestParseHash32(t *testing.T) {
+	t.Parallel()
 	good := "0x" + "02ca1d1aa31103804173ad1acd70066cb6c1258a4be6dada055111f9a7ea4e55"
 	if b, err := parseHash32(good, errcode.InvalidOrderID); err != nil || hash32(b[:]) != good {
 		t.Fatalf("%v %v", b, err)
