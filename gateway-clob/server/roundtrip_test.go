@@ -21,6 +21,7 @@ func buyArgs(price, size string) client.OrderArgs {
 // TestClientOrderLifecycle goes through the SDK: create a key, place,
 // read, list, cancel, and read the order again.
 func TestClientOrderLifecycle(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.funded(0, 100)
@@ -83,6 +84,7 @@ func mustBuild(t testing.TB, c *client.Client, a client.OrderArgs) *clobapi.Post
 // ask fills; it reports matched, its amounts and its trade, and the trade
 // is listed from the caller's side.
 func TestClientFilledOrder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	maker := h.funded(0, 100)
@@ -134,6 +136,7 @@ func wantReject(t *testing.T, r pb.RejectReason, err error) {
 // produced by the real engine, in the state that causes it; every order
 // passes the gateway's own checks and reaches the log.
 func TestEngineRejectionsAreCoded(t *testing.T) {
+	t.Parallel()
 	// The engine is restarted within one result wait below.
 	h := newHarness(t, withConfig(func(c *server.Config) { c.ResultTimeout = waitMax }))
 	ctx := context.Background()

@@ -108,6 +108,7 @@ func amounts(maker, taker uint64) func(o *eip712.Order) {
 // that rule, and checks the status and code, and that nothing at all
 // reached the command log.
 func TestOrderValidationTable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	creds, err := c.CreateOrDeriveAPIKey(context.Background())
@@ -214,6 +215,7 @@ func TestOrderValidationTable(t *testing.T) {
 // contract" taker is accepted on both kinds of market, and an absent
 // orderType means GTC.
 func TestTakerAndOrderTypeForms(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	creds, err := c.CreateOrDeriveAPIKey(context.Background())
@@ -245,6 +247,7 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 // code table every document shows and in the answer (which names the
 // market's exchange). The table once said only the zero address.
 func TestTakerRefusalStatesTheRule(t *testing.T) {
+	t.Parallel()
 	if m := errcode.InvalidOrderTaker.Message(); !strings.Contains(m, "zero address") || !strings.Contains(m, "exchange contract") {
 		t.Errorf("INVALID_ORDER_TAKER's message %q does not name both accepted takers", m)
 	}
@@ -268,6 +271,7 @@ func TestTakerRefusalStatesTheRule(t *testing.T) {
 // wallet deployed (WalletDeployed, which the settler's chain watcher
 // appends), accepted after, and reads default to that wallet.
 func TestProxyWalletOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.funded(0, 100, client.WithProxyWallet(testFactory, testInitCodeHash))
 	ctx := context.Background()
@@ -306,6 +310,7 @@ func TestProxyWalletOrders(t *testing.T) {
 // TestBatchOrders: POST /orders answers per element, places the valid
 // ones, and refuses more than 15 outright.
 func TestBatchOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	ctx := context.Background()
@@ -367,6 +372,7 @@ func l2Headers(t testing.TB, c *client.Client, method, path string, body []byte)
 // the gateway through the event stream; orders are then judged by the new
 // parameters without another engine query.
 func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.funded(0, 100)
 	ctx := context.Background()
