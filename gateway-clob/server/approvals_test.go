@@ -19,6 +19,7 @@ import (
 // approval cancels the order it no longer covers, so a crossing order
 // from an honest trader rests instead of matching it.
 func TestOrdersNeedApprovals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -103,6 +104,7 @@ func TestOrdersNeedApprovals(t *testing.T) {
 // orders are gone and a new one is refused INVALID_ORDER_ACCOUNT_IN_DEBT
 // until a deposit pays the debt back.
 func TestDebtBlocksOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.funded(0, 100)

@@ -42,6 +42,7 @@ func errorCode(t *testing.T, data []byte) string {
 // revoke needs the key named; replays, stale timestamps and signatures
 // for another address or nonce are refused.
 func TestL1(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, key := h.newClient(0)
@@ -129,6 +130,7 @@ func TestL1(t *testing.T) {
 // Numeric-looking nonces are exactly what a client following the
 // reference sends.
 func TestL1ReplayRespelled(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	c, _ := h.newClient(0)
 	ts := now()
@@ -158,6 +160,7 @@ func TestL1ReplayRespelled(t *testing.T) {
 // TestAPIKeyCap: creation stops at ActiveKeysPerScopeMax active keys and
 // resumes after a revoke.
 func TestAPIKeyCap(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, _ := h.newClient(0)
@@ -193,6 +196,7 @@ func mustKey(t *testing.T) *ecdsa.PrivateKey {
 // passphrase, a tampered body, a stale timestamp, a wrong scope and an
 // unknown key fail with their codes.
 func TestL2(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -253,6 +257,7 @@ func repeat(s string, n int) string {
 // TestScopedKeys: a scope gives the same wallet a separate key, listed
 // only in its scope.
 func TestScopedKeys(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	_, key := h.newClient(0)
@@ -286,6 +291,7 @@ func TestScopedKeys(t *testing.T) {
 // works on the other, an L1 signature used on one is refused on the other,
 // and a key revoked on one fails on the other at once.
 func TestTwoReplicas(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	h.addGateway()
 	ctx := context.Background()
@@ -340,6 +346,7 @@ func TestTwoReplicas(t *testing.T) {
 // TestRevokeOtherKeyOfSameWallet: DELETE /auth/api-key?api_key= revokes
 // another key of the same wallet, and refuses another wallet's key.
 func TestRevokeOtherKeyOfSameWallet(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	ctx := context.Background()
 	c, _ := h.newClient(0)

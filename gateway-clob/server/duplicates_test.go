@@ -16,6 +16,7 @@ import (
 // copies come one after another, in one POST /orders, or concurrently as
 // POST /order. Funds are locked once.
 func TestDuplicateOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.funded(0, 1000)

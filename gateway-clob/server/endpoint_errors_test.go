@@ -37,6 +37,7 @@ func checkEndpointErrors(t *testing.T, h *harness, cases []endpointError) {
 // malformed token id with INVALID_TOKEN_ID and an unknown one with
 // TOKEN_NOT_FOUND, as its document says.
 func TestMarketDataErrors(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	const bad, unknown = "12ab", "999999"
 	var cases []endpointError
@@ -65,6 +66,7 @@ func TestMarketDataErrors(t *testing.T) {
 // that reads the engine answers 503 ENGINE_UNAVAILABLE (nothing is
 // appended), and the faucet, which appends, ENGINE_TIMEOUT.
 func TestMarketDataWithoutEngine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine(), withConfig(func(c *server.Config) {
 		c.QueryTimeout, c.ResultTimeout = 200*time.Millisecond, 200*time.Millisecond
 	}))

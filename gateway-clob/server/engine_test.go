@@ -20,6 +20,7 @@ import (
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 )
@@ -182,7 +183,7 @@ func (h *harness) sync() {
 	h.t.Helper()
 	last := h.lastCommandSeq()
 	req := &pb.QueryRequest{MinSeq: last, Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}}
-	waitFor(h.t, "the engine to apply the log", func() bool {
+	eventually.True(h.t, "the engine has applied the log", func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), waitMax)
 		defer cancel()
 		resp, err := query.Do(ctx, h.nc, req)

@@ -39,6 +39,7 @@ var badCursors = []string{"ABCD", "Infinity", "0x10", "null", "////", "184467440
 // TestInvalidCursors: a cursor the service did not issue is 400
 // INVALID_CURSOR on every paginated list.
 func TestInvalidCursors(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.tradingClient(0)
 	for _, lp := range listPaths {

@@ -18,6 +18,7 @@ import (
 // closed; a request hidden behind a smuggling-shaped one (both
 // Content-Length and Transfer-Encoding) is never answered.
 func TestMalformedHeadsOverTCP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withoutEngine())
 	u, err := url.Parse(h.url(0))
 	if err != nil {
@@ -52,6 +53,7 @@ func TestMalformedHeadsOverTCP(t *testing.T) {
 // (documented: the harness's client checks the answers), where the first
 // value used to be taken or the parameter dropped.
 func TestAmbiguousRequests(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.tradingClient(0)
 	l2 := l2Headers(t, c, http.MethodGet, "/orders", nil)

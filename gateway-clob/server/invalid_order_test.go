@@ -54,6 +54,7 @@ func wantInvalidOrder(t *testing.T, h *harness, c *client.Client, id string, cod
 // in no listing, and becomes the live order if the same signed order is
 // accepted later; a refused duplicate does not touch the accepted order.
 func TestInvalidOrderIsReadable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)

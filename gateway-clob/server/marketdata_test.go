@@ -54,6 +54,7 @@ func restingBook(t *testing.T, h *harness, c *client.Client) (yes, no []string) 
 // last on both sides), carries a verifiable hash, and /price follows the
 // reference side semantics.
 func TestBookAndPrices(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -109,6 +110,7 @@ func TestBookAndPrices(t *testing.T) {
 
 // TestPostPricesAndLastTrades covers the POST batch forms and their limit.
 func TestPostPricesAndLastTrades(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.tradingClient(0)
 	restingBook(t, h, c)
@@ -135,6 +137,7 @@ func TestPostPricesAndLastTrades(t *testing.T) {
 // TestFeeTickHistory covers the fee rate, tick size and price history
 // endpoints, with their parameter errors.
 func TestFeeTickHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withConfig(func(c *server.Config) { c.DefaultFeeRateBps = 25 }))
 	ctx := context.Background()
 	pub := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)))
@@ -178,6 +181,7 @@ func TestFeeTickHistory(t *testing.T) {
 // TestPagination walks the public order history in pages of 2, with the
 // reference's cursor sentinels, and with the page parameter.
 func TestPagination(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -226,6 +230,7 @@ func TestPagination(t *testing.T) {
 // TestAccountReads covers balances, transactions (through the devnet
 // faucet), heartbeats and the public transaction and trade history.
 func TestAccountReads(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -294,6 +299,7 @@ func TestAccountReads(t *testing.T) {
 
 // TestFaucetDisabled: without the devnet flag the faucet does not exist.
 func TestFaucetDisabled(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, withConfig(func(c *server.Config) { c.Faucet = false }))
 	pub := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)))
 	before := h.commandCount()
@@ -308,6 +314,7 @@ func TestFaucetDisabled(t *testing.T) {
 // TestCancelMarketOrders cancels by market and by token, and reports an
 // unknown market.
 func TestCancelMarketOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)

@@ -28,6 +28,7 @@ var (
 // and ask of the token's side of the one book; the batch forms leave out
 // the tokens without both; a book with an empty side has neither.
 func TestMidpointsAndSpreads(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.tradingClient(0)
@@ -119,6 +120,7 @@ func TestMidpointsAndSpreads(t *testing.T) {
 // TestMidpointIsExact: on a 0.0001 tick the mean of a bid and an ask has
 // five decimals, and the answer has them all.
 func TestMidpointIsExact(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.submit(createMarket(testFineMarket, testFineYes, testFineNo, &pb.MarketParams{TickSize: 100, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}))
 	h.sync()
@@ -149,6 +151,7 @@ func TestMidpointIsExact(t *testing.T) {
 // their tokens, parameters and status, page by page; GET
 // /markets/{conditionID} answers one.
 func TestMarkets(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	pub := client.New(h.url(0), client.WithHTTPClient(h.httpClient(true)))

@@ -10,6 +10,7 @@ import (
 // answered request is counted by route pattern (never by raw path, so the
 // label set stays bounded) and health probes are not counted at all.
 func TestMetrics(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for _, p := range []string{"/time", "/time", "/livez", "/book?token_id=1"} {
 		h.do(0, http.MethodGet, p, nil, nil)

@@ -11,6 +11,7 @@ import (
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 )
 
 func buyArgs(price, size string) client.OrderArgs {
@@ -20,6 +21,7 @@ func buyArgs(price, size string) client.OrderArgs {
 // TestClientOrderLifecycle goes through the SDK: create a key, place,
 // read, list, cancel, and read the order again.
 func TestClientOrderLifecycle(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	c := h.funded(0, 100)
@@ -82,6 +84,7 @@ func mustBuild(t testing.TB, c *client.Client, a client.OrderArgs) *clobapi.Post
 // ask fills; it reports matched, its amounts and its trade, and the trade
 // is listed from the caller's side.
 func TestClientFilledOrder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	maker := h.funded(0, 100)
@@ -133,6 +136,7 @@ func wantReject(t *testing.T, r pb.RejectReason, err error) {
 // produced by the real engine, in the state that causes it; every order
 // passes the gateway's own checks and reaches the log.
 func TestEngineRejectionsAreCoded(t *testing.T) {
+	t.Parallel()
 	// The engine is restarted within one result wait below.
 	h := newHarness(t, withConfig(func(c *server.Config) { c.ResultTimeout = waitMax }))
 	ctx := context.Background()
@@ -184,10 +188,10 @@ func TestEngineRejectionsAreCoded(t *testing.T) {
 	n := h.commandCount()
 	h.appendOnly(configureMarket(testMarket, &pb.MarketParams{TickSize: 10_000, MinSize: 20_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}))
 	small := async(func() error { _, err := c.CreateAndPostOrder(ctx, buyArgs("0.35", "10")); return err })
-	waitFor(t, "the small order in the log", func() bool { return h.commandCount() == n+2 })
+	eventually.True(t, "the small order is in the log", func() bool { return h.commandCount() == n+2 })
 	h.appendOnly(haltMarket(testMarket))
 	halted := async(func() error { _, err := c.CreateAndPostOrder(ctx, buyArgs("0.35", "30")); return err })
-	waitFor(t, "the order on the halted market in the log", func() bool { return h.commandCount() == n+4 })
+	eventually.True(t, "the order on the halted market is in the log", func() bool { return h.commandCount() == n+4 })
 	h.engine.start()
 	wantReject(t, pb.RejectReason_REJECT_REASON_SIZE_TOO_SMALL, <-small)
 	wantReject(t, pb.RejectReason_REJECT_REASON_MARKET_NOT_ACCEPTING, <-halted)

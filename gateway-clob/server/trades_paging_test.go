@@ -66,6 +66,7 @@ func from(want []uint64, fromID uint64) []uint64 {
 // next_cursor, GET /all-trades and GET /trades walk from the newest trade
 // down to from_id, with no duplicate, no gap and nothing below it.
 func TestFromIDPaging(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	alice, bob := h.funded(0, 1000), h.funded(0, 1000)

@@ -21,6 +21,7 @@ import (
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/wallet"
 )
 
@@ -107,6 +108,7 @@ func amounts(maker, taker uint64) func(o *eip712.Order) {
 // that rule, and checks the status and code, and that nothing at all
 // reached the command log.
 func TestOrderValidationTable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	creds, err := c.CreateOrDeriveAPIKey(context.Background())
@@ -213,6 +215,7 @@ func TestOrderValidationTable(t *testing.T) {
 // contract" taker is accepted on both kinds of market, and an absent
 // orderType means GTC.
 func TestTakerAndOrderTypeForms(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	creds, err := c.CreateOrDeriveAPIKey(context.Background())
@@ -244,6 +247,7 @@ func TestTakerAndOrderTypeForms(t *testing.T) {
 // code table every document shows and in the answer (which names the
 // market's exchange). The table once said only the zero address.
 func TestTakerRefusalStatesTheRule(t *testing.T) {
+	t.Parallel()
 	if m := errcode.InvalidOrderTaker.Message(); !strings.Contains(m, "zero address") || !strings.Contains(m, "exchange contract") {
 		t.Errorf("INVALID_ORDER_TAKER's message %q does not name both accepted takers", m)
 	}
@@ -267,6 +271,7 @@ func TestTakerRefusalStatesTheRule(t *testing.T) {
 // wallet deployed (WalletDeployed, which the settler's chain watcher
 // appends), accepted after, and reads default to that wallet.
 func TestProxyWalletOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.funded(0, 100, client.WithProxyWallet(testFactory, testInitCodeHash))
 	ctx := context.Background()
@@ -305,6 +310,7 @@ func TestProxyWalletOrders(t *testing.T) {
 // TestBatchOrders: POST /orders answers per element, places the valid
 // ones, and refuses more than 15 outright.
 func TestBatchOrders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c, key := h.newClient(0)
 	ctx := context.Background()
@@ -366,6 +372,7 @@ func l2Headers(t testing.TB, c *client.Client, method, path string, body []byte)
 // the gateway through the event stream; orders are then judged by the new
 // parameters without another engine query.
 func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.funded(0, 100)
 	ctx := context.Background()
@@ -374,7 +381,7 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	}
 	coarse := &pb.MarketParams{TickSize: 100_000, MinSize: 5_000_000, MaxSize: 10_000_000_000, FeeRateBps: 10}
 	h.submit(configureMarket(testMarket, coarse))
-	waitFor(t, "the new tick size", func() bool {
+	eventually.True(t, "the gateway applies the new tick size", func() bool {
 		tick, err := c.GetTickSize(ctx, testYesStr)
 		return err == nil && tick == "0.1"
 	})
@@ -391,7 +398,7 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	dearer := proto.CloneOf(coarse)
 	dearer.FeeRateBps = 20
 	h.submit(configureMarket(testMarket, dearer))
-	waitFor(t, "the new fee rate", func() bool {
+	eventually.True(t, "the gateway applies the new fee rate", func() bool {
 		r, err := c.GetFeeRate(ctx, testYesStr)
 		return err == nil && r == 20
 	})
@@ -406,18 +413,6 @@ func TestMarketChangeIsEnforcedAtOnce(t *testing.T) {
 	}
 }
 
-// waitMax bounds every wait of these tests: it only turns a hung test
-// into a failure with a message, never asserts a duration.
+// waitMax bounds the engine calls of these tests: it only turns a hung
+// call into a failure with a message, never asserts a duration.
 const waitMax = 30 * time.Second
-
-// waitFor polls cond until it holds, for at most waitMax.
-func waitFor(t testing.TB, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}

@@ -15,6 +15,7 @@ import (
 // chain afterwards (WithdrawalObserved, from the settler's watcher)
 // consumes the reservation and lowers nothing else.
 func TestWithdrawReservation(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	c := h.funded(0, 100, client.WithProxyWallet(testFactory, testInitCodeHash))
 	ctx := context.Background()

@@ -17,6 +17,7 @@ import (
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/query"
+	"pred.dev/proto/signedorder"
 )
 
 // Order is the exchange's Order struct (the binding's).
@@ -124,32 +125,23 @@ func (o *orders) read(ctx context.Context, id [32]byte, minSeq uint64) (*signed,
 	return s, nil
 }
 
-// verify rebuilds the chain's order from the engine's and finds the
-// exchange whose domain hashes it to its id.
+// verify rebuilds the chain's order from the engine's (through the
+// EIP-712 struct, which hashes it) and finds the exchange whose domain
+// hashes it to its id. A message the conversion refuses is a bug.
 func (o *orders) verify(id [32]byte, so *pb.SignedOrder) (*signed, error) {
-	side := eip712.SideBuy
-	if so.GetSide() == pb.Side_SIDE_SELL {
-		side = eip712.SideSell
+	e, sig, err := signedorder.FromPB(so)
+	if err != nil {
+		return nil, fmt.Errorf("%w: order %x: %w", errUnsettleable, id, err)
 	}
-	e := eip712.Order{Maker: common.BytesToAddress(so.GetMaker()), Signer: common.BytesToAddress(so.GetSigner()),
-		Taker: common.BytesToAddress(so.GetTaker()), Side: side, SignatureType: eip712.SignatureType(so.GetSignatureType()),
-		ScopeID: so.GetScopeId()}
-	e.Salt.SetUint64(so.GetSalt())
-	e.TokenID.SetBytes(so.GetTokenId())
-	e.MakerAmount.SetUint64(so.GetMakerAmount())
-	e.TakerAmount.SetUint64(so.GetTakerAmount())
-	e.Expiration.SetUint64(so.GetExpiration())
-	e.Nonce.SetUint64(so.GetNonce())
-	e.FeeRateBps.SetUint64(uint64(so.GetFeeRateBps()))
 	for _, d := range o.domains {
-		if eip712.HashOrder(d.sep, &e) != id {
+		if eip712.HashOrder(d.sep, e) != id {
 			continue
 		}
 		return &signed{exchange: d.exchange, order: Order{
 			Salt: toBig(&e.Salt), Maker: e.Maker, Signer: e.Signer, Taker: e.Taker, TokenId: toBig(&e.TokenID),
 			MakerAmount: toBig(&e.MakerAmount), TakerAmount: toBig(&e.TakerAmount), Expiration: toBig(&e.Expiration),
-			Nonce: toBig(&e.Nonce), FeeRateBps: toBig(&e.FeeRateBps), Side: uint8(side), SignatureType: uint8(e.SignatureType),
-			ScopeId: e.ScopeID, Signature: append([]byte(nil), so.GetSignature()...),
+			Nonce: toBig(&e.Nonce), FeeRateBps: toBig(&e.FeeRateBps), Side: uint8(e.Side), SignatureType: uint8(e.SignatureType),
+			ScopeId: e.ScopeID, Signature: sig,
 		}}, nil
 	}
 	return nil, fmt.Errorf("%w: order %x does not hash to its id under either exchange", errUnsettleable, id)

@@ -16,6 +16,7 @@ import (
 	"pred.dev/gateway-clob/internal/market"
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
 
@@ -71,8 +72,9 @@ func newVerifyFixture(tb testing.TB) *verifyFixture {
 }
 
 // verify is the gateway's per-order CPU path short of NATS: derive the
-// key's secret, check the HMAC over the body, decode the envelope, then
-// every static check, the EIP-712 hash and the signature recovery.
+// key's secret, check the HMAC over the body, decode the envelope as the
+// handler does, then the order parse: every static check, the EIP-712
+// hash and the signature recovery.
 func (f *verifyFixture) verify(ctx context.Context) error {
 	key, _, err := f.deriver.SecretKey(f.id.KeyID)
 	if err != nil {
@@ -81,11 +83,11 @@ func (f *verifyFixture) verify(ctx context.Context) error {
 	if !key.Verify(f.ts, "POST", "/order", f.body, f.sig) {
 		return errBadHMAC
 	}
-	var req clobapi.PostOrderRequest
-	if err := json.Unmarshal(f.body, &req); err != nil {
+	var env orderEnvelope
+	if err := decodeJSON(f.body, &env, errcode.InvalidOrderPayload); err != nil {
 		return err
 	}
-	_, err = f.api.validateOrder(ctx, f.id, &req)
+	_, err = f.api.parseOrder(ctx, f.id, &env)
 	return err
 }
 
@@ -96,6 +98,7 @@ func (e benchError) Error() string { return string(e) }
 const errBadHMAC benchError = "HMAC does not verify"
 
 func TestVerifyFixtureAccepts(t *testing.T) {
+	t.Parallel()
 	f := newVerifyFixture(t)
 	if err := f.verify(context.Background()); err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func (a *API) registerOrders(e *echo.Echo) {
 	e.GET("/orders", a.getOrders, a.requireL2)
 }
 
-// postOrder validates, appends and answers with the engine's outcome.
+// postOrder parses, appends and answers with the engine's outcome.
 func (a *API) postOrder(c echo.Context) error {
 	body, err := readBody(c)
 	if err != nil {
@@ -35,51 +35,14 @@ func (a *API) postOrder(c echo.Context) error {
 	if err := decodeJSON(body, &env, errcode.InvalidOrderPayload); err != nil {
 		return err
 	}
-	req, err := env.request()
-	if err != nil {
-		return err
-	}
-	resp, err := a.place(c.Request().Context(), l2Identity(c), &req)
+	resp, err := a.place(c.Request().Context(), l2Identity(c), &env)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, resp)
 }
 
-// orderEnvelope is the POST /order body as decoded: orderType and taker
-// are pointers so that an absent orderType (GTC) or taker (the zero
-// address) and an empty one (refused) differ. The outer fields shadow the
-// embedded ones.
-type orderEnvelope struct {
-	clobapi.PostOrderRequest
-	Order     signedOrderJSON `json:"order"`
-	OrderType *string         `json:"orderType"`
-}
-
-type signedOrderJSON struct {
-	clobapi.SignedOrder
-	Taker *string `json:"taker"`
-}
-
-func (e *orderEnvelope) request() (clobapi.PostOrderRequest, error) {
-	req := e.PostOrderRequest
-	req.Order = e.Order.SignedOrder
-	if t := e.Order.Taker; t != nil {
-		if *t == "" {
-			return req, errcode.Errorf(errcode.InvalidOrderPayload, "invalid order taker \"\": send the zero address 0x0000000000000000000000000000000000000000 (or the market's exchange), or leave taker out")
-		}
-		req.Order.Taker = *t
-	}
-	if e.OrderType != nil {
-		if *e.OrderType == "" {
-			return req, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType \"\": use GTC, GTD, FOK or FAK, or leave orderType out for GTC")
-		}
-		req.OrderType = *e.OrderType
-	}
-	return req, nil
-}
-
-// postOrders places up to PostOrdersMax orders. Each element is validated
+// postOrders places up to PostOrdersMax orders. Each element is parsed
 // and placed independently: the answer is an array in request order, with
 // success false, errorMsg and code for the elements that failed. Valid
 // elements are submitted concurrently, so they share group commits. An
@@ -95,28 +58,22 @@ func (a *API) postOrders(c echo.Context) error {
 	if err := decodeJSON(body, &envs, errcode.InvalidOrderPayload); err != nil {
 		return err
 	}
-	reqs := make([]clobapi.PostOrderRequest, len(envs))
-	errs := make([]error, len(envs))
-	for i := range envs {
-		reqs[i], errs[i] = envs[i].request()
-	}
-	if len(reqs) == 0 {
+	if len(envs) == 0 {
 		return errcode.Errorf(errcode.InvalidOrderPayload, "invalid order payload: send a JSON array of 1 to %d order envelopes", PostOrdersMax)
 	}
-	if len(reqs) > PostOrdersMax {
-		return errcode.Errorf(errcode.TooManyOrders, "too many orders in payload: %d, max allowed: %d", len(reqs), PostOrdersMax)
+	if len(envs) > PostOrdersMax {
+		return errcode.Errorf(errcode.TooManyOrders, "too many orders in payload: %d, max allowed: %d", len(envs), PostOrdersMax)
 	}
-	if err := a.chargeItems(c, len(reqs)); err != nil {
+	if err := a.chargeItems(c, len(envs)); err != nil {
 		return err
 	}
-	out := make([]clobapi.OrderResponse, len(reqs))
+	out := make([]clobapi.OrderResponse, len(envs))
 	ctx, id := c.Request().Context(), l2Identity(c)
-	placements := make([]*placement, len(reqs))
+	placements := make([]*placement, len(envs))
+	errs := make([]error, len(envs))
 	var wg sync.WaitGroup
-	for i := range reqs {
-		if errs[i] == nil {
-			wg.Go(func() { placements[i], errs[i] = a.validateOrder(ctx, id, &reqs[i]) })
-		}
+	for i := range envs {
+		wg.Go(func() { placements[i], errs[i] = a.parseOrder(ctx, id, &envs[i]) })
 	}
 	wg.Wait()
 	markBatchDuplicates(placements, errs)
@@ -174,15 +131,15 @@ func failedOrder(err error) clobapi.OrderResponse {
 	}
 }
 
-func (a *API) place(ctx context.Context, id auth.Identity, req *clobapi.PostOrderRequest) (clobapi.OrderResponse, error) {
-	p, err := a.validateOrder(ctx, id, req)
+func (a *API) place(ctx context.Context, id auth.Identity, env *orderEnvelope) (clobapi.OrderResponse, error) {
+	p, err := a.parseOrder(ctx, id, env)
 	if err != nil {
 		return clobapi.OrderResponse{}, err
 	}
 	return a.submitPlacement(ctx, id, p)
 }
 
-// submitPlacement appends a validated order and reads its outcome. Copies
+// submitPlacement appends a parsed order and reads its outcome. Copies
 // of one signed order sent at once each get their own engine result (the
 // publisher hands out one result per command), so only the first is placed
 // and every other copy is told INVALID_ORDER_DUPLICATED.

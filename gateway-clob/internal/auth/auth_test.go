@@ -51,6 +51,7 @@ func vectorHeaders() http.Header {
 // TestL1Vector verifies the vector signature with the clock set to its
 // timestamp, then refuses its replay and a later clock.
 func TestL1Vector(t *testing.T) {
+	t.Parallel()
 	js := jetStream(t)
 	nonces, err := OpenNonceStore(context.Background(), js, DefaultWindow, 1)
 	if err != nil {
@@ -82,6 +83,7 @@ func TestL1Vector(t *testing.T) {
 }
 
 func TestL1HeaderSyntax(t *testing.T) {
+	t.Parallel()
 	l1 := &L1{ChainID: 80002, Window: DefaultWindow, Now: time.Now}
 	for name, mutate := range map[string]func(http.Header){
 		"no address":       func(h http.Header) { h.Del(clobapi.HeaderAddress) },
@@ -108,6 +110,7 @@ func TestL1HeaderSyntax(t *testing.T) {
 // (the nonce and timestamp are signed as strings), or hits the replay
 // guard; none is accepted.
 func TestL1ReplayUnderOtherSpellings(t *testing.T) {
+	t.Parallel()
 	js := jetStream(t)
 	nonces, err := OpenNonceStore(context.Background(), js, DefaultWindow, 1)
 	if err != nil {
@@ -141,6 +144,7 @@ func TestL1ReplayUnderOtherSpellings(t *testing.T) {
 // TestDeriverIsDeterministic: ids and secrets depend on every input and on
 // the master key, and nothing else.
 func TestDeriverIsDeterministic(t *testing.T) {
+	t.Parallel()
 	d1, err := NewDeriver(bytes.Repeat([]byte{1}, 32))
 	if err != nil {
 		t.Fatal(err)
@@ -180,6 +184,7 @@ func TestDeriverIsDeterministic(t *testing.T) {
 
 // TestL2Verify signs requests with the derived secret as a client would.
 func TestL2Verify(t *testing.T) {
+	t.Parallel()
 	js := jetStream(t)
 	ctx := context.Background()
 	keys, err := OpenKeyStore(ctx, js, 1)
@@ -236,6 +241,7 @@ func TestL2Verify(t *testing.T) {
 // TestNonceStoreIsAtomic: of many concurrent uses of one nonce, exactly
 // one succeeds.
 func TestNonceStoreIsAtomic(t *testing.T) {
+	t.Parallel()
 	js := jetStream(t)
 	nonces, err := OpenNonceStore(context.Background(), js, DefaultWindow, 1)
 	if err != nil {

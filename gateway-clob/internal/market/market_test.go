@@ -33,6 +33,7 @@ func answer(seq uint64, tick uint64) *pb.QueryResponse {
 // TestQueryThenCache: the first lookup asks the engine, later ones (for
 // either token) are served from the cache.
 func TestQueryThenCache(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) {
 		calls.Add(1)
@@ -56,6 +57,7 @@ func TestQueryThenCache(t *testing.T) {
 // TestNewerWins: an event newer than the cached answer replaces it; an
 // older answer never replaces a newer event.
 func TestNewerWins(t *testing.T) {
+	t.Parallel()
 	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) { return answer(3, 10_000), nil }, zap.NewNop())
 	c.apply(7, infoFromEvent(&pb.MarketChanged{Market: mkt[:], YesTokenId: yes[:], NoTokenId: no[:],
 		Params: &pb.MarketParams{TickSize: 1_000}, Status: pb.MarketStatus_MARKET_STATUS_HALTED}))
@@ -66,6 +68,7 @@ func TestNewerWins(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	c := New(func(context.Context, *pb.QueryRequest) (*pb.QueryResponse, error) {
 		return &pb.QueryResponse{Error: &pb.QueryError{Code: pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND}}, nil
 	}, zap.NewNop())
@@ -86,6 +89,7 @@ func TestErrors(t *testing.T) {
 // TestFollowAppliesEvents: a MarketChanged published on the EVT stream
 // after Follow replaces the cached market; Stop ends the feed.
 func TestFollowAppliesEvents(t *testing.T) {
+	t.Parallel()
 	nc := natstest.Connect(t, natstest.Start(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

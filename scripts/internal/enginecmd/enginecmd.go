@@ -13,13 +13,16 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/holiman/uint256"
 	"github.com/nats-io/nats.go"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
+	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
+	"pred.dev/proto/signedorder"
 )
 
 // Submit submits c, with a random id if it has none, waits for the
@@ -78,16 +81,25 @@ func Approved(wallet common.Address) []*pb.Command {
 	return cmds
 }
 
-// SignedOrder is o, signed, as the engine takes it.
+// SignedOrder is o, signed, as the engine takes it. The binding's order
+// (big integers) is read as the EIP-712 struct and converted as the
+// gateway converts it; an order whose values the log cannot hold is a bug
+// of the program that built it, so it panics.
 func SignedOrder(o *chaintest.Order) *pb.SignedOrder {
-	side := pb.Side_SIDE_BUY
-	if o.Side == chaintest.Sell {
-		side = pb.Side_SIDE_SELL
+	e := &eip712.Order{Maker: o.Maker, Signer: o.Signer, Taker: o.Taker, Side: eip712.Side(o.Side),
+		SignatureType: eip712.SignatureType(o.SignatureType), ScopeID: o.ScopeId}
+	for _, f := range []struct {
+		dst *uint256.Int
+		v   *big.Int
+	}{{&e.Salt, o.Salt}, {&e.TokenID, o.TokenId}, {&e.MakerAmount, o.MakerAmount}, {&e.TakerAmount, o.TakerAmount},
+		{&e.Expiration, o.Expiration}, {&e.Nonce, o.Nonce}, {&e.FeeRateBps, o.FeeRateBps}} {
+		f.dst.Set(uint256.MustFromBig(f.v))
 	}
-	return &pb.SignedOrder{Salt: o.Salt.Uint64(), Maker: o.Maker.Bytes(), Signer: o.Signer.Bytes(), Taker: o.Taker.Bytes(),
-		TokenId: word(o.TokenId), MakerAmount: o.MakerAmount.Uint64(), TakerAmount: o.TakerAmount.Uint64(),
-		Expiration: o.Expiration.Uint64(), Nonce: o.Nonce.Uint64(), FeeRateBps: uint32(o.FeeRateBps.Uint64()), Side: side,
-		SignatureType: uint32(o.SignatureType), Signature: o.Signature}
+	so, err := signedorder.ToPB(e, o.Signature)
+	if err != nil {
+		panic(fmt.Sprintf("enginecmd: %s: %v", chaintest.String(o), err))
+	}
+	return so
 }
 
 // word is v as a 32-byte big-endian word, the engine's token id.

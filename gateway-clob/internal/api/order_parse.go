@@ -17,9 +17,18 @@ import (
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
+	"pred.dev/proto/signedorder"
 )
 
-// placement is a validated order, ready for the log.
+// This file is the CLOB's one parse of a signed order. A body is decoded
+// once into orderEnvelope; parseOrder then turns it into the command the
+// engine takes, applying every rule once, in the order the answers
+// promise: the envelope, the signed fields' syntax, the binding to the
+// API key, the expiration, the market's rules, the taker and, last
+// because it costs most, the signature. A refused order is answered here
+// with a precise code and never reaches the log.
+
+// placement is a parsed order, ready for the log.
 type placement struct {
 	id    [32]byte
 	cmd   *pb.PlaceOrder
@@ -30,28 +39,38 @@ type placement struct {
 // orderID returns the wire form of the order id.
 func (p *placement) orderID() string { return hash32(p.id[:]) }
 
-// validateOrder runs every check the engine would, and the ones only the
-// gateway can (auth binding, signature), so that a bad order is answered
-// here with a precise code and never reaches the log. Cheap syntactic
-// checks come first and the signature recovery last.
-func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *clobapi.PostOrderRequest) (*placement, error) {
-	env, err := checkEnvelope(id, req)
+// orderEnvelope is the POST /order body as decoded: orderType and taker
+// are pointers so that an absent orderType (GTC) or taker (the zero
+// address) and an empty one (refused) differ. The outer fields shadow the
+// embedded ones.
+type orderEnvelope struct {
+	clobapi.PostOrderRequest
+	Order     signedOrderJSON `json:"order"`
+	OrderType *string         `json:"orderType"`
+}
+
+type signedOrderJSON struct {
+	clobapi.SignedOrder
+	Taker *string `json:"taker"`
+}
+
+// parseOrder parses a decoded envelope into the engine's command.
+func (a *API) parseOrder(ctx context.Context, id auth.Identity, env *orderEnvelope) (*placement, error) {
+	orderType, err := parseEnvelope(id, env)
 	if err != nil {
 		return nil, err
 	}
-	o, sig, err := parseSignedOrder(&req.Order)
+	o, sig, err := parseSignedFields(&env.Order)
 	if err != nil {
 		return nil, err
 	}
 	if err := a.checkSigner(id, o); err != nil {
 		return nil, err
 	}
-	if err := checkExpiration(env.orderType, o.Expiration.Uint64(), a.now().Unix()); err != nil {
+	if err := checkExpiration(orderType, o.Expiration.Uint64(), a.now().Unix()); err != nil {
 		return nil, err
 	}
-	var token [32]byte
-	o.TokenID.PutUint256(token[:])
-	mk, err := a.markets.Get(ctx, token)
+	mk, err := a.markets.Get(ctx, o.TokenID.Bytes32())
 	if err != nil {
 		return nil, err
 	}
@@ -71,46 +90,70 @@ func (a *API) validateOrder(ctx context.Context, id auth.Identity, req *clobapi.
 	if err != nil {
 		return nil, errcode.Wrap(errcode.InvalidSignature, err)
 	}
-	cmd := &pb.PlaceOrder{
-		Order:     signedOrder(o, sig),
-		OrderType: env.orderType,
-		PostOnly:  req.PostOnly,
-		Owner:     id.KeyID[:],
+	// parseSignedFields bounded every field to the log's integers, so the
+	// conversion cannot refuse: an error here is a bug, answered as one.
+	so, err := signedorder.ToPB(o, sig)
+	if err != nil {
+		return nil, err
 	}
+	cmd := &pb.PlaceOrder{Order: so, OrderType: orderType, PostOnly: env.PostOnly, Owner: id.KeyID[:]}
 	return &placement{id: hash, cmd: cmd, side: side, price: price}, nil
 }
 
-type envelope struct {
-	orderType pb.OrderType
-}
-
-// checkEnvelope checks the fields around the signed order, and that the
+// parseEnvelope checks the fields around the signed order, and that the
 // signed scope is the API key's: an order signs its scopeId (empty for
 // standard users), so it can only be placed in the scope it was signed
-// for.
-func checkEnvelope(id auth.Identity, req *clobapi.PostOrderRequest) (envelope, error) {
-	if req.Owner != id.KeyID.String() {
-		return envelope{}, errcode.Errorf(errcode.InvalidOrderOwner,
-			"the order owner has to be the API key: \"owner\" is %q but the request is signed with API key %s", clipStr(req.Owner), id.KeyID)
+// for. An empty taker or orderType is refused before anything else.
+func parseEnvelope(id auth.Identity, env *orderEnvelope) (pb.OrderType, error) {
+	if t := env.Order.Taker; t != nil && *t == "" {
+		return 0, errcode.Errorf(errcode.InvalidOrderPayload, "invalid order taker \"\": send the zero address 0x0000000000000000000000000000000000000000 (or the market's exchange), or leave taker out")
 	}
-	if req.Order.ScopeID != id.Scope {
-		return envelope{}, errcode.Errorf(errcode.ScopeMismatch,
-			"the order's signed scopeId %q is not the API key's scope %q: sign the order with scopeId equal to the key's scope (empty for standard users)", clipStr(req.Order.ScopeID), id.Scope)
+	var orderType string
+	if env.OrderType != nil {
+		if *env.OrderType == "" {
+			return 0, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType \"\": use GTC, GTD, FOK or FAK, or leave orderType out for GTC")
+		}
+		orderType = *env.OrderType
 	}
-	t, ok := parseOrderType(req.OrderType)
+	if env.Owner != id.KeyID.String() {
+		return 0, errcode.Errorf(errcode.InvalidOrderOwner,
+			"the order owner has to be the API key: \"owner\" is %q but the request is signed with API key %s", clipStr(env.Owner), id.KeyID)
+	}
+	if env.Order.ScopeID != id.Scope {
+		return 0, errcode.Errorf(errcode.ScopeMismatch,
+			"the order's signed scopeId %q is not the API key's scope %q: sign the order with scopeId equal to the key's scope (empty for standard users)", clipStr(env.Order.ScopeID), id.Scope)
+	}
+	t, ok := parseOrderType(orderType)
 	if !ok {
-		return envelope{}, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType %q: use GTC, GTD, FOK or FAK (upper case), or leave orderType out for GTC", clipStr(req.OrderType))
+		return 0, errcode.Errorf(errcode.InvalidOrderType, "invalid orderType %q: use GTC, GTD, FOK or FAK (upper case), or leave orderType out for GTC", clipStr(orderType))
 	}
-	if req.PostOnly && t != pb.OrderType_ORDER_TYPE_GTC && t != pb.OrderType_ORDER_TYPE_GTD {
-		return envelope{}, errcode.New(errcode.InvalidPostOnlyOrderType)
+	if env.PostOnly && t != pb.OrderType_ORDER_TYPE_GTC && t != pb.OrderType_ORDER_TYPE_GTD {
+		return 0, errcode.New(errcode.InvalidPostOnlyOrderType)
 	}
-	return envelope{orderType: t}, nil
+	return t, nil
 }
 
-// parseSignedOrder turns the JSON order into the EIP-712 struct. Every
-// uint256 field must also fit the engine's integer (uint64, the fee rate
-// uint32), since the engine stores them so.
-func parseSignedOrder(j *clobapi.SignedOrder) (*eip712.Order, []byte, error) {
+// parseOrderType accepts the four names exactly; "" is an absent
+// orderType, which means GTC.
+func parseOrderType(s string) (pb.OrderType, bool) {
+	switch s {
+	case "", "GTC":
+		return pb.OrderType_ORDER_TYPE_GTC, true
+	case "GTD":
+		return pb.OrderType_ORDER_TYPE_GTD, true
+	case "FOK":
+		return pb.OrderType_ORDER_TYPE_FOK, true
+	case "FAK":
+		return pb.OrderType_ORDER_TYPE_FAK, true
+	}
+	return 0, false
+}
+
+// parseSignedFields turns the JSON order into the EIP-712 struct. Every
+// uint256 field must also fit the log's integer (uint64, the fee rate
+// uint32), since the engine keeps them so; an absent taker is the zero
+// address.
+func parseSignedFields(j *signedOrderJSON) (*eip712.Order, []byte, error) {
 	o := &eip712.Order{ScopeID: j.ScopeID}
 	o.Salt.SetUint64(uint64(j.Salt))
 	var err error
@@ -120,8 +163,8 @@ func parseSignedOrder(j *clobapi.SignedOrder) (*eip712.Order, []byte, error) {
 	if o.Signer, err = orderAddress(j.Signer, "signer"); err != nil {
 		return nil, nil, err
 	}
-	if j.Taker != "" {
-		if o.Taker, err = orderAddress(j.Taker, "taker"); err != nil {
+	if j.Taker != nil {
+		if o.Taker, err = orderAddress(*j.Taker, "taker"); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -130,7 +173,7 @@ func parseSignedOrder(j *clobapi.SignedOrder) (*eip712.Order, []byte, error) {
 		return nil, nil, err
 	}
 	o.TokenID.SetBytes32(tok[:])
-	if err := parseUintFields(j, o); err != nil {
+	if err := parseUintFields(&j.SignedOrder, o); err != nil {
 		return nil, nil, err
 	}
 	if o.Side, err = parseOrderSide(j.Side); err != nil {
@@ -198,7 +241,7 @@ func parseOrderSide(s string) (eip712.Side, error) {
 
 // checkSigner binds the order to the API key: the signer is the key's
 // wallet and the maker is the signer (EOA) or its proxy wallet. The taker
-// depends on the market, so validateOrder checks it.
+// depends on the market, so parseOrder checks it.
 func (a *API) checkSigner(id auth.Identity, o *eip712.Order) error {
 	if o.Signer != id.Address {
 		return errcode.Errorf(errcode.InvalidOrderSigner,
@@ -285,30 +328,4 @@ func amountError(err error, tick fixed.TickSize) error {
 		return errcode.Errorf(errcode.InvalidOrderPrice, "order is invalid: %s", detail)
 	}
 	return errcode.Errorf(errcode.InvalidOrderAmounts, "order is invalid: %s", detail)
-}
-
-func signedOrder(o *eip712.Order, sig []byte) *pb.SignedOrder {
-	return &pb.SignedOrder{
-		Salt:          o.Salt.Uint64(),
-		Maker:         o.Maker.Bytes(),
-		Signer:        o.Signer.Bytes(),
-		Taker:         o.Taker.Bytes(),
-		TokenId:       o.TokenID.PaddedBytes(32),
-		MakerAmount:   o.MakerAmount.Uint64(),
-		TakerAmount:   o.TakerAmount.Uint64(),
-		Expiration:    o.Expiration.Uint64(),
-		Nonce:         o.Nonce.Uint64(),
-		FeeRateBps:    uint32(o.FeeRateBps.Uint64()),
-		Side:          pbSide(o.Side),
-		SignatureType: uint32(o.SignatureType),
-		Signature:     sig,
-		ScopeId:       o.ScopeID,
-	}
-}
-
-func pbSide(s eip712.Side) pb.Side {
-	if s == eip712.SideSell {
-		return pb.Side_SIDE_SELL
-	}
-	return pb.Side_SIDE_BUY
 }
