@@ -58,33 +58,6 @@ func TestGroups(t *testing.T) {
 	}
 }
 
-// TestSteps: every status between the reported one and the relayer's is
-// reported, in order; nothing backwards.
-func TestSteps(t *testing.T) {
-	const (
-		matched   = pb.TradeStatus_TRADE_STATUS_MATCHED
-		submitted = pb.TradeStatus_TRADE_STATUS_SUBMITTED
-		mined     = pb.TradeStatus_TRADE_STATUS_MINED
-		confirmed = pb.TradeStatus_TRADE_STATUS_CONFIRMED
-		retrying  = pb.TradeStatus_TRADE_STATUS_RETRYING
-	)
-	for _, c := range []struct {
-		cur, to pb.TradeStatus
-		want    []pb.TradeStatus
-	}{
-		{matched, submitted, []pb.TradeStatus{submitted}},
-		{matched, confirmed, []pb.TradeStatus{submitted, mined, confirmed}},
-		{retrying, mined, []pb.TradeStatus{submitted, mined}},
-		{mined, submitted, nil},
-		{mined, mined, nil},
-		{submitted, confirmed, []pb.TradeStatus{mined, confirmed}},
-	} {
-		if got := steps(c.cur, c.to); !slices.Equal(got, c.want) {
-			t.Errorf("%s -> %s: %v, want %v", c.cur, c.to, got, c.want)
-		}
-	}
-}
-
 // TestMatchCallRoundTrip: the call decodes back to its orders and fills,
 // and gives() charges each party what the exchange takes: a MINT taker
 // its notional q - c plus the fee, the maker c; a SELL maker its shares.
