@@ -77,6 +77,7 @@ func segmentIDs(cfg *Config, stream []*pb.EventBatch, from uint64) (segs [][]uin
 // at most MatchesMax matches and FillsMax fills unless one message holds
 // more, and spans less than GatherWindow of engine time.
 func TestGatherIsAFunctionOfTheStream(t *testing.T) {
+	t.Parallel()
 	cfg := &Config{MatchesMax: 12, FillsMax: 24, MakersMax: 15, GatherWindow: 250 * time.Millisecond}
 	for seed := range uint64(20) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 1)))
@@ -153,6 +154,7 @@ func TestGatherIsAFunctionOfTheStream(t *testing.T) {
 // runs before an earlier match that shares a wallet with it. (The
 // examples are testdata/scenarios/calls.txt.)
 func TestCallsKeepEachWalletsOrder(t *testing.T) {
+	t.Parallel()
 	exA, exB := common.Address{0xa}, common.Address{0xb}
 	wallet := func(n int) common.Address { return common.Address{0xc, byte(n)} }
 	match := func(id uint64, ex common.Address, fills int, wallets ...int) ready {
@@ -449,6 +451,7 @@ var (
 // restart, and a restart from any cursor of the second run makes its
 // segments again.
 func TestGatherSwitchAfterACrash(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(8) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 2)))
 		b := paramsB
@@ -473,6 +476,7 @@ func TestGatherSwitchAfterACrash(t *testing.T) {
 // sequence and C's, C those after; every trade once, and restarts from
 // the last run's cursors agree.
 func TestGatherTwoSwitches(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(6) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 3)))
 		c := paramsC
