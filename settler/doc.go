@@ -4,8 +4,9 @@
 // the log; chainwatch appends deposits, withdrawals and wallet
 // deployments seen on chain to the log, so the engine stays the one
 // ledger; reconcile holds the chain's balances against the ledger's;
-// redeem pays resolved markets out on chain; cmd/settler is the
-// settlement's main.
+// redeem pays resolved markets out on chain; server assembles them into
+// a process (cmd/settler's, and the devnet's); cmd/settler is the
+// settlement's main, parsing its flags only.
 //
 // They read the engine's events with pred.dev/proto/runtime/follow from
 // the EVT sequence they last handled, append commands with

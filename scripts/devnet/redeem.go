@@ -2,13 +2,11 @@ package devnet
 
 import (
 	"context"
-	"errors"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
-	"pred.dev/settler/redeem"
+	settlerserver "pred.dev/settler/server"
 )
 
 // startRedeemer runs the settler's redeemer: every market the engine
@@ -25,20 +23,11 @@ func (d *Devnet) startRedeemer(runCtx context.Context) error {
 	if err != nil {
 		return err
 	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return err
-	}
-	r, err := redeem.New(d.chain.chain, d.chain.admin, d.Deployment, d.log.Named("redeem"))
-	if err != nil {
-		return err
-	}
 	d.run(&d.gwDone, "redeemer", func() error {
-		err := r.Follow(runCtx, js)
-		if errors.Is(err, context.Canceled) || runCtx.Err() != nil {
-			return nil
+		err := settlerserver.Redeem(runCtx, d.chain.chain, d.chain.admin, d.Deployment, nc, d.log)
+		if err != nil {
+			d.log.Error("the redeemer stopped", zap.Error(err))
 		}
-		d.log.Error("the redeemer stopped", zap.Error(err))
 		return err
 	})
 	return nil

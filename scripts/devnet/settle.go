@@ -8,7 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
-	"pred.dev/proto/runtime/publish"
+	settlerserver "pred.dev/settler/server"
 	"pred.dev/settler/settle"
 )
 
@@ -53,17 +53,12 @@ func (d *Devnet) startSettleWith(ctx, runCtx context.Context, cfg settle.Config)
 	if err != nil {
 		return err
 	}
-	pub, err := publish.New(nc, publish.Config{Window: settle.AppendWindow}, d.log.Named("settler"))
+	s, err := settlerserver.NewSettler(cfg, nc, d.log.Named("settler"))
 	if err != nil {
-		return fmt.Errorf("devnet: settler publisher: %w", err)
-	}
-	s, err := settle.New(cfg, nc, pub, d.log.Named("settler"))
-	if err != nil {
-		_ = pub.Close()
-		return fmt.Errorf("devnet: settler: %w", err)
+		return fmt.Errorf("devnet: %w", err)
 	}
 	d.run(&d.gwDone, "settler", func() error {
-		defer func() { _ = pub.Close() }()
+		defer func() { _ = s.Close() }()
 		return s.Run(runCtx)
 	})
 	d.log.Info("settler running", zap.String("operator", d.RelayerHot.Hex()))

@@ -13,10 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"pred.dev/proto/chain/bind/safe"
 	"pred.dev/proto/chain/bind/safefactory"
@@ -24,6 +21,7 @@ import (
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/settler/chainwatch"
 	"pred.dev/settler/reconcile"
+	settlerserver "pred.dev/settler/server"
 )
 
 // The settler's chain watcher in the devnet: the one way balances and
@@ -52,28 +50,23 @@ func (d *Devnet) startChainWatch(ctx, runCtx context.Context, dcfg Config) error
 	if err != nil {
 		return err
 	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return err
-	}
 	pub, err := publish.New(nc, publish.Config{}, d.log.Named("chainwatch.publish"))
 	if err != nil {
 		return fmt.Errorf("devnet: chain watcher publisher: %w", err)
 	}
-	reg := prometheus.NewRegistry()
-	cfg := chainwatch.DefaultConfig(d.Deployment)
-	cfg.Confirmations, cfg.PollInterval, cfg.Registerer = WatchConfirmations, watchPoll, reg
-	w, err := chainwatch.New(ctx, cfg, d.chain.chain.Backend, js, pub, d.log)
+	wcfg := settlerserver.WatchConfig{On: true, Confirmations: WatchConfirmations, Poll: watchPoll, ReconcileInterval: ReconcileInterval}
+	w, err := settlerserver.NewWatch(ctx, wcfg, d.Deployment, d.chain.chain.Backend, nc, pub, prometheus.NewRegistry(), d.log)
 	if err != nil {
 		_ = pub.Close()
-		return fmt.Errorf("devnet: chain watcher: %w", err)
+		return fmt.Errorf("devnet: %w", err)
 	}
-	d.watch = w
+	d.watch, d.recon = w.Watcher, w.Reconciler
 	d.run(&d.gwDone, "chain watcher", func() error {
 		defer func() { _ = pub.Close() }()
-		return w.Run(runCtx)
+		return w.Watcher.Run(runCtx)
 	})
-	return d.startReconcile(runCtx, dcfg, nc, w, reg)
+	d.run(&d.gwDone, "reconciliation", func() error { return w.Reconciler.Run(runCtx) })
+	return d.serveReconcile(runCtx, dcfg, w)
 }
 
 // DefaultReconcileAddr is where `make run` serves the reconciliation.
@@ -82,18 +75,10 @@ const DefaultReconcileAddr = "127.0.0.1:9102"
 // ReconcileInterval is how often the devnet reconciles on its own.
 const ReconcileInterval = 10 * time.Second
 
-// startReconcile runs the periodic reconciliation and, with
-// Config.ReconcileAddr, serves it with the metrics of reg (the chain
-// watcher's), where it registers its own.
-func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Conn, w *chainwatch.Watcher, reg *prometheus.Registry) error {
-	cfg := reconcile.DefaultConfig(d.Deployment)
-	cfg.Interval, cfg.Registerer = ReconcileInterval, reg
-	r, err := reconcile.New(cfg, d.chain.chain.Backend, nc, w, d.log)
-	if err != nil {
-		return fmt.Errorf("devnet: reconciliation: %w", err)
-	}
-	d.recon = r
-	d.run(&d.gwDone, "reconciliation", func() error { return r.Run(runCtx) })
+// serveReconcile, with Config.ReconcileAddr, serves the reconciliation
+// and the metrics of the chain watcher's registry, where it registers
+// its own.
+func (d *Devnet) serveReconcile(runCtx context.Context, dcfg Config, w *settlerserver.Watch) error {
 	if dcfg.ReconcileAddr == "" {
 		return nil
 	}
@@ -102,9 +87,7 @@ func (d *Devnet) startReconcile(runCtx context.Context, dcfg Config, nc *nats.Co
 		return fmt.Errorf("devnet: reconciliation listen on %s: %w", dcfg.ReconcileAddr, err)
 	}
 	d.ReconcileURL = "http://" + ln.Addr().String()
-	d.run(&d.gwDone, "reconciliation server", func() error {
-		return r.Serve(runCtx, ln, promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	})
+	d.run(&d.gwDone, "reconciliation server", func() error { return w.Serve(runCtx, ln) })
 	return nil
 }
 

@@ -2,6 +2,7 @@ package chainwatch_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
@@ -105,17 +107,13 @@ func TestNATSDown(t *testing.T) {
 	}
 
 	srv = startNATS()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	eventually.NoError(t, "the watcher catches up once NATS is back", func() error {
 		done, err := steps()
-		if done && err == nil {
-			break
+		if err == nil && !done {
+			return errors.New("not caught up yet")
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the watcher did not recover: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return err
+	})
 	// Every command in the log, by id: the deployment and the three
 	// deposits, each id possibly twice, never two ids for one transfer.
 	stream, err := js.Stream(ctx, journal.CommandStream)

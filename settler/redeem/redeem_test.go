@@ -2,6 +2,7 @@ package redeem_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"slices"
 	"testing"
@@ -20,15 +21,13 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/streams"
 	"pred.dev/settler/redeem"
 )
 
 const unit = chaintest.Unit
-
-// waitMax bounds the waits; it only turns a hang into a failure.
-const waitMax = 60 * time.Second
 
 func must[T any](t *testing.T) func(T, error) T {
 	return func(v T, err error) T {
@@ -45,8 +44,8 @@ func must[T any](t *testing.T) func(T, error) T {
 // theirs: the winner's USDW grows by 1 a share, the loser's by nothing,
 // both lose their tokens; a second look finds no holder.
 func TestRedeemOnResolution(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), waitMax)
-	defer cancel()
+	t.Parallel()
+	ctx := t.Context()
 	e := must[*chaintest.Env](t)(chaintest.NewSimulated(ctx))
 	t.Cleanup(e.Close)
 	k := e.D.Contracts
@@ -95,16 +94,14 @@ func TestRedeemOnResolution(t *testing.T) {
 	fctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- r.Follow(fctx, js) }()
-	for {
-		h := must[[]common.Address](t)(r.Holders(ctx, m.Yes, m.No))
-		if len(h) == 0 {
-			break
+	noHolders := func() error {
+		h, err := r.Holders(ctx, m.Yes, m.No)
+		if err == nil && len(h) > 0 {
+			return fmt.Errorf("still holding: %v", h)
 		}
-		if ctx.Err() != nil {
-			t.Fatalf("still holding after the resolution: %v", h)
-		}
-		time.Sleep(20 * time.Millisecond)
+		return err
 	}
+	eventually.NoError(t, "the resolution redeems every holder", noHolders)
 	after := must[chaintest.Snapshot](t)(e.Balances(ctx, m.Yes, m.No, alice.Maker, bob.Maker))
 	if d := chaintest.Diff(before, after, alice.Maker); d != [3]int64{7 * unit, -7 * unit, 0} {
 		t.Errorf("alice (YES): %v", d)
@@ -120,12 +117,7 @@ func TestRedeemOnResolution(t *testing.T) {
 			[]*big.Int{big.NewInt(1), big.NewInt(2)}, big.NewInt(3*unit)))); err != nil {
 		t.Fatal(err)
 	}
-	for len(must[[]common.Address](t)(r.Holders(ctx, m.Yes, m.No))) > 0 {
-		if ctx.Err() != nil {
-			t.Fatal("the sweep did not redeem the late positions")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	eventually.NoError(t, "the sweep redeems the late positions", noHolders)
 	stop()
 	<-done
 	late := must[chaintest.Snapshot](t)(e.Balances(ctx, m.Yes, m.No, alice.Maker))

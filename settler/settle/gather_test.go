@@ -77,6 +77,7 @@ func segmentIDs(cfg *Config, stream []*pb.EventBatch, from uint64) (segs [][]uin
 // at most MatchesMax matches and FillsMax fills unless one message holds
 // more, and spans less than GatherWindow of engine time.
 func TestGatherIsAFunctionOfTheStream(t *testing.T) {
+	t.Parallel()
 	cfg := &Config{MatchesMax: 12, FillsMax: 24, MakersMax: 15, GatherWindow: 250 * time.Millisecond}
 	for seed := range uint64(20) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 1)))
@@ -147,56 +148,13 @@ func TestGatherIsAFunctionOfTheStream(t *testing.T) {
 	}
 }
 
-// TestGatherCloses: a segment ends when full, when a message would take
-// it past a limit, and when the next message is GatherWindow later; a
-// message with no trade (a Tick) is what ends one when nobody trades.
-func TestGatherCloses(t *testing.T) {
-	cfg := &Config{MatchesMax: 3, FillsMax: 5, MakersMax: 15, GatherWindow: 100 * time.Millisecond}
-	msg := func(at int64, ids ...uint64) *pb.EventBatch {
-		b := &pb.EventBatch{TimeMs: at}
-		for _, id := range ids {
-			b.Events = append(b.Events, trade(id, byte(id), byte(id+100), 1))
-			b.Results = append(b.Results, &pb.CommandResult{FirstEvent: uint32(len(b.Events) - 1), EventCount: 1, CommandSeq: id})
-		}
-		return b
-	}
-	g := newGatherer(cursorRecord{Params: paramsOf(cfg)}, cfg.MakersMax)
-	steps := []struct {
-		b    *pb.EventBatch
-		want [][]uint64
-		safe uint64
-	}{
-		{msg(0), nil, 1},                                        // nothing open
-		{msg(10, 1), nil, 1},                                    // opens at 2
-		{msg(20, 2), nil, 1},                                    // joins
-		{msg(30, 3), [][]uint64{{1, 2, 3}}, 4},                  // full: 3 matches
-		{msg(40, 4, 5), nil, 4},                                 // opens at 5
-		{msg(50, 6, 7), [][]uint64{{4, 5}}, 5},                  // would make 4 matches: ends the last, opens at 6
-		{msg(200), [][]uint64{{6, 7}}, 7},                       // a Tick 150 ms later ends it
-		{msg(210, 8, 9, 10, 11), [][]uint64{{8, 9, 10, 11}}, 8}, // more than a call alone
-	}
-	for i, s := range steps {
-		var got [][]uint64
-		for _, sg := range g.add(uint64(i+1), s.b) {
-			var ids []uint64
-			for _, x := range sg.gs {
-				for _, t := range x.trades {
-					ids = append(ids, t.GetTradeId())
-				}
-			}
-			got = append(got, ids)
-		}
-		if !slices.EqualFunc(got, s.want, slices.Equal) || g.safe() != s.safe {
-			t.Fatalf("message %d: segments %v safe %d, want %v safe %d", i+1, got, g.safe(), s.want, s.safe)
-		}
-	}
-}
-
-// TestCallsKeepEachWalletsOrder: a segment's matches on two exchanges go
-// into few calls, one exchange each, within the limits, every match once
-// and in the engine's order within its call; a match never runs before
-// an earlier match that shares a wallet with it.
+// TestCallsKeepEachWalletsOrder: random segments' matches on two
+// exchanges go into calls of one exchange each, within the limits, every
+// match once and in the engine's order within its call; a match never
+// runs before an earlier match that shares a wallet with it. (The
+// examples are testdata/scenarios/calls.txt.)
 func TestCallsKeepEachWalletsOrder(t *testing.T) {
+	t.Parallel()
 	exA, exB := common.Address{0xa}, common.Address{0xb}
 	wallet := func(n int) common.Address { return common.Address{0xc, byte(n)} }
 	match := func(id uint64, ex common.Address, fills int, wallets ...int) ready {
@@ -209,34 +167,6 @@ func TestCallsKeepEachWalletsOrder(t *testing.T) {
 		}
 		return r
 	}
-	// Independent wallets alternating between the exchanges: one call each.
-	var rs []ready
-	for i := range 8 {
-		ex := exA
-		if i%2 == 1 {
-			ex = exB
-		}
-		rs = append(rs, match(uint64(i+1), ex, 1, 2*i, 2*i+1))
-	}
-	if cs := calls(rs, 12, 24); len(cs) != 2 {
-		t.Fatalf("%d calls for independent matches on two exchanges, want 2", len(cs))
-	}
-	// A wallet on both exchanges: its B match after its A match, the A
-	// match after it in a third call.
-	rs = []ready{match(1, exA, 1, 1, 2), match(2, exB, 1, 2, 3), match(3, exA, 1, 3, 4), match(4, exA, 1, 5, 6)}
-	got := calls(rs, 12, 24)
-	var ids [][]uint64
-	for _, c := range got {
-		var x []uint64
-		for _, r := range c {
-			x = append(x, r.m.Fills[0].TradeID)
-		}
-		ids = append(ids, x)
-	}
-	if want := [][]uint64{{1, 4}, {2}, {3}}; !slices.EqualFunc(ids, want, slices.Equal) {
-		t.Fatalf("calls %v, want %v", ids, want)
-	}
-	// Random segments: the rules hold.
 	r := rand.New(rand.NewPCG(7, 7))
 	for range 200 {
 		var rs []ready
@@ -521,6 +451,7 @@ var (
 // restart, and a restart from any cursor of the second run makes its
 // segments again.
 func TestGatherSwitchAfterACrash(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(8) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 2)))
 		b := paramsB
@@ -545,6 +476,7 @@ func TestGatherSwitchAfterACrash(t *testing.T) {
 // sequence and C's, C those after; every trade once, and restarts from
 // the last run's cursors agree.
 func TestGatherTwoSwitches(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(6) {
 		stream := gatherStream(400, rand.New(rand.NewPCG(seed, 3)))
 		c := paramsC

@@ -12,6 +12,7 @@ import (
 // (RETRYING), mined again and reverted (RETRYING), then settled by its
 // second attempt never repeats an id.
 func TestReorgReportIDs(t *testing.T) {
+	t.Parallel()
 	pub := &recordingPub{}
 	s := &Settler{pub: pub, m: newMetrics(nil)}
 	const tx = "0x00000000000000000000000000000000000000000000000000000000000000ab"

@@ -25,6 +25,7 @@ func trade(id uint64, taker, maker byte, size uint64) *pb.Event {
 // TestGroups: one settlement per taker order per command, at most
 // MakersMax makers each, other events ignored.
 func TestGroups(t *testing.T) {
+	t.Parallel()
 	other := &pb.Event{Body: &pb.Event_OrderAccepted{OrderAccepted: &pb.OrderAccepted{}}}
 	b := &pb.EventBatch{Events: []*pb.Event{
 		other, trade(1, 1, 2, 5), trade(2, 1, 3, 5), trade(3, 1, 4, 5), // command 10: one taker, three makers
@@ -58,37 +59,11 @@ func TestGroups(t *testing.T) {
 	}
 }
 
-// TestSteps: every status between the reported one and the relayer's is
-// reported, in order; nothing backwards.
-func TestSteps(t *testing.T) {
-	const (
-		matched   = pb.TradeStatus_TRADE_STATUS_MATCHED
-		submitted = pb.TradeStatus_TRADE_STATUS_SUBMITTED
-		mined     = pb.TradeStatus_TRADE_STATUS_MINED
-		confirmed = pb.TradeStatus_TRADE_STATUS_CONFIRMED
-		retrying  = pb.TradeStatus_TRADE_STATUS_RETRYING
-	)
-	for _, c := range []struct {
-		cur, to pb.TradeStatus
-		want    []pb.TradeStatus
-	}{
-		{matched, submitted, []pb.TradeStatus{submitted}},
-		{matched, confirmed, []pb.TradeStatus{submitted, mined, confirmed}},
-		{retrying, mined, []pb.TradeStatus{submitted, mined}},
-		{mined, submitted, nil},
-		{mined, mined, nil},
-		{submitted, confirmed, []pb.TradeStatus{mined, confirmed}},
-	} {
-		if got := steps(c.cur, c.to); !slices.Equal(got, c.want) {
-			t.Errorf("%s -> %s: %v, want %v", c.cur, c.to, got, c.want)
-		}
-	}
-}
-
 // TestMatchCallRoundTrip: the call decodes back to its orders and fills,
 // and gives() charges each party what the exchange takes: a MINT taker
 // its notional q - c plus the fee, the maker c; a SELL maker its shares.
 func TestMatchCallRoundTrip(t *testing.T) {
+	t.Parallel()
 	a, b, c := common.HexToAddress("0xa"), common.HexToAddress("0xb"), common.HexToAddress("0xc")
 	yes, no := big.NewInt(111), big.NewInt(222)
 	n := func(v int64) *big.Int { return big.NewInt(v) }
@@ -129,6 +104,7 @@ func TestMatchCallRoundTrip(t *testing.T) {
 }
 
 func TestTxIDs(t *testing.T) {
+	t.Parallel()
 	r := &Record{Matches: []Match{{Fills: []Fill{{TradeID: 42}}}}, Attempt: 3}
 	first, attempt, ok := parseTxID(r.TxID())
 	if !ok || first != 42 || attempt != 3 {
@@ -143,6 +119,7 @@ func TestTxIDs(t *testing.T) {
 // keeps the batch's id and goes on from its attempts, the others start
 // anew, each a matchOrders call of its own match.
 func TestSplit(t *testing.T) {
+	t.Parallel()
 	n := func(v int64) *big.Int { return big.NewInt(v) }
 	order := func(maker byte, side uint8) Order {
 		return Order{Salt: n(int64(maker)), Maker: common.Address{maker}, Signer: common.Address{maker}, TokenId: n(7),
@@ -190,6 +167,7 @@ func (p *recordingPub) Append(_ context.Context, c *pb.Command) (uint64, error) 
 // own per status and attempt; a call of more trades than one command may
 // name takes several.
 func TestReportOneCommandPerStatus(t *testing.T) {
+	t.Parallel()
 	pub := &recordingPub{}
 	s := &Settler{pub: pub, m: newMetrics(nil)}
 	rec := &Record{ID: "r1", Attempt: 1, Matches: []Match{

@@ -34,6 +34,7 @@ func testStore(t *testing.T) (*store, jetstream.JetStream) {
 // none at all is sequence 0 with them; a record that does not decode, or
 // names no limits, is an error rather than a guess.
 func TestCursorRecordRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, _ := testStore(t)
 	if c, err := st.cursor(ctx, paramsA); err != nil || !reflect.DeepEqual(c, cursorRecord{Params: paramsA}) {
@@ -68,6 +69,7 @@ func TestCursorRecordRoundTrip(t *testing.T) {
 // reads with that settler's defaults: started with them it schedules
 // nothing, with today's (45 fills) a switch.
 func TestResumeSchedulesASwitch(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	st, js := testStore(t)

@@ -12,6 +12,7 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
@@ -96,7 +97,17 @@ func NewSimulated(ctx context.Context, opts ...SimOption) (*Env, error) {
 		alloc[crypto.PubkeyToAddress(k.PublicKey)] = types.Account{Balance: rich}
 	}
 	sim := simulated.NewBackend(alloc, append([]SimOption{simulated.WithBlockGasLimit(60_000_000)}, opts...)...)
-	c := &txn.Chain{Backend: sim.Client(), Mine: func() { sim.Commit() }}
+	// The simulated backend is not safe for concurrent Commits: each waits
+	// on its pool's Sync, which keeps one waiter and answers the last, so
+	// of two Commits at once one blocks for ever (and the beacon's own
+	// state races). A test whose code under test sends too (a redeemer
+	// beside a trader) mines from two goroutines: seal one at a time.
+	var sealMu sync.Mutex
+	c := &txn.Chain{Backend: sim.Client(), Mine: func() {
+		sealMu.Lock()
+		defer sealMu.Unlock()
+		sim.Commit()
+	}}
 	e, err := setup(ctx, c, admin, operator, faucet, "http://127.0.0.1:8545")
 	if err != nil {
 		sim.Close()

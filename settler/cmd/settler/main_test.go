@@ -32,8 +32,8 @@ func TestFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.cfg.Deployment.Contracts.NegRiskExchange != a("0x4") || f.cfg.AttemptsMax != 7 || f.cfg.MakersMax != 4 {
-		t.Fatalf("config %+v", f.cfg)
+	if f.cfg.Settle.Deployment.Contracts.NegRiskExchange != a("0x4") || f.cfg.Settle.AttemptsMax != 7 || f.cfg.Settle.MakersMax != 4 {
+		t.Fatalf("config %+v", f.cfg.Settle)
 	}
 	_ = os.Remove(path)
 }

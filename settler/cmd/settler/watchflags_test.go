@@ -28,15 +28,15 @@ func TestWatchFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !f.watch.on || f.watch.confirmations != chainwatch.DefaultConfirmations || f.watch.reconcileAddr != "" {
-		t.Fatalf("defaults %+v", f.watch)
+	if !f.cfg.Watch.On || f.cfg.Watch.Confirmations != chainwatch.DefaultConfirmations || f.cfg.Watch.ReconcileAddr != "" {
+		t.Fatalf("defaults %+v", f.cfg.Watch)
 	}
 	t.Setenv("SETTLER_CONFIRMATIONS", "6")
 	t.Setenv("SETTLER_RECONCILE_ADDR", "127.0.0.1:0")
 	if f, err = parseFlags([]string{"-reconcile-interval", "1m"}); err != nil {
 		t.Fatal(err)
 	}
-	if f.watch.confirmations != 6 || f.watch.reconcileAddr != "127.0.0.1:0" || f.watch.reconcileInterval != time.Minute {
-		t.Fatalf("from the environment and flags: %+v", f.watch)
+	if f.cfg.Watch.Confirmations != 6 || f.cfg.Watch.ReconcileAddr != "127.0.0.1:0" || f.cfg.Watch.ReconcileInterval != time.Minute {
+		t.Fatalf("from the environment and flags: %+v", f.cfg.Watch)
 	}
 }

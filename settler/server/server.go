@@ -1,0 +1,93 @@
+// Package server assembles the settler: the settlement (package settle),
+// the chain watcher and the reconciliation beside it (chainwatch,
+// reconcile), and the redeemer (redeem), with their metrics and health.
+// cmd/settler parses its flags into a Config and calls Run; the devnet
+// builds the parts it runs beside its other services with NewSettler,
+// NewWatch and Redeem, so that both run the same assembly.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/nats-io/nats.go"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/runtime/daemon"
+)
+
+// Run connects to the chain and NATS and runs the settler until ctx ends:
+// the settlement (under the lease), the chain watcher and the
+// reconciliation (Config.Watch), the redeemer (Config.RedeemKey) and the
+// admin server.
+func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
+	rpcURL := cfg.RPCURL
+	if rpcURL == "" {
+		rpcURL = cfg.Settle.Deployment.RPCURL
+	}
+	chain, err := ethclient.DialContext(ctx, rpcURL)
+	if err != nil {
+		return fmt.Errorf("connect to the chain at %s: %w", rpcURL, err)
+	}
+	defer chain.Close()
+	cfg.Settle.Chain = chain
+	nc, err := nats.Connect(cfg.NATSURL, nats.Name("settler"), nats.MaxReconnects(-1))
+	if err != nil {
+		return fmt.Errorf("connect to NATS at %s: %w", cfg.NATSURL, err)
+	}
+	defer nc.Close()
+	store := nc
+	if cfg.StoreNATSURL != "" && cfg.StoreNATSURL != cfg.NATSURL {
+		if store, err = nats.Connect(cfg.StoreNATSURL, nats.Name("settler.store"), nats.MaxReconnects(-1)); err != nil {
+			return fmt.Errorf("connect to the settlement's NATS at %s: %w", cfg.StoreNATSURL, err)
+		}
+		defer store.Close()
+	}
+	cfg.Settle.Store = store
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	cfg.Settle.Registerer = reg
+	s, err := NewSettler(cfg.Settle, nc, log)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = s.Close() }()
+	ready := func() error {
+		if !nc.IsConnected() {
+			return errors.New("NATS is not connected")
+		}
+		if !store.IsConnected() {
+			return errors.New("the settlement's NATS is not connected")
+		}
+		return nil
+	}
+	admin := make(chan error, 1)
+	actx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { admin <- daemon.Admin{Addr: cfg.AdminAddr, Registry: reg, Ready: ready}.Serve(actx) }()
+	watch := make(chan error, 1)
+	go func() { watch <- runWatch(actx, &cfg, chain, nc, s, reg, log) }()
+	redeemc := make(chan error, 1)
+	go func() { redeemc <- runRedeem(actx, &cfg, chain, nc, log) }()
+	err = s.Settle(ctx, store, cfg.LeaseTTL, cfg.Holder, cfg.Settle.Replicas, log)
+	stop()
+	return errors.Join(err, <-watch, <-redeemc, <-admin)
+}
+
+// runWatch runs the chain watcher and the reconciliation, appending
+// through the settlement's publisher, until ctx ends; off, it only waits.
+func runWatch(ctx context.Context, cfg *Config, chain *ethclient.Client, nc *nats.Conn, s *Settler, reg *prometheus.Registry, log *zap.Logger) error {
+	if !cfg.Watch.On {
+		<-ctx.Done()
+		return nil
+	}
+	w, err := NewWatch(ctx, cfg.Watch, cfg.Settle.Deployment, chain, nc, s.Pub, reg, log)
+	if err != nil {
+		return err
+	}
+	return w.Run(ctx, cfg.Watch.ReconcileAddr)
+}
