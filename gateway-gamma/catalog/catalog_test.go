@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 )
@@ -41,7 +42,7 @@ func openView(t *testing.T, ns *natsembed.Server) *View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kv, err := js.KeyValue(context.Background(), Bucket)
+	kv, err := js.KeyValue(context.Background(), journal.GammaCatalogBucket)
 	if err != nil {
 		t.Fatal(err)
 	}

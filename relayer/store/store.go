@@ -34,19 +34,20 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
 )
 
 // Names of the streams and buckets.
 const (
-	SubmitStream  = relayerapi.QueueStream
-	SubmitSubject = relayerapi.QueueSubjectPrefix
-	TxBucket      = relayerapi.TxBucket
-	KeyBucket     = "relayer_keys"
-	WorkerBucket  = "relayer_worker"
+	SubmitStream  = journal.RelayerQueueStream
+	SubmitSubject = journal.RelayerQueueSubjectPrefix
+	TxBucket      = journal.RelayerTxBucket
+	KeyBucket     = journal.RelayerKeyBucket
+	WorkerBucket  = journal.RelayerWorkerBucket
 	// RefreshedBucket is the Gamma login's record of refreshed tokens
 	// (gateway-gamma/login): key "j.<jti>". The relayer only reads it.
-	RefreshedBucket = "gamma_refreshed"
+	RefreshedBucket = journal.GammaRefreshedBucket
 )
 
 // RecentMax is how many transaction ids Recent returns.
@@ -241,7 +242,7 @@ type Record struct {
 	MinedAt time.Time `json:"minedAt,omitzero"`
 }
 
-func txKey(id string) string { return relayerapi.TxKeyPrefix + id }
+func txKey(id string) string { return journal.RelayerTxKeyPrefix + id }
 
 // Record returns the record of id and its revision.
 func (s *Store) Record(ctx context.Context, id string) (*Record, uint64, error) {

@@ -16,6 +16,7 @@ import (
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/settler/settle"
@@ -201,12 +202,12 @@ func testReorg(t *testing.T, kill bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kv, err := js.KeyValue(h.ctx, relayerapi.TxBucket)
+	kv, err := js.KeyValue(h.ctx, journal.RelayerTxBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := strconv.FormatUint(id, 10)
-	e, err := kv.Get(h.ctx, relayerapi.TxKeyPrefix+"settle-"+first+"-1")
+	e, err := kv.Get(h.ctx, journal.RelayerTxKeyPrefix+"settle-"+first+"-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func testReorg(t *testing.T, kill bool) {
 		t.Errorf("the relayer's record: %s, %d reorgs, hash %s; want CONFIRMED, 1, %s", rec.Tx.State, rec.Tx.Reorgs,
 			rec.Tx.TransactionHash, final.Hex())
 	}
-	if _, err := kv.Get(h.ctx, relayerapi.TxKeyPrefix+"settle-"+first+"-2"); !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if _, err := kv.Get(h.ctx, journal.RelayerTxKeyPrefix+"settle-"+first+"-2"); !errors.Is(err, jetstream.ErrKeyNotFound) {
 		t.Errorf("a second attempt: %v", err)
 	}
 	if n := h.counter("settler_reorgs_total"); n != 1 {

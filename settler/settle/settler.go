@@ -120,7 +120,7 @@ func (s *Settler) Run(ctx context.Context) error {
 	// seen twice, never missed.
 	// Keys are tx.<id> and subject wildcards are whole tokens: every
 	// transaction's updates come, and those not the settler's are skipped.
-	watch, err := st.txs.WatchFiltered(ctx, []string{relayerapi.TxKeyPrefix + "*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	watch, err := st.txs.WatchFiltered(ctx, []string{journal.RelayerTxKeyPrefix + "*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("settle: watching the relayer's records: %w", err)
 	}
@@ -200,7 +200,7 @@ func (s *Settler) Run(ctx context.Context) error {
 			if u == nil {
 				continue
 			}
-			first, attempt, ok := parseTxID(strings.TrimPrefix(u.Key(), relayerapi.TxKeyPrefix))
+			first, attempt, ok := parseTxID(strings.TrimPrefix(u.Key(), journal.RelayerTxKeyPrefix))
 			if e := byFirst[first]; ok && e != nil && e.rec.Attempt == attempt {
 				kick(e, false)
 			}
