@@ -23,6 +23,7 @@ import (
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/lease"
@@ -86,8 +87,8 @@ const (
 	DefaultShutdownTimeout  = 10 * time.Second
 	DefaultStartTimeout     = 30 * time.Second
 	// LeaseBucket and LeaseKey name the worker lease.
-	LeaseBucket = "relayer_lease"
-	LeaseKey    = "worker"
+	LeaseBucket = journal.RelayerLeaseBucket
+	LeaseKey    = journal.RelayerLeaseKey
 
 	readHeaderTimeout = 10 * time.Second
 	readTimeout       = 30 * time.Second

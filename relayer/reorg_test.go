@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/relayer/worker"
 )
@@ -46,11 +47,11 @@ func testReorg(t *testing.T, kill bool) {
 	ctx := ctxT(t)
 
 	// Every version of the record from here on.
-	kv, err := h.js.KeyValue(ctx, relayerapi.TxBucket)
+	kv, err := h.js.KeyValue(ctx, journal.RelayerTxBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
-	watch, err := kv.Watch(ctx, relayerapi.TxKeyPrefix+sub.TransactionID)
+	watch, err := kv.Watch(ctx, journal.RelayerTxKeyPrefix+sub.TransactionID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
@@ -39,7 +40,7 @@ func openView(t *testing.T, ns *natsembed.Server) *View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kv, err := js.KeyValue(context.Background(), Bucket)
+	kv, err := js.KeyValue(context.Background(), journal.GammaCatalogBucket)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,8 @@ import (
 
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 )
-
-// Bucket is the KV bucket of the catalogue.
-const Bucket = "gamma_catalog"
 
 // Key prefixes of the bucket. Every key is <prefix>.<name>.
 const (
@@ -54,14 +52,14 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int) (*Store, er
 		replicas = 1
 	}
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      Bucket,
+		Bucket:      journal.GammaCatalogBucket,
 		Description: "Gamma catalogue: events, markets, games, scores, profiles",
 		History:     1,
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: open bucket %s: %w", Bucket, err)
+		return nil, fmt.Errorf("catalog: open bucket %s: %w", journal.GammaCatalogBucket, err)
 	}
 	return &Store{kv: kv}, nil
 }

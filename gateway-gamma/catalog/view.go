@@ -14,6 +14,7 @@ import (
 
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 )
 
 // View is one replica's in-memory copy of the catalogue, kept current by
@@ -65,7 +66,7 @@ func NewView(log *zap.Logger) *View {
 func (v *View) Start(ctx context.Context, kv jetstream.KeyValue) error {
 	w, err := kv.WatchAll(context.Background())
 	if err != nil {
-		return fmt.Errorf("catalog: watch %s: %w", Bucket, err)
+		return fmt.Errorf("catalog: watch %s: %w", journal.GammaCatalogBucket, err)
 	}
 	v.watcher = w
 	go v.run(w)
@@ -74,7 +75,7 @@ func (v *View) Start(ctx context.Context, kv jetstream.KeyValue) error {
 		return nil
 	case <-ctx.Done():
 		_ = w.Stop()
-		return fmt.Errorf("catalog: initial load of %s: %w", Bucket, ctx.Err())
+		return fmt.Errorf("catalog: initial load of %s: %w", journal.GammaCatalogBucket, ctx.Err())
 	}
 }
 

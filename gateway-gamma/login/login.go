@@ -43,13 +43,8 @@ import (
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
-)
-
-// Buckets of the login state.
-const (
-	NonceBucket     = "gamma_login_nonces"
-	RefreshedBucket = "gamma_refreshed"
 )
 
 // Defaults of Config.
@@ -137,18 +132,18 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config, signer *jwtau
 		now = time.Now
 	}
 	nonces, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: NonceBucket, Description: "Gamma login nonces, consumed on first use",
+		Bucket: journal.GammaNonceBucket, Description: "Gamma login nonces, consumed on first use",
 		History: 1, TTL: cfg.NonceTTL + cfg.Skew, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("login: bucket %s: %w", NonceBucket, err)
+		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaNonceBucket, err)
 	}
 	refreshed, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: RefreshedBucket, Description: "jti of bearer tokens already refreshed",
+		Bucket: journal.GammaRefreshedBucket, Description: "jti of bearer tokens already refreshed",
 		History: 1, TTL: signer.Lifetime() + 2*jwtauth.Leeway, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("login: bucket %s: %w", RefreshedBucket, err)
+		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaRefreshedBucket, err)
 	}
 	return &Service{cfg: cfg, nonces: nonces, refreshed: refreshed, signer: signer, verifier: verifier, now: now}, nil
 }

@@ -1,79 +1,44 @@
+// The client module's dependency rules, as a test.
 package client_test
 
 import (
-	"os/exec"
-	"slices"
-	"strings"
 	"testing"
+
+	"pred.dev/proto/deptest"
 )
 
-// goListDeps lists pkg and every package it links.
-func goListDeps(t *testing.T, pkg string) []string {
-	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", pkg).Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	return strings.Fields(string(out))
+var rules = []deptest.Rule{
+	{Why: "a program that uses the SDK links the contract and go-ethereum's crypto, and nothing that runs a service",
+		Packages: []string{"pred.dev/proto/client/..."},
+		Forbid: []string{"github.com/nats-io/...", "go.uber.org/zap/...", "github.com/prometheus/...", "github.com/labstack/echo/...",
+			"pred.dev/proto/runtime/...", "pred.dev/proto/chain/...", "pred.dev/engine/...", "pred.dev/gateway-...", "testing/..."},
+		Need: []string{"pred.dev/proto/eip712"}},
+	// The JSON types that the services import are data: no HTTP client,
+	// nothing of an SDK.
+	{Why: "clobapi, which the CLOB gateway imports, is the standard library's encoding and the contract's amounts only",
+		Packages: []string{"pred.dev/proto/client/clobapi"},
+		Forbid:   []string{"net/http", "pred.dev/proto/client", "pred.dev/proto/client/clob", "...go-ethereum..."}},
+	{Why: "gammaapi, which Gamma imports, carries no HTTP client, nothing of the SDK and no go-ethereum",
+		Packages: []string{"pred.dev/proto/client/gammaapi"},
+		Forbid:   []string{"net/http", "pred.dev/proto/client", "pred.dev/proto/client/gamma", "...go-ethereum..."}},
+	{Why: "relayerapi, which the relayer imports, is the standard library only",
+		Packages: []string{"pred.dev/proto/client/relayerapi"}, Forbid: []string{"..."}, Allow: []string{"std"}, Need: []string{"time"}},
+	{Why: "relayerapi, which the relayer imports, carries no HTTP client",
+		Packages: []string{"pred.dev/proto/client/relayerapi"}, Forbid: []string{"net/http"}},
 }
 
-// TestClientIsLight: a program that uses the SDK links the contract and
-// go-ethereum's crypto, and nothing that runs a service: no NATS, no
-// logger, no metrics, no runtime or server of ours.
-func TestClientIsLight(t *testing.T) {
-	t.Parallel()
-	banned := []string{"github.com/nats-io/", "go.uber.org/zap", "github.com/prometheus/", "github.com/labstack/echo",
-		"pred.dev/proto/runtime", "pred.dev/proto/chain", "pred.dev/engine", "pred.dev/gateway-", "testing"}
-	deps := goListDeps(t, "pred.dev/proto/client/...")
-	for _, d := range deps {
-		for _, b := range banned {
-			if strings.HasPrefix(d, b) {
-				t.Errorf("the client depends on %s", d)
-			}
-		}
-	}
-	if !slices.Contains(deps, "pred.dev/proto/eip712") {
-		t.Fatalf("go list found no contract package among %d", len(deps))
-	}
-}
-
-// TestClobAPIIsData: the JSON types that the gateway imports carry no HTTP
-// client and nothing of the SDK: standard library encoding and the
-// contract's amounts only.
-func TestClobAPIIsData(t *testing.T) {
-	t.Parallel()
-	for _, d := range goListDeps(t, "pred.dev/proto/client/clobapi") {
-		if d == "net/http" || d == "pred.dev/proto/client/clob" || strings.Contains(d, "go-ethereum") {
-			t.Errorf("clobapi depends on %s", d)
-		}
-	}
-}
-
-// TestOneTransport: the SDKs send their requests and read their answers
-// through internal/rest alone, so none of them reads a body (io) or
-// decodes JSON (encoding/json) by itself: a fourth copy of the transport
+// sdks are the three Go SDKs. Each sends its requests and reads its
+// answers through internal/rest alone, so none reads a body (io) or
+// decodes JSON (encoding/json) itself: a fourth copy of the transport
 // would have to.
-func TestOneTransport(t *testing.T) {
-	t.Parallel()
-	sdks := []string{"pred.dev/proto/client/clob", "pred.dev/proto/client/gamma", "pred.dev/proto/client/relayer"}
-	out, err := exec.Command("go", append([]string{"list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, sdks...)...).Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != len(sdks) {
-		t.Fatalf("go list listed %d packages, want %d", len(lines), len(sdks))
-	}
-	for _, line := range lines {
-		pkg, imports, _ := strings.Cut(line, " ")
-		imps := strings.Fields(imports)
-		if !slices.Contains(imps, "pred.dev/proto/client/internal/rest") {
-			t.Errorf("%s does not use the transport pred.dev/proto/client/internal/rest", pkg)
-		}
-		for _, own := range []string{"io", "encoding/json"} {
-			if slices.Contains(imps, own) {
-				t.Errorf("%s imports %s: reading and decoding answers is internal/rest's", pkg, own)
-			}
-		}
+var sdks = []string{"pred.dev/proto/client/clob", "pred.dev/proto/client/gamma", "pred.dev/proto/client/relayer"}
+
+func init() {
+	for _, sdk := range sdks {
+		rules = append(rules, deptest.Rule{Why: "an SDK sends and reads through the one transport, internal/rest",
+			Packages: []string{sdk}, Direct: true, Forbid: []string{"io", "encoding/json"},
+			Need: []string{"pred.dev/proto/client/internal/rest"}})
 	}
 }
+
+func TestDependencies(t *testing.T) { deptest.Check(t, rules) }

@@ -5,6 +5,12 @@
 // publisher, the query client, the stream follower and the leader lease
 // that use these names live in pred.dev/proto/runtime.
 //
+// Every other name in NATS that more than one process uses (the
+// services' buckets, leases, queues and their key and subject prefixes)
+// is declared here too, one file per service that owns it, and nowhere
+// else: names_test.go fails on a copy of one of these values in any Go
+// file of the repository.
+//
 // The CMD stream is the source of truth: the engine rebuilds its whole state
 // by replaying it. Each CMD message is one framed pb.CommandBatch holding
 // many commands, because with per-message fsync (SyncAlways) the cost of a

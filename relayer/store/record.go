@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"pred.dev/proto/journal"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -26,7 +27,7 @@ type Record struct {
 	MinedAt time.Time `json:"minedAt,omitzero"`
 }
 
-func txKey(id string) string { return relayerapi.TxKeyPrefix + id }
+func txKey(id string) string { return journal.RelayerTxKeyPrefix + id }
 
 // Record returns the record of id and its revision.
 func (s *Store) Record(ctx context.Context, id string) (*Record, uint64, error) {

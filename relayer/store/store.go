@@ -24,24 +24,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"pred.dev/proto/journal"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
 )
 
 // Names of the streams and buckets.
 const (
-	SubmitStream  = relayerapi.QueueStream
-	SubmitSubject = relayerapi.QueueSubjectPrefix
-	TxBucket      = relayerapi.TxBucket
-	KeyBucket     = "relayer_keys"
-	WorkerBucket  = "relayer_worker"
+	SubmitStream  = journal.RelayerQueueStream
+	SubmitSubject = journal.RelayerQueueSubjectPrefix
+	TxBucket      = journal.RelayerTxBucket
+	KeyBucket     = journal.RelayerKeyBucket
+	WorkerBucket  = journal.RelayerWorkerBucket
 	// RefreshedBucket is the Gamma login's record of refreshed tokens
 	// (gateway-gamma/login): key "j.<jti>". The relayer only reads it.
-	RefreshedBucket = "gamma_refreshed"
+	RefreshedBucket = journal.GammaRefreshedBucket
 )
 
 // casAttemptsMax bounds the retries of a compare-and-set under contention.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/wallet"
 	"pred.dev/scripts/devchain"
 )
@@ -216,21 +218,22 @@ func TestFaucetFundsChainAndEngine(t *testing.T) {
 	agree := func(d *Devnet, c *client.Client) {
 		t.Helper()
 		// The engine's reads follow its commits: wait for the last credit.
-		var ba clobapi.BalanceAllowance
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-			if ba, err = c.GetBalanceAllowance(ctx, client.BalanceParams{}); err != nil {
+		eventually.NoError(t, "the engine holds 125.5 USDW for the proxy wallet", func() error {
+			ba, err := c.GetBalanceAllowance(ctx, client.BalanceParams{})
+			if err != nil {
 				t.Fatal(err)
 			}
-			if ba.Balance == "125.5" || time.Now().After(deadline) {
-				break
+			if ba.Balance != "125.5" {
+				return fmt.Errorf("it holds %s", ba.Balance)
 			}
-		}
+			return nil
+		})
 		onChain, err := d.chain.USDWOf(ctx, proxy)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ba.Balance != "125.5" || onChain.Int64() != 125_500_000 {
-			t.Fatalf("the engine holds %s USDW for the proxy wallet and the chain %s base units; want 125.5 in both", ba.Balance, onChain)
+		if onChain.Int64() != 125_500_000 {
+			t.Fatalf("the chain holds %s base units of USDW for the proxy wallet, want 125.5 USDW", onChain)
 		}
 		if eoa, err := d.chain.USDWOf(ctx, c.Address()); err != nil || eoa.Sign() != 0 {
 			t.Fatalf("the EOA holds %v USDW on chain (%v), want none", eoa, err)

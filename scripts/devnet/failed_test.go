@@ -13,6 +13,7 @@ import (
 	"pred.dev/proto/chain/chaintest"
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/runtime/eventually"
 )
 
 // TestFailedTradeIsReversed: the ghost fill of issue 19, end to end on a
@@ -83,19 +84,13 @@ func TestFailedTradeIsReversed(t *testing.T) {
 	if err := d.startSettleWith(ctx, runCtx, scfg); err != nil {
 		t.Fatal(err)
 	}
-	var tr clobapi.Trade
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(200 * time.Millisecond) {
+	tr := eventually.Value(t, "the trade is FAILED", func() (clobapi.Trade, bool) {
 		page, err := taker.GetTrades(ctx, client.TradeParams{})
 		if err != nil || page.Count != 1 {
 			t.Fatalf("the taker's trades: %+v, %v", page, err)
 		}
-		if tr = page.Data[0]; tr.Status == "FAILED" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the trade is %s after a minute, want FAILED", tr.Status)
-		}
-	}
+		return page.Data[0], page.Data[0].Status == "FAILED"
+	})
 
 	for _, c := range []struct {
 		who        string

@@ -14,6 +14,7 @@ import (
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/scripts/devchain"
 )
@@ -164,12 +165,13 @@ func TestChainDown(t *testing.T) {
 	}
 
 	c.Close()
-	time.Sleep(time.Second) // the watcher's steps fail meanwhile
+	// The watcher's steps fail meanwhile, and the outage shows.
+	eventually.True(t, "settler_chainwatch_errors_total grows with the chain down", func() bool {
+		during, _ := metricValue(get(t, d.ReconcileURL+"/metrics"), "settler_chainwatch_errors_total")
+		return during > before
+	})
 	if now, _ := d.Watcher().Handled(); now != handled {
 		t.Fatalf("the watcher moved from block %d to %d with the chain down", handled, now)
-	}
-	if during, _ := metricValue(get(t, d.ReconcileURL+"/metrics"), "settler_chainwatch_errors_total"); during <= before {
-		t.Errorf("settler_chainwatch_errors_total %v with the chain down, %v before: the outage does not show", during, before)
 	}
 	chainCfg.HTTPAddr = strings.TrimPrefix(cfg.RPCURL, "http://")
 	if c, err = devchain.Open(chainCfg); err != nil {

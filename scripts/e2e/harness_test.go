@@ -32,10 +32,10 @@ import (
 )
 
 // Waits for asynchronous effects (a tick expiring an order, a heartbeat
-// timeout) poll every waitPoll for at most waitMax: far longer than any
-// of them takes, so a slow machine only makes the test slower.
+// timeout) are eventually's. A process that starts is polled every
+// waitPoll until it serves, or until the run is aborted because one
+// exited, which eventually does not watch.
 const (
-	waitMax  = 90 * time.Second
 	waitPoll = 50 * time.Millisecond
 	// startTimeout bounds a devnet's start.
 	startTimeout = 2 * time.Minute
@@ -345,18 +345,6 @@ func wantCode(t *testing.T, what string, err error, code errcode.Code) {
 	}
 	if ae.Code != code || ae.Status != code.Status() {
 		t.Errorf("%s: got %d %s (%s), want %d %s", what, ae.Status, string(ae.Code), ae.Message, code.Status(), string(code))
-	}
-}
-
-// waitFor polls cond until it holds, failing the test after waitMax.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("after %s still waiting for %s", waitMax, what)
-		}
-		time.Sleep(waitPoll)
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/devnet"
 )
 
@@ -137,7 +138,7 @@ func TestMarketLifecycleStory(t *testing.T) {
 	// Gamma folds the engine's events as they come: the last quote shows
 	// a moment after the devnet's start.
 	var sum uint64
-	waitFor(t, "the negRisk event's YES prices to sum to about 1", func() bool {
+	eventually.True(t, "the negRisk event's YES prices sum to about 1", func() bool {
 		events, err := g.Events(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -191,7 +192,7 @@ func TestMarketLifecycleStory(t *testing.T) {
 			t.Fatalf("bob's order: %+v", took)
 		}
 	}
-	waitFor(t, "the trades to be confirmed on chain", func() bool {
+	eventually.True(t, "the trades are confirmed on chain", func() bool {
 		tr, err := bob.GetTrades(ctx, client.TradeParams{})
 		return err == nil && len(tr.Data) == 2 && tr.Data[0].Status == "CONFIRMED" && tr.Data[1].Status == "CONFIRMED"
 	})
@@ -262,7 +263,7 @@ func TestMarketLifecycleStory(t *testing.T) {
 	if m, err = op.Propose(ctx, gm.ID, []int{1, 0}); err != nil || m.Adjudication.CurrentPhase != gammaapi.PhaseProposed {
 		t.Fatalf("re-proposal: %+v %v", m.Adjudication, err)
 	}
-	waitFor(t, "the liveness to pass and the market to resolve", func() bool {
+	eventually.True(t, "the liveness passed and the market resolved", func() bool {
 		m, err = g.Market(ctx, gm.ID)
 		return err == nil && m.Adjudication.CurrentPhase == gammaapi.PhaseResolved
 	})
@@ -278,7 +279,7 @@ func TestMarketLifecycleStory(t *testing.T) {
 	wantA := [3]int64{107_000_000, 0, 0}
 	wantB := [3]int64{92_880_000, 0, 0}
 	tyes, tno := tm.YesToken(), tm.NoToken()
-	waitFor(t, "the payouts in the ledger", func() bool {
+	eventually.True(t, "the payouts are in the ledger", func() bool {
 		return ledger(t, alice, yes, no) == wantA && ledger(t, alice, tyes, tno) == wantA
 	})
 	if got, got2 := ledger(t, bob, yes, no), ledger(t, bob, tyes, tno); got != wantB || got2 != wantB {
@@ -295,13 +296,13 @@ func TestMarketLifecycleStory(t *testing.T) {
 	u, _ := usdw.NewUSDW(k.Collateral, ec)
 	c, _ := ctf.NewConditionalTokens(k.ConditionalTokens, ec)
 	chain := onChain{usdw: u, ctf: c}
-	waitFor(t, "the redemption on chain", func() bool {
+	eventually.True(t, "the redemption is on chain", func() bool {
 		return chain.balances(t, alice.Funder(), yes, no) == wantA && chain.balances(t, bob.Funder(), yes, no) == wantB &&
 			chain.balances(t, alice.Funder(), tyes, tno) == wantA && chain.balances(t, bob.Funder(), tyes, tno) == wantB
 	})
 	// The settler's reconciliation of every wallet and asset, chain
 	// against ledger, finds nothing.
-	waitFor(t, "the reconciliation to compare every wallet with no difference", func() bool {
+	eventually.True(t, "the reconciliation compares every wallet with no difference", func() bool {
 		rep, err := n.d.Reconcile(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/scripts/devnet"
 )
@@ -46,7 +47,7 @@ func TestNewcomerFlow(t *testing.T) {
 	// consistent (the engine answers bob before its store commits), so
 	// the test waits until she sees the trade. Commits are atomic and in
 	// log order, so every later read of hers sees all of it.
-	waitFor(t, "alice to see the trade", func() bool { return len(trades(t, alice)) > 0 })
+	eventually.True(t, "alice sees the trade", func() bool { return len(trades(t, alice)) > 0 })
 	checkTrade(t, "alice", alice, tradeID, "MAKER", "0.4", "0")
 	checkTrade(t, "bob", bob, tradeID, "TAKER", "0.6", "0.06")
 	if s := alice.order(t, first.OrderID).Status; s != "MATCHED" {
@@ -72,7 +73,7 @@ func TestNewcomerFlow(t *testing.T) {
 	// The settler puts the trade on chain: both see it CONFIRMED with the
 	// same transaction, and the chain holds the minted pair.
 	var hash string
-	waitFor(t, "the trade to be CONFIRMED", func() bool {
+	eventually.True(t, "the trade is CONFIRMED", func() bool {
 		for _, tt := range trades(t, bob) {
 			if tt.ID == tradeID && tt.Status == "CONFIRMED" {
 				hash = tt.TransactionHash
@@ -87,7 +88,7 @@ func TestNewcomerFlow(t *testing.T) {
 	if len(hash) != 66 {
 		t.Fatalf("the confirmed trade's transaction hash is %q", hash)
 	}
-	waitFor(t, "alice to see it CONFIRMED", func() bool {
+	eventually.True(t, "alice sees it CONFIRMED", func() bool {
 		for _, tt := range trades(t, alice) {
 			if tt.ID == tradeID {
 				return tt.Status == "CONFIRMED" && tt.TransactionHash == hash

@@ -3,12 +3,13 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/predcli"
 )
 
@@ -195,25 +196,24 @@ func (sh *shell) pred(args string, env map[string]string, line string, expect *r
 		v, ok := sh.vars[name]
 		return v, ok
 	}
-	deadline := time.Now().Add(waitMax)
-	for {
+	var out string
+	run := func() error {
 		var stdout, stderr bytes.Buffer
 		code := predcli.Run(context.Background(), argv, predcli.Env{Stdout: &stdout, Stderr: &stderr,
 			Getenv: getenv, HTTPClient: sh.http.httpClient(), CacheDir: sh.cache})
 		if code != predcli.ExitOK {
 			sh.t.Fatalf("%s: exit %d\n%s", line, code, stderr.String())
 		}
-		out := stdout.String()
-		if expect.MatchString(out) {
-			sh.t.Logf("$ %s\n%s", line, out)
-			return out
+		if out = stdout.String(); !expect.MatchString(out) {
+			return fmt.Errorf("the output does not match %q:\n%s\nstderr:\n%s", expect, out, stderr.String())
 		}
-		if sh.once {
-			sh.t.Fatalf("%s: the output does not match %q at once:\n%s\nstderr:\n%s", line, expect, out, stderr.String())
-		}
-		if time.Now().After(deadline) {
-			sh.t.Fatalf("%s: after %s the output still does not match %q:\n%s", line, waitMax, expect, out)
-		}
-		time.Sleep(waitPoll)
+		return nil
 	}
+	if !sh.once {
+		eventually.NoError(sh.t, line+" prints what the README shows", run)
+	} else if err := run(); err != nil {
+		sh.t.Fatalf("%s: at once, %v", line, err)
+	}
+	sh.t.Logf("$ %s\n%s", line, out)
+	return out
 }

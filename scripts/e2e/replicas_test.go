@@ -9,6 +9,7 @@ import (
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/devnet"
 )
 
@@ -66,7 +67,7 @@ func checkReplicas(t *testing.T, n *testNet) {
 	}
 	// Gateway 0 did not see the cancel, so its read may trail the
 	// engine's commit by a moment.
-	waitFor(t, "gateway 0 to report the order CANCELED", func() bool {
+	eventually.True(t, "gateway 0 reports the order CANCELED", func() bool {
 		return onZero.order(t, placed.OrderID).Status == "CANCELED"
 	})
 }

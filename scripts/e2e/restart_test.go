@@ -7,6 +7,7 @@ import (
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/runtime/eventually"
 )
 
 // TestRestartKeepsState stops a devnet and starts another on the same data
@@ -22,7 +23,7 @@ func TestRestartKeepsState(t *testing.T) {
 	resting := alice.buy(t, m.YesTokenID(), "0.45", "20")
 	alice.buy(t, m.YesTokenID(), "0.40", "10")
 	bob.buy(t, m.NoTokenID(), "0.55", "5") // trades 5 of alice's 0.45 bid
-	waitFor(t, "alice to see the trade", func() bool { return len(trades(t, alice)) == 1 })
+	eventually.True(t, "alice sees the trade", func() bool { return len(trades(t, alice)) == 1 })
 	before := snapshot(t, n, alice, bob, resting.OrderID)
 	if err := first.Close(); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/devnet"
 )
 
@@ -36,7 +37,7 @@ func TestHeartbeatDeadManSwitch(t *testing.T) {
 			t.Fatalf("heartbeat: %v", err)
 		}
 	}
-	waitFor(t, "the silent key's order to be cancelled", func() bool {
+	eventually.True(t, "the silent key's order is cancelled", func() bool {
 		return watched.order(t, guarded.OrderID).Status == "CANCELED"
 	})
 	if o := watched.order(t, guarded.OrderID); o.CancelReason != "HEARTBEAT" {
@@ -65,7 +66,7 @@ func TestGTDExpiry(t *testing.T) {
 	if placed.Status != clobapi.InsertStatusLive {
 		t.Fatalf("GTD order is %s, want live", placed.Status)
 	}
-	waitFor(t, "the GTD order to expire", func() bool {
+	eventually.True(t, "the GTD order expired", func() bool {
 		return tr.order(t, placed.OrderID).Status == "CANCELED"
 	})
 	if now := time.Now().Unix(); now < exp {

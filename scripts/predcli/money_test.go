@@ -2,11 +2,12 @@ package predcli_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/predcli"
 )
 
@@ -42,9 +43,8 @@ func TestDepositWithdrawReconcile(t *testing.T) {
 	// The watcher sees the transfer (a confirmation later): the
 	// reservation is settled, the balance stays 30.
 	pub := client.New(net.URL)
-	deadline := time.Now().Add(30 * time.Second)
 	seen := map[string]bool{}
-	for settled := false; !settled; time.Sleep(100 * time.Millisecond) {
+	eventually.NoError(t, "the withdrawals of 15 and 5 are WITHDRAWAL_SETTLED", func() error {
 		page, err := pub.GetAllTransactions(context.Background(), client.PageParams{})
 		if err != nil {
 			t.Fatal(err)
@@ -54,11 +54,11 @@ func TestDepositWithdrawReconcile(t *testing.T) {
 				seen[tr.Amount] = true
 			}
 		}
-		settled = seen["15"] && seen["5"]
-		if time.Now().After(deadline) {
-			t.Fatalf("WITHDRAWAL_SETTLED of 15 and 5 for %s: %v in %+v", w.Wallet, seen, page.Data)
+		if !seen["15"] || !seen["5"] {
+			return fmt.Errorf("settled for %s: %v in %+v", w.Wallet, seen, page.Data)
 		}
-	}
+		return nil
+	})
 	if bal := u.ok("balance").stdout; !strings.Contains(bal, "30") {
 		t.Fatalf("pred balance after the withdrawal:\n%s", bal)
 	}

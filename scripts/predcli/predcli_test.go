@@ -14,19 +14,13 @@ import (
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
 )
 
 // net is the devnet every test of this package runs the CLI against.
 var net *devnet.Devnet
-
-// waitMax bounds the waits for another wallet's order to show in reads,
-// which are eventually consistent across wallets; waitPoll spaces tries.
-const (
-	waitMax  = 90 * time.Second
-	waitPoll = 50 * time.Millisecond
-)
 
 func TestMain(m *testing.M) {
 	os.Exit(runWithDevnet(m))
@@ -114,21 +108,19 @@ func (u *user) json(v any, args ...string) {
 	}
 }
 
-// eventually runs a command until its stdout matches re.
+// eventually runs a command until its stdout matches re: reads of
+// another wallet's orders are eventually consistent across wallets.
 func (u *user) eventually(re string, args ...string) result {
 	u.t.Helper()
 	pattern := regexp.MustCompile(re)
-	deadline := time.Now().Add(waitMax)
-	for {
-		r := u.ok(args...)
-		if pattern.MatchString(r.stdout) {
-			return r
+	var r result
+	eventually.NoError(u.t, "pred "+strings.Join(args, " ")+" prints what the test expects", func() error {
+		if r = u.ok(args...); !pattern.MatchString(r.stdout) {
+			return fmt.Errorf("the output does not match %q:\n%s", re, r.stdout)
 		}
-		if time.Now().After(deadline) {
-			u.t.Fatalf("pred %s: output still does not match %q:\n%s", strings.Join(args, " "), re, r.stdout)
-		}
-		time.Sleep(waitPoll)
-	}
+		return nil
+	})
+	return r
 }
 
 func market(i int) devnet.Market { return net.Markets[i] }

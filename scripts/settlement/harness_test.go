@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"math/big"
 	"sync"
 	"sync/atomic"
@@ -27,6 +28,7 @@ import (
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
@@ -295,26 +297,21 @@ func (h *harness) trades() []*pb.TradeRecord {
 // (CONFIRMED or FAILED), and returns them.
 func (h *harness) waitFinal(n int) []*pb.TradeRecord {
 	h.t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for {
-		ts := h.trades()
-		done := len(ts) >= n
+	var ts []*pb.TradeRecord
+	eventually.NoError(h.t, fmt.Sprintf("the engine has %d trades, all final", n), func() error {
+		ts = h.trades()
+		var open []string
 		for _, tr := range ts {
 			if s := tr.GetStatus(); s != pb.TradeStatus_TRADE_STATUS_CONFIRMED && s != pb.TradeStatus_TRADE_STATUS_FAILED {
-				done = false
+				open = append(open, fmt.Sprintf("trade %d %s", tr.GetTradeId(), s))
 			}
 		}
-		if done {
-			return ts
+		if len(ts) < n || len(open) > 0 {
+			return fmt.Errorf("%d trades, not final: %v", len(ts), open)
 		}
-		if time.Now().After(deadline) {
-			for _, tr := range ts {
-				h.t.Logf("trade %d: %s", tr.GetTradeId(), tr.GetStatus())
-			}
-			h.t.Fatalf("%d trades, not all final after %s", len(ts), waitMax)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return nil
+	})
+	return ts
 }
 
 // filledOnChain is an order's filled shares on its exchange.

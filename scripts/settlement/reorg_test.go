@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -16,7 +17,9 @@ import (
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/settler/settle"
 )
@@ -63,18 +66,14 @@ func (l *statusLog) of(id uint64) []pb.TradeStatus {
 // waitStatus waits until the engine's trade id has status s.
 func (h *harness) waitStatus(id uint64, s pb.TradeStatus) *pb.TradeRecord {
 	h.t.Helper()
-	deadline := time.Now().Add(waitMax)
-	for {
+	return eventually.Value(h.t, fmt.Sprintf("trade %d is %s", id, s), func() (*pb.TradeRecord, bool) {
 		for _, tr := range h.trades() {
 			if tr.GetTradeId() == id && tr.GetStatus() == s {
-				return tr
+				return tr, true
 			}
 		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("trade %d not %s after %s", id, s, waitMax)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return nil, false
+	})
 }
 
 // TestReorgShowsRetrying: a settlement's transaction is mined and its
@@ -110,10 +109,10 @@ func testReorg(t *testing.T, kill bool) {
 	h.paused.Store(true)
 	bk.add(false, h.order(a, false, chaintest.Buy, m.Yes, 10, 400_000, 0))
 	bk.add(false, h.order(b, false, chaintest.Buy, m.No, 10, 600_000, 0)) // MINT
-	ts := h.trades()
-	for deadline := time.Now().Add(waitMax); len(ts) == 0 && time.Now().Before(deadline); ts = h.trades() {
-		time.Sleep(20 * time.Millisecond)
-	}
+	ts := eventually.Value(t, "the engine has a trade", func() ([]*pb.TradeRecord, bool) {
+		ts := h.trades()
+		return ts, len(ts) > 0
+	})
 	if len(ts) != 1 {
 		t.Fatalf("%d trades, want 1", len(ts))
 	}
@@ -132,7 +131,9 @@ func testReorg(t *testing.T, kill bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the settlement %s is not mined", sent.Hex())
 		}
-		time.Sleep(50 * time.Millisecond) // the pool promotes it
+		// The pool promotes it. Each try seals a block, so this pace is
+		// the chain's, not a wait eventually could poll at its own.
+		time.Sleep(50 * time.Millisecond)
 	}
 	mined := common.BytesToHash(h.waitStatus(id, pb.TradeStatus_TRADE_STATUS_MINED).GetTxHash())
 	rc, err := h.env.Chain.Backend.TransactionReceipt(h.ctx, mined)
@@ -177,13 +178,12 @@ func testReorg(t *testing.T, kill bool) {
 	want := []pb.TradeStatus{pb.TradeStatus_TRADE_STATUS_SUBMITTED, pb.TradeStatus_TRADE_STATUS_MINED,
 		pb.TradeStatus_TRADE_STATUS_RETRYING, pb.TradeStatus_TRADE_STATUS_SUBMITTED, pb.TradeStatus_TRADE_STATUS_MINED,
 		pb.TradeStatus_TRADE_STATUS_CONFIRMED}
-	deadline = time.Now().Add(waitMax)
-	for !slices.Equal(statuses.of(id), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the engine saw %v, want %v", statuses.of(id), want)
+	eventually.NoError(t, fmt.Sprintf("the engine saw %v", want), func() error {
+		if got := statuses.of(id); !slices.Equal(got, want) {
+			return fmt.Errorf("it saw %v", got)
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return nil
+	})
 
 	// Mined again, in another block at the height.
 	final := common.BytesToHash(trades[0].GetTxHash())
@@ -201,12 +201,12 @@ func testReorg(t *testing.T, kill bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kv, err := js.KeyValue(h.ctx, relayerapi.TxBucket)
+	kv, err := js.KeyValue(h.ctx, journal.RelayerTxBucket)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := strconv.FormatUint(id, 10)
-	e, err := kv.Get(h.ctx, relayerapi.TxKeyPrefix+"settle-"+first+"-1")
+	e, err := kv.Get(h.ctx, journal.RelayerTxKeyPrefix+"settle-"+first+"-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func testReorg(t *testing.T, kill bool) {
 		t.Errorf("the relayer's record: %s, %d reorgs, hash %s; want CONFIRMED, 1, %s", rec.Tx.State, rec.Tx.Reorgs,
 			rec.Tx.TransactionHash, final.Hex())
 	}
-	if _, err := kv.Get(h.ctx, relayerapi.TxKeyPrefix+"settle-"+first+"-2"); !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if _, err := kv.Get(h.ctx, journal.RelayerTxKeyPrefix+"settle-"+first+"-2"); !errors.Is(err, jetstream.ErrKeyNotFound) {
 		t.Errorf("a second attempt: %v", err)
 	}
 	if n := h.counter("settler_reorgs_total"); n != 1 {

@@ -13,6 +13,7 @@ import (
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/settler/settle"
@@ -122,11 +123,15 @@ func TestGTDFilledBeforeExpirationSettlesAfter(t *testing.T) {
 	bk.add(false, h.order(b, false, chaintest.Buy, m.No, 10, 600_000, 0))
 	// Settle only once the expiration has passed.
 	h.paused.Store(true)
-	for time.Now().Unix() <= exp {
-		time.Sleep(100 * time.Millisecond)
-	}
+	eventually.True(t, "the order's expiration has passed", func() bool { return time.Now().Unix() > exp })
 	h.startSettler(nil)
-	time.Sleep(300 * time.Millisecond)
+	// The settlement is sent while no block is sealed: the block that
+	// holds it comes after the expiration.
+	filled := eventually.Value(t, "the engine has the trade", func() ([]*pb.TradeRecord, bool) {
+		ts := h.trades()
+		return ts, len(ts) == 1
+	})
+	h.waitStatus(filled[0].GetTradeId(), pb.TradeStatus_TRADE_STATUS_SUBMITTED)
 	h.paused.Store(false)
 	trades := h.waitFinal(1)
 	h.checkSettled(&bk, trades, 1)
@@ -271,13 +276,7 @@ func TestBypassMakesFailed(t *testing.T) {
 		t.Errorf("b's engine USDW %d, want its 100 back", got)
 	}
 	// a's other order is cancelled; b's stays.
-	deadline := time.Now().Add(waitMax)
-	for h.orderStatus(other) != pb.OrderStatus_ORDER_STATUS_CANCELED {
-		if time.Now().After(deadline) {
-			t.Fatalf("a's other order is %s", h.orderStatus(other))
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	eventually.True(t, "a's other order is CANCELED", func() bool { return h.orderStatus(other) == pb.OrderStatus_ORDER_STATUS_CANCELED })
 	if s := h.orderStatus(bRest); s != pb.OrderStatus_ORDER_STATUS_LIVE {
 		t.Errorf("b's resting order is %s, want LIVE", s)
 	}

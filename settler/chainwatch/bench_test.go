@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pred.dev/proto/chain/chaintest"
+	"pred.dev/settler/chainwatch"
 )
 
 // BenchmarkCatchUp measures how fast the watcher turns chain history into
@@ -41,7 +42,7 @@ func BenchmarkCatchUp(b *testing.B) {
 		// watcher reads everything again (the engine would refuse the
 		// repeats by id; here nothing applies them).
 		if i > 0 {
-			kv, err := h.js.KeyValue(h.ctx, "SETTLER_CHAINWATCH")
+			kv, err := h.js.KeyValue(h.ctx, chainwatch.DefaultBucket)
 			if err != nil {
 				b.Fatal(err)
 			}

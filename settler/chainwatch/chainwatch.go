@@ -51,6 +51,7 @@ import (
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/txn"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
@@ -90,7 +91,7 @@ const (
 	DefaultPollInterval  = time.Second
 	DefaultBlockRangeMax = 2_000
 	DefaultReorgRewind   = 64
-	DefaultBucket        = "SETTLER_CHAINWATCH"
+	DefaultBucket        = journal.SettlerChainwatchBucket
 	// LogsMax bounds the logs (so the commands) one step handles; a range
 	// with more is halved until it fits or is a single block.
 	LogsMax    = 10_000

@@ -4,14 +4,15 @@ import (
 	"context"
 	"time"
 
+	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/lease"
 )
 
 // The settler's lease: one settler settles at a time. Two at once would
 // be safe (every step is idempotent) but would do the work twice.
 const (
-	LeaseBucket = "settler_lease"
-	LeaseKey    = "settle"
+	LeaseBucket = journal.SettlerLeaseBucket
+	LeaseKey    = journal.SettlerLeaseKey
 )
 
 // campaignPause spaces two campaigns after a run ended in an error.

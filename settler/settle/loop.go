@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"pred.dev/proto/journal"
 	"strings"
 	"sync"
 	"time"
@@ -11,7 +12,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 
-	"pred.dev/proto/client/relayerapi"
 )
 
 // entry is a settlement the loop follows.
@@ -51,7 +51,7 @@ func (s *Settler) Run(ctx context.Context) error {
 	// seen twice, never missed.
 	// Keys are tx.<id> and subject wildcards are whole tokens: every
 	// transaction's updates come, and those not the settler's are skipped.
-	watch, err := st.txs.WatchFiltered(ctx, []string{relayerapi.TxKeyPrefix + "*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	watch, err := st.txs.WatchFiltered(ctx, []string{journal.RelayerTxKeyPrefix + "*"}, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("settle: watching the relayer's records: %w", err)
 	}
@@ -176,7 +176,7 @@ func (l *loop) updated(u jetstream.KeyValueEntry) {
 	if u == nil {
 		return
 	}
-	first, attempt, ok := parseTxID(strings.TrimPrefix(u.Key(), relayerapi.TxKeyPrefix))
+	first, attempt, ok := parseTxID(strings.TrimPrefix(u.Key(), journal.RelayerTxKeyPrefix))
 	if e := l.byFirst[first]; ok && e != nil && e.rec.Attempt == attempt {
 		l.kick(e, false)
 	}

@@ -13,14 +13,14 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
-// Bucket is the settler's KV bucket: "cursor" (the EVT sequence handled
-// through and the parameters that cut what follows it, cursorRecord) and
-// "s.<settlement id>" per settlement not yet final.
-const Bucket = "settler_settle"
-
+// cursorKey and "s.<settlement id>" are the keys of the settler's KV
+// bucket (journal.SettlerBucket): the EVT sequence handled through and the
+// parameters that cut what follows it (cursorRecord), and each settlement
+// not yet final.
 const cursorKey = "cursor"
 
 // Fill is one trade of a settlement: a maker order and the shares it
@@ -123,19 +123,19 @@ type store struct {
 }
 
 func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*store, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket,
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: journal.SettlerBucket,
 		Description: "The settler: its EVT cursor and the settlements not yet final (s.<id>).", History: 1,
 		Storage: jetstream.FileStorage, Replicas: replicas})
 	if err != nil {
-		return nil, fmt.Errorf("settle: bucket %s: %w", Bucket, err)
+		return nil, fmt.Errorf("settle: bucket %s: %w", journal.SettlerBucket, err)
 	}
 	// The relayer's queue and records: created by the relayer; waited for
 	// if the settler starts first.
 	st := &store{js: js, kv: kv}
 	for {
-		st.queue, err = js.Stream(ctx, relayerapi.QueueStream)
+		st.queue, err = js.Stream(ctx, journal.RelayerQueueStream)
 		if err == nil {
-			st.txs, err = js.KeyValue(ctx, relayerapi.TxBucket)
+			st.txs, err = js.KeyValue(ctx, journal.RelayerTxBucket)
 		}
 		if err == nil {
 			return st, nil
@@ -145,7 +145,7 @@ func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*stor
 		}
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("settle: the relayer's queue %s does not exist: %w", relayerapi.QueueStream, ctx.Err())
+			return nil, fmt.Errorf("settle: the relayer's queue %s does not exist: %w", journal.RelayerQueueStream, ctx.Err())
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
@@ -349,7 +349,7 @@ func (s *store) enqueue(ctx context.Context, r *Record, gasHint uint64) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.js.Publish(ctx, relayerapi.QueueSubjectPrefix+r.TxID(), b,
+	_, err = s.js.Publish(ctx, journal.RelayerQueueSubjectPrefix+r.TxID(), b,
 		jetstream.WithExpectLastSequencePerSubject(0), jetstream.WithMsgID(r.TxID()))
 	var apiErr *jetstream.APIError
 	if err != nil && errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
@@ -364,7 +364,7 @@ func (s *store) enqueue(ctx context.Context, r *Record, gasHint uint64) error {
 
 // queued reports whether a transaction id is in the relayer's queue.
 func (s *store) queued(ctx context.Context, id string) (bool, error) {
-	_, err := s.queue.GetLastMsgForSubject(ctx, relayerapi.QueueSubjectPrefix+id)
+	_, err := s.queue.GetLastMsgForSubject(ctx, journal.RelayerQueueSubjectPrefix+id)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return false, nil
 	}
@@ -374,7 +374,7 @@ func (s *store) queued(ctx context.Context, id string) (bool, error) {
 // tx returns the relayer's record of a transaction id, nil if it has none
 // yet (queued, not decided).
 func (s *store) tx(ctx context.Context, id string) (*relayerapi.Transaction, error) {
-	e, err := s.txs.Get(ctx, relayerapi.TxKeyPrefix+id)
+	e, err := s.txs.Get(ctx, journal.RelayerTxKeyPrefix+id)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, nil
 	}

@@ -21,7 +21,7 @@ func testStore(t *testing.T) (*store, jetstream.JetStream) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kv, err := js.CreateKeyValue(context.Background(), jetstream.KeyValueConfig{Bucket: Bucket, History: 1})
+	kv, err := js.CreateKeyValue(context.Background(), jetstream.KeyValueConfig{Bucket: journal.SettlerBucket, History: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

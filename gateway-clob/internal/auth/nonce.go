@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/journal"
 )
 
 // NonceStore remembers used L1 nonces across all gateway replicas.
@@ -36,14 +37,14 @@ const nonceTTLMargin = 5 * time.Second
 // window.
 func OpenNonceStore(ctx context.Context, js jetstream.JetStream, window time.Duration, replicas int) (*NonceStore, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      NoncesBucket,
+		Bucket:      journal.ClobNonceBucket,
 		Description: "Used CLOB L1 nonces (address, nonce), kept while a signed timestamp can be valid",
 		Storage:     jetstream.FileStorage,
 		TTL:         2*window + nonceTTLMargin,
 		Replicas:    replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("auth: open %s: %w", NoncesBucket, err)
+		return nil, fmt.Errorf("auth: open %s: %w", journal.ClobNonceBucket, err)
 	}
 	return &NonceStore{kv: kv}, nil
 }

@@ -15,12 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/errcode"
-)
-
-// KV bucket names, shared by every gateway replica.
-const (
-	KeysBucket   = "CLOB_API_KEYS"
-	NoncesBucket = "CLOB_L1_NONCES"
+	"pred.dev/proto/journal"
 )
 
 // keysPerAddressMax bounds GET /auth/api-keys and the index scan behind it.
@@ -63,13 +58,13 @@ type KeyStore struct {
 // only ever moves from active to revoked.
 func OpenKeyStore(ctx context.Context, js jetstream.JetStream, replicas int) (*KeyStore, error) {
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:      KeysBucket,
+		Bucket:      journal.ClobKeyBucket,
 		Description: "CLOB API key records (no secrets)",
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("auth: open %s: %w", KeysBucket, err)
+		return nil, fmt.Errorf("auth: open %s: %w", journal.ClobKeyBucket, err)
 	}
 	return &KeyStore{kv: kv}, nil
 }

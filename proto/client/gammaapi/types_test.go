@@ -2,13 +2,10 @@ package gammaapi
 
 import (
 	"encoding/json"
-	"os/exec"
-	"strings"
 	"testing"
 )
 
 func TestNumIsAnExactDecimal(t *testing.T) {
-	t.Parallel()
 	for units, want := range map[Num]string{0: "0", 12_500_000: "12.5", 1: "0.000001", 10_000: "0.01"} {
 		b, err := json.Marshal(units)
 		if err != nil || string(b) != want {
@@ -26,21 +23,6 @@ func TestNumIsAnExactDecimal(t *testing.T) {
 	for _, bad := range []string{`-1`, `1.0000001`, `"x"`, `1e3`} {
 		if err := json.Unmarshal([]byte(bad), &n); err == nil {
 			t.Errorf("%s decoded", bad)
-		}
-	}
-}
-
-// TestGammaAPIIsData: the JSON types the gateway imports carry no HTTP
-// client, nothing of the SDK and no go-ethereum.
-func TestGammaAPIIsData(t *testing.T) {
-	t.Parallel()
-	out, err := exec.Command("go", "list", "-deps", "pred.dev/proto/client/gammaapi").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range strings.Fields(string(out)) {
-		if d == "net/http" || d == "pred.dev/proto/client/clob" || d == "pred.dev/proto/client/gamma" || strings.Contains(d, "go-ethereum") {
-			t.Errorf("gammaapi depends on %s", d)
 		}
 	}
 }

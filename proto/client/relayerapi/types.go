@@ -207,21 +207,6 @@ type Health struct {
 // they call matchOrders on one of the deployment's two exchanges.
 const TypeOperator = "OPERATOR"
 
-// The relayer's queue and transaction records, for the exchange's other
-// services (the settler) that hand calls to the worker. They are internal
-// to the exchange: no HTTP API exposes them.
-const (
-	// QueueStream is the JetStream stream of submissions, one subject
-	// (QueueSubjectPrefix + transaction id) per transaction; a publisher
-	// expects no earlier message on that subject, so an id is queued once.
-	QueueStream        = "RELAYER_SUBMIT"
-	QueueSubjectPrefix = "relayer.submit."
-	// TxBucket is the KV bucket of transaction records: TxKeyPrefix +
-	// transaction id holds a TxRecord once the worker decided it.
-	TxBucket    = "relayer_txs"
-	TxKeyPrefix = "tx."
-)
-
 // OperatorCall is a call the relayer's hot key makes as the exchanges'
 // operator: To is one of the two exchanges, Data a matchOrders call.
 type OperatorCall struct {
@@ -249,7 +234,7 @@ type OperatorSubmission struct {
 	CreatedAt time.Time     `json:"createdAt"`
 }
 
-// TxRecord is the part of a transaction record (TxBucket) an internal
+// TxRecord is the part of a transaction record (journal.RelayerTxBucket) an internal
 // reader needs: the transaction and its state.
 type TxRecord struct {
 	Tx Transaction `json:"tx"`

@@ -133,17 +133,3 @@ func orderCommand(n int) *pb.Command {
 		Owner:     word(5, 16),
 	}}}
 }
-
-// waitUntil polls cond until it holds. Tests use it to reach a state
-// (commands queued, slots taken) before acting; it asserts nothing about
-// time and fails only at the safety timeout.
-func waitUntil(tb testing.TB, what string, cond func() bool) {
-	tb.Helper()
-	deadline := time.Now().Add(testTimeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			tb.Fatalf("gave up waiting until %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}

@@ -15,6 +15,7 @@ import (
 
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natstest"
 )
 
@@ -136,7 +137,7 @@ func TestWindowHoldsBatchOpenUntilItEnds(t *testing.T) {
 			mu.Unlock()
 		})
 	}
-	waitUntil(t, "the batcher holds all commands", func() bool {
+	eventually.True(t, "the batcher holds all commands", func() bool {
 		return p.inFlight.Load() == n && len(p.intake) == 0
 	})
 	if msgs := e.commandMessages(t); len(msgs) != 0 {
@@ -220,7 +221,7 @@ func TestBackpressure(t *testing.T) {
 			}
 		})
 	}
-	waitUntil(t, "all slots are taken", func() bool { return p.inFlight.Load() == inFlightMax })
+	eventually.True(t, "all slots are taken", func() bool { return p.inFlight.Load() == inFlightMax })
 
 	if _, err := p.Submit(testCtx(t), testCommand(100)); !errors.Is(err, ErrBackpressure) {
 		t.Fatalf("Submit over the limit: %v, want ErrBackpressure", err)
@@ -231,7 +232,7 @@ func TestBackpressure(t *testing.T) {
 	cancel()
 	wg.Wait()
 	// A slot stays taken until the log has answered for its command.
-	waitUntil(t, "the slots are free", func() bool { return p.inFlight.Load() == 0 })
+	eventually.True(t, "the slots are free", func() bool { return p.inFlight.Load() == 0 })
 	if _, err := p.Append(testCtx(t), testCommand(102)); err != nil {
 		t.Fatalf("Append after slots freed: %v", err)
 	}
@@ -286,7 +287,7 @@ func TestClosedPublisher(t *testing.T) {
 		_, err := p.Submit(testCtx(t), testCommand(1))
 		done <- err
 	}()
-	waitUntil(t, "the command is in the log", func() bool { return len(e.commandMessages(t)) == 1 })
+	eventually.True(t, "the command is in the log", func() bool { return len(e.commandMessages(t)) == 1 })
 	if err := p.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +355,7 @@ func TestBatchesSplitAtByteLimit(t *testing.T) {
 			}
 		})
 	}
-	waitUntil(t, "three full messages are sent", func() bool { return len(e.commandMessages(t)) == 3 })
+	eventually.True(t, "three full messages are sent", func() bool { return len(e.commandMessages(t)) == 3 })
 	if err := p.Close(); err != nil { // flush the open batch of the last two
 		t.Fatal(err)
 	}

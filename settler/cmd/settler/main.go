@@ -7,7 +7,7 @@
 // command line wins), connects to NATS and the chain, and runs
 // the assembly of package server until SIGINT or SIGTERM.
 //
-// It keeps its state in NATS (the bucket settle.Bucket): kill it at any
+// It keeps its state in NATS (the bucket journal.SettlerBucket): kill it at any
 // moment and start it again, and it goes on from where it was, settling
 // every trade once. One settler runs per exchange.
 package main
