@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"math/big"
@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"pred.dev/proto/client/relayerapi"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // TestStuckTransactionIsRepriced: a transaction priced below the base fee

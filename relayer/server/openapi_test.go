@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"context"
@@ -70,7 +70,7 @@ func TestRoutesAreDocumented(t *testing.T) {
 var updateDoc = flag.Bool("update", false, "rewrite the OpenAPI document's error table and ErrorCode enum from the codes its operations list")
 
 // docPath is the embedded document's source, relative to this package.
-const docPath = "internal/api/openapi.yaml"
+const docPath = "../internal/api/openapi.yaml"
 
 // TestErrorCodesMatchTable: the ErrorCode enum and the error table of the
 // document are the codes its operations list, no more (an API documents

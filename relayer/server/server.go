@@ -1,4 +1,4 @@
-package relayer
+package server
 
 import (
 	"context"
