@@ -17,6 +17,7 @@ var runtimeModules = []string{
 	"github.com/prometheus/client_golang/",
 	"google.golang.org/protobuf/",
 	"github.com/getkin/kin-openapi/",
+	"github.com/chromedp/",
 	"github.com/labstack/echo/v4",
 	"github.com/google/uuid",
 	"golang.org/x/time/",
@@ -39,13 +40,14 @@ var notOurs = []string{
 // only lists dependencies that just some packages may link: the NATS
 // server (only the embedded server and its test harness; a service that
 // publishes, queries or follows does not link a server), the OpenAPI
-// validator and testing (only the test harnesses, which only tests
-// import), and Echo (only the HTTP middleware, so the engine and the
-// settler, which serve no API, link no HTTP framework).
+// validator, the browser driver and testing (only the test harnesses, which only tests
+// import), and Echo (only the HTTP middleware and the gateway kit, so the
+// engine and the settler, which serve no API, link no HTTP framework).
 var only = map[string][]string{
 	"github.com/nats-io/nats-server/":   {"pred.dev/proto/runtime/natsembed", "pred.dev/proto/runtime/natstest"},
 	"github.com/getkin/kin-openapi/":    {"pred.dev/proto/runtime/apitest"},
-	"github.com/labstack/echo/":         {"pred.dev/proto/runtime/httpmw"},
+	"github.com/chromedp/":              {"pred.dev/proto/runtime/apitest"},
+	"github.com/labstack/echo/":         {"pred.dev/proto/runtime/httpmw", "pred.dev/proto/runtime/gateway"},
 	"testing":                           {"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually"},
 	"pred.dev/proto/runtime/natstest":   {},
 	"pred.dev/proto/runtime/apitest":    {},
