@@ -21,6 +21,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/server"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
@@ -208,7 +209,7 @@ func (h *harness) waitViews(rev uint64) {
 
 func errorCode(t testing.TB, data []byte) string {
 	t.Helper()
-	var e api.ErrorBody
+	var e gammaapi.ErrorBody
 	if err := json.Unmarshal(data, &e); err != nil || e.Code == "" || e.Error == "" {
 		t.Fatalf("not an error body: %s", data)
 	}
