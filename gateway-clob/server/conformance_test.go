@@ -2,129 +2,53 @@ package server_test
 
 import (
 	"context"
-	"flag"
-	"net/http"
-	"regexp"
-	"strings"
 	"testing"
-
-	"github.com/getkin/kin-openapi/openapi3"
 
 	bound "pred.dev/gateway-clob/apitest"
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/server"
-	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/apitest"
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/natstest"
 )
 
-func loadDoc(t *testing.T) *openapi3.T {
-	t.Helper()
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromData(api.OpenAPI)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		t.Fatalf("document invalid: %v", err)
-	}
-	return doc
-}
-
-var echoParam = regexp.MustCompile(`:([A-Za-z]+)`)
-
-// TestRoutesAreDocumented: every route registered in Echo is in the
-// document, and every documented operation is a registered route.
-func TestRoutesAreDocumented(t *testing.T) {
+// TestConformance runs the suite every API passes (apitest.Conformance):
+// routes and document, error table and errcode, examples, the served
+// document and the /docs page in Chromium, with the CLOB's own checks of
+// the page (docs_test.go). -update rewrites the error table:
+// go test ./server -run TestConformance/ErrorTable -update.
+func TestConformance(t *testing.T) {
 	h := newHarness(t, withoutEngine())
 	gw, err := server.New(h.cfg, natstest.Connect(t, h.ns), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = gw.Close() })
-	registered := map[string]bool{}
-	for _, r := range gw.Routes() {
-		if r.Method == "echo_route_any" || strings.HasPrefix(r.Method, "echo_") {
-			continue
-		}
-		registered[r.Method+" "+echoParam.ReplaceAllString(r.Path, "{$1}")] = true
-	}
-	documented := map[string]bool{}
-	doc := loadDoc(t)
-	for path, item := range doc.Paths.Map() {
-		for method := range item.Operations() {
-			documented[method+" "+path] = true
-		}
-	}
-	for k := range registered {
-		if !documented[k] {
-			t.Errorf("route %s is not in openapi.yaml", k)
-		}
-	}
-	for k := range documented {
-		if !registered[k] {
-			t.Errorf("openapi.yaml documents %s, which is not a route", k)
-		}
-	}
-	if len(registered) < 40 {
-		t.Fatalf("only %d routes registered", len(registered))
-	}
-}
-
-// updateDoc rewrites the document's error table and ErrorCode enum from
-// the codes its operations list (their examples), with proto/errcode's
-// statuses and messages: go test ./server -run TestErrorCodesMatchTable -update.
-var updateDoc = flag.Bool("update", false, "rewrite the OpenAPI document's error table and ErrorCode enum from the codes its operations list")
-
-// docPath is the embedded document's source, relative to this package.
-const docPath = "../internal/api/openapi.yaml"
-
-// TestErrorCodesMatchTable: the ErrorCode enum and the error table of the
-// document are the codes its operations list, no more (an API documents
-// only the codes it can answer with), with proto/errcode's statuses and
-// messages. On a mismatch the failure prints the lines to paste; -update
-// writes them.
-func TestErrorCodesMatchTable(t *testing.T) {
-	if *updateDoc {
-		apitest.RewriteErrorCodes(t, docPath, api.Document)
-		return
-	}
-	apitest.CheckErrorCodes(t, api.Document)
-}
-
-// TestExamples: every JSON request body and response of the served
-// document has an example that fits its schema, and every error response
-// lists the codes its operation answers with, each with an example. A
-// failure says which file to write, or which test to run again with
-// -rewrite-examples to record what it receives.
-func TestExamples(t *testing.T) {
-	apitest.CheckExamples(t, bound.Spec())
-}
-
-// TestErrorResponsesUseErrorSchema: each operation that can answer an
-// error status documents it with the Error schema.
-func TestErrorResponsesUseErrorSchema(t *testing.T) {
-	apitest.CheckErrorResponses(t, api.OpenAPI)
-}
-
-// TestServedDocument: /openapi.yaml serves the embedded document, and the
-// bare base URL sends a person to /docs.
-func TestServedDocument(t *testing.T) {
-	h := newHarness(t, withoutEngine())
-	resp, data := h.do(0, http.MethodGet, "/openapi.yaml", nil, nil)
-	if resp.StatusCode != 200 || string(data) != string(api.OpenAPI) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/yaml") {
-		t.Fatalf("GET /openapi.yaml: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
-	for _, asset := range []string{"swagger-ui-bundle.js", "swagger-ui.css", "init.js", "VERSION"} {
-		if resp, _ := h.do(0, http.MethodGet, "/docs/"+asset, nil, nil); resp.StatusCode != 200 {
-			t.Errorf("GET /docs/%s: %d", asset, resp.StatusCode)
-		}
-	}
-	if resp, data := h.do(0, http.MethodGet, "/docs/secret.txt", nil, nil); resp.StatusCode != 404 || errorCode(t, data) != string(errcode.NotFound) {
-		t.Errorf("unknown asset: %d %s", resp.StatusCode, data)
-	}
-	if resp, data := h.do(0, http.MethodGet, "/no/such/route", nil, nil); resp.StatusCode != 404 || errorCode(t, data) != string(errcode.NotFound) {
-		t.Errorf("unknown route: %d %s", resp.StatusCode, data)
-	}
-	apitest.CheckRoot(t, h.api, h.url(0), "Pred CLOB API")
+	apitest.Conformance(t, apitest.API{
+		Spec: bound.Spec(), Source: "../internal/api/openapi.yaml", Title: api.Title,
+		Routes: gateway.Operations(gw.Routes()), RoutesMin: 40,
+		URL: h.url(0), Validator: h.api,
+		Page: apitest.Page{
+			Paths:    []string{"/order", "/book", "/orders", "/auth/api-key", "/prices-history", "/heartbeats"},
+			PathsMin: 40,
+			Code: []string{
+				"message        = timestamp + METHOD + path + body",
+				"PRED_SIGNATURE = base64url( HMAC-SHA256( key = base64url_decode(secret), message ) )",
+				"ClobAuth(address address,string timestamp,string nonce,string message)",
+				"Order(uint256 salt,address maker,address signer,address taker,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint256 expiration,uint256 nonce,uint256 feeRateBps,uint8 side,uint8 signatureType,string scopeId)",
+			},
+			Text: []string{
+				"plus the largest taker fee",       // placement needs notional plus maximum fee
+				"locks only the notional",          // a resting BUY locks the notional
+				"capacity of the bucket",           // what X-RateLimit-Limit carries
+				"cancel_reason EXPIRED",            // an expired GTD order says why
+				"INVALID_ORDER_DUPLICATED",         // every copy after the first
+				"most recently created active key", // how derive picks a key
+			},
+			More: func(t *testing.T, browser context.Context) {
+				checkFormulasNotListItems(t, browser)
+				checkReferenceReachable(t, browser)
+			},
+		},
+	})
 }
