@@ -3,7 +3,6 @@ package apitest
 import (
 	"context"
 	"flag"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -102,16 +101,7 @@ func checkServed(t *testing.T, a API) {
 	c := &http.Client{Timeout: rootTimeout, Transport: a.Validator.Transport(nil, false)}
 	get := func(path string) (*http.Response, []byte) {
 		t.Helper()
-		resp, err := c.Get(a.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
+		return fetch(t, c, a.URL+path, "")
 	}
 	resp, data := get(apidocs.OpenAPIPath)
 	if resp.StatusCode != http.StatusOK || string(data) != string(a.Spec.Document()) ||
