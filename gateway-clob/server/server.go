@@ -21,7 +21,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-clob/internal/api"
@@ -30,6 +29,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
@@ -102,13 +102,6 @@ const (
 	DefaultResultTimeout   = 5 * time.Second
 	DefaultShutdownTimeout = 10 * time.Second
 	setupTimeout           = 10 * time.Second
-
-	// HTTP server timeouts: a request must arrive within readTimeout, and
-	// idle keep-alive connections are closed after idleTimeout. Writes are
-	// not bounded here because an order may wait up to ResultTimeout.
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 30 * time.Second
-	idleTimeout       = 2 * time.Minute
 )
 
 // DefaultConfig returns a configuration with every optional field set;
@@ -171,7 +164,6 @@ type Server struct {
 	echo    *echo.Echo
 	pub     *publish.Publisher
 	markets *market.Cache
-	httpSrv *http.Server
 }
 
 // New connects a gateway to NATS: it ensures the streams and KV buckets,
@@ -207,14 +199,13 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
-		L1:      &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
-		L2:      &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
-		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
+		L1: &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
+		L2: &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
 	})
-	s.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "clob"), log)
-	if cfg.TrustForwardedFor {
-		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
-	}
+	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
+		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
+		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor})
+	a.Register(s.echo)
 	return s, nil
 }
 
@@ -283,21 +274,6 @@ func apiConfig(cfg Config) api.Config {
 	}
 }
 
-// newEcho builds the Echo instance. Middleware order: request id, then
-// the request log (which renders errors so it logs the final status),
-// then metrics, then panic recovery, then the refusal of ambiguous
-// requests (and of heads the guard refused), then the per-IP rate limit.
-func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = api.ErrorHandler(log)
-	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAPIKeyID), m.Middleware(), httpmw.Recover(log),
-		httpmw.Strict(httpmw.StrictConfig{Single: api.AuthHeaders}), httpmw.RateLimitIP(limiter.IPs))
-	a.Register(e)
-	return e
-}
-
 // Handler returns the HTTP handler, for callers that run their own
 // listener (httptest, the devnet's mux).
 func (s *Server) Handler() http.Handler { return s.echo }
@@ -309,33 +285,20 @@ func (s *Server) Routes() []*echo.Route { return s.echo.Routes() }
 // ShutdownTimeout. It returns the listener's error, or nil after a clean
 // shutdown.
 func (s *Server) Start(ctx context.Context, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("server: listen %s: %w", addr, err)
-	}
-	return s.Serve(ctx, ln)
+	return gateway.Listen(ctx, addr, s.echo, s.timeouts(), s.log)
 }
 
 // Serve is Start on an existing listener.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	s.httpSrv = &http.Server{Handler: s.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
-	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
-	errc := make(chan error, 1)
-	go func() { errc <- httpmw.Serve(s.httpSrv, ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
-	defer cancel()
-	if err := s.httpSrv.Shutdown(shutCtx); err != nil {
-		return fmt.Errorf("server: shutdown: %w", err)
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return gateway.Serve(ctx, ln, s.echo, s.timeouts(), s.log)
+}
+
+// timeouts are the kit's but Write: writes are not bounded here because
+// an order may wait up to ResultTimeout.
+func (s *Server) timeouts() gateway.Timeouts {
+	t := gateway.DefaultTimeouts
+	t.Write, t.Shutdown = 0, s.cfg.ShutdownTimeout
+	return t
 }
 
 // Close stops the market feed and flushes the publisher. It does not close

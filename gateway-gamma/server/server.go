@@ -22,7 +22,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
 	"pred.dev/gateway-gamma/catalog"
@@ -35,6 +34,7 @@ import (
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
@@ -119,11 +119,6 @@ const (
 	DefaultStartTimeout    = 30 * time.Second
 	DefaultSettleInterval  = time.Second
 	setupTimeout           = 10 * time.Second
-
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 30 * time.Second
-	idleTimeout       = 2 * time.Minute
 )
 
 // DefaultConfig returns a configuration with every optional field set.
@@ -200,7 +195,6 @@ type Server struct {
 	reader   *catalog.Reader
 	stats    *stats.Stats
 	operator *operator.Operator
-	httpSrv  *http.Server
 	closers  []func()
 }
 
@@ -293,14 +287,14 @@ func (s *Server) open(nc *nats.Conn) error {
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.publicInfo(),
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
-		Ready:    []api.ReadyCheck{{Name: "statistics", Check: follower.Ready}},
 		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
-		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 	})
-	s.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "gamma"), s.log)
-	if s.cfg.TrustForwardedFor {
-		s.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
-	}
+	// The list filters (id=1&id=2) are the only repeatable query parameters.
+	s.echo = gateway.New(gateway.Config{Name: "gamma", Title: api.Title, Document: api.OpenAPI, Log: s.log, Registry: reg,
+		CallerKey: api.KeyAddress, IPs: limiter.IPs, TrustForwardedFor: s.cfg.TrustForwardedFor,
+		Strict: httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}},
+		Ready:  []gateway.Check{gateway.NATS(nc), s.catalogueReady(), statisticsReady(follower.Ready)}})
+	a.Register(s.echo)
 	return nil
 }
 
@@ -362,21 +356,20 @@ func ensureStreams(ctx context.Context, js jetstream.JetStream, replicas int) er
 	return nil
 }
 
-// newEcho builds the Echo instance. Middleware order: request id, the
-// request log (which renders errors so it logs the final status),
-// metrics, panic recovery, the refusal of ambiguous requests (and of
-// heads the guard refused), then the per-IP rate limit. The list filters
-// (id=1&id=2) are the only repeatable query parameters.
-func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = api.ErrorHandler(log)
-	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
-		httpmw.Strict(httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}}),
-		httpmw.RateLimitIP(limiter.IPs))
-	a.Register(e)
-	return e
+// catalogueReady is the readiness check of the catalogue view: it has
+// loaded.
+func (s *Server) catalogueReady() gateway.Check {
+	return gateway.Check{Name: "catalogue", Check: func(context.Context) (string, error) {
+		if !s.view.Ready() {
+			return "", errors.New("loading")
+		}
+		return "", nil
+	}}
+}
+
+// statisticsReady is the readiness check of the statistics' follower.
+func statisticsReady(ready func() error) gateway.Check {
+	return gateway.Check{Name: "statistics", Check: func(context.Context) (string, error) { return "", ready() }}
 }
 
 // Handler returns the HTTP handler, for callers that run their own
@@ -401,34 +394,18 @@ func (s *Server) View() *catalog.View { return s.view }
 // Start serves HTTP on addr until ctx is done, then drains for at most
 // ShutdownTimeout.
 func (s *Server) Start(ctx context.Context, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("server: listen %s: %w", addr, err)
-	}
-	return s.Serve(ctx, ln)
+	return gateway.Listen(ctx, addr, s.echo, s.timeouts(), s.log)
 }
 
 // Serve is Start on an existing listener.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	s.httpSrv = &http.Server{Handler: s.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
-	s.log.Info("listening", zap.String("addr", ln.Addr().String()))
-	errc := make(chan error, 1)
-	go func() { errc <- httpmw.Serve(s.httpSrv, ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
-	defer cancel()
-	if err := s.httpSrv.Shutdown(shutCtx); err != nil {
-		return fmt.Errorf("server: shutdown: %w", err)
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return gateway.Serve(ctx, ln, s.echo, s.timeouts(), s.log)
+}
+
+func (s *Server) timeouts() gateway.Timeouts {
+	t := gateway.DefaultTimeouts
+	t.Shutdown = s.cfg.ShutdownTimeout
+	return t
 }
 
 // Close stops the watch and the followers. It does not close the NATS

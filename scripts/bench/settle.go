@@ -31,7 +31,7 @@ import (
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/publish"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/scripts/devchain"
 	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/settler/settle"

@@ -28,7 +28,7 @@ import (
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/scripts/devchain"
 	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/scripts/internal/proc"

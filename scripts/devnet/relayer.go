@@ -15,7 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // DefaultRelayerAddr is the Relayer API's address in `make run`.

@@ -34,7 +34,7 @@ import (
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/scripts/internal/enginecmd"
 	"pred.dev/settler/settle"
 )

@@ -9,7 +9,6 @@ package api
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -110,7 +109,6 @@ type API struct {
 	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
-	metrics http.Handler
 	seqs    *seqTracker
 
 	exchangeSep, negRiskSep [32]byte
@@ -128,9 +126,6 @@ type Deps struct {
 	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
-	// Metrics serves GET /metrics (the Prometheus registry the server
-	// built); nil serves no such route.
-	Metrics http.Handler
 }
 
 // New builds the API.
@@ -140,7 +135,7 @@ func New(cfg Config, d Deps) *API {
 	}
 	return &API{
 		cfg: cfg, nc: d.NC, pub: d.Pub, markets: d.Markets, l1: d.L1, l2: d.L2,
-		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now, metrics: d.Metrics,
+		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now,
 		seqs:        newSeqTracker(),
 		exchangeSep: eip712.OrderDomain(cfg.ChainID, cfg.Exchange).Separator(),
 		negRiskSep:  eip712.OrderDomain(cfg.ChainID, cfg.NegRiskExchange).Separator(),
@@ -165,11 +160,12 @@ func (a *API) accounts(id auth.Identity) []common.Address {
 	return out
 }
 
-// Register adds every route to e. Routes are grouped by auth level; the
-// auth middleware of each level is in auth.go.
+// Register adds the CLOB's own routes to e (the documentation and health
+// routes are the gateway kit's, pred.dev/proto/runtime/gateway). Routes
+// are grouped by auth level; the auth middleware of each level is in
+// auth.go.
 func (a *API) Register(e *echo.Echo) {
 	a.registerHealth(e)
-	a.registerDocs(e)
 	a.registerKeys(e)
 	a.registerOrders(e)
 	a.registerCancels(e)

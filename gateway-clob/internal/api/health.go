@@ -2,58 +2,40 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/gateway"
 )
 
 // readyQueryTimeout bounds the engine probe of GET /readyz.
 const readyQueryTimeout = time.Second
 
+// registerHealth adds the reference's probes; /livez, /readyz and
+// /metrics are the gateway kit's.
 func (a *API) registerHealth(e *echo.Echo) {
-	e.GET("/livez", a.livez)
-	e.GET("/readyz", a.readyz)
 	e.GET("/ok", a.ok)
 	e.GET("/time", a.serverTime)
-	if a.metrics != nil {
-		e.GET("/metrics", echo.WrapHandler(a.metrics))
-	}
 }
 
-// livez answers while the process serves HTTP; it checks no dependency.
-func (a *API) livez(c echo.Context) error {
-	return c.JSON(http.StatusOK, clobapi.Health{Status: "ok"})
-}
-
-// readyz answers 200 when NATS is connected and an engine answers a status
-// query, 503 otherwise, with one line per check.
-func (a *API) readyz(c echo.Context) error {
-	checks := map[string]string{"nats": "ok", "engine": "ok"}
-	status := http.StatusOK
-	if !a.nc.IsConnected() {
-		checks["nats"] = "not connected: " + a.nc.Status().String()
-		status = http.StatusServiceUnavailable
-	}
-	ctx, cancel := context.WithTimeout(c.Request().Context(), readyQueryTimeout)
-	defer cancel()
-	resp, err := a.query(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}}, errcode.NotFound)
-	if err != nil {
-		checks["engine"] = "no answer: " + err.Error()
-		status = http.StatusServiceUnavailable
-	} else {
-		checks["engine"] = "ok, applied_seq " + strconv.FormatUint(resp.GetStatus().GetAppliedSeq(), 10)
-	}
-	body := clobapi.Health{Status: "ok", Checks: checks}
-	if status != http.StatusOK {
-		body.Status = "unavailable"
-	}
-	return c.JSON(status, body)
+// EngineReady is the readiness check of the engine: it answers a status
+// query, and the probe shows the sequence it has applied.
+func (a *API) EngineReady() gateway.Check {
+	return gateway.Check{Name: "engine", Check: func(ctx context.Context) (string, error) {
+		ctx, cancel := context.WithTimeout(ctx, readyQueryTimeout)
+		defer cancel()
+		resp, err := a.query(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Status{Status: &pb.StatusQuery{}}}, errcode.NotFound)
+		if err != nil {
+			return "", fmt.Errorf("no answer: %w", err)
+		}
+		return "ok, applied_seq " + strconv.FormatUint(resp.GetStatus().GetAppliedSeq(), 10), nil
+	}}
 }
 
 // ok is the reference's liveness probe: the text OK.

@@ -285,10 +285,10 @@ func (a *API) ordersPage(c echo.Context, id auth.Identity, q *pb.OrdersQuery, wi
 	return c.JSON(http.StatusOK, page)
 }
 
-// decodeJSON decodes a request body, answering code with the decoder's
-// complaint when it does not fit.
-// decodeJSON reads a request body strictly (httpmw.DecodeJSON). Unknown
-// keys are skipped, as the reference clients send fields of their own.
+// decodeJSON reads a request body by every API's one policy
+// (httpmw.DecodeJSON): one JSON value, nothing after it, only the keys the
+// document names. The fields the reference clients send that have no
+// effect here (deferExec, a book request's side) are named and ignored.
 func decodeJSON(body []byte, v any, code errcode.Code) error {
-	return httpmw.DecodeJSON(body, v, code, httpmw.AllowUnknownFields())
+	return httpmw.DecodeJSON(body, v, code)
 }

@@ -9,7 +9,6 @@ package api
 
 import (
 	"crypto/sha256"
-	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -39,12 +38,6 @@ type Config struct {
 	ProxyInitCodeHash common.Hash
 }
 
-// ReadyCheck is one named readiness check: nil when ready.
-type ReadyCheck struct {
-	Name  string
-	Check func() error
-}
-
 // API holds the handlers' dependencies.
 type API struct {
 	cfg     Config
@@ -55,8 +48,6 @@ type API struct {
 	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
-	ready   []ReadyCheck
-	metrics http.Handler
 	sports  []string
 	login   *login.Service
 
@@ -73,8 +64,6 @@ type Deps struct {
 	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
-	Ready   []ReadyCheck
-	Metrics http.Handler
 	Login   *login.Service
 	// Operator and OperatorKey enable /admin; without a key every
 	// operator request is refused.
@@ -88,7 +77,7 @@ func New(cfg Config, d Deps) *API {
 		d.Now = time.Now
 	}
 	a := &API{cfg: cfg, nc: d.NC, view: d.View, reader: d.Reader, store: d.Store, limiter: d.Limiter,
-		log: d.Log, now: d.Now, ready: d.Ready, metrics: d.Metrics, login: d.Login}
+		log: d.Log, now: d.Now, login: d.Login}
 	a.operator = d.Operator
 	if len(d.OperatorKey) > 0 {
 		h := sha256.Sum256(d.OperatorKey)
@@ -103,7 +92,6 @@ func New(cfg Config, d Deps) *API {
 // Register adds every route to e.
 func (a *API) Register(e *echo.Echo) {
 	a.registerHealth(e)
-	a.registerDocs(e)
 	a.registerEvents(e)
 	a.registerMarkets(e)
 	a.registerTags(e)

@@ -285,6 +285,9 @@ type OrderBookSummary struct {
 // BookRequest is one element of POST /books.
 type BookRequest struct {
 	TokenID string `json:"token_id"`
+	// Side is accepted and ignored: the reference clients send their
+	// BookParams ({token_id, side}) to POST /books too.
+	Side string `json:"side,omitempty"`
 }
 
 // PriceRequest is one element of POST /prices.

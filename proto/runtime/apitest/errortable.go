@@ -61,7 +61,7 @@ func CheckErrorCodes(t *testing.T, d apidocs.Document) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("the ErrorCode enum is not the codes the operations list (their examples); "+
-			"rewrite it and the table with go test -run TestErrorCodesMatchTable -update, or use:\n        - %s", strings.Join(want, "\n        - "))
+			"rewrite it and the table with go test -run TestConformance/ErrorTable -update, or use:\n        - %s", strings.Join(want, "\n        - "))
 	}
 	for _, row := range rows {
 		if !strings.Contains(string(doc), row) {
@@ -69,7 +69,7 @@ func CheckErrorCodes(t *testing.T, d apidocs.Document) {
 		}
 	}
 	if n := len(tableRow.FindAllString(string(doc), -1)); n != len(rows) {
-		t.Errorf("the error table has %d rows, the operations list %d codes (rewrite it with go test -run TestErrorCodesMatchTable -update)", n, len(rows))
+		t.Errorf("the error table has %d rows, the operations list %d codes (rewrite it with go test -run TestConformance/ErrorTable -update)", n, len(rows))
 	}
 }
 

@@ -111,7 +111,7 @@ func (v *Validator) newCodeHint(route *routers.Route, status int, body []byte) s
 		return ""
 	}
 	return fmt.Sprintf("\n  If operation %s can answer %s, record it with %s\n"+
-		"  (it writes %s), then rewrite the error table and enum: go test -run TestErrorCodesMatchTable -update.",
+		"  (it writes %s), then rewrite the error table and enum: go test -run TestConformance/ErrorTable -update.",
 		route.Operation.OperationID, errorCode(body), rerun(v.t), v.spec.examplesFile(route.Operation.OperationID))
 }
 

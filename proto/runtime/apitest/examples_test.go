@@ -230,7 +230,7 @@ func TestANewCodeIsRecorded(t *testing.T) {
 	dir := writeExamples(t, complete)
 	errs := run(t, specOf(t, dir), exchange{"GET", "/book", "", 400, amounts})
 	if len(errs) != 1 || !strings.Contains(errs[0], "If operation getBook can answer INVALID_ORDER_AMOUNTS, record it with") ||
-		!strings.Contains(errs[0], "go test -run TestErrorCodesMatchTable -update") {
+		!strings.Contains(errs[0], "go test -run TestConformance/ErrorTable -update") {
 		t.Fatalf("reported %q", errs)
 	}
 	setRewrite(t)

@@ -28,23 +28,7 @@ func CheckRoot(t *testing.T, v *Validator, baseURL, title string) {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(path, accept string) (*http.Response, []byte) {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodGet, baseURL+path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if accept != "" {
-			req.Header.Set("Accept", accept)
-		}
-		resp, err := c.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
+		return fetch(t, c, baseURL+path, accept)
 	}
 
 	resp, _ := get("/", browserAccept)
@@ -67,4 +51,27 @@ func CheckRoot(t *testing.T, v *Validator, baseURL, title string) {
 			t.Errorf("GET / with Accept %q: %d %s; want 200 %+v", accept, resp.StatusCode, body, want)
 		}
 	}
+}
+
+// fetch GETs url with an Accept header (none if empty) and reads the
+// whole answer, failing t if it cannot.
+func fetch(t *testing.T, c *http.Client, url, accept string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
 }

@@ -2,7 +2,7 @@
 // transaction worker. It only parses its configuration (flags, each with
 // an environment fallback RELAYER_<FLAG>, e.g. -hot-key or RELAYER_HOT_KEY;
 // a flag given on the command line wins), connects to NATS and the chain,
-// and runs relayer.Relayer until SIGINT or SIGTERM.
+// and runs server.Relayer until SIGINT or SIGTERM.
 //
 // The chain comes from the deployment record (-deployment, the file
 // proto/chain/deploy writes); the RPC endpoint is the record's unless
@@ -29,7 +29,7 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
-	"pred.dev/relayer"
+	"pred.dev/relayer/server"
 )
 
 const envPrefix = "RELAYER"
@@ -42,7 +42,7 @@ type flags struct {
 	listen, natsURL, logLevel, deployment string
 	rpcURL, jwtKey, hotKey                string
 	maxFeeGwei                            float64
-	cfg                                   relayer.Config
+	cfg                                   server.Config
 }
 
 func main() { daemon.Main("relayer", run) }
@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string) error {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}
 	defer nc.Close()
-	r, err := relayer.New(f.cfg, nc, chain, log)
+	r, err := server.New(f.cfg, nc, chain, log)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string) error {
 }
 
 func parseFlags(args []string) (*flags, error) {
-	f := &flags{cfg: relayer.DefaultConfig()}
+	f := &flags{cfg: server.DefaultConfig()}
 	fs := flag.NewFlagSet("relayer", flag.ContinueOnError)
 	f.fs = fs
 	c := &f.cfg

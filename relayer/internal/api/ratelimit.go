@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/labstack/echo/v4"
 
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 )
 
@@ -48,14 +49,10 @@ type Limiter struct {
 // NewLimiter returns a limiter; a zero rate disables that class.
 func NewLimiter(cfg RateConfig) *Limiter {
 	return &Limiter{
-		IPs: httpmw.NewBuckets(cfg.IPPerSecond, cfg.IPBurst,
-			"rate limit exceeded per client IP: retry in %d s (Retry-After)"),
-		callers: httpmw.NewBuckets(cfg.CallerPerSecond, cfg.CallerBurst,
-			"rate limit exceeded per address: retry in %d s (Retry-After)"),
-		keyCreate: httpmw.NewBuckets(cfg.KeyCreatePerSecond, cfg.KeyCreateBurst,
-			"rate limit exceeded for key creation per address: retry in %d s (Retry-After)"),
-		deployIPs: httpmw.NewBuckets(cfg.DeployIPPerSecond, cfg.DeployIPBurst,
-			"rate limit exceeded for wallet deployments per client IP: retry in %d s (Retry-After)"),
+		IPs:       gateway.Buckets(gateway.PerIP, cfg.IPPerSecond, cfg.IPBurst),
+		callers:   gateway.Buckets(gateway.PerAddress, cfg.CallerPerSecond, cfg.CallerBurst),
+		keyCreate: gateway.Buckets(gateway.PerKeyCreation, cfg.KeyCreatePerSecond, cfg.KeyCreateBurst),
+		deployIPs: gateway.Buckets(gateway.PerWalletDeployIP, cfg.DeployIPPerSecond, cfg.DeployIPBurst),
 	}
 }
 

@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/jwtauth"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/relayer/store"
 )
 

@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"math/big"
@@ -9,7 +9,7 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/runtime/eventually"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // TestStuckTransactionIsRepriced: a transaction priced below the base fee

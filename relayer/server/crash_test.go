@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"context"
@@ -18,8 +18,8 @@ import (
 
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
-	relayersvc "pred.dev/relayer"
 	"pred.dev/relayer/onchain"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/relayer/worker"
 )
 

@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // onboard deploys u's wallet and approves both exchanges, and waits.

@@ -1,4 +1,4 @@
-package relayer
+package server
 
 import (
 	"context"
@@ -18,13 +18,13 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/lease"
 	"pred.dev/relayer/internal/api"
@@ -90,10 +90,6 @@ const (
 	LeaseBucket = journal.RelayerLeaseBucket
 	LeaseKey    = journal.RelayerLeaseKey
 
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 30 * time.Second
-	idleTimeout       = 2 * time.Minute
 	readyChainTimeout = 2 * time.Second
 )
 
@@ -159,13 +155,12 @@ func Env(d *deploy.Deployment) request.Env {
 // Relayer is one relayer process: the HTTP API, and the worker if it has
 // the hot key.
 type Relayer struct {
-	cfg     Config
-	log     *zap.Logger
-	st      *store.Store
-	echo    *echo.Echo
-	worker  *worker.Worker
-	lease   *lease.Lease
-	httpSrv *http.Server
+	cfg    Config
+	log    *zap.Logger
+	st     *store.Store
+	echo   *echo.Echo
+	worker *worker.Worker
+	lease  *lease.Lease
 }
 
 // New connects a relayer to NATS and the chain: it checks the deployment
@@ -235,37 +230,25 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 	}
 	limiter := api.NewLimiter(cfg.RateLimit)
 	a := api.New(api.Config{Env: env, KeysPerAddress: cfg.KeysPerAddress, ResubmissionsMax: cfg.ResubmissionsMax}, api.Deps{
-		NC: nc, Store: st, Chain: onchain.Chain{B: chain}, Verifier: verifier, Limiter: limiter, Log: log, Now: cfg.Clock,
-		Ready: []api.ReadyCheck{{Name: "chain", Check: func() error {
-			ctx, cancel := context.WithTimeout(context.Background(), readyChainTimeout)
-			defer cancel()
-			_, err := chain.BlockNumber(ctx)
-			return err
-		}}},
-		Metrics:  promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-		Registry: reg,
+		Store: st, Chain: onchain.Chain{B: chain}, Verifier: verifier, Limiter: limiter, Log: log, Now: cfg.Clock, Registry: reg,
 	})
-	r.echo = newEcho(a, limiter, httpmw.NewMetrics(reg, "relayer"), log)
-	if cfg.TrustForwardedFor {
-		r.echo.IPExtractor = echo.ExtractIPFromXFFHeader()
-	}
+	r.echo = gateway.New(gateway.Config{Name: "relayer", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
+		CallerKey: api.KeyAddress, IPs: limiter.IPs, TrustForwardedFor: cfg.TrustForwardedFor,
+		Strict: httpmw.StrictConfig{Single: []string{relayerapi.HeaderAPIKey, relayerapi.HeaderAPIKeyAddress}},
+		Ready:  []gateway.Check{gateway.NATS(nc), chainReady(chain)}})
+	a.Register(r.echo)
 	return r, nil
 }
 
-// newEcho builds the Echo instance. Middleware order: request id, the
-// request log (which renders errors so it logs the final status),
-// metrics, panic recovery, the refusal of ambiguous requests (and of
-// heads the guard refused), then the per-IP rate limit.
-func newEcho(a *api.API, limiter *api.Limiter, m *httpmw.Metrics, log *zap.Logger) *echo.Echo {
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = api.ErrorHandler(log)
-	e.IPExtractor = echo.ExtractIPDirect()
-	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, api.KeyAddress), m.Middleware(), httpmw.Recover(log),
-		httpmw.Strict(httpmw.StrictConfig{Single: []string{relayerapi.HeaderAPIKey, relayerapi.HeaderAPIKeyAddress}}),
-		httpmw.RateLimitIP(limiter.IPs))
-	a.Register(e)
-	return e
+// chainReady is the readiness check of the chain: it answers a block
+// number.
+func chainReady(chain onchain.Backend) gateway.Check {
+	return gateway.Check{Name: "chain", Check: func(ctx context.Context) (string, error) {
+		ctx, cancel := context.WithTimeout(ctx, readyChainTimeout)
+		defer cancel()
+		_, err := chain.BlockNumber(ctx)
+		return "", err
+	}}
 }
 
 // Handler returns the HTTP handler, for callers that run their own
@@ -295,32 +278,16 @@ func (r *Relayer) Run(ctx context.Context) error {
 // Start serves HTTP on addr until ctx is done, then drains for at most
 // ShutdownTimeout.
 func (r *Relayer) Start(ctx context.Context, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("relayer: listen %s: %w", addr, err)
-	}
-	return r.Serve(ctx, ln)
+	return gateway.Listen(ctx, addr, r.echo, r.timeouts(), r.log)
 }
 
 // Serve is Start on an existing listener.
 func (r *Relayer) Serve(ctx context.Context, ln net.Listener) error {
-	r.httpSrv = &http.Server{Handler: r.echo, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
-	r.log.Info("listening", zap.String("addr", ln.Addr().String()))
-	errc := make(chan error, 1)
-	go func() { errc <- httpmw.Serve(r.httpSrv, ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutCtx, cancel := context.WithTimeout(context.Background(), r.cfg.ShutdownTimeout)
-	defer cancel()
-	if err := r.httpSrv.Shutdown(shutCtx); err != nil {
-		return fmt.Errorf("relayer: shutdown: %w", err)
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return gateway.Serve(ctx, ln, r.echo, r.timeouts(), r.log)
+}
+
+func (r *Relayer) timeouts() gateway.Timeouts {
+	t := gateway.DefaultTimeouts
+	t.Shutdown = r.cfg.ShutdownTimeout
+	return t
 }

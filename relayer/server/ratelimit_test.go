@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/errcode"
-	relayersvc "pred.dev/relayer"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // TestRateLimits: an address past its burst, and an IP past its wallet

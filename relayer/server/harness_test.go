@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"bytes"
@@ -32,8 +32,8 @@ import (
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
-	relayersvc "pred.dev/relayer"
 	"pred.dev/relayer/apitest"
+	relayersvc "pred.dev/relayer/server"
 	"pred.dev/relayer/store"
 )
 

@@ -1,4 +1,4 @@
-package relayer_test
+package server_test
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	relayersvc "pred.dev/relayer"
 	"pred.dev/relayer/figures"
+	relayersvc "pred.dev/relayer/server"
 )
 
 // TestFigures measures (figures.Measure, which `make bench` runs against

@@ -1,0 +1,77 @@
+package apitest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"pred.dev/proto/runtime/apidocs"
+)
+
+// chromiumPath is Debian's chromium (apt-get install chromium).
+const chromiumPath = "/usr/bin/chromium"
+
+// docsRenderTimeout bounds the whole browser session; it only turns a
+// hang into a failure.
+const docsRenderTimeout = 90 * time.Second
+
+// Rendered is an API's /docs page as a real browser shows it.
+type Rendered struct {
+	// Title is the reference's title, Paths the paths of the operations
+	// it lists.
+	Title string
+	Paths []string
+	// Code are the introduction's code blocks, Text its text.
+	Code []string
+	Text string
+	// Context is the browser's, on the page, until the test ends.
+	Context context.Context
+}
+
+// RenderDocs loads the /docs page of the API at baseURL in a headless
+// Chromium and waits until the vendored Swagger UI has rendered its
+// operations. Nothing is fetched from outside the test server.
+func RenderDocs(t *testing.T, baseURL string) Rendered {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), docsRenderTimeout)
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(cancelBrowser)
+
+	if err := chromedp.Do(bctx, chromedp.Navigate(baseURL+apidocs.DocsPath),
+		chromedp.WaitVisible(chromedp.CSS(".opblock-summary-path"))); err != nil {
+		t.Fatalf("render %s: %v", apidocs.DocsPath, err)
+	}
+	r := Rendered{Context: bctx}
+	var err error
+	if r.Title, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS(".info .title"))); err != nil {
+		t.Fatalf("read the title: %v", err)
+	}
+	if r.Paths, err = chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('.opblock-summary-path')).map(e => e.getAttribute('data-path') || e.textContent.trim())`)); err != nil {
+		t.Fatalf("read the operations: %v", err)
+	}
+	if r.Code, err = chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('.info .description pre')).map(e => e.textContent)`)); err != nil {
+		t.Fatalf("read the code blocks: %v", err)
+	}
+	if r.Text, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS(".info .description"))); err != nil {
+		t.Fatalf("read the introduction: %v", err)
+	}
+	return r
+}
