@@ -1,11 +1,9 @@
 package settle
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/big"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +13,7 @@ import (
 
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/pb"
+	scenariofile "pred.dev/proto/runtime/scenario"
 )
 
 // Scenario files in testdata/scenarios describe the settler's pure rules
@@ -40,78 +39,27 @@ func TestScenarios(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			t.Parallel()
-			blocks := parseScenario(t, f)
+			blocks, err := scenariofile.Parse(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			sc := &scenario{t: t}
 			got := make([]string, len(blocks))
 			for i, b := range blocks {
 				got[i] = sc.run(b)
 			}
 			if *rewrite {
-				writeScenario(t, f, blocks, got)
+				if err := scenariofile.Write(f, blocks, got); err != nil {
+					t.Fatal(err)
+				}
 				return
 			}
 			for i, b := range blocks {
-				if got[i] != b.want {
-					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.line, strings.Join(b.cmds, "\n"), b.want, got[i])
+				if got[i] != b.Want {
+					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.Line, strings.Join(b.Commands, "\n"), b.Want, got[i])
 				}
 			}
 		})
-	}
-}
-
-type block struct {
-	comments []string // lines before the block
-	cmds     []string
-	want     string
-	line     int
-}
-
-func parseScenario(t *testing.T, path string) []block {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var blocks []block
-	var cur block
-	state := 0 // 0 between blocks, 1 reading lines, 2 reading output
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case state == 2 && line == "":
-			blocks = append(blocks, cur)
-			cur, state = block{}, 0
-		case state == 2:
-			cur.want += line + "\n"
-		case line == "----":
-			state = 2
-		case state == 0 && (line == "" || strings.HasPrefix(line, "#")):
-			cur.comments = append(cur.comments, line)
-		default:
-			if state == 0 {
-				cur.line = n
-			}
-			state = 1
-			cur.cmds = append(cur.cmds, line)
-		}
-	}
-	if state != 0 {
-		blocks = append(blocks, cur)
-	}
-	return blocks
-}
-
-func writeScenario(t *testing.T, path string, blocks []block, got []string) {
-	var sb strings.Builder
-	for i, b := range blocks {
-		for _, c := range b.comments {
-			sb.WriteString(c + "\n")
-		}
-		sb.WriteString(strings.Join(b.cmds, "\n") + "\n----\n" + got[i] + "\n")
-	}
-	if err := os.WriteFile(path, []byte(strings.TrimRight(sb.String(), "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -134,9 +82,9 @@ type scenario struct {
 	out         []string
 }
 
-func (s *scenario) run(b block) string {
+func (s *scenario) run(b scenariofile.Block) string {
 	s.out = nil
-	for _, line := range b.cmds {
+	for _, line := range b.Commands {
 		f := strings.Fields(line)
 		args := kv(f[1:])
 		switch f[0] {
