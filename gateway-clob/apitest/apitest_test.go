@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pred.dev/gateway-clob/apitest"
+	rtapitest "pred.dev/proto/runtime/apitest"
 )
 
 // recorder is a testing.TB that keeps what a Validator reports, so the
@@ -85,7 +86,7 @@ func TestValidator(t *testing.T) {
 		{"invalid response", "GET", "/time", "", false, reply{200, jsonCT, `"noon"`}, "GET /time 200 OK: response does not match the document"},
 		{"undocumented status", "GET", "/time", "", false, reply{418, jsonCT, notFound}, "response does not match the document"},
 		{"text", "GET", "/ok", "", false, reply{200, "text/plain; charset=UTF-8", "OK"}, ""},
-		{"yaml", "GET", "/openapi.yaml", "", false, reply{200, "application/yaml", string(apitest.Document())}, ""},
+		{"yaml", "GET", "/openapi.yaml", "", false, reply{200, "application/yaml", string(apitest.Spec().Document())}, ""},
 		{"unknown path, 404", "GET", "/no/such", "", false, reply{404, jsonCT, notFound}, ""},
 		{"unknown path, other 404", "GET", "/no/such", "", false, reply{404, jsonCT, `{"error":"x","code":"INVALID_JSON"}`}, "GET /no/such 404 Not Found: no documented route"},
 		{"unknown path, 200", "GET", "/no/such", "", false, reply{200, jsonCT, `{}`}, "no documented route"},
@@ -101,7 +102,7 @@ func TestValidator(t *testing.T) {
 			var got string
 			ts := stub(t, tc.rep, &got)
 			rec := &recorder{TB: t}
-			v := apitest.New(rec)
+			v := apitest.Spec().New(rec)
 			c := &http.Client{Transport: v.Transport(nil, tc.checkRequests)}
 			req, err := http.NewRequest(tc.method, ts.URL+tc.path, strings.NewReader(tc.body))
 			if err != nil {
@@ -133,13 +134,13 @@ func TestValidator(t *testing.T) {
 
 func TestRequireChecks(t *testing.T) {
 	rec := &recorder{TB: t}
-	apitest.New(rec, apitest.RequireChecks())
+	apitest.Spec().New(rec, rtapitest.RequireChecks())
 	if errs := rec.finish(); len(errs) != 1 || !strings.Contains(errs[0], "no response was validated") {
 		t.Errorf("without traffic: %q", errs)
 	}
 
 	rec = &recorder{TB: t}
-	apitest.New(rec)
+	apitest.Spec().New(rec)
 	if errs := rec.finish(); len(errs) != 0 {
 		t.Errorf("without traffic nor RequireChecks: %q", errs)
 	}
@@ -148,7 +149,7 @@ func TestRequireChecks(t *testing.T) {
 	var got string
 	ts := stub(t, reply{404, jsonCT, notFound}, &got)
 	rec = &recorder{TB: t}
-	v := apitest.New(rec, apitest.RequireChecks())
+	v := apitest.Spec().New(rec, rtapitest.RequireChecks())
 	resp, err := (&http.Client{Transport: v.Transport(nil, false)}).Get(ts.URL + "/no/such")
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	rtapitest "pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
@@ -63,9 +64,9 @@ type harness struct {
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	engine *engine
-	admin  *publish.Publisher // the test's own commands: markets, deposits
-	api    *apitest.Validator // checks the exchanges of h.httpClient
-	gws    []string           // the base URLs of the replicas
+	admin  *publish.Publisher   // the test's own commands: markets, deposits
+	api    *rtapitest.Validator // checks the exchanges of h.httpClient
+	gws    []string             // the base URLs of the replicas
 	cfg    server.Config
 }
 
@@ -89,7 +90,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 		f(&o)
 	}
 	ns := natstest.Start(t)
-	h := &harness{t: t, ns: ns, nc: natstest.Connect(t, ns), api: apitest.New(t)}
+	h := &harness{t: t, ns: ns, nc: natstest.Connect(t, ns), api: apitest.Spec().New(t)}
 	js, err := jetstream.New(h.nc)
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/client/gammaapi"
+	rtapitest "pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
@@ -59,7 +60,7 @@ type harness struct {
 	ns    *natsembed.Server
 	nc    *nats.Conn
 	js    jetstream.JetStream
-	api   *apitest.Validator
+	api   *rtapitest.Validator
 	gws   []*server.Server
 	urls  []string // the base URLs of the replicas
 	cfg   server.Config
@@ -90,7 +91,7 @@ type harnessOpt func(*server.Config)
 func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	t.Helper()
 	ns := natstest.Start(t)
-	h := &harness{t: t, ns: ns, nc: natstest.Connect(t, ns), api: apitest.New(t)}
+	h := &harness{t: t, ns: ns, nc: natstest.Connect(t, ns), api: apitest.Spec().New(t)}
 	js, err := jetstream.New(h.nc)
 	if err != nil {
 		t.Fatal(err)

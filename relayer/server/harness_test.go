@@ -29,6 +29,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/jwtauth"
+	rtapitest "pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/natstest"
@@ -160,7 +161,7 @@ type harness struct {
 	signer *jwtauth.Signer
 	hot    *ecdsa.PrivateKey
 	cfg    relayersvc.Config
-	api    *apitest.Validator
+	api    *rtapitest.Validator
 	log    *zap.Logger
 
 	mu       sync.Mutex
@@ -235,7 +236,7 @@ func newHarnessOn(t testing.TB, ho harnessOpts, opts ...option) *harness {
 	for _, o := range opts {
 		o(h)
 	}
-	h.api = apitest.New(t)
+	h.api = apitest.Spec().New(t)
 	h.start()
 	ctx, cancel := context.WithTimeout(context.Background(), waitMax)
 	defer cancel()

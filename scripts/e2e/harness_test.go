@@ -25,6 +25,7 @@ import (
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	rtapitest "pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/publish"
 	relayerapitest "pred.dev/relayer/apitest"
 	"pred.dev/scripts/devnet"
@@ -56,17 +57,17 @@ type testNet struct {
 	urls    []string
 	markets []devnet.Market
 	dep     *deploy.Deployment
-	api     *apitest.Validator
+	api     *rtapitest.Validator
 	// natsURL is the log's NATS server when there is no devnet: with no
 	// chain and no chain watcher, the test appends a trader's approvals
 	// itself, as the watcher would.
 	natsURL string
 	// gammaAPI checks the Gamma API's responses (pred asks it for the
 	// chain and the markets) against the Gamma API's document.
-	gammaAPI *gammaapitest.Validator
+	gammaAPI *rtapitest.Validator
 	// relayerAPI checks the Relayer API's responses (pred deploys and
 	// approves wallets through it) against its document.
-	relayerAPI *relayerapitest.Validator
+	relayerAPI *rtapitest.Validator
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
@@ -93,8 +94,8 @@ func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
 	t.Helper()
 	n := newGatewayNet(t, d.URLs, d.Markets, d.Deployment)
 	n.d = d
-	n.gammaAPI = gammaapitest.New(t)
-	n.relayerAPI = relayerapitest.New(t)
+	n.gammaAPI = gammaapitest.Spec().New(t)
+	n.relayerAPI = relayerapitest.Spec().New(t)
 	return n
 }
 
@@ -105,11 +106,11 @@ func newGatewayNet(t *testing.T, urls []string, markets []devnet.Market, dep *de
 	// Fetched around the validator, so that RequireChecks still fails a
 	// test whose own requests all bypass it.
 	for _, u := range urls {
-		if doc, err := fetchDocument(u); err != nil || !bytes.Equal(doc, apitest.Document()) {
+		if doc, err := fetchDocument(u); err != nil || !bytes.Equal(doc, apitest.Spec().Document()) {
 			t.Fatalf("GET %s/openapi.yaml: %d bytes, %v; want the gateway's document", u, len(doc), err)
 		}
 	}
-	return &testNet{t: t, urls: urls, markets: markets, dep: dep, api: apitest.New(t, apitest.RequireChecks())}
+	return &testNet{t: t, urls: urls, markets: markets, dep: dep, api: apitest.Spec().New(t, rtapitest.RequireChecks())}
 }
 
 // fetchDocument returns the OpenAPI document a gateway serves.

@@ -28,6 +28,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -74,6 +76,17 @@ func NewSpec(d apidocs.Document, examplesDir string) *Spec {
 		return r, nil
 	})
 	return s
+}
+
+// SourceDir is the directory of the calling source file joined with rel:
+// where a service's examples are kept, found from the package that binds
+// them wherever the test runs from ("" if the caller is unknown).
+func SourceDir(rel ...string) string {
+	_, file, _, ok := goruntime.Caller(1)
+	if !ok {
+		return ""
+	}
+	return filepath.Join(append([]string{filepath.Dir(file)}, rel...)...)
 }
 
 // Document returns a copy of the document, byte for byte what the service

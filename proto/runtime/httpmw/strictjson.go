@@ -22,16 +22,6 @@ import (
 // the exchange nests deeper than a few levels, and the check recurses.
 const jsonDepthMax = 32
 
-// JSONOption adjusts DecodeJSON.
-type JSONOption func(*jsonOptions)
-
-type jsonOptions struct{ allowUnknown bool }
-
-// AllowUnknownFields makes DecodeJSON skip object keys the target type
-// does not have, as the CLOB does for the reference clients' envelopes.
-// A key that is a known field spelt in another case is still refused.
-func AllowUnknownFields() JSONOption { return func(o *jsonOptions) { o.allowUnknown = true } }
-
 // DecodeJSON decodes body, one JSON value, into v, and refuses every
 // spelling encoding/json would accept loosely, so that what a handler
 // reads (and a signature covers) is what the client meant:
@@ -43,23 +33,19 @@ func AllowUnknownFields() JSONOption { return func(o *jsonOptions) { o.allowUnkn
 //     a key that is a field's name in another case (encoding/json matches
 //     names case-insensitively);
 //   - a string escaping half of a UTF-16 surrogate pair (U+FFFD again);
-//   - an unknown key, unless AllowUnknownFields;
+//   - a key the target type does not have: every API takes only the
+//     fields its document lists, so a misspelt or unsupported field is an
+//     error the client sees, never a value silently dropped;
 //   - JSON nested deeper than jsonDepthMax.
 //
 // Every refusal is an *errcode.Error with code, whose message says where
 // the body is wrong.
-func DecodeJSON(body []byte, v any, code errcode.Code, opts ...JSONOption) error {
-	var o jsonOptions
-	for _, f := range opts {
-		f(&o)
-	}
-	if problem := checkJSON(body, reflect.TypeOf(v), o); problem != "" {
+func DecodeJSON(body []byte, v any, code errcode.Code) error {
+	if problem := checkJSON(body, reflect.TypeOf(v)); problem != "" {
 		return errcode.Errorf(code, "%s (%s)", code.Message(), problem)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if !o.allowUnknown {
-		dec.DisallowUnknownFields()
-	}
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return errcode.Errorf(code, "%s (%s)", code.Message(), jsonProblem(err))
 	}
@@ -138,7 +124,7 @@ func fits(t reflect.Type, tok json.Token) bool {
 }
 
 // checkJSON returns what is wrong with body as a value of type t, or "".
-func checkJSON(body []byte, t reflect.Type, o jsonOptions) string {
+func checkJSON(body []byte, t reflect.Type) string {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return "the body is empty: send a JSON value"
 	}
@@ -153,7 +139,7 @@ func checkJSON(body []byte, t reflect.Type, o jsonOptions) string {
 		}
 		return fmt.Sprintf("the body is not UTF-8: byte %d is not part of a UTF-8 character", i)
 	}
-	c := &jsonChecker{body: body, dec: json.NewDecoder(bytes.NewReader(body)), allowUnknown: o.allowUnknown}
+	c := &jsonChecker{body: body, dec: json.NewDecoder(bytes.NewReader(body))}
 	c.dec.UseNumber()
 	if err := c.value(t, "", 0); err != nil {
 		return err.Error()
@@ -167,10 +153,9 @@ func checkJSON(body []byte, t reflect.Type, o jsonOptions) string {
 // jsonChecker walks the tokens of a body alongside the Go type it
 // decodes into.
 type jsonChecker struct {
-	body         []byte
-	dec          *json.Decoder
-	allowUnknown bool
-	offset       int64 // the end of the previous token
+	body   []byte
+	dec    *json.Decoder
+	offset int64 // the end of the previous token
 }
 
 // token reads the next token and returns it with its raw bytes.
@@ -276,7 +261,7 @@ func (c *jsonChecker) object(t reflect.Type, path string, depth int) error {
 		seen[same] = key
 		next := elem
 		if fields != nil {
-			if next, err = fields.lookup(key, path, c.allowUnknown); err != nil {
+			if next, err = fields.lookup(key, path); err != nil {
 				return err
 			}
 		}
@@ -317,15 +302,12 @@ type jsonFields struct {
 	names  []string
 }
 
-func (f *jsonFields) lookup(key, path string, allowUnknown bool) (reflect.Type, error) {
+func (f *jsonFields) lookup(key, path string) (reflect.Type, error) {
 	if t, ok := f.exact[key]; ok {
 		return t, nil
 	}
 	if name, ok := f.folded[foldName(key)]; ok {
 		return nil, fmt.Errorf("%s has the key %q: spell it %q", where(path), key, name)
-	}
-	if allowUnknown {
-		return nil, nil
 	}
 	return nil, fmt.Errorf("%s has the unknown key %q: it takes %s", where(path), key, strings.Join(f.names, ", "))
 }
