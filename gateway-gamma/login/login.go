@@ -94,14 +94,6 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// The wire types of login (pred.dev/proto/client/gammaapi).
-type (
-	NonceResponse = gammaapi.NonceResponse
-	MessageParams = gammaapi.MessageParams
-	Request       = gammaapi.LoginRequest
-	TokenResponse = gammaapi.TokenResponse
-)
-
 // nonceRecord is what the nonce bucket keeps per nonce.
 type nonceRecord struct {
 	Address  string    `json:"address"`
@@ -157,7 +149,7 @@ func lowerHex(a common.Address) string { return "0x" + hex.EncodeToString(a[:]) 
 func FormatIssuedAt(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // Nonce issues a nonce for addr.
-func (s *Service) Nonce(ctx context.Context, addr common.Address, scopeID string) (*NonceResponse, error) {
+func (s *Service) Nonce(ctx context.Context, addr common.Address, scopeID string) (*gammaapi.NonceResponse, error) {
 	if len(scopeID) > scopeBytesMax {
 		return nil, errcode.Errorf(errcode.InvalidParameter, "scopeId is longer than %d bytes", scopeBytesMax)
 	}
@@ -173,7 +165,7 @@ func (s *Service) Nonce(ctx context.Context, addr common.Address, scopeID string
 	if _, err := s.nonces.Create(ctx, "n."+nonce, data); err != nil {
 		return nil, errcode.Wrap(errcode.StoreUnavailable, err)
 	}
-	return &NonceResponse{Nonce: nonce, ScopeID: scopeID, IssuedAt: rec.IssuedAt, ChainID: s.cfg.ChainID, Statement: s.cfg.Statement}, nil
+	return &gammaapi.NonceResponse{Nonce: nonce, ScopeID: scopeID, IssuedAt: rec.IssuedAt, ChainID: s.cfg.ChainID, Statement: s.cfg.Statement}, nil
 }
 
 func validNonce(n string) bool {
@@ -232,7 +224,7 @@ func NonceOf(body []byte) string {
 // Login checks a login request and issues a token. The nonce is spent by
 // this call whatever its outcome, the first thing it does. charge is
 // called with the address once it is known (the per-address rate limit).
-func (s *Service) Login(ctx context.Context, req *Request, charge func(addr string) error) (*TokenResponse, common.Address, error) {
+func (s *Service) Login(ctx context.Context, req *gammaapi.LoginRequest, charge func(addr string) error) (*gammaapi.TokenResponse, common.Address, error) {
 	p := req.MessageParams
 	rec, err := s.consume(ctx, p.Nonce)
 	if err != nil {
@@ -271,7 +263,7 @@ func (s *Service) Login(ctx context.Context, req *Request, charge func(addr stri
 	if err != nil {
 		return nil, addr, err
 	}
-	return &TokenResponse{Token: tok, ExpiresAt: claims.Expiry()}, addr, nil
+	return &gammaapi.TokenResponse{Token: tok, ExpiresAt: claims.Expiry()}, addr, nil
 }
 
 func sameAddress(s string, a common.Address) bool {
@@ -327,7 +319,7 @@ func (s *Service) verify(token string) (*jwtauth.Claims, error) {
 
 // Refresh rotates a token: the old one is spent, a new one issued.
 // charge is the per-address rate limit.
-func (s *Service) Refresh(ctx context.Context, token string, charge func(addr string) error) (*TokenResponse, error) {
+func (s *Service) Refresh(ctx context.Context, token string, charge func(addr string) error) (*gammaapi.TokenResponse, error) {
 	c, err := s.verify(token)
 	if err != nil {
 		return nil, err
@@ -352,5 +344,5 @@ func (s *Service) Refresh(ctx context.Context, token string, charge func(addr st
 	if err != nil {
 		return nil, err
 	}
-	return &TokenResponse{Token: tok, ExpiresAt: claims.Expiry()}, nil
+	return &gammaapi.TokenResponse{Token: tok, ExpiresAt: claims.Expiry()}, nil
 }

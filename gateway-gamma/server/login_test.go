@@ -35,22 +35,22 @@ func newKey(t testing.TB) *ecdsa.PrivateKey {
 func addrOf(k *ecdsa.PrivateKey) string { return crypto.PubkeyToAddress(k.PublicKey).Hex() }
 
 // getNonce asks gateway i for a nonce for addr.
-func (h *harness) getNonce(i int, addr string) login.NonceResponse {
+func (h *harness) getNonce(i int, addr string) gammaapi.NonceResponse {
 	h.t.Helper()
-	var n login.NonceResponse
+	var n gammaapi.NonceResponse
 	h.get(i, "/auth/nonce?address="+addr, &n)
 	return n
 }
 
 // signLogin signs the nonce response with key.
-func signLogin(t testing.TB, key *ecdsa.PrivateKey, n login.NonceResponse) login.Request {
+func signLogin(t testing.TB, key *ecdsa.PrivateKey, n gammaapi.NonceResponse) gammaapi.LoginRequest {
 	t.Helper()
 	msg := &eip712.Login{Statement: n.Statement, Nonce: n.Nonce, IssuedAt: n.IssuedAt, ChainID: n.ChainID, ScopeID: n.ScopeID}
 	sig, err := eip712.SignLogin(key, msg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return login.Request{Signature: hexutil.Encode(sig), MessageParams: login.MessageParams{
+	return gammaapi.LoginRequest{Signature: hexutil.Encode(sig), MessageParams: gammaapi.MessageParams{
 		Nonce: n.Nonce, ScopeID: n.ScopeID, IssuedAt: n.IssuedAt, ChainID: n.ChainID, Statement: n.Statement}}
 }
 
@@ -76,7 +76,7 @@ func (h *harness) login(i int, key *ecdsa.PrivateKey) string {
 	if resp.StatusCode != 200 {
 		h.t.Fatalf("login: %d %s", resp.StatusCode, data)
 	}
-	var tr login.TokenResponse
+	var tr gammaapi.TokenResponse
 	if err := json.Unmarshal(data, &tr); err != nil {
 		h.t.Fatal(err)
 	}
@@ -236,22 +236,22 @@ func TestNonceIsSpentWhateverIsWrong(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
-	withSig := func(f func(sig []byte) string) func(login.Request) []byte {
-		return func(r login.Request) []byte {
+	withSig := func(f func(sig []byte) string) func(gammaapi.LoginRequest) []byte {
+		return func(r gammaapi.LoginRequest) []byte {
 			r.Signature = f(hexutil.MustDecode(r.Signature))
 			b, _ := json.Marshal(r)
 			return b
 		}
 	}
-	respell := func(old, new string) func(login.Request) []byte {
-		return func(r login.Request) []byte {
+	respell := func(old, new string) func(gammaapi.LoginRequest) []byte {
+		return func(r gammaapi.LoginRequest) []byte {
 			b, _ := json.Marshal(r)
 			return []byte(strings.Replace(string(b), old, new, 1))
 		}
 	}
 	cases := []struct {
 		name string
-		body func(login.Request) []byte
+		body func(gammaapi.LoginRequest) []byte
 		code errcode.Code
 	}{
 		{"129 hex digits", withSig(func(s []byte) string { return hexutil.Encode(s)[:131] }), errcode.InvalidLoginSig},
@@ -313,11 +313,11 @@ func TestLoginChecksChainAndIssuedAt(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	key := newKey(t)
-	for name, edit := range map[string]func(*login.NonceResponse){
-		"chain":     func(n *login.NonceResponse) { n.ChainID = 1 },
-		"issuedAt":  func(n *login.NonceResponse) { n.IssuedAt = login.FormatIssuedAt(h.clock.Now().Add(time.Hour)) },
-		"statement": func(n *login.NonceResponse) { n.Statement = "Sign in to Evil" },
-		"scope":     func(n *login.NonceResponse) { n.ScopeID = "partner" },
+	for name, edit := range map[string]func(*gammaapi.NonceResponse){
+		"chain":     func(n *gammaapi.NonceResponse) { n.ChainID = 1 },
+		"issuedAt":  func(n *gammaapi.NonceResponse) { n.IssuedAt = login.FormatIssuedAt(h.clock.Now().Add(time.Hour)) },
+		"statement": func(n *gammaapi.NonceResponse) { n.Statement = "Sign in to Evil" },
+		"scope":     func(n *gammaapi.NonceResponse) { n.ScopeID = "partner" },
 	} {
 		n := h.getNonce(0, addrOf(key))
 		edit(&n)
@@ -352,7 +352,7 @@ func TestRefreshRotates(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("refresh: %d %s", resp.StatusCode, data)
 	}
-	var tr login.TokenResponse
+	var tr gammaapi.TokenResponse
 	_ = json.Unmarshal(data, &tr)
 	_, oc := tokenClaims(t, old)
 	_, nc := tokenClaims(t, tr.Token)
@@ -386,7 +386,7 @@ func TestSessionBound(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Fatalf("refresh %d: %d %s", i, resp.StatusCode, data)
 		}
-		var tr login.TokenResponse
+		var tr gammaapi.TokenResponse
 		_ = json.Unmarshal(data, &tr)
 		tok = tr.Token
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-gamma/login"
+	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/httpmw"
@@ -65,7 +66,7 @@ func (a *API) doLogin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req login.Request
+	var req gammaapi.LoginRequest
 	if err := httpmw.DecodeJSON(body, &req, errcode.InvalidLoginMessage); err != nil {
 		// An attempt spends the nonce it names, whatever else is wrong
 		// with it; a body that is not JSON names none.
