@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"pred.dev/gateway-clob/server"
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/gateway"
 )
 
 // TestRateLimits: past the burst, a client gets 429 RATE_LIMITED with
@@ -34,6 +36,9 @@ func TestRateLimits(t *testing.T) {
 	}
 	if calls != 6 {
 		t.Fatalf("the key's burst of 5 allowed %d calls", calls-1)
+	}
+	if !strings.Contains(ae.Message, "rate limit exceeded "+gateway.PerAPIKey) {
+		t.Fatalf("the refusal does not name the key's limit: %q", ae.Message)
 	}
 	hdr := l2Headers(t, c, http.MethodGet, "/auth/api-keys", nil)
 	resp, _ := h.do(0, http.MethodGet, "/auth/api-keys", nil, hdr)

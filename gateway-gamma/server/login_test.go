@@ -20,6 +20,7 @@ import (
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
+	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/wallet"
 )
 
@@ -407,6 +408,9 @@ func TestLoginRateLimits(t *testing.T) {
 	}
 	resp, data := h.do(0, http.MethodGet, "/auth/nonce?address="+addr, nil, nil)
 	expectCode(t, "per address", resp, data, errcode.RateLimited)
+	if !strings.Contains(string(data), "rate limit exceeded "+gateway.PerLoginAddress) {
+		t.Fatalf("the refusal does not name the address's limit: %s", data)
+	}
 	if resp.Header.Get("Retry-After") == "" {
 		t.Fatal("no Retry-After")
 	}
@@ -415,6 +419,9 @@ func TestLoginRateLimits(t *testing.T) {
 	}
 	resp, data = h.do(0, http.MethodGet, "/auth/nonce?address="+addrOf(newKey(t)), nil, nil)
 	expectCode(t, "per IP", resp, data, errcode.RateLimited)
+	if !strings.Contains(string(data), "rate limit exceeded "+gateway.PerLoginIP) {
+		t.Fatalf("the refusal does not name the login IP limit: %s", data)
+	}
 }
 
 // TestProfiles: the caller's profile with its derived proxy wallet,

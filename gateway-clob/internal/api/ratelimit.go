@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/labstack/echo/v4"
+	"pred.dev/proto/runtime/gateway"
 
 	"pred.dev/proto/runtime/httpmw"
 )
@@ -22,11 +23,6 @@ type RateConfig struct {
 // tight enough to stop a runaway loop.
 var DefaultRateConfig = RateConfig{IPPerSecond: 500, IPBurst: 1000, KeyPerSecond: 300, KeyBurst: 600}
 
-// rateLimited is the RATE_LIMITED message of every class: an
-// authenticated request is charged to its IP and then to its key, so
-// either may refuse it.
-const rateLimited = "rate limit exceeded: retry in %d s (Retry-After); limits are per API key and per IP"
-
 // Limiter holds one token bucket per IP and per API key.
 type Limiter struct {
 	// IPs is charged for every request (httpmw.RateLimitIP) and for a
@@ -35,11 +31,13 @@ type Limiter struct {
 	keys *httpmw.Buckets
 }
 
-// NewLimiter returns a limiter; a zero rate disables that class.
+// NewLimiter returns a limiter; a zero rate disables that class. An
+// authenticated request is charged to its IP and then to its key, and
+// the refusal names the one that refused it.
 func NewLimiter(cfg RateConfig) *Limiter {
 	return &Limiter{
-		IPs:  httpmw.NewBuckets(cfg.IPPerSecond, cfg.IPBurst, rateLimited),
-		keys: httpmw.NewBuckets(cfg.KeyPerSecond, cfg.KeyBurst, rateLimited),
+		IPs:  gateway.Buckets(gateway.PerIP, cfg.IPPerSecond, cfg.IPBurst),
+		keys: gateway.Buckets(gateway.PerAPIKey, cfg.KeyPerSecond, cfg.KeyBurst),
 	}
 }
 

@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/labstack/echo/v4"
+	"pred.dev/proto/runtime/gateway"
 
 	"pred.dev/proto/runtime/httpmw"
 )
@@ -29,11 +30,6 @@ type RateConfig struct {
 var DefaultRateConfig = RateConfig{IPPerSecond: 1000, IPBurst: 2000,
 	AuthIPPerSecond: 0.5, AuthIPBurst: 20, AddressPerSecond: 0.2, AddressBurst: 10}
 
-// rateLimited is the RATE_LIMITED message of every class. The headers
-// describe the bucket charged last: a login is charged to the IP, then
-// the login IP bucket, then the address.
-const rateLimited = "rate limit exceeded: retry in %d s (Retry-After); limits are per IP and, for login, per IP and per address"
-
 // Limiter holds one token bucket per IP, per IP for login, and per
 // address for login.
 type Limiter struct {
@@ -43,12 +39,14 @@ type Limiter struct {
 	addrs   *httpmw.Buckets
 }
 
-// NewLimiter returns a limiter; a zero rate disables that class.
+// NewLimiter returns a limiter; a zero rate disables that class. A login
+// is charged to the IP, then the login IP bucket, then the address; the
+// refusal names the one that refused it, and the headers describe it.
 func NewLimiter(cfg RateConfig) *Limiter {
 	return &Limiter{
-		IPs:     httpmw.NewBuckets(cfg.IPPerSecond, cfg.IPBurst, rateLimited),
-		authIPs: httpmw.NewBuckets(cfg.AuthIPPerSecond, cfg.AuthIPBurst, rateLimited),
-		addrs:   httpmw.NewBuckets(cfg.AddressPerSecond, cfg.AddressBurst, rateLimited),
+		IPs:     gateway.Buckets(gateway.PerIP, cfg.IPPerSecond, cfg.IPBurst),
+		authIPs: gateway.Buckets(gateway.PerLoginIP, cfg.AuthIPPerSecond, cfg.AuthIPBurst),
+		addrs:   gateway.Buckets(gateway.PerLoginAddress, cfg.AddressPerSecond, cfg.AddressBurst),
 	}
 }
 

@@ -10,6 +10,8 @@ const (
 	PerKeyCreation    = "for key creation per address"
 	PerWalletDeployIP = "for wallet deployments per client IP"
 	PerAPIKey         = "per API key"
+	PerLoginIP        = "for login per client IP"
+	PerLoginAddress   = "for login per address"
 )
 
 // Buckets is a token bucket per identity of one class (httpmw.Buckets)
