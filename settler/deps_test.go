@@ -11,7 +11,7 @@ var rules = []deptest.Rule{
 		"the contract, the runtime, the chain's bindings and the API types beside the client, but no other service and not the SDK",
 		Packages: []string{"pred.dev/settler/..."}, Tests: true,
 		Forbid: []string{"pred.dev/engine/...", "pred.dev/gateway-...", "pred.dev/relayer/...", "pred.dev/scripts/...",
-			"pred.dev/proto/client", "pred.dev/proto/client/clob"},
+			"pred.dev/proto/client/clob"},
 		Need: []string{"pred.dev/proto/client/relayerapi"}},
 }
 

@@ -17,10 +17,10 @@ var rules = []deptest.Rule{
 	// nothing of an SDK.
 	{Why: "clobapi, which the CLOB gateway imports, is the standard library's encoding and the contract's amounts only",
 		Packages: []string{"pred.dev/proto/client/clobapi"},
-		Forbid:   []string{"net/http", "pred.dev/proto/client", "pred.dev/proto/client/clob", "...go-ethereum..."}},
+		Forbid:   []string{"net/http", "pred.dev/proto/client/clob", "...go-ethereum..."}},
 	{Why: "gammaapi, which Gamma imports, carries no HTTP client, nothing of the SDK and no go-ethereum",
 		Packages: []string{"pred.dev/proto/client/gammaapi"},
-		Forbid:   []string{"net/http", "pred.dev/proto/client", "pred.dev/proto/client/gamma", "...go-ethereum..."}},
+		Forbid:   []string{"net/http", "pred.dev/proto/client/gamma", "...go-ethereum..."}},
 	{Why: "relayerapi, which the relayer imports, is the standard library only",
 		Packages: []string{"pred.dev/proto/client/relayerapi"}, Forbid: []string{"..."}, Allow: []string{"std"}, Need: []string{"time"}},
 	{Why: "relayerapi, which the relayer imports, carries no HTTP client",
