@@ -10,8 +10,8 @@
 package apitest
 
 import (
-	"pred.dev/relayer/internal/api"
 	"pred.dev/proto/runtime/apitest"
+	"pred.dev/relayer/internal/api"
 )
 
 // spec binds the document to its examples, internal/api/examples beside

@@ -36,7 +36,7 @@ var rules = []deptest.Rule{
 		Packages: relayerPackages, Tests: true, Forbid: []string{"pred.dev/proto/client/..."},
 		Allow: []string{"pred.dev/proto/client/relayerapi", "pred.dev/proto/client/relayer", "pred.dev/proto/client/gammaapi", "pred.dev/proto/client/ratelimit",
 			"pred.dev/proto/client/internal/rest"},
-		Need:  []string{"pred.dev/proto/client/relayer", "pred.dev/relayer/apitest", "pred.dev/proto/runtime/natstest"}},
+		Need: []string{"pred.dev/proto/client/relayer", "pred.dev/relayer/apitest", "pred.dev/proto/runtime/natstest"}},
 	{Why: "package apitest (it imports testing) is test support: no package of the relayer may link it outside its tests",
 		Packages: relayerPackages, Skip: []string{"pred.dev/relayer/apitest"}, Forbid: []string{"pred.dev/relayer/apitest"}},
 }
