@@ -2,9 +2,7 @@ package machine
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,36 +20,22 @@ import (
 // checked after every command. After changing behaviour on purpose, run
 // `go test ./machine -run TestScenarios -rewrite` and read the diff before
 // committing it.
-var rewrite = flag.Bool("rewrite", false, "rewrite scenario files with the actual output")
 
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("testdata/scenarios/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			blocks, err := scenariofile.Parse(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, b := range []string{"ladder", "reference"} {
-				got := runScenario(t, f, blocks, b == "reference")
-				if *rewrite && b == "ladder" {
-					if err := scenariofile.Write(f, blocks, got); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				for i, blk := range blocks {
-					if got[i] != blk.Want {
-						t.Errorf("%s:%d (%s book):\n%s\n---- want\n%s---- got\n%s", f, blk.Line, b,
-							strings.Join(blk.Commands, "\n"), blk.Want, got[i])
-					}
+	scenariofile.Run(t, "testdata/scenarios/*.txt", scenariofile.Options{},
+		func(t *testing.T, path string, blocks []scenariofile.Block) []string {
+			got := runScenario(t, path, blocks, false)
+			// The reference book must print exactly what the ladder does,
+			// and so what the file says.
+			ref := runScenario(t, path, blocks, true)
+			for i, b := range blocks {
+				if ref[i] != got[i] {
+					t.Errorf("%s:%d (reference book):\n%s\n---- ladder\n%s---- reference\n%s", path, b.Line,
+						strings.Join(b.Commands, "\n"), got[i], ref[i])
 				}
 			}
+			return got
 		})
-	}
 }
 
 // scenario interprets script lines against a machine. Names stand for

@@ -2,9 +2,7 @@ package operator
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,35 +24,11 @@ import (
 // rule is read and checked in one place. After changing a rule on
 // purpose, run `go test ./operator -run TestScenarios -rewrite` and read
 // the diff before committing it.
-var rewrite = flag.Bool("rewrite", false, "rewrite scenario files with the actual output")
 
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/scenarios/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			t.Parallel()
-			blocks, err := scenariofile.Parse(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := runScenario(t, blocks)
-			if *rewrite {
-				if err := scenariofile.Write(f, blocks, got); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			for i, b := range blocks {
-				if got[i] != b.Want {
-					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.Line, strings.Join(b.Commands, "\n"), b.Want, got[i])
-				}
-			}
-		})
-	}
+	scenariofile.Run(t, "testdata/scenarios/*.txt", scenariofile.Options{},
+		func(t *testing.T, _ string, blocks []scenariofile.Block) []string { return runScenario(t, blocks) })
 }
 
 // scenarioEpoch is the time "at 0s" stands for.

@@ -56,10 +56,10 @@ var rules = []deptest.Rule{
 	{Why: "only the HTTP middleware and the gateway kit link Echo, so the engine and the settler, which serve no API, link no HTTP framework",
 		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/httpmw", "pred.dev/proto/runtime/gateway"}, Forbid: []string{"github.com/labstack/echo/..."}},
 	{Why: "only the test harnesses link testing",
-		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually"},
+		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually", "pred.dev/proto/runtime/scenario"},
 		Forbid: []string{"testing/..."}},
 	{Why: "the test harnesses are for tests: no package of the runtime links them",
-		Packages: runtimePackages, Forbid: []string{"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually"}},
+		Packages: runtimePackages, Forbid: []string{"pred.dev/proto/runtime/natstest", "pred.dev/proto/runtime/apitest", "pred.dev/proto/runtime/eventually", "pred.dev/proto/runtime/scenario"}},
 }
 
 func TestDependencies(t *testing.T) { deptest.Check(t, rules) }

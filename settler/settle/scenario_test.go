@@ -1,10 +1,8 @@
 package settle
 
 import (
-	"flag"
 	"fmt"
 	"math/big"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,39 +26,18 @@ import (
 // After changing a rule on purpose, run
 // `go test ./settle -run TestScenarios -rewrite` and read the diff before
 // committing it.
-var rewrite = flag.Bool("rewrite", false, "rewrite scenario files with the actual output")
 
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/scenarios/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			t.Parallel()
-			blocks, err := scenariofile.Parse(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+	scenariofile.Run(t, "testdata/scenarios/*.txt", scenariofile.Options{},
+		func(t *testing.T, _ string, blocks []scenariofile.Block) []string {
 			sc := &scenario{t: t}
 			got := make([]string, len(blocks))
 			for i, b := range blocks {
 				got[i] = sc.run(b)
 			}
-			if *rewrite {
-				if err := scenariofile.Write(f, blocks, got); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			for i, b := range blocks {
-				if got[i] != b.Want {
-					t.Errorf("%s:%d:\n%s\n---- want\n%s---- got\n%s", f, b.Line, strings.Join(b.Commands, "\n"), b.Want, got[i])
-				}
-			}
+			return got
 		})
-	}
 }
 
 // scenario interprets a file's lines. A stream's state (the gatherer, the
