@@ -72,7 +72,7 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &clobapi.PostOrderRequest{Order: jsonOf(o, sig), Owner: apiKey, OrderType: "GTC"}
+	req := &clobapi.PostOrderRequest{Order: client.OrderJSON(o, sig), Owner: apiKey, OrderType: "GTC"}
 	if c.env != nil {
 		c.env(req)
 	}
@@ -89,15 +89,6 @@ func buildCase(t *testing.T, c orderCase, key *ecdsa.PrivateKey, apiKey string) 
 // respell replaces the first old in a body.
 func respell(old, new string) func(string) string {
 	return func(body string) string { return strings.Replace(body, old, new, 1) }
-}
-
-func jsonOf(o *eip712.Order, sig []byte) clobapi.SignedOrder {
-	return clobapi.SignedOrder{
-		Salt: clobapi.FlexUint(o.Salt.Uint64()), Maker: o.Maker.Hex(), Signer: o.Signer.Hex(), Taker: o.Taker.Hex(),
-		TokenID: o.TokenID.Dec(), MakerAmount: o.MakerAmount.Dec(), TakerAmount: o.TakerAmount.Dec(), Side: o.Side.String(),
-		Expiration: o.Expiration.Dec(), Nonce: o.Nonce.Dec(), FeeRateBps: o.FeeRateBps.Dec(),
-		SignatureType: clobapi.FlexUint(o.SignatureType), Signature: hexutil.Encode(sig),
-	}
 }
 
 func amounts(maker, taker uint64) func(o *eip712.Order) {
@@ -164,7 +155,8 @@ func TestOrderValidationTable(t *testing.T) {
 			r.Order.Signature = hexutil.Encode(sig)
 		}, code: errcode.InvalidSignature},
 		{name: "scope differs from the key's", env: func(r *clobapi.PostOrderRequest) { r.Order.ScopeID = "tenant-b" }, code: errcode.ScopeMismatch},
-		{name: "signed for a scope, sent without it", sign: func(o *eip712.Order) { o.ScopeID = "tenant-b" }, code: errcode.InvalidSignature},
+		{name: "signed for a scope, sent without it", sign: func(o *eip712.Order) { o.ScopeID = "tenant-b" },
+			env: func(r *clobapi.PostOrderRequest) { r.Order.ScopeID = "" }, code: errcode.InvalidSignature},
 		{name: "taker is the other exchange", sign: func(o *eip712.Order) { o.Taker = testNegRisk }, code: errcode.InvalidOrderTaker},
 		// Spellings nobody documented: the OpenAPI document allows one.
 		{name: "lowercase order type", env: func(r *clobapi.PostOrderRequest) { r.OrderType = "gtc" }, code: errcode.InvalidOrderType},

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/google/uuid"
 	"go.uber.org/zap"
@@ -22,6 +21,7 @@ import (
 
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/errcode"
@@ -219,12 +219,7 @@ func buildParseCase(t *testing.T, c parseCase) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &clobapi.PostOrderRequest{Owner: parseKeyID.String(), OrderType: "GTC", Order: clobapi.SignedOrder{
-		Salt: clobapi.FlexUint(o.Salt.Uint64()), Maker: o.Maker.Hex(), Signer: o.Signer.Hex(), Taker: o.Taker.Hex(),
-		TokenID: o.TokenID.Dec(), MakerAmount: o.MakerAmount.Dec(), TakerAmount: o.TakerAmount.Dec(), Side: o.Side.String(),
-		Expiration: o.Expiration.Dec(), Nonce: o.Nonce.Dec(), FeeRateBps: o.FeeRateBps.Dec(),
-		SignatureType: clobapi.FlexUint(o.SignatureType), Signature: hexutil.Encode(sig),
-	}}
+	req := &clobapi.PostOrderRequest{Owner: parseKeyID.String(), OrderType: "GTC", Order: clob.OrderJSON(o, sig)}
 	if c.env != nil {
 		c.env(req)
 	}

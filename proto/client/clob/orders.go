@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/holiman/uint256"
 
@@ -69,7 +68,7 @@ func (c *Client) BuildOrder(a OrderArgs) (*clobapi.PostOrderRequest, string, err
 		orderType = "GTC"
 	}
 	req := &clobapi.PostOrderRequest{
-		Order:     jsonOrder(o, sig),
+		Order:     OrderJSON(o, sig),
 		Owner:     c.creds.APIKey,
 		OrderType: orderType,
 		PostOnly:  a.PostOnly,
@@ -121,12 +120,15 @@ func saltOf(s uint64) uint64 {
 	return binary.LittleEndian.Uint64(b[:])%saltMax + 1
 }
 
-func jsonOrder(o *eip712.Order, sig []byte) clobapi.SignedOrder {
+// OrderJSON is a signed order as POST /order carries it: the one mapping
+// from the EIP-712 struct to the API's JSON, for the SDK and for tests
+// that build bodies by hand.
+func OrderJSON(o *eip712.Order, sig []byte) clobapi.SignedOrder {
 	return clobapi.SignedOrder{
 		Salt:          clobapi.FlexUint(o.Salt.Uint64()),
 		Maker:         o.Maker.Hex(),
 		Signer:        o.Signer.Hex(),
-		Taker:         common.Address{}.Hex(),
+		Taker:         o.Taker.Hex(),
 		TokenID:       o.TokenID.Dec(),
 		MakerAmount:   o.MakerAmount.Dec(),
 		TakerAmount:   o.TakerAmount.Dec(),
