@@ -4,6 +4,7 @@
 //	                       (with -lease-ttl, as one of several engines that elect a leader)
 //	engine replay [flags]  rebuild state from the whole log into a fresh data dir
 //	engine hash [flags]    print the state hash of a data dir
+//	engine checkpoint -to DIR [flags]  copy a stopped engine's data dir (Pebble checkpoint) to seed another
 //
 // Every flag falls back to ENGINE_<FLAG_NAME> in the environment. Without
 // -nats-url the engine embeds a NATS server with JetStream (fsync on every
@@ -33,6 +34,7 @@ type options struct {
 	natsURL    string
 	natsDir    string
 	natsPort   int
+	to         string
 	feeAccount string
 	logLevel   string
 }
@@ -55,6 +57,7 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 	fs.StringVar(&o.feeAccount, "fee-account", "0x0000000000000000000000000000000000000000", "wallet that collects taker fees")
 	fs.Int64Var(&o.cfg.Machine.HeartbeatTimeoutMs, "heartbeat-timeout-ms", o.cfg.Machine.HeartbeatTimeoutMs, "silence after which an API key that sent heartbeats loses its orders")
 	fs.Uint64Var(&o.cfg.ReplayTo, "to-seq", 0, "replay: stop after this CMD sequence (0: where the log ends when the replay starts)")
+	fs.StringVar(&o.to, "to", "", "checkpoint: the directory to create with the copy")
 	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
 	if err := flagenv.Parse(fs, args, "ENGINE"); err != nil {
 		return nil, nil, err
@@ -91,7 +94,7 @@ func trim0x(s string) string {
 func main() {
 	daemon.Main("engine", func(ctx context.Context, args []string) error {
 		cmd := "run"
-		if len(args) > 0 && (args[0] == "run" || args[0] == "replay" || args[0] == "hash") {
+		if len(args) > 0 && (args[0] == "run" || args[0] == "replay" || args[0] == "hash" || args[0] == "checkpoint") {
 			cmd, args = args[0], args[1:]
 		}
 		return run(ctx, cmd, args)
@@ -116,6 +119,14 @@ func run(ctx context.Context, cmd string, args []string) error {
 			return err
 		}
 		fmt.Printf("state_hash %x\napplied_seq %d\n", h, seq)
+		return nil
+	}
+	if cmd == "checkpoint" {
+		h, seq, err := service.Checkpoint(o.cfg.DataDir, o.to, o.cfg.Machine)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("checkpoint %s\nstate_hash %x\napplied_seq %d\n", o.to, h, seq)
 		return nil
 	}
 	nc, shutdown, err := connect(o, log)
