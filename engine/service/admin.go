@@ -11,6 +11,7 @@ import (
 
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/jsmetrics"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -62,6 +63,11 @@ func newMetrics(s *Service) *metrics {
 		gauge("engine_pebble_memtable_bytes", "Pebble memtable size.", func() float64 { return float64(s.db.Metrics().MemTable.Size) }),
 		gauge("engine_pebble_compactions", "Pebble compactions so far.", func() float64 { return float64(s.db.Metrics().Compact.Count) }),
 	)
+	// nats-server exports no Prometheus metrics: the engines, of which
+	// one always leads, report the streams' replicas and the cluster.
+	if c, err := jsmetrics.New(s.cfg.Conn, journal.Streams()); err == nil {
+		m.reg.MustRegister(c)
+	}
 	return m
 }
 
