@@ -45,9 +45,9 @@ func TestSingleServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]float64{
-		`pred_jetstream_meta_leader_known`: 1,
-		`pred_jetstream_peers_offline`:     0,
-		`pred_jetstream_stream_info_ok{stream="` + journal.CommandStream + `"}`:              1,
+		`pred_jetstream_meta_leader_known`:                                                  1,
+		`pred_jetstream_peers_offline`:                                                      0,
+		`pred_jetstream_stream_info_ok{stream="` + journal.CommandStream + `"}`:             1,
 		`pred_jetstream_stream_replicas_configured{stream="` + journal.CommandStream + `"}`: 1,
 		`pred_jetstream_stream_replicas_current{stream="` + journal.CommandStream + `"}`:    1,
 		`pred_jetstream_stream_last_seq{stream="` + journal.CommandStream + `"}`:            0,
