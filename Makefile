@@ -88,6 +88,11 @@ test-deps:: $(BIN)/geth
 	$(call need-apt,gcc,gcc libc6-dev,cgo: the race detector and go-ethereum's libsecp256k1)
 	$(call need-apt,chromium,chromium,a test renders the API docs in headless Chromium)
 
+# promtool checks the alert rules and the scrape configuration of the
+# cluster (scripts/ops); Debian ships it in the prometheus package.
+test-deps::
+	$(call need-apt,promtool,prometheus,scripts/ops checks the alert rules and the scrape configuration with promtool)
+
 # run-deps is what make run needs besides Go (nothing yet; the same hook).
 run-deps::
 
