@@ -59,7 +59,7 @@ var (
 	descLag = desc("stream_replica_lag_operations",
 		"Raft operations a follower of the stream is behind its leader.", "stream", "peer")
 	descOffline = desc("peer_offline",
-		"1 when a stream's leader reports the server offline, 0 when the streams that list it report it online.", "peer")
+		"1 when a stream's leader reports the server offline or has not heard from it for 5 s, else 0.", "peer")
 	descPeersOffline = desc("peers_offline",
 		"Servers some stream's leader reports offline.")
 )

@@ -1,6 +1,16 @@
 package jsmetrics
 
-import "github.com/nats-io/nats.go/jetstream"
+import (
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// peerSilentMax is how long a stream's leader may not have heard from a
+// follower before the follower counts as offline. Raft heartbeats every
+// second; a server killed -9 is only marked Offline by the cluster much
+// later (a minute and more), so silence is what reports it in seconds.
+const peerSilentMax = 5 * time.Second
 
 // replicas is what one stream's info says of its copies.
 type replicas struct {
@@ -30,7 +40,7 @@ func replicasOf(info *jetstream.StreamInfo) replicas {
 }
 
 // peerSet is each server some stream names, and whether any stream's
-// leader reports it offline.
+// leader reports it offline or has not heard from it for peerSilentMax.
 type peerSet map[string]bool
 
 func (p peerSet) add(r replicas) {
@@ -38,7 +48,7 @@ func (p peerSet) add(r replicas) {
 		p[r.leader] = p[r.leader] || false
 	}
 	for _, f := range r.followers {
-		p[f.Name] = p[f.Name] || f.Offline
+		p[f.Name] = p[f.Name] || f.Offline || f.Active > peerSilentMax
 	}
 }
 
