@@ -13,6 +13,7 @@ package jsmetrics
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -20,10 +21,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// collectTimeout bounds one scrape's JetStream requests together: a
-// cluster without a meta leader does not answer, and a scrape must not
-// hang on it (Prometheus' own scrape timeout defaults to 10 s).
-const collectTimeout = 3 * time.Second
+// requestTimeout bounds each JetStream request of a scrape. The
+// requests run side by side, so a scrape takes at most this long
+// (Prometheus' own scrape timeout defaults to 10 s) and a stream whose
+// leader does not answer, or a cluster without a meta leader, costs no
+// other stream its gauges.
+const requestTimeout = 2 * time.Second
 
 // Collector reads stream and cluster state on every scrape.
 type Collector struct {
@@ -74,18 +77,27 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 
 // Collect asks the cluster and sends the gauges.
 func (c *Collector) Collect(ch chan<- prometheus.Metric) {
-	ctx, cancel := context.WithTimeout(context.Background(), collectTimeout)
-	defer cancel()
 	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
 	}
-	_, err := c.js.AccountInfo(ctx)
-	gauge(descMeta, bit(err == nil))
+	var meta error
+	infos := make([]*jetstream.StreamInfo, len(c.streams))
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		defer cancel()
+		_, meta = c.js.AccountInfo(ctx)
+	})
+	for i, name := range c.streams {
+		wg.Go(func() { infos[i] = c.info(name) })
+	}
+	wg.Wait()
+	gauge(descMeta, bit(meta == nil))
 	peers := peerSet{}
-	for _, name := range c.streams {
-		info, err := c.info(ctx, name)
-		gauge(descInfo, bit(err == nil), name)
-		if err != nil {
+	for i, name := range c.streams {
+		info := infos[i]
+		gauge(descInfo, bit(info != nil), name)
+		if info == nil {
 			continue
 		}
 		r := replicasOf(info)
@@ -103,14 +115,17 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	gauge(descPeersOffline, float64(peers.offline()))
 }
 
-func (c *Collector) info(ctx context.Context, name string) (*jetstream.StreamInfo, error) {
+// info is the stream's info from its leader, nil when it does not answer
+// or the stream does not exist.
+func (c *Collector) info(name string) *jetstream.StreamInfo {
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
 	st, err := c.js.Stream(ctx, name)
 	if err != nil {
-		return nil, err
+		return nil
 	}
-	return st.CachedInfo(), nil
+	return st.CachedInfo()
 }
-
 func bit(b bool) float64 {
 	if b {
 		return 1
