@@ -30,7 +30,7 @@ func Checkpoint(dataDir, to string, mc machine.Config) ([32]byte, uint64, error)
 	}
 	db, err := store.Open(dataDir, store.Options{DisableWAL: true})
 	if err != nil {
-		return [32]byte{}, 0, err
+		return [32]byte{}, 0, fmt.Errorf("service: checkpoint (an engine running on %s holds its lock: stop it first): %w", dataDir, err)
 	}
 	if err := errors.Join(db.Checkpoint(to), db.Close()); err != nil {
 		return [32]byte{}, 0, err
