@@ -37,6 +37,9 @@ func TestCheckpointSeedsAReplica(t *testing.T) {
 	// The leader goes on with the rest of the log; the seeded follower
 	// starts at mid and applies only what follows.
 	leader := running(t, cfg)
+	if _, _, err := Checkpoint(cfg.DataDir, filepath.Join(t.TempDir(), "c"), cfg.Machine); err == nil {
+		t.Fatal("a checkpoint of a running engine's dir succeeded")
+	}
 	fcfg := testConfig(t, nc, ModeFollower)
 	fcfg.DataDir = to
 	follower, err := Open(context.Background(), fcfg)
