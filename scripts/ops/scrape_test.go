@@ -10,9 +10,9 @@ import (
 // clusterJobs is the cluster's processes as the launcher would list them.
 var clusterJobs = []Job{
 	{Name: JobEngine, Targets: []string{"127.0.0.1:9101", "127.0.0.1:9111", "127.0.0.1:9121"}},
-	{Name: JobCLOB, Targets: []string{"127.0.0.1:18080", "127.0.0.1:18090"}},
-	{Name: JobGamma, Targets: []string{"127.0.0.1:18081", "127.0.0.1:18091"}},
-	{Name: JobRelayer, Targets: []string{"127.0.0.1:18082", "127.0.0.1:18092"}},
+	{Name: JobCLOB, Targets: []string{"127.0.0.1:18080", "127.0.0.1:18180"}},
+	{Name: JobGamma, Targets: []string{"127.0.0.1:18081", "127.0.0.1:18181"}},
+	{Name: JobRelayer, Targets: []string{"127.0.0.1:18082", "127.0.0.1:18182"}},
 	{Name: JobSettler, Targets: []string{"127.0.0.1:9103", "127.0.0.1:9113"}},
 	{Name: JobChain, Targets: []string{"127.0.0.1:6060"}, MetricsPath: ChainMetricsPath},
 }
