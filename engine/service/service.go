@@ -216,7 +216,9 @@ func (s *Service) Run(ctx context.Context) error {
 	start("pump", func(ctx context.Context) error { return s.pump(ctx, msgs) })
 	start("connection", s.watchConn)
 	if s.cfg.Mode != ModeReplay {
-		start("queries", s.serveQueries)
+		if !s.cfg.NoQueries {
+			start("queries", s.serveQueries)
+		}
 		if s.cfg.AdminAddr != "" {
 			start("admin", s.serveAdmin)
 		}
