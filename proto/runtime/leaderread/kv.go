@@ -3,6 +3,7 @@ package leaderread
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -53,40 +54,53 @@ type msgGetResponse struct {
 // own Get it answers jetstream.ErrKeyNotFound for a missing or deleted
 // key.
 func (k *KV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
-	req, err := json.Marshal(msgGetRequest{LastFor: "$KV." + k.Bucket() + "." + key})
+	m, err := LastMsg(ctx, k.js, StreamOf(k.Bucket()), "$KV."+k.Bucket()+"."+key)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, jetstream.ErrKeyNotFound
+	}
 	if err != nil {
 		return nil, err
 	}
-	subj := apiPrefix(k.js.Options()) + "STREAM.MSG.GET." + StreamOf(k.Bucket())
-	msg, err := k.js.Conn().RequestWithContext(ctx, subj, req)
+	if deleted(m.Header) {
+		return nil, jetstream.ErrKeyNotFound
+	}
+	return &entry{bucket: k.Bucket(), key: key, value: m.Data, revision: m.Sequence, created: m.Time}, nil
+}
+
+// LastMsg reads a stream's last message on a subject from the stream's
+// leader: STREAM.MSG.GET, which only the leader answers, where the
+// stream's own GetLastMsgForSubject uses a direct get when the stream
+// allows it. A missing message is jetstream.ErrMsgNotFound.
+func LastMsg(ctx context.Context, js jetstream.JetStream, stream, subject string) (*jetstream.RawStreamMsg, error) {
+	req, err := json.Marshal(msgGetRequest{LastFor: subject})
 	if err != nil {
-		return nil, fmt.Errorf("leaderread: get %s from %s: %w", key, k.Bucket(), err)
+		return nil, err
+	}
+	msg, err := js.Conn().RequestWithContext(ctx, apiPrefix(js.Options())+"STREAM.MSG.GET."+stream, req)
+	if err != nil {
+		return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, err)
 	}
 	var resp msgGetResponse
 	if err := json.Unmarshal(msg.Data, &resp); err != nil {
-		return nil, fmt.Errorf("leaderread: get %s from %s: %w", key, k.Bucket(), err)
+		return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, err)
 	}
 	if resp.Error != nil {
 		if resp.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-			return nil, jetstream.ErrKeyNotFound
+			return nil, jetstream.ErrMsgNotFound
 		}
-		return nil, fmt.Errorf("leaderread: get %s from %s: %w", key, k.Bucket(), resp.Error)
+		return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, resp.Error)
 	}
 	m := resp.Message
 	if m == nil {
-		return nil, fmt.Errorf("leaderread: get %s from %s: %w", key, k.Bucket(), jetstream.ErrInvalidJetStreamResponse)
+		return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, jetstream.ErrInvalidJetStreamResponse)
 	}
-	e := &entry{bucket: k.Bucket(), key: key, value: m.Data, revision: m.Seq, created: m.Time}
+	out := &jetstream.RawStreamMsg{Subject: m.Subject, Sequence: m.Seq, Data: m.Data, Time: m.Time}
 	if len(m.Header) > 0 {
-		h, err := nats.DecodeHeadersMsg(m.Header)
-		if err != nil {
-			return nil, fmt.Errorf("leaderread: get %s from %s: %w", key, k.Bucket(), err)
-		}
-		if deleted(h) {
-			return nil, jetstream.ErrKeyNotFound
+		if out.Header, err = nats.DecodeHeadersMsg(m.Header); err != nil {
+			return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, err)
 		}
 	}
-	return e, nil
+	return out, nil
 }
 
 // deleted reports a delete or purge marker: the operation header a client

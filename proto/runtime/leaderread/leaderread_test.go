@@ -122,3 +122,27 @@ func TestKVGetIsTheBucketsGet(t *testing.T) {
 		t.Fatalf("purged key: %v", err)
 	}
 }
+
+func TestLastMsgReadsTheSubjectsLastMessage(t *testing.T) {
+	t.Parallel()
+	js := testJS(t)
+	ctx := context.Background()
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "Q", Subjects: []string{"q.*"}, AllowDirect: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := leaderread.LastMsg(ctx, js, "Q", "q.a"); !errors.Is(err, jetstream.ErrMsgNotFound) {
+		t.Fatalf("empty subject: %v", err)
+	}
+	for _, v := range []string{"1", "2"} {
+		if _, err := js.Publish(ctx, "q.a", []byte(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := js.Publish(ctx, "q.b", []byte("3")); err != nil {
+		t.Fatal(err)
+	}
+	m, err := leaderread.LastMsg(ctx, js, "Q", "q.a")
+	if err != nil || string(m.Data) != "2" || m.Sequence != 2 || m.Subject != "q.a" {
+		t.Fatalf("got %+v, %v; want message 2 of q.a", m, err)
+	}
+}
