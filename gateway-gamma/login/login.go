@@ -45,6 +45,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/leaderread"
 )
 
 // Defaults of Config.
@@ -137,7 +138,13 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config, signer *jwtau
 	if err != nil {
 		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaRefreshedBucket, err)
 	}
-	return &Service{cfg: cfg, nonces: nonces, refreshed: refreshed, signer: signer, verifier: verifier, now: now}, nil
+	// Both are read from their stream leader: a nonce issued through one
+	// replica is spent through another, and a token refreshed through one
+	// must be refused at once by every other. (Spending stays single-use
+	// without it: the delete is conditioned on the revision, on the
+	// leader; a follower's stale read only refused a valid login.)
+	return &Service{cfg: cfg, nonces: leaderread.WrapKV(js, nonces), refreshed: leaderread.WrapKV(js, refreshed),
+		signer: signer, verifier: verifier, now: now}, nil
 }
 
 // Config returns the effective policy.

@@ -17,19 +17,25 @@
 //     transaction is broadcast, and the queue position (cursor) below
 //     which every submission is decided.
 //
-// Every record write that can race is a compare-and-set.
+// Every record write that can race is a compare-and-set. Every read of a
+// record, a key or a queued submission goes to its stream's leader
+// (pred.dev/proto/runtime/leaderread): what one replica acknowledged is
+// what the other reads next, and a worker taking over reads the cursor
+// and nonces its predecessor wrote. The owner listing (Recent) and the
+// worker's nonce listing read through consumers, which may trail.
 package store
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"pred.dev/proto/journal"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/leaderread"
 )
 
 // Names of the streams and buckets.
@@ -132,8 +138,9 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 		if err != nil {
 			return nil, fmt.Errorf("store: bucket %s: %w", b.name, err)
 		}
-		*b.kv = kv
+		*b.kv = leaderread.WrapKV(js, kv)
 	}
+	s.refreshed = leaderread.WrapKV(js, s.refreshed)
 	return s, nil
 }
 
