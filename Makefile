@@ -44,7 +44,7 @@ setup: tools test-deps run-deps
 	@echo "== downloading the Go modules every module builds and tests with"
 	@for m in $(MODULES); do (cd $$m && $(GO) list -deps -test ./... >/dev/null) || exit 1; done
 
-tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth $(BIN)/nats-server
 
 $(BIN)/buf:
 	@echo "== installing buf $(BUF_VERSION) into ./bin (protobuf lint and generation)"
@@ -67,6 +67,15 @@ $(BIN)/geth:
 	@echo "== building geth $(GETH_VERSION) into ./bin (proto/chain's tests run the contracts on it; a few minutes, once)"
 	GOBIN=$(BIN) GOWORK=off $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
+# nats-server, at the version the modules build with (proto/runtime
+# embeds the same server), runs the cluster's three NATS nodes as real
+# processes (make cluster, scripts/cluster's tests).
+NATS_SERVER_VERSION = $(shell cd proto/runtime && $(GO) list -m -f '{{.Version}}' github.com/nats-io/nats-server/v2)
+
+$(BIN)/nats-server:
+	@echo "== building nats-server $(NATS_SERVER_VERSION) into ./bin (the cluster's NATS nodes; a minute, once)"
+	GOBIN=$(BIN) GOWORK=off $(GO) install github.com/nats-io/nats-server/v2@$(NATS_SERVER_VERSION)
+
 # First use. need-apt installs Debian packages when a command is missing,
 # as root or through sudo, and says why; elsewhere it says what to install.
 APT_GET := $(if $(filter 0,$(shell id -u)),apt-get,sudo apt-get)
@@ -84,7 +93,7 @@ endef
 # another part of the tree adds its own prerequisites with a rule of its
 # own, `test-deps:: <its target>` (proto/chain's npm packages would go
 # there), without touching this one.
-test-deps:: $(BIN)/geth
+test-deps:: $(BIN)/geth $(BIN)/nats-server
 	$(call need-apt,gcc,gcc libc6-dev,cgo: the race detector and go-ethereum's libsecp256k1)
 	$(call need-apt,chromium,chromium,a test renders the API docs in headless Chromium)
 

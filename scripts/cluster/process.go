@@ -1,0 +1,164 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Where a process keeps its pid file and its log, under the data dir.
+const (
+	runDirName = "run"
+	logDirName = "logs"
+)
+
+// stopPoll is how often a stopping process is looked at.
+const stopPoll = 20 * time.Millisecond
+
+// Proc is one process of the cluster, known by its name: the pid file
+// <data>/run/<name>.pid and the log <data>/logs/<name>.log. It outlives
+// the program that started it: any later program finds it by its pid
+// file.
+type Proc struct {
+	Name string
+	Dir  string
+}
+
+// PIDPath is the process's pid file.
+func (p Proc) PIDPath() string { return filepath.Join(p.Dir, runDirName, p.Name+".pid") }
+
+// LogPath is the process's log, stdout and stderr, appended across
+// restarts so that one file tells its whole story.
+func (p Proc) LogPath() string { return filepath.Join(p.Dir, logDirName, p.Name+".log") }
+
+// Start starts cmd detached (its own session, so a Ctrl-C of the program
+// that started it does not reach it) with its output appended to the
+// log, and records its pid and executable. A process still running is
+// an error: start each one once.
+func (p Proc) Start(cmd *exec.Cmd) error {
+	if pid, ok := p.PID(); ok {
+		return fmt.Errorf("cluster: %s is already running (pid %d)", p.Name, pid)
+	}
+	for _, d := range []string{filepath.Dir(p.PIDPath()), filepath.Dir(p.LogPath())} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	log, err := os.OpenFile(p.LogPath(), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	cmd.Stdout, cmd.Stderr = log, log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cluster: start %s: %w", p.Name, err)
+	}
+	// Reaped here while this program lives, so that a killed child does
+	// not linger as a zombie that looks alive; init reaps it afterwards.
+	go func() { _ = cmd.Wait() }()
+	// The kernel names the executable with its links resolved.
+	exe, err := filepath.EvalSymlinks(cmd.Path)
+	if err == nil {
+		exe, err = filepath.Abs(exe)
+	}
+	if err != nil {
+		return err
+	}
+	rec := fmt.Sprintf("%d\n%s\n", cmd.Process.Pid, exe)
+	return os.WriteFile(p.PIDPath(), []byte(rec), 0o644)
+}
+
+// PID returns the process's pid if it is running: its pid file names a
+// live process that runs the recorded executable (a pid reused by
+// another program does not count).
+func (p Proc) PID() (int, bool) {
+	b, err := os.ReadFile(p.PIDPath())
+	if err != nil {
+		return 0, false
+	}
+	pidText, exe, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	pid, err := strconv.Atoi(pidText)
+	if err != nil || pid <= 0 {
+		return 0, false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The state follows the command name's closing parenthesis.
+	if i := strings.LastIndexByte(string(stat), ')'); i < 0 || i+2 >= len(stat) || stat[i+2] == 'Z' {
+		return 0, false
+	}
+	if got, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid)); err != nil || strings.TrimSuffix(got, " (deleted)") != exe {
+		return 0, false
+	}
+	return pid, true
+}
+
+// Running reports whether the process runs.
+func (p Proc) Running() bool {
+	_, ok := p.PID()
+	return ok
+}
+
+// Kill kills the process with SIGKILL, as a power cut or the OOM killer
+// would, and waits until it is gone (at most bound).
+func (p Proc) Kill(bound time.Duration) error {
+	pid, ok := p.PID()
+	if !ok {
+		return nil
+	}
+	_ = syscall.Kill(pid, syscall.SIGKILL)
+	if !p.waitGone(bound) {
+		return fmt.Errorf("cluster: %s (pid %d) survived SIGKILL for %s", p.Name, pid, bound)
+	}
+	return nil
+}
+
+// Stop ends the process with SIGTERM, or SIGKILL if it still runs after
+// bound. It reports whether it stopped by itself.
+func (p Proc) Stop(bound time.Duration) (bool, error) {
+	pid, ok := p.PID()
+	if !ok {
+		return true, nil
+	}
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return false, fmt.Errorf("cluster: SIGTERM %s (pid %d): %w", p.Name, pid, err)
+	}
+	if p.waitGone(bound) {
+		return true, nil
+	}
+	return false, p.Kill(bound)
+}
+
+func (p Proc) waitGone(bound time.Duration) bool {
+	deadline := time.Now().Add(bound)
+	for p.Running() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(stopPoll)
+	}
+	return true
+}
+
+// logTail is the end of the process's log, for an error that says why
+// it did not come up.
+func (p Proc) logTail(lines int) string {
+	b, err := os.ReadFile(p.LogPath())
+	if err != nil {
+		return ""
+	}
+	all := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	if len(all) > lines {
+		all = all[len(all)-lines:]
+	}
+	return strings.Join(all, "\n")
+}
