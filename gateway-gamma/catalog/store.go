@@ -24,6 +24,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Key prefixes of the bucket. Every key is <prefix>.<name>.
@@ -52,7 +53,7 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int) (*Store, er
 	if replicas <= 0 {
 		replicas = 1
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket:      journal.GammaCatalogBucket,
 		Description: "Gamma catalogue: events, markets, games, scores, profiles",
 		History:     1,

@@ -46,6 +46,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Defaults of Config.
@@ -124,14 +125,14 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config, signer *jwtau
 	if now == nil {
 		now = time.Now
 	}
-	nonces, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	nonces, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket: journal.GammaNonceBucket, Description: "Gamma login nonces, consumed on first use",
 		History: 1, TTL: cfg.NonceTTL + cfg.Skew, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaNonceBucket, err)
 	}
-	refreshed, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	refreshed, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket: journal.GammaRefreshedBucket, Description: "jti of bearer tokens already refreshed",
 		History: 1, TTL: signer.Lifetime() + 2*jwtauth.Leeway, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})

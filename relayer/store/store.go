@@ -36,6 +36,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Names of the streams and buckets.
@@ -94,7 +95,7 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	replicas := max(cfg.Replicas, 1)
 	s := &Store{js: js}
 	var err error
-	s.stream, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	s.stream, err = natscheck.CreateOrUpdateStream(ctx, js, natscheck.KVReplicasFlag, jetstream.StreamConfig{
 		Name:        SubmitStream,
 		Description: "Accepted relayer submissions, one subject per transaction id; the worker reads them in order.",
 		Subjects:    []string{SubmitSubject + "*"},
@@ -133,7 +134,7 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 		{&s.keys, KeyBucket, "Relayer API keys (key.<apiKey>) and each address's keys (addr.<address>).", 0},
 		{&s.worker, WorkerBucket, "The relayer worker's hot-key nonces in flight (nonce.<n>) and queue cursor.", 0},
 	} {
-		kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1,
+		kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1,
 			TTL: b.age, Storage: jetstream.FileStorage, Replicas: replicas})
 		if err != nil {
 			return nil, fmt.Errorf("store: bucket %s: %w", b.name, err)

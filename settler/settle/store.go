@@ -16,6 +16,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // cursorKey and "s.<settlement id>" are the keys of the settler's KV
@@ -124,7 +125,7 @@ type store struct {
 }
 
 func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*store, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: journal.SettlerBucket,
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: journal.SettlerBucket,
 		Description: "The settler: its EVT cursor and the settlements not yet final (s.<id>).", History: 1,
 		Storage: jetstream.FileStorage, Replicas: replicas})
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // keysPerAddressMax bounds GET /auth/api-keys and the index scan behind it.
@@ -58,7 +59,7 @@ type KeyStore struct {
 // OpenKeyStore creates the bucket if needed. History 1 is enough: a record
 // only ever moves from active to revoked.
 func OpenKeyStore(ctx context.Context, js jetstream.JetStream, replicas int) (*KeyStore, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket:      journal.ClobKeyBucket,
 		Description: "CLOB API key records (no secrets)",
 		Storage:     jetstream.FileStorage,
