@@ -15,6 +15,7 @@ import (
 	"pred.dev/engine/store"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -138,6 +139,11 @@ func (s *Service) connect(ctx context.Context) error {
 		return err
 	}
 	s.evtCovered.Store(s.lastPublished)
+	if s.cfg.Mode == ModeLeader && s.cfg.LeaseTTL == 0 {
+		if err := lease.CheckUnheld(ctx, js, journal.LeaseBucket, journal.LeaseKey, "-lease-ttl"); err != nil {
+			return err
+		}
+	}
 	return s.initRole()
 }
 
