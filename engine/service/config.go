@@ -59,6 +59,11 @@ type Config struct {
 	// CheckpointInterval is how often a batch is committed with fsync;
 	// batches in between are written without (the log is the durable copy).
 	CheckpointInterval time.Duration
+	// NoQueries keeps this engine out of the query group: it applies (and,
+	// leading, publishes) but answers no query, so that every read goes to
+	// the read replicas (ModeFollower) and the leader spends its time on
+	// the log. A deployment that sets it must run at least one replica.
+	NoQueries bool
 	// QueryWaitMax bounds how long a query waits for its min_seq.
 	QueryWaitMax time.Duration
 	// ReadyLagMax is the lag, in CMD messages, under which /readyz says ready.

@@ -11,6 +11,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/proto/runtime/lease"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Leadership. The leader is the engine that publishes events, answers
@@ -120,7 +121,7 @@ func (s *Service) gate(ctx context.Context, seq uint64) bool {
 // the lease is lost. clock is the leader's clock, run while it leads.
 func (s *Service) campaign(ctx context.Context, promotions chan<- promotion, clock func(context.Context) error) error {
 	l, err := lease.Open(ctx, s.js, lease.Config{Bucket: journal.LeaseBucket, Key: journal.LeaseKey,
-		Holder: s.cfg.InstanceID, TTL: s.cfg.LeaseTTL, Replicas: s.cfg.Replicas, Logger: s.log})
+		Holder: s.cfg.InstanceID, TTL: s.cfg.LeaseTTL, Replicas: s.cfg.Replicas, ReplicasFlag: natscheck.ReplicasFlag, Logger: s.log})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"pred.dev/engine/store"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/follow"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -138,6 +139,11 @@ func (s *Service) connect(ctx context.Context) error {
 		return err
 	}
 	s.evtCovered.Store(s.lastPublished)
+	if s.cfg.Mode == ModeLeader && s.cfg.LeaseTTL == 0 {
+		if err := lease.CheckUnheld(ctx, js, journal.LeaseBucket, journal.LeaseKey, "-lease-ttl"); err != nil {
+			return err
+		}
+	}
 	return s.initRole()
 }
 
@@ -216,7 +222,9 @@ func (s *Service) Run(ctx context.Context) error {
 	start("pump", func(ctx context.Context) error { return s.pump(ctx, msgs) })
 	start("connection", s.watchConn)
 	if s.cfg.Mode != ModeReplay {
-		start("queries", s.serveQueries)
+		if !s.cfg.NoQueries {
+			start("queries", s.serveQueries)
+		}
 		if s.cfg.AdminAddr != "" {
 			start("admin", s.serveAdmin)
 		}

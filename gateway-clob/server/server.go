@@ -31,6 +31,7 @@ import (
 	"pred.dev/proto/rules"
 	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
+	"pred.dev/proto/runtime/leaderread"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
@@ -184,7 +185,11 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
 	defer cancel()
-	keys, nonces, err := openStores(ctx, nc, cfg)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, fmt.Errorf("server: jetstream: %w", err)
+	}
+	keys, nonces, err := openStores(ctx, js, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -199,8 +204,9 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
-		L1: &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
-		L2: &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
+		Fence: leaderread.NewFence(js, journal.CommandStream),
+		L1:    &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
+		L2:    &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
 	})
 	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
@@ -209,11 +215,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	return s, nil
 }
 
-func openStores(ctx context.Context, nc *nats.Conn, cfg Config) (*auth.KeyStore, *auth.NonceStore, error) {
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, nil, fmt.Errorf("server: jetstream: %w", err)
-	}
+func openStores(ctx context.Context, js jetstream.JetStream, cfg Config) (*auth.KeyStore, *auth.NonceStore, error) {
 	if err := ensureStreams(ctx, js, cfg.KVReplicas); err != nil {
 		return nil, nil, err
 	}

@@ -23,6 +23,8 @@ import (
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Key prefixes of the bucket. Every key is <prefix>.<name>.
@@ -51,7 +53,7 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int) (*Store, er
 	if replicas <= 0 {
 		replicas = 1
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket:      journal.GammaCatalogBucket,
 		Description: "Gamma catalogue: events, markets, games, scores, profiles",
 		History:     1,
@@ -61,7 +63,10 @@ func Open(ctx context.Context, js jetstream.JetStream, replicas int) (*Store, er
 	if err != nil {
 		return nil, fmt.Errorf("catalog: open bucket %s: %w", journal.GammaCatalogBucket, err)
 	}
-	return &Store{kv: kv}, nil
+	// The writers' reads (counters, slugs, the record a compare-and-set
+	// updates) go to the leader; a follower's stale revision would only
+	// fail the compare-and-set, again and again while it lags.
+	return &Store{kv: leaderread.WrapKV(js, kv)}, nil
 }
 
 // KV returns the bucket, for the view's watch.

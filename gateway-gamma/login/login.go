@@ -45,6 +45,8 @@ import (
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Defaults of Config.
@@ -123,21 +125,27 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config, signer *jwtau
 	if now == nil {
 		now = time.Now
 	}
-	nonces, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	nonces, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket: journal.GammaNonceBucket, Description: "Gamma login nonces, consumed on first use",
 		History: 1, TTL: cfg.NonceTTL + cfg.Skew, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaNonceBucket, err)
 	}
-	refreshed, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	refreshed, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket: journal.GammaRefreshedBucket, Description: "jti of bearer tokens already refreshed",
 		History: 1, TTL: signer.Lifetime() + 2*jwtauth.Leeway, Storage: jetstream.FileStorage, Replicas: cfg.KVReplicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("login: bucket %s: %w", journal.GammaRefreshedBucket, err)
 	}
-	return &Service{cfg: cfg, nonces: nonces, refreshed: refreshed, signer: signer, verifier: verifier, now: now}, nil
+	// Both are read from their stream leader: a nonce issued through one
+	// replica is spent through another, and a token refreshed through one
+	// must be refused at once by every other. (Spending stays single-use
+	// without it: the delete is conditioned on the revision, on the
+	// leader; a follower's stale read only refused a valid login.)
+	return &Service{cfg: cfg, nonces: leaderread.WrapKV(js, nonces), refreshed: leaderread.WrapKV(js, refreshed),
+		signer: signer, verifier: verifier, now: now}, nil
 }
 
 // Config returns the effective policy.

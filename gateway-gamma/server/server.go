@@ -36,6 +36,7 @@ import (
 	"pred.dev/proto/jwtauth"
 	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
+	"pred.dev/proto/runtime/leaderread"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
 )
@@ -287,6 +288,7 @@ func (s *Server) open(nc *nats.Conn) error {
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.publicInfo(),
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
+		Fence:    leaderread.NewFence(js, leaderread.StreamOf(journal.GammaCatalogBucket)),
 		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
 	})
 	// The list filters (id=1&id=2) are the only repeatable query parameters.

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/client/relayerapi"
+	"pred.dev/proto/runtime/leaderread"
 )
 
 // Submission is a queued submission: the message on relayer.submit.<ID>.
@@ -71,7 +72,7 @@ func wrongLastSeq(err error) bool {
 
 // Queued returns the queued submission of id and its stream sequence.
 func (s *Store) Queued(ctx context.Context, id string) (*Submission, uint64, error) {
-	m, err := s.stream.GetLastMsgForSubject(ctx, SubmitSubject+id)
+	m, err := leaderread.LastMsg(ctx, s.js, SubmitStream, SubmitSubject+id)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return nil, 0, ErrNotFound
 	}

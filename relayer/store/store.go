@@ -17,19 +17,26 @@
 //     transaction is broadcast, and the queue position (cursor) below
 //     which every submission is decided.
 //
-// Every record write that can race is a compare-and-set.
+// Every record write that can race is a compare-and-set. Every read of a
+// record, a key or a queued submission goes to its stream's leader
+// (pred.dev/proto/runtime/leaderread): what one replica acknowledged is
+// what the other reads next, and a worker taking over reads the cursor
+// and nonces its predecessor wrote. The owner listing (Recent) and the
+// worker's nonce listing read through consumers, which may trail.
 package store
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"pred.dev/proto/journal"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"pred.dev/proto/journal"
 	"pred.dev/proto/jwtauth"
+	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Names of the streams and buckets.
@@ -88,7 +95,7 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 	replicas := max(cfg.Replicas, 1)
 	s := &Store{js: js}
 	var err error
-	s.stream, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	s.stream, err = natscheck.CreateOrUpdateStream(ctx, js, natscheck.KVReplicasFlag, jetstream.StreamConfig{
 		Name:        SubmitStream,
 		Description: "Accepted relayer submissions, one subject per transaction id; the worker reads them in order.",
 		Subjects:    []string{SubmitSubject + "*"},
@@ -127,13 +134,14 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Store, erro
 		{&s.keys, KeyBucket, "Relayer API keys (key.<apiKey>) and each address's keys (addr.<address>).", 0},
 		{&s.worker, WorkerBucket, "The relayer worker's hot-key nonces in flight (nonce.<n>) and queue cursor.", 0},
 	} {
-		kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1,
+		kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1,
 			TTL: b.age, Storage: jetstream.FileStorage, Replicas: replicas})
 		if err != nil {
 			return nil, fmt.Errorf("store: bucket %s: %w", b.name, err)
 		}
-		*b.kv = kv
+		*b.kv = leaderread.WrapKV(js, kv)
 	}
+	s.refreshed = leaderread.WrapKV(js, s.refreshed)
 	return s, nil
 }
 

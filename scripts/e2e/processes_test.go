@@ -51,7 +51,22 @@ type processNet struct {
 	dep     *deploy.Deployment
 	// logs names each process's log file.
 	logs []string
+	// procs are the processes by name ("natsd", "engine",
+	// "engine-replica", "gateway-0", ...), for tests that signal one.
+	procs map[string]*proc.Proc
 }
+
+// processOpt changes the topology startProcesses starts.
+type processOpt func(*processOpts)
+
+type processOpts struct {
+	readReplica bool
+}
+
+// withReadReplica starts the engine with -serve-queries=false and a read
+// replica ("engine-replica", -mode follower) that answers every query, as
+// a cluster runs them.
+func withReadReplica() processOpt { return func(o *processOpts) { o.readReplica = true } }
 
 // startProcesses builds the binaries; starts natsd, the engine and the
 // given number of gateway-clob processes, configured with the chain
@@ -61,13 +76,17 @@ type processNet struct {
 // chain: nothing here settles). Every
 // process is stopped when the test ends; their logs are printed, and the
 // directory with logs and data kept, if it failed.
-func startProcesses(t *testing.T, gateways int) *processNet {
+func startProcesses(t *testing.T, gateways int, opts ...processOpt) *processNet {
 	t.Helper()
+	var o processOpts
+	for _, opt := range opts {
+		opt(&o)
+	}
 	dir, err := os.MkdirTemp("", "pred-e2e-processes-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &processNet{t: t, dir: dir, dep: devnet.Predicted()}
+	x := &processNet{t: t, dir: dir, dep: devnet.Predicted(), procs: make(map[string]*proc.Proc)}
 	// Registered first, so it runs after every process has stopped.
 	t.Cleanup(x.report)
 
@@ -93,9 +112,17 @@ func startProcesses(t *testing.T, gateways int) *processNet {
 	}
 	x.manage(ctx, abort, "natsd", nd)
 
-	x.start(ctx, abort, "engine", exec.Command(filepath.Join(bin, "engine"), "run",
-		"-nats-url", x.natsURL, "-data-dir", filepath.Join(dir, "engine"), "-admin-addr", "",
-		"-fee-account", devnet.FeeAccountHex, "-log-level", "info"), "ENGINE_")
+	engine := func(name string, flags ...string) {
+		x.start(ctx, abort, name, exec.Command(filepath.Join(bin, "engine"), append([]string{"run",
+			"-nats-url", x.natsURL, "-data-dir", filepath.Join(dir, name), "-admin-addr", "",
+			"-fee-account", devnet.FeeAccountHex, "-log-level", "info"}, flags...)...), "ENGINE_")
+	}
+	if o.readReplica {
+		engine("engine", "-serve-queries=false")
+		engine("engine-replica", "-mode", "follower")
+	} else {
+		engine("engine")
+	}
 
 	// The replicas share one configuration; the master key, a secret,
 	// travels in the environment as a deployment would pass it.
@@ -179,6 +206,7 @@ func (x *processNet) start(ctx context.Context, abort context.CancelCauseFunc, n
 // last stop first: gateways, then the engine, then natsd), expecting a
 // clean exit, and fails the start when the process ends during it.
 func (x *processNet) manage(ctx context.Context, abort context.CancelCauseFunc, name string, p *proc.Proc) {
+	x.procs[name] = p
 	go func() {
 		select {
 		case <-p.Done():

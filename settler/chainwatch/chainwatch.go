@@ -53,6 +53,7 @@ import (
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Appender appends a command to the log and returns once the log has
@@ -159,7 +160,7 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	if cfg.PollInterval <= 0 || cfg.BlockRangeMax == 0 || cfg.Bucket == "" || cfg.Key == "" {
 		return nil, fmt.Errorf("chainwatch: incomplete config %+v (start from DefaultConfig)", cfg)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: cfg.Bucket,
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: cfg.Bucket,
 		Description: "the settler's chain watcher cursor", Replicas: max(cfg.Replicas, 1)})
 	if err != nil {
 		return nil, fmt.Errorf("chainwatch: cursor bucket: %w", err)

@@ -25,13 +25,9 @@ import (
 // reconciliation (Config.Watch), the redeemer (Config.RedeemKey) and the
 // admin server.
 func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
-	rpcURL := cfg.RPCURL
-	if rpcURL == "" {
-		rpcURL = cfg.Settle.Deployment.RPCURL
-	}
-	chain, err := ethclient.DialContext(ctx, rpcURL)
+	chain, err := cfg.Settle.Deployment.Dial(ctx, cfg.RPCURL)
 	if err != nil {
-		return fmt.Errorf("connect to the chain at %s: %w", rpcURL, err)
+		return err
 	}
 	defer chain.Close()
 	cfg.Settle.Chain = chain

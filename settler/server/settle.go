@@ -43,16 +43,20 @@ func (s *Settler) Close() error { return s.Pub.Close() }
 // settler processes one settles), or always with a ttl of 0. The lease
 // lives with the settlement's own state (store).
 func (s *Settler) Settle(ctx context.Context, store *nats.Conn, ttl time.Duration, holder string, replicas int, log *zap.Logger) error {
+	js, err := jetstream.New(store)
+	if err != nil {
+		return err
+	}
 	if ttl <= 0 {
+		// Settling alone beside settlers that elect one is refused.
+		if err := lease.CheckUnheld(ctx, js, settle.LeaseBucket, settle.LeaseKey, "-lease-ttl"); err != nil {
+			return err
+		}
 		return s.Run(ctx)
 	}
 	if holder == "" {
 		host, _ := os.Hostname()
 		holder = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
-	js, err := jetstream.New(store)
-	if err != nil {
-		return err
 	}
 	l, err := lease.Open(ctx, js, lease.Config{Bucket: settle.LeaseBucket, Key: settle.LeaseKey, Holder: holder, TTL: ttl,
 		Replicas: replicas, Logger: log.Named("lease")})

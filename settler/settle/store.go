@@ -15,6 +15,8 @@ import (
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // cursorKey and "s.<settlement id>" are the keys of the settler's KV
@@ -123,7 +125,7 @@ type store struct {
 }
 
 func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*store, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: journal.SettlerBucket,
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: journal.SettlerBucket,
 		Description: "The settler: its EVT cursor and the settlements not yet final (s.<id>).", History: 1,
 		Storage: jetstream.FileStorage, Replicas: replicas})
 	if err != nil {
@@ -131,11 +133,16 @@ func openStore(ctx context.Context, js jetstream.JetStream, replicas int) (*stor
 	}
 	// The relayer's queue and records: created by the relayer; waited for
 	// if the settler starts first.
-	st := &store{js: js, kv: kv}
+	// Reads go to the streams' leaders: a settler taking over reads what
+	// its predecessor wrote, and a relayer record just written by the
+	// relayer's worker is read as written.
+	st := &store{js: js, kv: leaderread.WrapKV(js, kv)}
 	for {
 		st.queue, err = js.Stream(ctx, journal.RelayerQueueStream)
 		if err == nil {
-			st.txs, err = js.KeyValue(ctx, journal.RelayerTxBucket)
+			var txs jetstream.KeyValue
+			txs, err = js.KeyValue(ctx, journal.RelayerTxBucket)
+			st.txs = leaderread.WrapKV(js, txs)
 		}
 		if err == nil {
 			return st, nil
@@ -364,7 +371,7 @@ func (s *store) enqueue(ctx context.Context, r *Record, gasHint uint64) error {
 
 // queued reports whether a transaction id is in the relayer's queue.
 func (s *store) queued(ctx context.Context, id string) (bool, error) {
-	_, err := s.queue.GetLastMsgForSubject(ctx, journal.RelayerQueueSubjectPrefix+id)
+	_, err := leaderread.LastMsg(ctx, s.js, journal.RelayerQueueStream, journal.RelayerQueueSubjectPrefix+id)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return false, nil
 	}

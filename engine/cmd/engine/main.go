@@ -37,6 +37,8 @@ type options struct {
 	to         string
 	feeAccount string
 	logLevel   string
+	// serveQueries is the flag; Config.NoQueries its negation.
+	serveQueries bool
 }
 
 func parse(name string, args []string) (*options, *flag.FlagSet, error) {
@@ -50,6 +52,7 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 	fs.StringVar(&o.natsDir, "nats-dir", "", "JetStream store of the embedded NATS server (default <data-dir>/nats; replay needs this or -nats-url)")
 	fs.IntVar(&o.natsPort, "nats-port", 4222, "client port of the embedded NATS server (-1 picks one)")
 	fs.IntVar(&o.cfg.Replicas, "replicas", 1, "replicas of the CMD and EVT streams (3 in a cluster)")
+	fs.BoolVar(&o.serveQueries, "serve-queries", true, "answer queries; false leaves them to the read replicas (-mode follower), at least one of which must then run")
 	fs.DurationVar(&o.cfg.TickInterval, "tick-interval", service.DefaultTickInterval, "how often the leader appends a Tick command")
 	fs.IntVar(&o.cfg.BatchMax, "batch-max", service.DefaultBatchMax, "CMD messages applied and committed together, at most")
 	fs.DurationVar(&o.cfg.CheckpointInterval, "checkpoint-interval", service.DefaultCheckpointInterval, "how often a batch is committed with fsync")
@@ -73,6 +76,7 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 		return nil, nil, fmt.Errorf("-fee-account %q is not a 20-byte hex address", o.feeAccount)
 	}
 	copy(o.cfg.Machine.FeeAccount[:], addr)
+	o.cfg.NoQueries = !o.serveQueries
 	switch o.mode {
 	case "leader":
 		o.cfg.Mode = service.ModeLeader

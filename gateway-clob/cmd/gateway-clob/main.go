@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
 
@@ -56,9 +55,9 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer nc.Close()
 	if f.rpcURL != "" {
-		ch, err := ethclient.DialContext(ctx, f.rpcURL)
+		ch, err := f.dep.Dial(ctx, f.rpcURL)
 		if err != nil {
-			return fmt.Errorf("chain RPC %s: %w", f.rpcURL, err)
+			return err
 		}
 		defer ch.Close()
 		if f.cfg.Allowances, err = chainread.New(ch, f.dep); err != nil {

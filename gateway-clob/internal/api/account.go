@@ -123,7 +123,7 @@ func (a *API) tradesPage(c echo.Context, id auth.Identity, q *pb.TradesQuery, vi
 	ctx := c.Request().Context()
 	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.Trade, string, error) {
 		q.Cursor, q.Limit = cursor, limit
-		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Trades{Trades: q}}, errcode.NotFound)
+		resp, err := a.queryFor(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Trades{Trades: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}
@@ -181,7 +181,7 @@ func (a *API) transactionsPage(c echo.Context, id auth.Identity, q *pb.Transfers
 	ctx := c.Request().Context()
 	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.Transaction, string, error) {
 		q.Cursor, q.Limit = cursor, limit
-		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Transfers{Transfers: q}}, errcode.NotFound)
+		resp, err := a.queryFor(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Transfers{Transfers: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}
@@ -224,7 +224,7 @@ func (a *API) getBalanceAllowance(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	resp, err := a.queryFor(ctx, id, &pb.QueryRequest{
+	resp, err := a.queryFor(ctx, &pb.QueryRequest{
 		Query: &pb.QueryRequest_Balance{Balance: &pb.BalanceQuery{Account: acct[:], TokenId: token}},
 	}, errcode.TokenNotFound)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
+	"pred.dev/proto/runtime/leaderread"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/wallet"
 )
@@ -109,7 +110,7 @@ type API struct {
 	limiter *Limiter
 	log     *zap.Logger
 	now     func() time.Time
-	seqs    *seqTracker
+	fence   *leaderread.Fence
 
 	exchangeSep, negRiskSep [32]byte
 }
@@ -126,6 +127,8 @@ type Deps struct {
 	Limiter *Limiter
 	Log     *zap.Logger
 	Now     func() time.Time
+	// Fence is the read fence on the command log (queryFor).
+	Fence *leaderread.Fence
 }
 
 // New builds the API.
@@ -136,7 +139,7 @@ func New(cfg Config, d Deps) *API {
 	return &API{
 		cfg: cfg, nc: d.NC, pub: d.Pub, markets: d.Markets, l1: d.L1, l2: d.L2,
 		keys: d.Keys, deriver: d.Deriver, limiter: d.Limiter, log: d.Log, now: d.Now,
-		seqs:        newSeqTracker(),
+		fence:       d.Fence,
 		exchangeSep: eip712.OrderDomain(cfg.ChainID, cfg.Exchange).Separator(),
 		negRiskSep:  eip712.OrderDomain(cfg.ChainID, cfg.NegRiskExchange).Separator(),
 	}

@@ -176,7 +176,7 @@ func (a *API) cancelForAccounts(c echo.Context, build func(common.Address) *pb.C
 		wg.Go(func() {
 			cmd := build(acct)
 			cmd.Id = newCommandID()
-			results[i], errs[i] = a.submit(ctx, id, cmd, "")
+			results[i], errs[i] = a.submit(ctx, cmd, "")
 		})
 	}
 	wg.Wait()

@@ -5,11 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"strconv"
-	"sync"
 
-	"github.com/google/uuid"
-
-	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/publish"
@@ -51,28 +47,35 @@ func (a *API) query(ctx context.Context, req *pb.QueryRequest, notFound errcode.
 	return nil, errcode.Wrap(errcode.InternalError, errors.New(qe.GetMessage()))
 }
 
-// queryFor is query with the caller's read-your-writes sequence.
-func (a *API) queryFor(ctx context.Context, id auth.Identity, req *pb.QueryRequest, notFound errcode.Code) (*pb.QueryResponse, error) {
-	req.MinSeq = a.seqs.get(id.KeyID)
+// queryFor is query for a caller's own data (its orders, trades,
+// transfers, balance, an order by id): it must show every write the
+// caller had acknowledged, through whichever gateway replica, before this
+// read arrived. The read fence takes the command log's last sequence from
+// the stream's leader with a request sent after the read arrived, and the
+// engine replica answering waits until it has applied that far. Market
+// data (book, prices, markets, history) is not fenced: it is documented
+// as eventually consistent.
+func (a *API) queryFor(ctx context.Context, req *pb.QueryRequest, notFound errcode.Code) (*pb.QueryResponse, error) {
+	seq, err := a.fence.Seq(ctx)
+	if err != nil {
+		return nil, errcode.Wrap(errcode.EngineUnavailable, err)
+	}
+	req.MinSeq = seq
 	return a.query(ctx, req, notFound)
 }
 
 // submit appends a command and waits for the engine's result, mapping the
 // publisher's errors to codes. orderID, when set, travels in the body of the
 // 503 answers whose command is or may be in the log.
-func (a *API) submit(ctx context.Context, id auth.Identity, cmd *pb.Command, orderID string) (*publish.Result, error) {
+//
+// A command in the log without its result (ENGINE_TIMEOUT) is still the
+// caller's write: its reads, GET /order/{id} first, are fenced at or after
+// it (queryFor) rather than answered without it.
+func (a *API) submit(ctx context.Context, cmd *pb.Command, orderID string) (*publish.Result, error) {
 	res, err := a.pub.Submit(ctx, cmd)
 	if err != nil {
-		// A command in the log without its result (ENGINE_TIMEOUT) is
-		// still the key's last write: its reads, GET /order/{id} first,
-		// wait until the engine applied it rather than answer without it.
-		var nr *publish.NoResultError
-		if errors.As(err, &nr) {
-			a.seqs.note(id.KeyID, nr.Seq)
-		}
 		return nil, a.journalError(err, orderID)
 	}
-	a.seqs.note(id.KeyID, res.Seq)
 	return res, nil
 }
 
@@ -86,41 +89,6 @@ func (a *API) journalError(err error, orderID string) error {
 		return errcode.Wrap(errcode.Overloaded, err)
 	}
 	return errcode.Wrap(errcode.EngineUnavailable, err)
-}
-
-// seqTrackerMax bounds the keys remembered for read-your-writes; when
-// full the map is cleared, which only costs those keys one possibly stale
-// read.
-const seqTrackerMax = 100_000
-
-// seqTracker remembers, per API key, the command log sequence of its last
-// command on this replica, so that its next reads wait for the engine to
-// have applied it (QueryRequest.min_seq).
-type seqTracker struct {
-	mu sync.Mutex
-	m  map[uuid.UUID]uint64
-}
-
-func newSeqTracker() *seqTracker { return &seqTracker{m: make(map[uuid.UUID]uint64)} }
-
-func (t *seqTracker) note(id uuid.UUID, seq uint64) {
-	if id == (uuid.UUID{}) {
-		return
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(t.m) >= seqTrackerMax {
-		clear(t.m)
-	}
-	if seq > t.m[id] {
-		t.m[id] = seq
-	}
-}
-
-func (t *seqTracker) get(id uuid.UUID) uint64 {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.m[id]
 }
 
 // formatID formats an engine id (a trade id, a transfer sequence) as the

@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
@@ -72,7 +71,7 @@ func (a *API) postFaucet(c echo.Context) error {
 		}
 	}
 	cmd := &pb.Command{Id: id, Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
-	res, err := a.submit(c.Request().Context(), auth.Identity{}, cmd, "")
+	res, err := a.submit(c.Request().Context(), cmd, "")
 	if err != nil {
 		return err
 	}

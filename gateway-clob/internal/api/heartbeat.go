@@ -19,10 +19,8 @@ func (a *API) registerHeartbeat(e *echo.Echo) {
 func (a *API) postHeartbeat(c echo.Context) error {
 	id := l2Identity(c)
 	cmd := &pb.Command{Id: newCommandID(), Body: &pb.Command_Heartbeat{Heartbeat: &pb.Heartbeat{Owner: id.KeyID[:]}}}
-	seq, err := a.pub.Append(c.Request().Context(), cmd)
-	if err != nil {
+	if _, err := a.pub.Append(c.Request().Context(), cmd); err != nil {
 		return a.journalError(err, "")
 	}
-	a.seqs.note(id.KeyID, seq)
 	return c.JSON(http.StatusOK, clobapi.HeartbeatResponse{Status: "ok", HeartbeatID: id.KeyID.String()})
 }

@@ -145,7 +145,7 @@ func (a *API) place(ctx context.Context, id auth.Identity, env *orderEnvelope) (
 // and every other copy is told INVALID_ORDER_DUPLICATED.
 func (a *API) submitPlacement(ctx context.Context, id auth.Identity, p *placement) (clobapi.OrderResponse, error) {
 	cmd := &pb.Command{Id: p.id[:], Body: &pb.Command_PlaceOrder{PlaceOrder: p.cmd}}
-	res, err := a.submit(ctx, id, cmd, p.orderID())
+	res, err := a.submit(ctx, cmd, p.orderID())
 	if err != nil {
 		return clobapi.OrderResponse{}, err
 	}
@@ -198,7 +198,7 @@ func (a *API) getOrder(c echo.Context) error {
 		return err
 	}
 	id := l2Identity(c)
-	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
+	resp, err := a.queryFor(c.Request().Context(), &pb.QueryRequest{
 		Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: oid[:]}},
 	}, errcode.OrderNotFound)
 	if err != nil {
@@ -248,7 +248,7 @@ func (a *API) singleOrderPage(c echo.Context, id auth.Identity, s string) error 
 		return err
 	}
 	page := clobapi.Page[clobapi.OpenOrder]{Data: []clobapi.OpenOrder{}, NextCursor: clobapi.EndCursor, Limit: PageLimitDefault}
-	resp, err := a.queryFor(c.Request().Context(), id, &pb.QueryRequest{
+	resp, err := a.queryFor(c.Request().Context(), &pb.QueryRequest{
 		Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: oid[:]}},
 	}, errcode.OrderNotFound)
 	if err != nil && !errors.Is(err, errcode.OrderNotFound) {
@@ -269,7 +269,7 @@ func (a *API) ordersPage(c echo.Context, id auth.Identity, q *pb.OrdersQuery, wi
 	ctx := c.Request().Context()
 	page, err := fetchPage(p, func(cursor string, limit uint32) ([]clobapi.OpenOrder, string, error) {
 		q.Cursor, q.Limit = cursor, limit
-		resp, err := a.queryFor(ctx, id, &pb.QueryRequest{Query: &pb.QueryRequest_Orders{Orders: q}}, errcode.NotFound)
+		resp, err := a.queryFor(ctx, &pb.QueryRequest{Query: &pb.QueryRequest_Orders{Orders: q}}, errcode.NotFound)
 		if err != nil {
 			return nil, "", err
 		}

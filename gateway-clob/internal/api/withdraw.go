@@ -65,7 +65,7 @@ func (a *API) postWithdraw(c echo.Context) error {
 		cmdID = b
 	}
 	cmd := &pb.Command{Id: cmdID, Body: &pb.Command_Withdraw{Withdraw: &pb.Withdraw{Account: wallet[:], Amount: amount, TokenId: token}}}
-	res, err := a.submit(c.Request().Context(), id, cmd, "")
+	res, err := a.submit(c.Request().Context(), cmd, "")
 	if err != nil {
 		return err
 	}

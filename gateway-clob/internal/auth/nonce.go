@@ -13,6 +13,7 @@ import (
 
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // NonceStore remembers used L1 nonces across all gateway replicas.
@@ -36,7 +37,7 @@ const nonceTTLMargin = 5 * time.Second
 // OpenNonceStore creates the bucket if needed. window is the L1 timestamp
 // window.
 func OpenNonceStore(ctx context.Context, js jetstream.JetStream, window time.Duration, replicas int) (*NonceStore, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket:      journal.ClobNonceBucket,
 		Description: "Used CLOB L1 nonces (address, nonce), kept while a signed timestamp can be valid",
 		Storage:     jetstream.FileStorage,

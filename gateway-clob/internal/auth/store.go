@@ -16,6 +16,8 @@ import (
 
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // keysPerAddressMax bounds GET /auth/api-keys and the index scan behind it.
@@ -57,7 +59,7 @@ type KeyStore struct {
 // OpenKeyStore creates the bucket if needed. History 1 is enough: a record
 // only ever moves from active to revoked.
 func OpenKeyStore(ctx context.Context, js jetstream.JetStream, replicas int) (*KeyStore, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{
 		Bucket:      journal.ClobKeyBucket,
 		Description: "CLOB API key records (no secrets)",
 		Storage:     jetstream.FileStorage,
@@ -66,7 +68,10 @@ func OpenKeyStore(ctx context.Context, js jetstream.JetStream, replicas int) (*K
 	if err != nil {
 		return nil, fmt.Errorf("auth: open %s: %w", journal.ClobKeyBucket, err)
 	}
-	return &KeyStore{kv: kv}, nil
+	// Reads go to the bucket's leader: a key created or revoked through
+	// one gateway replica is used next through the other, and a direct
+	// get may be answered by a follower that has not stored it yet.
+	return &KeyStore{kv: leaderread.WrapKV(js, kv)}, nil
 }
 
 func recordKey(id string) string { return "k." + id }
@@ -109,8 +114,9 @@ func (s *KeyStore) Create(ctx context.Context, rec KeyRecord) (KeyRecord, error)
 // ErrKeyNotFound means no record exists for a key id.
 var ErrKeyNotFound = errors.New("auth: no such API key")
 
-// Get reads a key record straight from the bucket, so a revoke made on any
-// replica is seen by the next request on every replica.
+// Get reads a key record from the bucket's stream leader, so a create or
+// revoke acknowledged on any replica is seen by the next request on every
+// replica.
 func (s *KeyStore) Get(ctx context.Context, id string) (KeyRecord, error) {
 	rec, _, err := s.get(ctx, id)
 	return rec, err
@@ -165,7 +171,10 @@ func isWrongRevision(err error) bool {
 	return errors.Is(err, jetstream.ErrKeyRevisionMismatch)
 }
 
-// List returns the active keys of an address, oldest first.
+// List returns the active keys of an address, oldest first. The index is
+// listed through a consumer, which the server may place on a follower: a
+// key created through another replica an instant ago can be missing from
+// the list (never from Get); the API document says so.
 func (s *KeyStore) List(ctx context.Context, addr common.Address) ([]KeyRecord, error) {
 	prefix := "a." + strings.ToLower(strings.TrimPrefix(addr.Hex(), "0x")) + "."
 	lister, err := s.kv.ListKeysFiltered(ctx, prefix+"*")

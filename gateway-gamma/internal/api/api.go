@@ -20,6 +20,7 @@ import (
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/runtime/leaderread"
 )
 
 // writeWaitMax bounds a write and the wait for this replica's view to
@@ -50,6 +51,7 @@ type API struct {
 	now     func() time.Time
 	sports  []string
 	login   *login.Service
+	fence   *leaderread.Fence
 
 	operator        *operator.Operator
 	operatorKeyHash []byte
@@ -65,6 +67,8 @@ type Deps struct {
 	Log     *zap.Logger
 	Now     func() time.Time
 	Login   *login.Service
+	// Fence is the read fence on the catalogue bucket's stream (fresh.go).
+	Fence *leaderread.Fence
 	// Operator and OperatorKey enable /admin; without a key every
 	// operator request is refused.
 	Operator    *operator.Operator
@@ -77,7 +81,7 @@ func New(cfg Config, d Deps) *API {
 		d.Now = time.Now
 	}
 	a := &API{cfg: cfg, nc: d.NC, view: d.View, reader: d.Reader, store: d.Store, limiter: d.Limiter,
-		log: d.Log, now: d.Now, login: d.Login}
+		log: d.Log, now: d.Now, login: d.Login, fence: d.Fence}
 	a.operator = d.Operator
 	if len(d.OperatorKey) > 0 {
 		h := sha256.Sum256(d.OperatorKey)

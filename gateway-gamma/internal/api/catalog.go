@@ -13,17 +13,17 @@ import (
 )
 
 func (a *API) registerEvents(e *echo.Echo) {
-	e.GET("/events", a.listEvents)
-	e.GET("/events/keyset", a.listEventsKeyset)
-	e.GET("/events/:id", a.getEvent)
-	e.GET("/events/slug/:slug", a.getEventBySlug)
+	e.GET("/events", a.listEvents, a.fresh)
+	e.GET("/events/keyset", a.listEventsKeyset, a.fresh)
+	e.GET("/events/:id", a.getEvent, a.fresh)
+	e.GET("/events/slug/:slug", a.getEventBySlug, a.fresh)
 }
 
 func (a *API) registerMarkets(e *echo.Echo) {
-	e.GET("/markets", a.listMarkets)
-	e.GET("/markets/keyset", a.listMarketsKeyset)
-	e.GET("/markets/:id", a.getMarket)
-	e.GET("/markets/slug/:slug", a.getMarketBySlug)
+	e.GET("/markets", a.listMarkets, a.fresh)
+	e.GET("/markets/keyset", a.listMarketsKeyset, a.fresh)
+	e.GET("/markets/:id", a.getMarket, a.fresh)
+	e.GET("/markets/slug/:slug", a.getMarketBySlug, a.fresh)
 }
 
 func (a *API) listEvents(c echo.Context) error {
@@ -146,9 +146,9 @@ func (a *API) getMarketBySlug(c echo.Context) error {
 }
 
 func (a *API) registerGames(e *echo.Echo) {
-	e.GET("/games", a.listGames)
-	e.GET("/games/:id", a.getGame)
-	e.GET("/games/:id/scores", a.getScores)
+	e.GET("/games", a.listGames, a.fresh)
+	e.GET("/games/:id", a.getGame, a.fresh)
+	e.GET("/games/:id/scores", a.getScores, a.fresh)
 	e.GET("/config/sport-types", a.sportTypes)
 }
 
@@ -202,7 +202,7 @@ func (a *API) publicInfo(c echo.Context) error {
 }
 
 func (a *API) registerProfiles(e *echo.Echo) {
-	e.GET("/profiles/user_address/:user_address", a.getProfile)
+	e.GET("/profiles/user_address/:user_address", a.getProfile, a.fresh)
 	e.POST("/profiles", a.postProfile, a.requireBearer)
 }
 

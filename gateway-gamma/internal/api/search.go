@@ -14,7 +14,7 @@ import (
 )
 
 func (a *API) registerSearch(e *echo.Echo) {
-	e.GET("/public-search", a.search)
+	e.GET("/public-search", a.search, a.fresh)
 }
 
 // search answers the events, markets, tags and teams whose texts hold

@@ -14,9 +14,9 @@ import (
 )
 
 func (a *API) registerTags(e *echo.Echo) {
-	e.GET("/tags", a.listTags)
-	e.GET("/tags/:id", a.getTag)
-	e.GET("/tags/slug/:slug", a.getTagBySlug)
+	e.GET("/tags", a.listTags, a.fresh)
+	e.GET("/tags/:id", a.getTag, a.fresh)
+	e.GET("/tags/slug/:slug", a.getTagBySlug, a.fresh)
 }
 
 func (a *API) listTags(c echo.Context) error {

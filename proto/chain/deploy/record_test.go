@@ -208,4 +208,13 @@ func TestOtherChainID(t *testing.T) {
 	if err := d.Verify(ctx, e.Chain.Backend); !errors.Is(err, deploy.ErrMismatch) {
 		t.Fatalf("a 1337 record verified on 31337: %v", err)
 	}
+	// A process refuses it at start, saying which flag to change.
+	err = d.CheckChain(ctx, e.Chain.Backend, "http://node:8545")
+	if !errors.Is(err, deploy.ErrMismatch) || !strings.Contains(err.Error(), "-deployment, chain 1337") ||
+		!strings.Contains(err.Error(), "http://node:8545") || !strings.Contains(err.Error(), "-rpc-url of a node of chain 1337") {
+		t.Fatalf("the refusal at start: %v", err)
+	}
+	if err := e.D.CheckChain(ctx, e.Chain.Backend, "http://node:8545"); err != nil {
+		t.Fatalf("the chain's own record: %v", err)
+	}
 }

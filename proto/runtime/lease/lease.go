@@ -11,6 +11,7 @@
 package lease
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
+
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // TTLMin bounds the lease's time to live from below: renewals run at a
@@ -42,6 +45,9 @@ type Config struct {
 	TTL time.Duration
 	// Replicas of the bucket: 1 on one node, 3 in a cluster.
 	Replicas int
+	// ReplicasFlag names the setting Replicas came from, for the refusal
+	// of a bucket at another count (default -kv-replicas).
+	ReplicasFlag string
 	// Logger receives campaign and renewal failures; nil discards them.
 	Logger *zap.Logger
 }
@@ -70,7 +76,7 @@ func Open(ctx context.Context, js jetstream.JetStream, cfg Config) (*Lease, erro
 	if cfg.Logger == nil {
 		cfg.Logger = zap.NewNop()
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, cmp.Or(cfg.ReplicasFlag, natscheck.KVReplicasFlag), jetstream.KeyValueConfig{
 		Bucket:      cfg.Bucket,
 		Description: "A lease: whoever holds key " + cfg.Key + " acts.",
 		History:     1,

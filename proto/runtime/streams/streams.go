@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/natscheck"
 )
 
 // Config holds the deployment-dependent settings of the streams.
@@ -43,7 +44,7 @@ func (c Config) withDefaults() Config {
 func Ensure(ctx context.Context, js jetstream.JetStream, cfg Config) error {
 	cfg = cfg.withDefaults()
 	for _, sc := range streamConfigs(cfg) {
-		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
+		if _, err := natscheck.CreateOrUpdateStream(ctx, js, natscheck.ReplicasFlag, sc); err != nil {
 			return fmt.Errorf("streams: ensure stream %s: %w", sc.Name, err)
 		}
 	}

@@ -21,7 +21,6 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
@@ -58,13 +57,9 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	logConfig(log, f)
-	rpcURL := f.rpcURL
-	if rpcURL == "" {
-		rpcURL = f.cfg.Deployment.RPCURL
-	}
-	chain, err := ethclient.DialContext(ctx, rpcURL)
+	chain, err := f.cfg.Deployment.Dial(ctx, f.rpcURL)
 	if err != nil {
-		return fmt.Errorf("connect to the chain at %s: %w", rpcURL, err)
+		return err
 	}
 	defer chain.Close()
 	nc, err := nats.Connect(f.natsURL, nats.Name("relayer"), nats.MaxReconnects(-1))
