@@ -138,7 +138,7 @@ func (o *Operator) prepare(ctx context.Context, qid common.Hash, ids ctfid.Marke
 	}
 	got, err := o.chain.PrepareMarket(ctx, qid, negRisk)
 	if err != nil {
-		return errcode.Errorf(errcode.InternalError, "preparing the market on chain: %v", err)
+		return chainError("preparing the market on chain", err)
 	}
 	if got.ConditionID != ids.ConditionID || got.Yes.Cmp(ids.Yes) != 0 || got.No.Cmp(ids.No) != 0 {
 		return errcode.Errorf(errcode.InternalError, "the chain prepared condition %s, not %s: its oracle or collateral differs from the gateway's",
@@ -238,4 +238,11 @@ func (o *Operator) patchEngine(ctx context.Context, cur *catalog.MarketRecord, p
 		}
 	}
 	return nil
+}
+
+// chainError is a failure of the chain side (the settler's markets
+// service): its own code (SETTLER_UNAVAILABLE, a 503 to retry) when it
+// has one, else INTERNAL_ERROR.
+func chainError(what string, err error) error {
+	return errcode.Errorf(errcode.CodeOf(err), "%s: %v", what, err)
 }

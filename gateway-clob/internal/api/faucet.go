@@ -68,7 +68,7 @@ func (a *API) postFaucet(c echo.Context) error {
 			err = a.cfg.FaucetFunder.Fund(c.Request().Context(), addr, amount)
 		}
 		if err != nil {
-			return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
+			return errcode.Errorf(errcode.CodeOf(err), "the faucet could not fund %s on chain: %v", addr.Hex(), err)
 		}
 	}
 	cmd := &pb.Command{Id: id, Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
@@ -134,7 +134,7 @@ func (a *API) faucetViaChain(c echo.Context, addr common.Address, amount uint64)
 		return err
 	}
 	if err := a.cfg.FaucetFunder.Fund(ctx, addr, amount); err != nil {
-		return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
+		return errcode.Errorf(errcode.CodeOf(err), "the faucet could not fund %s on chain: %v", addr.Hex(), err)
 	}
 	now := before
 	for deadline := time.Now().Add(FaucetWaitMax); now < before+amount && time.Now().Before(deadline); {
