@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -46,10 +45,7 @@ func (s *Settler) Settle(ctx context.Context, store *nats.Conn, ttl time.Duratio
 	if ttl <= 0 {
 		return s.Run(ctx)
 	}
-	if holder == "" {
-		host, _ := os.Hostname()
-		holder = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
+	holder = holderName(holder)
 	js, err := jetstream.New(store)
 	if err != nil {
 		return err

@@ -7,6 +7,13 @@
 // command line wins), connects to NATS and the chain, and runs
 // the assembly of package server until SIGINT or SIGTERM.
 //
+// Beside the settlement it serves the markets service (-markets, package
+// markets): Gamma's operator prepares and resolves markets on chain, and
+// a devnet's CLOB faucet funds, through it over NATS. Its operator key is
+// read from -operator-key-file or SETTLER_OPERATOR_KEY, never a flag's
+// value, and is refused at the start if missing, the redeem key, not the
+// oracle Gamma derives from, or not an admin of both exchanges.
+//
 // It keeps its state in NATS (the bucket journal.SettlerBucket): kill it at any
 // moment and start it again, and it goes on from where it was, settling
 // every trade once. One settler runs per exchange.
@@ -17,9 +24,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
@@ -33,9 +45,10 @@ import (
 const envPrefix = "SETTLER"
 
 type flags struct {
-	fs                   *flag.FlagSet
-	logLevel, deployment string
-	cfg                  server.Config
+	fs                                    *flag.FlagSet
+	logLevel, deployment, operatorKeyFile string
+	oracle                                string
+	cfg                                   server.Config
 }
 
 func main() { daemon.Main("settler", run) }
@@ -51,6 +64,10 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	daemon.LogConfig(log, "settler starting", f.fs, "redeem-key")
+	if f.cfg.Markets.On {
+		log.Info("the markets service's operator key", zap.String("address", crypto.PubkeyToAddress(f.cfg.Markets.Key.PublicKey).Hex()),
+			zap.String("from", f.keySource()))
+	}
 	return server.Run(ctx, f.cfg, log)
 }
 
@@ -88,6 +105,13 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&w.Poll, "chain-poll", chainwatch.DefaultPollInterval, "how often the chain watcher looks at the head when caught up")
 	fs.DurationVar(&w.ReconcileInterval, "reconcile-interval", reconcile.DefaultInterval, "how often chain and ledger are reconciled")
 	fs.StringVar(&w.ReconcileAddr, "reconcile-addr", "", "serve GET /reconcile (the operator's check, what pred reconcile asks), its /metrics and its document (/openapi.yaml, /docs) here; empty: off")
+	m := &sc.Markets
+	fs.BoolVar(&m.On, "markets", true, "serve the markets service (prepare markets, report payouts, the devnet faucet) to Gamma and the CLOB over NATS, "+
+		"one settler at a time under its own lease; needs the operator key. false: another settler lists this chain's markets")
+	fs.StringVar(&f.operatorKeyFile, "operator-key-file", "", "file holding the operator key (hex): the markets' oracle and an admin of both exchanges; "+
+		"or "+operatorKeyEnv+" (hex) in the environment; secret, never a flag's value")
+	fs.StringVar(&f.oracle, "oracle", "", "the oracle Gamma derives markets from (its -oracle): the operator key's address must be it (default: the deployment record's deployer)")
+	fs.BoolVar(&m.Faucet, "faucet", false, "serve the devnet faucet's funding (mint the dev stablecoin, wrap it into USDW): a devnet's dev stablecoin only, the key a minter")
 	fs.StringVar(&sc.RedeemKey, "redeem-key", "", "hex private key that sends the redemptions of resolved markets (any funded key: redeeming needs no role); empty: no redemption, holders redeem themselves; secret")
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
@@ -100,5 +124,51 @@ func parseFlags(args []string) (*flags, error) {
 		return nil, err
 	}
 	c.Deployment = d
-	return f, nil
+	return f, f.markets()
+}
+
+// operatorKeyEnv holds the operator key itself, hex, when no file is given.
+var operatorKeyEnv = flagenv.EnvName(envPrefix, "operator-key")
+
+// markets reads the operator key from -operator-key-file or the
+// environment, and the oracle; checks that need no chain are the
+// server's (server.Config.Markets).
+func (f *flags) markets() error {
+	m := &f.cfg.Markets
+	if f.oracle != "" {
+		if !common.IsHexAddress(f.oracle) {
+			return fmt.Errorf("-oracle must be 0x followed by 40 hex digits, got %q", f.oracle)
+		}
+		m.Oracle = common.HexToAddress(f.oracle)
+	}
+	if !m.On {
+		return nil
+	}
+	var hexKey, from string
+	switch {
+	case f.operatorKeyFile != "":
+		b, err := os.ReadFile(f.operatorKeyFile)
+		if err != nil {
+			return fmt.Errorf("-operator-key-file: %w", err)
+		}
+		hexKey, from = string(b), "-operator-key-file "+f.operatorKeyFile
+	case os.Getenv(operatorKeyEnv) != "":
+		hexKey, from = os.Getenv(operatorKeyEnv), operatorKeyEnv
+	default:
+		return nil // the server refuses a missing key, saying what to do
+	}
+	key, err := crypto.HexToECDSA(strings.TrimPrefix(strings.TrimSpace(hexKey), "0x"))
+	if err != nil {
+		return fmt.Errorf("the operator key from %s is not 64 hex digits: %w", from, err)
+	}
+	m.Key = key
+	return nil
+}
+
+// keySource names where the operator key came from, for the log.
+func (f *flags) keySource() string {
+	if f.operatorKeyFile != "" {
+		return "-operator-key-file " + f.operatorKeyFile
+	}
+	return operatorKeyEnv
 }
