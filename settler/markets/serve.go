@@ -125,3 +125,22 @@ func withDeadline(ctx context.Context, unixMs int64) (context.Context, context.C
 	}
 	return context.WithDeadline(ctx, time.UnixMilli(unixMs))
 }
+
+// servingPoll is how often WaitServing looks.
+const servingPoll = 10 * time.Millisecond
+
+// WaitServing returns once this process serves, or with ctx's error: for
+// a process that serves beside its own callers (the devnet lists its demo
+// markets right after the start).
+func (m *Markets) WaitServing(ctx context.Context) error {
+	t := time.NewTicker(servingPoll)
+	defer t.Stop()
+	for !m.Serving() {
+		select {
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		case <-t.C:
+		}
+	}
+	return nil
+}
