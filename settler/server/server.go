@@ -1,6 +1,7 @@
 // Package server assembles the settler: the settlement (package settle),
 // the chain watcher and the reconciliation beside it (chainwatch,
-// reconcile), and the redeemer (redeem), with their metrics and health.
+// reconcile), the redeemer (redeem) and the markets service (markets),
+// with their metrics and health.
 // cmd/settler parses its flags into a Config and calls Run; the devnet
 // builds the parts it runs beside its other services with NewSettler,
 // NewWatch and Redeem, so that both run the same assembly.
