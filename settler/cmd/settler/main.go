@@ -64,7 +64,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	daemon.LogConfig(log, "settler starting", f.fs, "redeem-key")
-	if f.cfg.Markets.On {
+	if f.cfg.Markets.Key != nil {
 		log.Info("the markets service's operator key", zap.String("address", crypto.PubkeyToAddress(f.cfg.Markets.Key.PublicKey).Hex()),
 			zap.String("from", f.keySource()))
 	}

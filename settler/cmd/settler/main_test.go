@@ -78,3 +78,23 @@ func TestOperatorKey(t *testing.T) {
 		t.Fatalf("-markets=false: %+v, %v", f.cfg.Markets, err)
 	}
 }
+
+// TestRunRefusesWithoutKey: the process refuses to start the markets
+// service without the operator key, saying where to give it or how to
+// turn the service off, before it connects to NATS.
+func TestRunRefusesWithoutKey(t *testing.T) {
+	d := &deploy.Deployment{ChainID: 1337, RPCURL: "http://127.0.0.1:1", Deployer: common.HexToAddress("0x1"), Block: 1,
+		Contracts: deploy.Contracts{ConditionalTokens: common.HexToAddress("0x2"), Exchange: common.HexToAddress("0x3"),
+			NegRiskExchange: common.HexToAddress("0x4"), SafeFactory: common.HexToAddress("0x5"), SafeSingleton: common.HexToAddress("0x6"),
+			SafeFallbackHandler: common.HexToAddress("0x7"), Collateral: common.HexToAddress("0x8"), Stablecoin: common.HexToAddress("0x9")},
+		SafeInitCodeHash: common.HexToHash("0x10")}
+	record := filepath.Join(t.TempDir(), "deployment.json")
+	if err := d.Save(record); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SETTLER_OPERATOR_KEY", "")
+	err := run(t.Context(), []string{"-deployment", record, "-nats-url", "nats://127.0.0.1:1", "-admin-addr", "127.0.0.1:0"})
+	if err == nil || !strings.Contains(err.Error(), "-operator-key-file PATH") || !strings.Contains(err.Error(), "-markets=false") {
+		t.Fatalf("run without the operator key: %v", err)
+	}
+}
