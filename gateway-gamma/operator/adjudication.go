@@ -396,7 +396,7 @@ func (o *Operator) settle(ctx context.Context, m *catalog.MarketRecord, v []int,
 	}
 	if o.resolver != nil {
 		if err := o.resolver.ReportPayouts(ctx, common.HexToHash(m.QuestionID), m.NegRisk, v); err != nil {
-			return nil, errcode.Errorf(errcode.InternalError, "reporting the payouts on chain: %v", err)
+			return nil, chainError("reporting the payouts on chain", err)
 		}
 	}
 	payout := []uint32{uint32(v[0]), uint32(v[1])}

@@ -138,11 +138,13 @@ func (o *Operator) prepare(ctx context.Context, qid common.Hash, ids ctfid.Marke
 	}
 	got, err := o.chain.PrepareMarket(ctx, qid, negRisk)
 	if err != nil {
-		return errcode.Errorf(errcode.InternalError, "preparing the market on chain: %v", err)
+		return chainError("preparing the market on chain", err)
 	}
 	if got.ConditionID != ids.ConditionID || got.Yes.Cmp(ids.Yes) != 0 || got.No.Cmp(ids.No) != 0 {
-		return errcode.Errorf(errcode.InternalError, "the chain prepared condition %s, not %s: its oracle or collateral differs from the gateway's",
-			hexutil.Encode(got.ConditionID[:]), hexutil.Encode(ids.ConditionID[:]))
+		return errcode.Errorf(errcode.InternalError, "the chain prepared condition %s, not %s: the settler's operator key is not the oracle %s "+
+			"(or its collateral is not %s) this gateway derives ids from; start gateway-gamma with -oracle set to the settler's key's address, "+
+			"or the settler with the key of %s", hexutil.Encode(got.ConditionID[:]), hexutil.Encode(ids.ConditionID[:]), o.oracle.Hex(),
+			o.collateral.Hex(), o.oracle.Hex())
 	}
 	return nil
 }
@@ -238,4 +240,11 @@ func (o *Operator) patchEngine(ctx context.Context, cur *catalog.MarketRecord, p
 		}
 	}
 	return nil
+}
+
+// chainError is a failure of the chain side (the settler's markets
+// service): its own code (SETTLER_UNAVAILABLE, a 503 to retry) when it
+// has one, else INTERNAL_ERROR.
+func chainError(what string, err error) error {
+	return errcode.Errorf(errcode.CodeOf(err), "%s: %v", what, err)
 }

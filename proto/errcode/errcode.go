@@ -228,6 +228,12 @@ const (
 	FaucetDisabled        Code = "FAUCET_DISABLED"
 )
 
+// SettlerUnavailable: the chain side of the exchange (the settler's
+// markets service: a market's preparation, a payout report, the faucet's
+// funding) did not answer, as while no settler holds its lease. Every
+// such request is idempotent on chain, so a retry is safe.
+const SettlerUnavailable Code = "SETTLER_UNAVAILABLE"
+
 // Entry is one row of the table.
 type Entry struct {
 	Code    Code
@@ -338,6 +344,7 @@ var table = []Entry{
 	{RateLimited, 429, "rate limit exceeded: wait for the number of seconds in the Retry-After header"},
 	{InternalError, 500, "internal error: the request failed on the server; retry, and report the X-Request-Id if it persists"},
 	{EngineUnavailable, 503, "the matching engine is unavailable: nothing was appended; retry later"},
+	{SettlerUnavailable, 503, "the chain side of the exchange (the settler's markets service) did not answer in time, or no settler is serving it: retry later; what the chain has already done is not done twice"},
 	{EngineTimeout, 503, "the command is in the log and will be applied, but the engine's result did not arrive in time: poll GET /order/{orderID}"},
 	{CommandOutcomeUnknown, 503, "the command log did not acknowledge the command in time: it may or may not have been appended; for an order, poll GET /order/{orderID} before resubmitting"},
 	{Overloaded, 503, "the gateway is overloaded: nothing was appended; retry after the number of seconds in the Retry-After header"},

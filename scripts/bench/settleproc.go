@@ -214,10 +214,11 @@ func (s *settleProcs) startWorkers(d *devnet.Devnet) error {
 	if err != nil {
 		return err
 	}
-	// The devnet watches the chain and redeems itself (in its process, as
-	// with the embedded settlement), so this settler only settles.
+	// The devnet watches the chain, redeems and serves the markets service
+	// itself (in its process, as with the embedded settlement), so this
+	// settler only settles.
 	s.settler, err = s.start("settler", "-nats-url", d.NATSURL, "-store-nats-url", s.natsURL, "-deployment", d.RecordPath,
-		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-chainwatch=false")
+		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-chainwatch=false", "-markets=false")
 	return err
 }
 

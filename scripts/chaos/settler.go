@@ -240,8 +240,9 @@ func (r *settlerRun) startSettler() error {
 		"-admin-addr", fmt.Sprintf("127.0.0.1:%d", port), "-log-level", "warn", "-sweep-after", "3s", "-lease-ttl", "1s",
 		// This run credits the engine itself (WalletDeployed and Faucet in
 		// setup), so the settler's chain watcher would credit the traders'
-		// funds a second time: it is off here.
-		"-chainwatch=false")
+		// funds a second time: it is off here. So is the markets service:
+		// this run lists no markets through Gamma.
+		"-chainwatch=false", "-markets=false")
 	p, err := proc.StartLogged(cmd, filepath.Join(r.dir, "settler.log"))
 	if err != nil {
 		return err

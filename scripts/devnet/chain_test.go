@@ -39,7 +39,7 @@ func TestChainSurvivesRestart(t *testing.T) {
 	}
 	ctx := context.Background()
 	who := common.HexToAddress("0x00000000000000000000000000000000000000c1")
-	if err := d.chain.Fund(ctx, who, 12_345_678); err != nil {
+	if err := d.onchain.Fund(ctx, who, 12_345_678); err != nil {
 		t.Fatal(err)
 	}
 	first := *d.Deployment

@@ -42,6 +42,7 @@ import (
 	"pred.dev/gateway-gamma/operator"
 	gammaserver "pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/marketrpc"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/settler/chainwatch"
 	"pred.dev/settler/reconcile"
@@ -200,8 +201,10 @@ type Devnet struct {
 	Deployed   bool
 	RPCURL     string
 
-	log      *zap.Logger
-	chain    *onchain
+	log   *zap.Logger
+	chain *onchain
+	// onchain is the markets service's client, as the gateways have it.
+	onchain  *marketrpc.Client
 	nats     *natsembed.Server
 	conns    []*nats.Conn
 	engine   *inproc.Engine
@@ -296,6 +299,9 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if err := d.startRedeemer(gwCtx); err != nil {
+		return err
+	}
+	if err := d.startMarkets(ctx, gwCtx); err != nil {
 		return err
 	}
 	for i := range cfg.Gateways {
@@ -428,7 +434,7 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 		return err
 	}
 	gcfg := GatewayConfig(d.Deployment)
-	gcfg.FaucetFunder = watchedFaucet{d.chain, d}
+	gcfg.FaucetFunder = watchedFaucet{d.onchain, d}
 	// GET /balance-allowance reads the wallets' approvals from the chain.
 	if gcfg.Allowances, err = chainread.New(d.chain.chain.Backend, d.Deployment); err != nil {
 		return fmt.Errorf("devnet: gateway: %w", err)
@@ -474,8 +480,8 @@ func (d *Devnet) fail(err error) {
 	}
 }
 
-// startGamma starts the Gamma API with the chain as its market
-// preparer, lists the demo catalogue through its operator (idempotent:
+// startGamma starts the Gamma API with the settler's markets service as
+// its market preparer and resolver, lists the demo catalogue through its operator (idempotent:
 // a restart finds it) and serves HTTP.
 func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 	nc, err := d.connect("gateway-gamma")
@@ -483,7 +489,7 @@ func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 		return err
 	}
 	gcfg := GammaConfig(d.Deployment)
-	gcfg.Chain, gcfg.Resolver = d.chain, d.chain
+	gcfg.Chain, gcfg.Resolver = d.onchain, d.onchain
 	gcfg.Liveness, gcfg.ScoreFeedInterval = cfg.Liveness, cfg.ScoreFeedInterval
 	if gcfg.Liveness == 0 {
 		gcfg.Liveness = DefaultLiveness

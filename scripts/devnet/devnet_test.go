@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"pred.dev/gateway-gamma/operator"
+	"pred.dev/proto/chain/bind/exchange"
 	"pred.dev/proto/chain/ctfid"
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/gamma"
@@ -78,9 +79,9 @@ func TestMarketsOnce(t *testing.T) {
 		if n, err := d.chain.ctf.GetOutcomeSlotCount(call, ids.ConditionID); err != nil || n.Int64() != 2 {
 			t.Fatalf("market %s's condition on chain: %v slots, %v", m.Slug, n, err)
 		}
-		ex := d.chain.exchanges[0]
-		if m.NegRisk {
-			ex = d.chain.exchanges[1]
+		ex, err := exchange.NewCTFExchange(d.Deployment.ExchangeFor(m.NegRisk), d.chain.chain.Backend)
+		if err != nil {
+			t.Fatal(err)
 		}
 		if reg, err := ex.Registry(call, ids.Yes); err != nil || reg.ConditionId != ids.ConditionID {
 			t.Fatalf("market %s's YES token on its exchange: %+v %v", m.Slug, reg, err)

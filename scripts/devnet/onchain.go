@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 	"github.com/ethereum/go-ethereum/common"
@@ -19,10 +18,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/bind/ctf"
-	"pred.dev/proto/chain/bind/exchange"
-	"pred.dev/proto/chain/bind/stablecoin"
 	"pred.dev/proto/chain/bind/usdw"
-	"pred.dev/proto/chain/ctfid"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/safewallet"
 	"pred.dev/proto/chain/txn"
@@ -50,7 +46,9 @@ var devKeyFunds = new(big.Int).Mul(big.NewInt(1_000_000_000), big.NewInt(params.
 var ErrChainRestore = errors.New("devnet: the chain cannot be restored")
 
 // onchain is the devnet's chain: the embedded one or an RPC endpoint,
-// the deployment on it and the dev key's sender.
+// the deployment on it and the dev key's sender. What the dev key does
+// there for the markets and the faucet is the settler's markets service
+// (markets.go), which shares that sender.
 type onchain struct {
 	// embedded is the embedded chain, nil on an external endpoint.
 	embedded *devchain.Chain
@@ -63,13 +61,9 @@ type onchain struct {
 	created bool
 	admin   *txn.Sender
 
-	ctf        *ctf.ConditionalTokens
-	exchanges  [2]*exchange.CTFExchange // standard, negRisk
-	stablecoin *stablecoin.DevStablecoin
-	usdw       *usdw.USDW
-	// prepMu serialises market preparations, which check the chain before
-	// they send.
-	prepMu sync.Mutex
+	// usdw and ctf read balances and approvals for the tests.
+	usdw *usdw.USDW
+	ctf  *ctf.ConditionalTokens
 }
 
 // RecordPath is where a devnet keeps its deployment record in dataDir.
@@ -127,10 +121,11 @@ func (oc *onchain) open(ctx context.Context, cfg Config, log *zap.Logger) error 
 	if oc.admin, err = txn.NewSender(ctx, oc.chain, key); err != nil {
 		return fmt.Errorf("devnet: chain: %w", err)
 	}
-	if err := oc.bind(); err != nil {
+	if oc.usdw, err = usdw.NewUSDW(oc.d.Contracts.Collateral, oc.chain.Backend); err != nil {
 		return err
 	}
-	return oc.approveFaucet(ctx)
+	oc.ctf, err = ctf.NewConditionalTokens(oc.d.Contracts.ConditionalTokens, oc.chain.Backend)
+	return err
 }
 
 // refuse is the error of a data dir whose chain cannot continue.
@@ -226,190 +221,12 @@ func (oc *onchain) verify(ctx context.Context, cfg Config, rec *deploy.Deploymen
 	return nil
 }
 
-func (oc *onchain) bind() error {
-	b, k := oc.chain.Backend, oc.d.Contracts
-	var err error
-	if oc.ctf, err = ctf.NewConditionalTokens(k.ConditionalTokens, b); err != nil {
-		return err
-	}
-	for i, a := range []common.Address{k.Exchange, k.NegRiskExchange} {
-		if oc.exchanges[i], err = exchange.NewCTFExchange(a, b); err != nil {
-			return err
-		}
-	}
-	if oc.stablecoin, err = stablecoin.NewDevStablecoin(k.Stablecoin, b); err != nil {
-		return err
-	}
-	oc.usdw, err = usdw.NewUSDW(k.Collateral, b)
-	return err
-}
-
 // maxUint256 is an unlimited ERC-20 allowance.
 var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-
-// approveFaucet lets USDW pull the faucet's stablecoin, once per chain.
-func (oc *onchain) approveFaucet(ctx context.Context) error {
-	have, err := oc.stablecoin.Allowance(&bind.CallOpts{Context: ctx}, oc.admin.From, oc.d.Contracts.Collateral)
-	if err != nil {
-		return fmt.Errorf("devnet: faucet allowance: %w", err)
-	}
-	if have.Cmp(new(big.Int).Rsh(maxUint256, 1)) >= 0 {
-		return nil
-	}
-	if _, err := oc.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-		return oc.stablecoin.Approve(o, oc.d.Contracts.Collateral, maxUint256)
-	}); err != nil {
-		return fmt.Errorf("devnet: approving USDW to wrap the faucet's stablecoin: %w", err)
-	}
-	return nil
-}
-
-// fundGas bounds the faucet's transactions, which are sent back to back
-// and so cannot be estimated against a state that has the earlier ones.
-const fundGas = 1_000_000
-
-// Fund is the faucet on chain: it mints amount base units of the
-// stablecoin to the faucet key and wraps them into USDW held by to, in
-// two transactions, and returns once both are mined.
-func (oc *onchain) Fund(ctx context.Context, to common.Address, amount uint64) error {
-	_, err := oc.fund(ctx, to, amount)
-	return err
-}
-
-// eoaGas is the coin the faucet keeps an address without code (an EOA
-// maker) topped up to: an EOA sends, and pays for, its own approval
-// transactions (pred wallet approve --eoa), about 50,000 gas each.
-var eoaGas = big.NewInt(params.Ether / 100)
-
-// fund is Fund, returning the wrap's receipt (whose USDW Transfer into to
-// names the deposit). An address without code also gets coin for gas.
-func (oc *onchain) fund(ctx context.Context, to common.Address, amount uint64) (*types.Receipt, error) {
-	if err := oc.gasForEOA(ctx, to); err != nil {
-		return nil, err
-	}
-	a := new(big.Int).SetUint64(amount)
-	mint, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-		o.GasLimit = fundGas
-		return oc.stablecoin.Mint(o, oc.admin.From, a)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("faucet: mint: %w", err)
-	}
-	wrap, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-		o.GasLimit = fundGas
-		return oc.usdw.WrapTo(o, to, a)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("faucet: wrapTo: %w", err)
-	}
-	rs, err := oc.chain.Wait(ctx, mint, wrap)
-	if err != nil {
-		return nil, fmt.Errorf("faucet: %w", err)
-	}
-	return rs[1], nil
-}
-
-// gasForEOA tops an address without code up to eoaGas. A proxy wallet
-// not deployed yet has no code either; the coin it gets is harmless.
-func (oc *onchain) gasForEOA(ctx context.Context, to common.Address) error {
-	code, err := oc.chain.Backend.CodeAt(ctx, to, nil)
-	if err != nil || len(code) > 0 {
-		return err
-	}
-	have, err := oc.chain.Backend.BalanceAt(ctx, to, nil)
-	if err != nil || have.Cmp(eoaGas) >= 0 {
-		return err
-	}
-	tx, err := oc.admin.Transfer(ctx, to, new(big.Int).Sub(eoaGas, have))
-	if err != nil {
-		return fmt.Errorf("faucet: coin for %s's gas: %w", to.Hex(), err)
-	}
-	_, err = oc.chain.Wait(ctx, tx)
-	return err
-}
 
 // USDWOf returns addr's USDW balance on chain, in base units.
 func (oc *onchain) USDWOf(ctx context.Context, addr common.Address) (*big.Int, error) {
 	return oc.usdw.BalanceOf(&bind.CallOpts{Context: ctx}, addr)
-}
-
-// PrepareMarket prepares a market's condition with the dev key as the
-// oracle and registers its tokens on the standard or negRisk exchange,
-// skipping what the chain has already (a market whose creation is
-// retried): Gamma's operator calls it for every market it creates.
-func (oc *onchain) PrepareMarket(ctx context.Context, questionID common.Hash, negRisk bool) (ctfid.Market, error) {
-	oc.prepMu.Lock()
-	defer oc.prepMu.Unlock()
-	m := ctfid.BinaryMarket(oc.d.Contracts.Collateral, oc.admin.From, questionID)
-	call := &bind.CallOpts{Context: ctx}
-	slots, err := oc.ctf.GetOutcomeSlotCount(call, m.ConditionID)
-	if err != nil {
-		return m, fmt.Errorf("getOutcomeSlotCount: %w", err)
-	}
-	ex := oc.exchanges[0]
-	if negRisk {
-		ex = oc.exchanges[1]
-	}
-	reg, err := ex.Registry(call, m.Yes)
-	if err != nil {
-		return m, fmt.Errorf("registry: %w", err)
-	}
-	prepared, registered := slots.Sign() > 0, reg.ConditionId != [32]byte{}
-	switch {
-	case prepared && registered:
-		return m, nil
-	case !prepared && !registered:
-		return deploy.PrepareMarket(ctx, oc.admin, oc.d, oc.admin.From, questionID, negRisk)
-	}
-	var txs []*types.Transaction
-	if !prepared {
-		tx, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-			return oc.ctf.PrepareCondition(o, oc.admin.From, questionID, big.NewInt(ctfid.BinaryOutcomeSlots))
-		})
-		if err != nil {
-			return m, fmt.Errorf("prepareCondition: %w", err)
-		}
-		txs = append(txs, tx)
-	}
-	if !registered {
-		tx, err := oc.admin.Send(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-			return ex.RegisterToken(o, m.Yes, m.No, m.ConditionID)
-		})
-		if err != nil {
-			return m, fmt.Errorf("registerToken: %w", err)
-		}
-		txs = append(txs, tx)
-	}
-	_, err = oc.chain.Wait(ctx, txs...)
-	return m, err
-}
-
-// ReportPayouts is the oracle's report of a resolved market: the dev key
-// (every devnet market's oracle) calls the conditional tokens'
-// reportPayouts(questionID, payouts), unless the condition has its
-// payouts already (a retried resolution). Gamma's operator calls it
-// before the engine pays the market out.
-func (oc *onchain) ReportPayouts(ctx context.Context, questionID common.Hash, _ bool, payouts []int) error {
-	oc.prepMu.Lock()
-	defer oc.prepMu.Unlock()
-	cond := ctfid.BinaryConditionID(oc.admin.From, questionID)
-	den, err := oc.ctf.PayoutDenominator(&bind.CallOpts{Context: ctx}, cond)
-	if err != nil {
-		return fmt.Errorf("payoutDenominator: %w", err)
-	}
-	if den.Sign() > 0 {
-		return nil
-	}
-	p := make([]*big.Int, len(payouts))
-	for i, v := range payouts {
-		p[i] = big.NewInt(int64(v))
-	}
-	if _, err := oc.admin.Do(ctx, func(o *bind.TransactOpts) (*types.Transaction, error) {
-		return oc.ctf.ReportPayouts(o, questionID, p)
-	}); err != nil {
-		return fmt.Errorf("reportPayouts: %w", err)
-	}
-	return nil
 }
 
 // close stops the embedded chain or closes the RPC client.

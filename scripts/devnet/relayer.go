@@ -68,11 +68,9 @@ func RelayerConfig(dep *deploy.Deployment) relayersvc.Config {
 	return cfg
 }
 
-// fundRelayer tops the hot key up from the deployer. It holds prepMu, as
-// a market's preparation does: both send from the deployer's nonce.
+// fundRelayer tops the hot key up from the deployer (its sender numbers
+// the nonces of every send from the dev key, the markets service's too).
 func (oc *onchain) fundRelayer(ctx context.Context, hot common.Address) error {
-	oc.prepMu.Lock()
-	defer oc.prepMu.Unlock()
 	have, err := oc.chain.Backend.BalanceAt(ctx, hot, nil)
 	if err != nil {
 		return fmt.Errorf("devnet: the relayer's balance: %w", err)

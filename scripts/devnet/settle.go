@@ -22,11 +22,8 @@ func SettleConfig(dep *deploy.Deployment, chain *onchain) settle.Config {
 
 // grantOperator gives the relayer's hot key OPERATOR_ROLE on both
 // exchanges, from the deployer (the exchanges' admin), once: a chain
-// deployed before the relayer existed gets it at its next start. It holds
-// prepMu, as every send from the deployer does.
+// deployed before the relayer existed gets it at its next start.
 func (oc *onchain) grantOperator(ctx context.Context, hot common.Address) error {
-	oc.prepMu.Lock()
-	defer oc.prepMu.Unlock()
 	if err := deploy.GrantOperator(ctx, oc.admin, oc.d, hot); err != nil {
 		return fmt.Errorf("devnet: the relayer's hot key as the exchanges' operator: %w", err)
 	}

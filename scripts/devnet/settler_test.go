@@ -43,7 +43,7 @@ func TestFundedBeforeDeployment(t *testing.T) {
 	if r, err := c.Faucet(ctx, proxy.Hex(), "40"); err != nil || r.Balance != "40" {
 		t.Fatalf("faucet to an undeployed wallet: %+v, %v; want 40 credited by the faucet", r, err)
 	}
-	if err := d.chain.Fund(ctx, proxy, 15_000_000); err != nil {
+	if err := d.onchain.Fund(ctx, proxy, 15_000_000); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.DeployWallet(ctx, key); err != nil {
@@ -75,7 +75,7 @@ func TestFaucetCreditIsTheDeposit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := watchedFaucet{d.chain, d}.FundID(ctx, proxy, 7_000_000)
+	id, err := watchedFaucet{d.onchain, d}.FundID(ctx, proxy, 7_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,10 @@ import (
 	"pred.dev/settler/settle"
 )
 
+// DefaultLeaseTTL is the settler's leases' TTL: a dead holder is
+// replaced this long after.
+const DefaultLeaseTTL = 3 * time.Second
+
 // Config is what a settler process runs with. cmd/settler fills it from
 // its flags; Settle.Deployment is required.
 type Config struct {
@@ -28,6 +32,8 @@ type Config struct {
 	Holder   string
 	// Watch configures the chain watcher and the reconciliation.
 	Watch WatchConfig
+	// Markets configures the markets service (MarketsConfig).
+	Markets MarketsConfig
 	// RedeemKey is the hex private key that sends the redemptions of
 	// resolved markets; "" redeems nothing (holders redeem themselves).
 	RedeemKey string

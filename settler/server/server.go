@@ -1,6 +1,7 @@
 // Package server assembles the settler: the settlement (package settle),
 // the chain watcher and the reconciliation beside it (chainwatch,
-// reconcile), and the redeemer (redeem), with their metrics and health.
+// reconcile), the redeemer (redeem) and the markets service (markets),
+// with their metrics and health.
 // cmd/settler parses its flags into a Config and calls Run; the devnet
 // builds the parts it runs beside its other services with NewSettler,
 // NewWatch and Redeem, so that both run the same assembly.
@@ -22,8 +23,9 @@ import (
 
 // Run connects to the chain and NATS and runs the settler until ctx ends:
 // the settlement (under the lease), the chain watcher and the
-// reconciliation (Config.Watch), the redeemer (Config.RedeemKey) and the
-// admin server.
+// reconciliation (Config.Watch), the redeemer (Config.RedeemKey), the
+// markets service (Config.Markets, under its own lease) and the admin
+// server. A markets service it cannot serve is refused first.
 func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	chain, err := cfg.Settle.Deployment.Dial(ctx, cfg.RPCURL)
 	if err != nil {
@@ -31,6 +33,13 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	}
 	defer chain.Close()
 	cfg.Settle.Chain = chain
+	if err := cfg.checkMarkets(); err != nil {
+		return err
+	}
+	m, err := newMarkets(ctx, &cfg, chain)
+	if err != nil {
+		return err
+	}
 	nc, err := nats.Connect(cfg.NATSURL, nats.Name("settler"), nats.MaxReconnects(-1))
 	if err != nil {
 		return fmt.Errorf("connect to NATS at %s: %w", cfg.NATSURL, err)
@@ -69,9 +78,11 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	go func() { watch <- runWatch(actx, &cfg, chain, nc, s, reg, log) }()
 	redeemc := make(chan error, 1)
 	go func() { redeemc <- runRedeem(actx, &cfg, chain, nc, log) }()
+	marketsc := make(chan error, 1)
+	go func() { marketsc <- runMarkets(actx, &cfg, m, nc, log) }()
 	err = s.Settle(ctx, store, cfg.LeaseTTL, cfg.Holder, cfg.Settle.Replicas, log)
 	stop()
-	return errors.Join(err, <-watch, <-redeemc, <-admin)
+	return errors.Join(err, <-watch, <-redeemc, <-marketsc, <-admin)
 }
 
 // runWatch runs the chain watcher and the reconciliation, appending

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -54,10 +53,7 @@ func (s *Settler) Settle(ctx context.Context, store *nats.Conn, ttl time.Duratio
 		}
 		return s.Run(ctx)
 	}
-	if holder == "" {
-		host, _ := os.Hostname()
-		holder = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
+	holder = holderName(holder)
 	l, err := lease.Open(ctx, js, lease.Config{Bucket: settle.LeaseBucket, Key: settle.LeaseKey, Holder: holder, TTL: ttl,
 		Replicas: replicas, Logger: log.Named("lease")})
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/marketrpc"
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
@@ -64,6 +65,16 @@ func run(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	switch {
+	case f.cfg.Faucet && f.dep != nil:
+		// The settler's markets service funds on chain (its -faucet on a
+		// devnet's dev stablecoin); the faucet credits under the deposit's
+		// id, so the chain watcher's deposit of the same transfer is
+		// applied once.
+		f.cfg.FaucetFunder = marketrpc.New(nc)
+	case f.cfg.Faucet:
+		log.Warn("-faucet without -deployment: no chain is known, so the faucet credits the engine only")
+	}
 	srv, err := server.New(f.cfg, nc, log)
 	if err != nil {
 		return err
@@ -100,7 +111,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&f.cfg.RateLimit.KeyBurst, "rate-key-burst", f.cfg.RateLimit.KeyBurst, "burst per API key")
 	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL: GET /balance-allowance reads wallets' allowances to the exchanges from it (needs -deployment; without it the answer has no allowances)")
 	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON): fills -chain-id, -exchange, -neg-risk-exchange, -proxy-factory and -proxy-init-code-hash when they are not given, and names the contracts whose allowances -rpc-url reads")
-	fs.BoolVar(&f.cfg.Faucet, "faucet", false, "enable POST /faucet (devnets only)")
+	fs.BoolVar(&f.cfg.Faucet, "faucet", false, "enable POST /faucet (devnets only): with -deployment it funds on chain through the settler's markets service "+
+		"(a settler with -faucet); without, it credits the engine only")
 	fs.StringVar(&f.faucetMax, "faucet-max", fixed.FormatUnits(f.cfg.FaucetMaxUnits), "largest faucet credit in USDW")
 	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets and streams (1 single node, 3 cluster)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")

@@ -59,15 +59,17 @@ func (a *API) postFaucet(c echo.Context) error {
 	// The chain first: a failure there credits nothing, and a credit that
 	// fails after it leaves the chain ahead of the engine, never behind.
 	id := newCommandID()
+	chainID := false // id names the chain's transfer, which the watcher may credit first
 	if a.cfg.FaucetFunder != nil {
 		var err error
 		if fi, ok := a.cfg.FaucetFunder.(FaucetFunderID); ok {
 			id, err = fi.FundID(c.Request().Context(), addr, amount)
+			chainID = true
 		} else {
 			err = a.cfg.FaucetFunder.Fund(c.Request().Context(), addr, amount)
 		}
 		if err != nil {
-			return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
+			return errcode.Errorf(errcode.CodeOf(err), "the faucet could not fund %s on chain: %v", addr.Hex(), err)
 		}
 	}
 	cmd := &pb.Command{Id: id, Body: &pb.Command_Faucet{Faucet: &pb.Faucet{Account: addr[:], Amount: amount}}}
@@ -78,7 +80,7 @@ func (a *API) postFaucet(c echo.Context) error {
 	out := clobapi.FaucetResponse{Address: addr.Hex(), Amount: units(amount)}
 	for _, e := range res.Events {
 		if cr := e.GetCommandRejected(); cr != nil {
-			if cr.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND && a.cfg.FaucetViaChain {
+			if cr.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND && (a.cfg.FaucetViaChain || chainID) {
 				// The chain watcher credited this very transfer first.
 				bal, err := a.collateralBalance(c.Request().Context(), addr)
 				if err != nil {
@@ -133,7 +135,7 @@ func (a *API) faucetViaChain(c echo.Context, addr common.Address, amount uint64)
 		return err
 	}
 	if err := a.cfg.FaucetFunder.Fund(ctx, addr, amount); err != nil {
-		return errcode.Errorf(errcode.InternalError, "the faucet could not fund %s on chain: %v", addr.Hex(), err)
+		return errcode.Errorf(errcode.CodeOf(err), "the faucet could not fund %s on chain: %v", addr.Hex(), err)
 	}
 	now := before
 	for deadline := time.Now().Add(FaucetWaitMax); now < before+amount && time.Now().Before(deadline); {

@@ -3,6 +3,11 @@
 // e.g. -jwt-key or GAMMA_JWT_KEY; a flag given on the command line wins),
 // connects to NATS and runs server.Server until SIGINT or SIGTERM.
 //
+// Markets are prepared and resolved on chain through the settler's
+// markets service over NATS (-onchain, pred.dev/proto/chain/marketrpc);
+// their condition ids derive from -oracle, by default the deployment
+// record's deployer, as the settler's operator key must be.
+//
 // The chain comes from the deployment record (-deployment, the file
 // proto/chain/deploy writes): chain id, RPC and explorer URLs, contract
 // addresses and the Safe init-code hash. Without one, the same values are
@@ -27,6 +32,7 @@ import (
 	"pred.dev/gateway-gamma/operator"
 	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
+	"pred.dev/proto/chain/marketrpc"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
@@ -43,6 +49,8 @@ type flags struct {
 	rpcURL, explorerURL, ctf, exchange, negRisk, factory string
 	initCode, collateral, oracle, jwtKey, operatorKey    string
 	stablecoin, sportTypes, scoreScript                  string
+	onChain                                              bool
+	deploymentRecord                                     *deploy.Deployment
 	cfg                                                  server.Config
 }
 
@@ -64,6 +72,13 @@ func run(ctx context.Context, args []string) error {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}
 	defer nc.Close()
+	if f.onChain {
+		// The settler's markets service prepares and resolves on chain.
+		rpc := marketrpc.New(nc)
+		f.cfg.Chain, f.cfg.Resolver = rpc, rpc
+	} else {
+		log.Warn("-onchain=false: markets are listed and resolved in the engine only; nothing on chain settles or redeems them")
+	}
 	srv, err := server.New(f.cfg, nc, log)
 	if err != nil {
 		return err
@@ -90,7 +105,10 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.initCode, "safe-init-code-hash", "", "Safe proxy init-code hash, 0x + 64 hex (without -deployment)")
 	fs.StringVar(&f.collateral, "collateral", "", "USDW address, the collateral of the outcome tokens (without -deployment)")
 	fs.StringVar(&f.stablecoin, "stablecoin", "", "address of the stablecoin under USDW, which /public-info reports (without -deployment; optional)")
-	fs.StringVar(&f.oracle, "oracle", "", "address that reports markets' payouts; condition ids derive from it (required)")
+	fs.StringVar(&f.oracle, "oracle", "", "address that reports markets' payouts; condition ids derive from it: the settler's operator key's "+
+		"(default with -deployment: the record's deployer, the settler's default too; required without)")
+	fs.BoolVar(&f.onChain, "onchain", true, "prepare every new market and report every resolution on chain through the settler's markets service "+
+		"(NATS; a 503 SETTLER_UNAVAILABLE while none serves); false: in the engine only, for tests")
 	fs.StringVar(&f.jwtKey, "jwt-key", "", "hex key (>= 32 bytes) signing bearer tokens; shared by every replica and the relayer (required, secret)")
 	fs.StringVar(&f.operatorKey, "operator-key", "", "operator API key (>= 16 bytes) for /admin; empty disables the operator API (secret)")
 	fs.DurationVar(&f.cfg.TokenLifetime, "token-lifetime", 0, "bearer token lifetime (default 15m)")
@@ -123,8 +141,12 @@ func (f *flags) resolve() error {
 		return err
 	}
 	var err error
+	if f.oracle == "" && f.deployment != "" {
+		// The settler's default oracle: both derive the same condition ids.
+		f.oracle = f.deploymentRecord.Deployer.Hex()
+	}
 	if f.cfg.Oracle, err = address("oracle", f.oracle, true); err != nil {
-		return err
+		return fmt.Errorf("%w (or give -deployment, whose deployer is the default)", err)
 	}
 	if f.cfg.JWTKey, err = hex.DecodeString(strings.TrimPrefix(f.jwtKey, "0x")); err != nil || len(f.cfg.JWTKey) < 32 {
 		return errors.New("-jwt-key (GAMMA_JWT_KEY) is required: hex of at least 32 random bytes, the same on every replica and the relayer")
@@ -163,6 +185,7 @@ func (f *flags) chain() error {
 			return err
 		}
 		f.cfg.UseDeployment(d)
+		f.deploymentRecord = d
 		return nil
 	}
 	if f.cfg.ChainID == 0 {

@@ -72,8 +72,13 @@ func TestDeploymentRecord(t *testing.T) {
 	c := f.cfg
 	if c.ChainID != 1337 || c.Collateral != d.Contracts.Collateral || c.ProxyFactory != d.Contracts.SafeFactory ||
 		c.PublicInfo.Contracts.NegRiskExchange != d.Contracts.NegRiskExchange.Hex() ||
-		c.PublicInfo.Contracts.Stablecoin != d.Contracts.Stablecoin.Hex() {
+		c.PublicInfo.Contracts.Stablecoin != d.Contracts.Stablecoin.Hex() || c.Oracle != common.HexToAddress(testOracle) || !f.onChain {
 		t.Fatalf("config %+v", c)
+	}
+	// Without -oracle the record's deployer is the oracle: the settler's
+	// default operator key's address, so both derive the same ids.
+	if f, err = parseFlags([]string{"-deployment", path, "-jwt-key", testJWTKey}); err != nil || f.cfg.Oracle != d.Deployer {
+		t.Fatalf("oracle without -oracle: %v, %v; want the deployer %s", f.cfg.Oracle, err, d.Deployer.Hex())
 	}
 }
 

@@ -7,6 +7,13 @@
 // command line wins), connects to NATS and the chain, and runs
 // the assembly of package server until SIGINT or SIGTERM.
 //
+// Beside the settlement it serves the markets service (-markets, package
+// markets): Gamma's operator prepares and resolves markets on chain, and
+// a devnet's CLOB faucet funds, through it over NATS. Its operator key is
+// read from -operator-key-file or SETTLER_OPERATOR_KEY, never a flag's
+// value, and is refused at the start if missing, the redeem key, not the
+// oracle Gamma derives from, or not an admin of both exchanges.
+//
 // It keeps its state in NATS (the bucket journal.SettlerBucket): kill it at any
 // moment and start it again, and it goes on from where it was, settling
 // every trade once. One settler runs per exchange.
@@ -19,7 +26,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/nats-io/nats.go"
+	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
@@ -33,9 +42,10 @@ import (
 const envPrefix = "SETTLER"
 
 type flags struct {
-	fs                   *flag.FlagSet
-	logLevel, deployment string
-	cfg                  server.Config
+	fs                                    *flag.FlagSet
+	logLevel, deployment, operatorKeyFile string
+	oracle                                string
+	cfg                                   server.Config
 }
 
 func main() { daemon.Main("settler", run) }
@@ -51,6 +61,10 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	daemon.LogConfig(log, "settler starting", f.fs, "redeem-key")
+	if f.cfg.Markets.Key != nil {
+		log.Info("the markets service's operator key", zap.String("address", crypto.PubkeyToAddress(f.cfg.Markets.Key.PublicKey).Hex()),
+			zap.String("from", f.keySource()))
+	}
 	return server.Run(ctx, f.cfg, log)
 }
 
@@ -88,6 +102,13 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&w.Poll, "chain-poll", chainwatch.DefaultPollInterval, "how often the chain watcher looks at the head when caught up")
 	fs.DurationVar(&w.ReconcileInterval, "reconcile-interval", reconcile.DefaultInterval, "how often chain and ledger are reconciled")
 	fs.StringVar(&w.ReconcileAddr, "reconcile-addr", "", "serve GET /reconcile (the operator's check, what pred reconcile asks), its /metrics and its document (/openapi.yaml, /docs) here; empty: off")
+	m := &sc.Markets
+	fs.BoolVar(&m.On, "markets", true, "serve the markets service (prepare markets, report payouts, the devnet faucet) to Gamma and the CLOB over NATS, "+
+		"one settler at a time under its own lease; needs the operator key. false: another settler lists this chain's markets")
+	fs.StringVar(&f.operatorKeyFile, "operator-key-file", "", "file holding the operator key (hex): the markets' oracle and an admin of both exchanges; "+
+		"or "+operatorKeyEnv+" (hex) in the environment; secret, never a flag's value")
+	fs.StringVar(&f.oracle, "oracle", "", "the oracle Gamma derives markets from (its -oracle): the operator key's address must be it (default: the deployment record's deployer)")
+	fs.BoolVar(&m.Faucet, "faucet", false, "serve the devnet faucet's funding (mint the dev stablecoin, wrap it into USDW): a devnet's dev stablecoin only, the key a minter")
 	fs.StringVar(&sc.RedeemKey, "redeem-key", "", "hex private key that sends the redemptions of resolved markets (any funded key: redeeming needs no role); empty: no redemption, holders redeem themselves; secret")
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
@@ -100,5 +121,5 @@ func parseFlags(args []string) (*flags, error) {
 		return nil, err
 	}
 	c.Deployment = d
-	return f, nil
+	return f, f.markets()
 }
