@@ -288,7 +288,7 @@ func (s *Server) open(nc *nats.Conn) error {
 	a := api.New(api.Config{SportTypes: s.cfg.SportTypes, PublicInfo: s.publicInfo(),
 		ProxyFactory: s.cfg.ProxyFactory, ProxyInitCodeHash: s.cfg.ProxyInitCodeHash}, api.Deps{
 		NC: nc, View: s.view, Reader: s.reader, Store: s.store, Limiter: limiter, Log: s.log, Login: lg, Now: s.cfg.Clock,
-		Fence:    leaderread.NewFence(js, leaderread.StreamOf(journal.GammaCatalogBucket)),
+		Fence:    leaderread.NewFence(js, journal.BucketStream(journal.GammaCatalogBucket)),
 		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
 	})
 	// The list filters (id=1&id=2) are the only repeatable query parameters.

@@ -18,7 +18,7 @@ func Streams() []string {
 		ClobKeyBucket, ClobNonceBucket,
 		GammaCatalogBucket, GammaNonceBucket, GammaRefreshedBucket,
 		RelayerTxBucket, RelayerKeyBucket, RelayerWorkerBucket, RelayerLeaseBucket,
-		SettlerBucket, SettlerChainwatchBucket, SettlerLeaseBucket,
+		SettlerBucket, SettlerChainwatchBucket, SettlerLeaseBucket, SettlerMarketsLeaseBucket,
 	} {
 		s = append(s, BucketStream(b))
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/journal"
 )
 
 // KV is a bucket whose Get is answered by the bucket stream's leader. Use
@@ -54,7 +56,7 @@ type msgGetResponse struct {
 // own Get it answers jetstream.ErrKeyNotFound for a missing or deleted
 // key.
 func (k *KV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, error) {
-	m, err := LastMsg(ctx, k.js, StreamOf(k.Bucket()), "$KV."+k.Bucket()+"."+key)
+	m, err := LastMsg(ctx, k.js, journal.BucketStream(k.Bucket()), "$KV."+k.Bucket()+"."+key)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return nil, jetstream.ErrKeyNotFound
 	}
@@ -144,6 +146,3 @@ func apiPrefix(o jetstream.JetStreamOptions) string {
 	}
 	return o.APIPrefix + "."
 }
-
-// StreamOf returns the stream that holds a KV bucket.
-func StreamOf(bucket string) string { return "KV_" + bucket }

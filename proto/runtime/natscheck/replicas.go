@@ -7,7 +7,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/journal"
 )
 
 // CreateOrUpdateStream creates a stream, or updates it when it exists at
@@ -24,7 +24,7 @@ func CreateOrUpdateStream(ctx context.Context, js jetstream.JetStream, flag stri
 
 // CreateOrUpdateKeyValue is CreateOrUpdateStream for a KV bucket.
 func CreateOrUpdateKeyValue(ctx context.Context, js jetstream.JetStream, flag string, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
-	if err := checkReplicas(ctx, js, flag, leaderread.StreamOf(cfg.Bucket), cfg.Bucket, cfg.Replicas); err != nil {
+	if err := checkReplicas(ctx, js, flag, journal.BucketStream(cfg.Bucket), cfg.Bucket, cfg.Replicas); err != nil {
 		return nil, err
 	}
 	return js.CreateOrUpdateKeyValue(ctx, cfg)
