@@ -24,7 +24,7 @@ const (
 	ReadyMax = 3 * time.Minute
 	// StopMax is how long a process has to stop after SIGTERM before it
 	// is killed.
-	StopMax = 15 * time.Second
+	StopMax   = 15 * time.Second
 	readyPoll = 100 * time.Millisecond
 )
 
