@@ -56,7 +56,10 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{Config: cfg}
-	step := func(format string, args ...any) { fmt.Fprintf(log, "== "+format+"\n", args...) }
+	began := time.Now()
+	step := func(format string, args ...any) {
+		fmt.Fprintf(log, "== %5.1fs "+format+"\n", append([]any{time.Since(began).Seconds()}, args...)...)
+	}
 	step("building the services into %s", cfg.serviceBinDir())
 	if err := proc.Build(cfg.serviceBinDir(), servicePackages...); err != nil {
 		return nil, err
