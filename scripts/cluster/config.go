@@ -1,0 +1,110 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// DefaultDir is the cluster's data dir unless told otherwise.
+const DefaultDir = "data-cluster"
+
+// configName is where up saves the configuration under the data dir, so
+// that status and down find the cluster it started.
+const configName = "cluster.json"
+
+// Config is one cluster on this machine.
+type Config struct {
+	// Dir holds everything: pid files, logs, state, secrets, generated
+	// configuration files.
+	Dir string
+	// BinDir holds nats-server and geth (the workspace's ./bin by
+	// default). The services' binaries, which up builds from the
+	// workspace, go to <Dir>/bin: a cluster runs what it built.
+	BinDir string
+	Ports  Ports
+	// FreePorts has up pick free ports, after its build and just before
+	// the processes start (a port picked minutes before may be taken by
+	// then), instead of Ports: for tests that run beside others.
+	FreePorts bool
+	// BlockPeriod is the chain's block time.
+	BlockPeriod time.Duration
+	// Liveness is how long Gamma's outcome proposals can be challenged.
+	Liveness time.Duration
+	// LeaseTTL is the engines', relayers' and settlers' lease: a dead
+	// holder is replaced this long after its last renewal.
+	LeaseTTL time.Duration
+}
+
+// Defaults for what a Config leaves zero.
+const (
+	DefaultLiveness = 2 * time.Minute
+	DefaultLeaseTTL = 3 * time.Second
+)
+
+func (c Config) withDefaults() (Config, error) {
+	if c.Dir == "" {
+		c.Dir = DefaultDir
+	}
+	var err error
+	if c.Dir, err = filepath.Abs(c.Dir); err != nil {
+		return c, err
+	}
+	if c.BinDir == "" {
+		nats, err := Binary("nats-server")
+		if err != nil {
+			return c, err
+		}
+		c.BinDir = filepath.Dir(nats)
+	}
+	if c.Ports.NATS == nil {
+		c.Ports = DefaultPorts()
+	}
+	if c.BlockPeriod == 0 {
+		c.BlockPeriod = DefaultBlockPeriod
+	}
+	if c.Liveness == 0 {
+		c.Liveness = DefaultLiveness
+	}
+	if c.LeaseTTL == 0 {
+		c.LeaseTTL = DefaultLeaseTTL
+	}
+	return c, nil
+}
+
+func (c Config) save() error {
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(c.Dir, configName), append(b, '\n'), 0o644)
+}
+
+// LoadConfig reads the configuration up saved in dir.
+func LoadConfig(dir string) (Config, error) {
+	b, err := os.ReadFile(filepath.Join(dir, configName))
+	if err != nil {
+		return Config{}, fmt.Errorf("cluster: no cluster in %s (make cluster starts one): %w", dir, err)
+	}
+	var c Config
+	if err := json.Unmarshal(b, &c); err != nil {
+		return Config{}, fmt.Errorf("cluster: %s: %w", filepath.Join(dir, configName), err)
+	}
+	return c, nil
+}
+
+// serviceBinDir receives the services' binaries.
+func (c Config) serviceBinDir() string { return filepath.Join(c.Dir, "bin") }
+
+func (c Config) nats() *NATS {
+	return &NATS{Bin: filepath.Join(c.BinDir, "nats-server"), Dir: c.Dir, Nodes: c.Ports.NATS}
+}
+
+func (c Config) chain() *Chain {
+	return &Chain{Bin: filepath.Join(c.BinDir, "geth"), Dir: c.Dir, HTTPPort: c.Ports.ChainRPC, AuthPort: c.Ports.ChainAuth, BlockPeriod: c.BlockPeriod}
+}
