@@ -92,6 +92,7 @@ func runWatch(ctx context.Context, cfg *Config, chain *ethclient.Client, nc *nat
 		<-ctx.Done()
 		return nil
 	}
+	cfg.Watch.Replicas = cfg.Settle.Replicas
 	w, err := NewWatch(ctx, cfg.Watch, cfg.Settle.Deployment, chain, nc, s.Pub, reg, log)
 	if err != nil {
 		return err

@@ -35,6 +35,9 @@ type WatchConfig struct {
 	// ReconcileAddr serves GET /reconcile, the metrics and the document;
 	// "" serves nothing.
 	ReconcileAddr string
+	// Replicas of the watcher's cursor bucket: the settler's -kv-replicas,
+	// like every bucket of the settler (3 in a cluster).
+	Replicas int
 }
 
 // Watch is a chain watcher and the reconciliation that reads its wallets.
@@ -56,6 +59,9 @@ func NewWatch(ctx context.Context, cfg WatchConfig, d *deploy.Deployment, chain 
 	}
 	wcfg := chainwatch.DefaultConfig(d)
 	wcfg.Confirmations, wcfg.PollInterval, wcfg.Registerer = cfg.Confirmations, cfg.Poll, reg
+	if cfg.Replicas > 0 {
+		wcfg.Replicas = cfg.Replicas
+	}
 	w, err := chainwatch.New(ctx, wcfg, chain, js, pub, log)
 	if err != nil {
 		return nil, fmt.Errorf("chain watcher: %w", err)
