@@ -61,7 +61,7 @@ func main() {
 		run  func() ([]bench.Figure, error)
 	}{
 		{"matcher", func() ([]bench.Figure, error) { return bench.Matcher(cfg), nil }},
-		{"journal", func() ([]bench.Figure, error) { return bench.Journal(ecfg) }},
+		{"journal", func() ([]bench.Figure, error) { return bench.JournalCompare(ecfg) }},
 		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
 		{"clob", func() ([]bench.Figure, error) { return bench.CLOBCompare(ccfg) }},
 		{"verify", bench.Verify},
