@@ -23,7 +23,7 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check run run-deps chaos clean
+.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check run run-deps cluster cluster-deps cluster-down cluster-status chaos clean
 
 help:
 	@echo "make setup        install everything make test and make run need, ahead of time (they do it on first use)"
@@ -32,6 +32,9 @@ help:
 	@echo "make bench        measure and print '<name> <value> <unit>' lines"
 	@echo "make chaos        kill the engine and NATS, then the settler and the relayer, under load; check nothing is lost"
 	@echo "make run          run a devnet: chain, NATS, engine, CLOB and Gamma APIs in one process (state in ./data)"
+	@echo "make cluster      run the exchange as separate processes: 3 NATS nodes, geth, engines, 2 of each API, relayers, settlers, HAProxy (state in ./data-cluster)"
+	@echo "make cluster-status  print every process of the cluster: pid, addresses, role, health"
+	@echo "make cluster-down stop the cluster, keeping its data (WIPE=1 deletes it)"
 	@echo "make proto        regenerate the protobuf Go code"
 	@echo "make proto-check  fail if the committed protobuf code is stale"
 	@echo "make contracts    compile the Solidity contracts (solc from npm) and regenerate their Go bindings"
@@ -40,7 +43,7 @@ help:
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
 # the proxy no longer serves and nothing here compiles.
-setup: tools test-deps run-deps
+setup: tools test-deps run-deps cluster-deps
 	@echo "== downloading the Go modules every module builds and tests with"
 	@for m in $(MODULES); do (cd $$m && $(GO) list -deps -test ./... >/dev/null) || exit 1; done
 
@@ -97,6 +100,14 @@ test-deps:: $(BIN)/geth $(BIN)/nats-server
 	$(call need-apt,gcc,gcc libc6-dev,cgo: the race detector and go-ethereum's libsecp256k1)
 	$(call need-apt,chromium,chromium,a test renders the API docs in headless Chromium)
 
+# scripts/e2e runs the README's walkthroughs against a cluster too.
+test-deps:: cluster-deps
+
+# cluster-deps is what make cluster needs besides Go: the NATS nodes,
+# the chain and the load balancer.
+cluster-deps:: $(BIN)/geth $(BIN)/nats-server
+	$(call need-apt,haproxy,haproxy,the load balancer in front of the cluster's APIs)
+
 # run-deps is what make run needs besides Go (nothing yet; the same hook).
 run-deps::
 
@@ -138,6 +149,22 @@ run: run-deps
 	@echo "== building the devnet into ./bin/devnet (the first build downloads the Go modules: a few minutes)"
 	@cd scripts && $(GO) build -o $(BIN)/devnet ./cmd/devnet
 	@$(BIN)/devnet -data-dir "$(DEVNET_DATA_DIR)"
+
+# cluster runs the production topology on this machine, each process on
+# its own (scripts/cluster): it builds the services into the data dir, starts
+# what does not run, waits until everything is healthy and prints the
+# table of processes. State, logs, pid files and secrets live in
+# $(CLUSTER_DATA_DIR); cluster-down keeps them (WIPE=1 deletes them).
+CLUSTER_DATA_DIR ?= $(CURDIR)/data-cluster
+
+cluster: cluster-deps
+	@cd scripts && $(GO) run ./cmd/cluster up -data-dir "$(CLUSTER_DATA_DIR)"
+
+cluster-status:
+	@cd scripts && $(GO) run ./cmd/cluster status -data-dir "$(CLUSTER_DATA_DIR)"
+
+cluster-down:
+	@cd scripts && $(GO) run ./cmd/cluster down -data-dir "$(CLUSTER_DATA_DIR)" $(if $(WIPE),-wipe)
 
 proto: $(BIN)/buf $(BIN)/protoc-gen-go
 	cd proto && buf lint && buf generate

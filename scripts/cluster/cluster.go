@@ -11,10 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nats-io/nats.go"
-
 	"pred.dev/proto/chain/deploy"
-	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/internal/proc"
 )
 
@@ -34,8 +31,6 @@ type Cluster struct {
 	Config     Config
 	Secrets    *Secrets
 	Deployment *deploy.Deployment
-	// Markets are the demo catalogue's, as the Gamma API lists them.
-	Markets []devnet.Market
 }
 
 // URLs of the load balancer's fronts and of the chain.
@@ -61,9 +56,12 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{Config: cfg}
-	step := func(format string, args ...any) { fmt.Fprintf(log, "== "+format+"\n", args...) }
-	step("building the services into %s", cfg.BinDir)
-	if err := proc.Build(cfg.BinDir, servicePackages...); err != nil {
+	began := time.Now()
+	step := func(format string, args ...any) {
+		fmt.Fprintf(log, "== %5.1fs "+format+"\n", append([]any{time.Since(began).Seconds()}, args...)...)
+	}
+	step("building the services into %s", cfg.serviceBinDir())
+	if err := proc.Build(cfg.serviceBinDir(), servicePackages...); err != nil {
 		return nil, err
 	}
 	if c.Secrets, err = LoadSecrets(cfg.Dir); err != nil {
@@ -138,7 +136,7 @@ func Open(dir string) (*Cluster, error) {
 
 func (c *Cluster) services() []service {
 	cfg := c.Config
-	opKey := hasFlag(filepath.Join(cfg.BinDir, "settler"), "operator-key-file")
+	opKey := hasFlag(filepath.Join(cfg.serviceBinDir(), "settler"), "operator-key-file")
 	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL(), opKey)
 }
 
@@ -200,18 +198,6 @@ func (c *Cluster) waitBalanced(ctx context.Context) error {
 		case <-time.After(readyPoll):
 		}
 	}
-}
-
-// seed lists the demo catalogue through Gamma's operator, as the devnet
-// does, and waits until the engine sees every market.
-func (c *Cluster) seed(ctx context.Context) error {
-	nc, err := nats.Connect(c.Config.nats().URL(), nats.Name("cluster"))
-	if err != nil {
-		return err
-	}
-	defer nc.Close()
-	c.Markets, err = devnet.SeedDemo(ctx, nc, c.Deployment, nil)
-	return err
 }
 
 // procs are every process of the cluster, in the order they start.

@@ -20,8 +20,9 @@ type Config struct {
 	// Dir holds everything: pid files, logs, state, secrets, generated
 	// configuration files.
 	Dir string
-	// BinDir holds nats-server and geth, and receives the services'
-	// binaries, which up builds from the workspace.
+	// BinDir holds nats-server and geth (the workspace's ./bin by
+	// default). The services' binaries, which up builds from the
+	// workspace, go to <Dir>/bin: a cluster runs what it built.
 	BinDir string
 	Ports  Ports
 	// BlockPeriod is the chain's block time.
@@ -92,6 +93,9 @@ func LoadConfig(dir string) (Config, error) {
 	}
 	return c, nil
 }
+
+// serviceBinDir receives the services' binaries.
+func (c Config) serviceBinDir() string { return filepath.Join(c.Dir, "bin") }
 
 func (c Config) nats() *NATS {
 	return &NATS{Bin: filepath.Join(c.BinDir, "nats-server"), Dir: c.Dir, Nodes: c.Ports.NATS}

@@ -14,10 +14,12 @@ import (
 var servicePackages = []string{"./engine/cmd/engine", "./gateway-clob/cmd/gateway-clob", "./gateway-gamma/cmd/gateway-gamma",
 	"./relayer/cmd/relayer", "./settler/cmd/settler"}
 
-// replicas is every stream's and bucket's replica count: one per NATS
-// node, so that a write acknowledged by a majority survives losing any
-// one node.
-const replicas = "3"
+// NATSReplicas is every stream's and bucket's replica count: one per
+// NATS node, so that a write acknowledged by a majority survives losing
+// any one node.
+const NATSReplicas = 3
+
+var replicas = fmt.Sprint(NATSReplicas)
 
 // relayerConfirmations makes a relayed transaction CONFIRMED two blocks
 // deep, as on the devnet.
@@ -79,7 +81,7 @@ func (s service) command() *exec.Cmd {
 // the settlers. opKeyFlag says whether the settler takes
 // -operator-key-file.
 func services(c Config, s *Secrets, natsURL, record, rpcURL string, opKeyFlag bool) []service {
-	bin := func(name string) string { return filepath.Join(c.BinDir, name) }
+	bin := func(name string) string { return filepath.Join(c.serviceBinDir(), name) }
 	op := Address(s.Operator).Hex()
 	lease := c.LeaseTTL.String()
 	var out []service

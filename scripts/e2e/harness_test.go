@@ -68,6 +68,9 @@ type testNet struct {
 	// relayerAPI checks the Relayer API's responses (pred deploys and
 	// approves wallets through it) against its document.
 	relayerAPI *rtapitest.Validator
+	// gammaURL and relayerURL are where the Gamma and Relayer APIs
+	// answer: a devnet's, or a cluster's load balancer.
+	gammaURL, relayerURL string
 }
 
 // devnetConfig is a devnet on random ports in a fresh temporary dir,
@@ -94,9 +97,16 @@ func newTestNet(t *testing.T, d *devnet.Devnet) *testNet {
 	t.Helper()
 	n := newGatewayNet(t, d.URLs, d.Markets, d.Deployment)
 	n.d = d
+	n.withAPIs(t, d.GammaURL, d.RelayerURL)
+	return n
+}
+
+// withAPIs checks the responses of the Gamma and Relayer APIs at these
+// URLs against their documents too.
+func (n *testNet) withAPIs(t *testing.T, gammaURL, relayerURL string) {
 	n.gammaAPI = gammaapitest.Spec().New(t)
 	n.relayerAPI = relayerapitest.Spec().New(t)
-	return n
+	n.gammaURL, n.relayerURL = gammaURL, relayerURL
 }
 
 // newGatewayNet drives the gateways at urls, checking every response
@@ -128,15 +138,15 @@ func fetchDocument(url string) ([]byte, error) {
 }
 
 // httpClient returns an HTTP client whose every response is validated,
-// against the Gamma API's document for requests to the devnet's Gamma
-// API and the CLOB API's otherwise.
+// against the Gamma API's document for requests to the Gamma API, the
+// Relayer API's for the Relayer API's and the CLOB API's otherwise.
 func (n *testNet) httpClient() *http.Client {
 	var rt http.RoundTripper = n.api.Transport(nil, false)
-	if n.d != nil && n.gammaAPI != nil {
-		rt = byHost{host: strings.TrimPrefix(n.d.GammaURL, "http://"), to: n.gammaAPI.Transport(nil, false), other: rt}
+	if n.gammaAPI != nil {
+		rt = byHost{host: strings.TrimPrefix(n.gammaURL, "http://"), to: n.gammaAPI.Transport(nil, false), other: rt}
 	}
-	if n.d != nil && n.relayerAPI != nil {
-		rt = byHost{host: strings.TrimPrefix(n.d.RelayerURL, "http://"), to: n.relayerAPI.Transport(nil, false), other: rt}
+	if n.relayerAPI != nil {
+		rt = byHost{host: strings.TrimPrefix(n.relayerURL, "http://"), to: n.relayerAPI.Transport(nil, false), other: rt}
 	}
 	return &http.Client{Timeout: httpTimeout, Transport: rt}
 }

@@ -56,7 +56,7 @@ func TestREADMELifecycle(t *testing.T) {
 	n := startNet(t, func(c *devnet.Config) { c.Liveness = storyLiveness })
 	games := map[string]bool{}
 	for run := range 2 {
-		sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL, "PRED_GAMMA_URL": n.d.GammaURL, "PRED_RELAYER_URL": n.d.RelayerURL}, http: n}
+		sh := newShell(t, n, n.d.URL, n.d.GammaURL, n.d.RelayerURL)
 		runLifecycle(t, sh)
 		if games[sh.vars["GAME"]] {
 			t.Fatalf("run %d played game %s again", run+1, sh.vars["GAME"])

@@ -76,11 +76,26 @@ var anything = regexp.MustCompile(``)
 func TestREADMEWalkthrough(t *testing.T) {
 	t.Parallel()
 	n := startNet(t)
-	lines := walkthrough(t)
-	sh := &shell{t: t, vars: map[string]string{"PRED_URL": n.d.URL, "PRED_GAMMA_URL": n.d.GammaURL, "PRED_RELAYER_URL": n.d.RelayerURL},
-		http: n, cache: t.TempDir()}
+	sh := newShell(t, n, n.d.URL, n.d.GammaURL, n.d.RelayerURL)
+	sh.cache = t.TempDir()
+	runWalkthrough(t, sh)
+	if m := n.market(0); sh.vars["YES"] != m.YesTokenID() || sh.vars["NO"] != m.NoTokenID() {
+		t.Errorf("the README's YES and NO are not the tokens of %q: %s, %s", m.Question, m.YesTokenID(), m.NoTokenID())
+	}
+}
+
+// newShell is a shell whose pred talks to the three APIs at these URLs
+// through n's validating client.
+func newShell(t *testing.T, n *testNet, clobURL, gammaURL, relayerURL string) *shell {
+	return &shell{t: t, vars: map[string]string{"PRED_URL": clobURL, "PRED_GAMMA_URL": gammaURL, "PRED_RELAYER_URL": relayerURL}, http: n}
+}
+
+// runWalkthrough runs the walkthrough's lines in sh, each checked
+// against walkthroughExpect.
+func runWalkthrough(t *testing.T, sh *shell) {
+	t.Helper()
 	ran := map[string]bool{}
-	for _, line := range lines {
+	for _, line := range walkthrough(t) {
 		expect := walkthroughExpect[line]
 		if expect == nil {
 			expect = anything
@@ -88,9 +103,6 @@ func TestREADMEWalkthrough(t *testing.T) {
 		sh.once = walkthroughAtOnce[line]
 		sh.run(line, expect)
 		ran[line] = true
-	}
-	if m := n.market(0); sh.vars["YES"] != m.YesTokenID() || sh.vars["NO"] != m.NoTokenID() {
-		t.Errorf("the README's YES and NO are not the tokens of %q: %s, %s", m.Question, m.YesTokenID(), m.NoTokenID())
 	}
 	for cmd := range walkthroughExpect {
 		if !ran[cmd] {

@@ -42,13 +42,13 @@ func main() {
 				return err
 			}
 			fmt.Printf("== up in %s; data, logs and pid files under %s\n", time.Since(start).Round(time.Millisecond), c.Config.Dir)
-			return cluster.PrintTable(os.Stdout, c.Status(ctx))
+			return status(ctx, c)
 		case "status":
 			c, err := cluster.Open(*dir)
 			if err != nil {
 				return err
 			}
-			return cluster.PrintTable(os.Stdout, c.Status(ctx))
+			return status(ctx, c)
 		case "down":
 			c, err := cluster.Open(*dir)
 			if err != nil {
@@ -58,4 +58,25 @@ func main() {
 		}
 		return fmt.Errorf("unknown command %q: want up, status or down", cmd)
 	})
+}
+
+// status prints the processes, then the streams with their replicas.
+func status(ctx context.Context, c *cluster.Cluster) error {
+	if err := cluster.PrintTable(os.Stdout, c.Status(ctx)); err != nil {
+		return err
+	}
+	streams, err := c.Streams(ctx)
+	if err != nil {
+		return fmt.Errorf("streams: %w", err)
+	}
+	fmt.Println()
+	if err := cluster.PrintStreams(os.Stdout, streams); err != nil {
+		return err
+	}
+	// Said, not refused: the services create their own streams, and one
+	// that ignores its replica flag is a bug to fix there.
+	if bad := cluster.UnderReplicated(streams, cluster.NATSReplicas); bad != "" {
+		fmt.Fprintf(os.Stderr, "WARNING: streams below %d replicas: %s\n", cluster.NATSReplicas, bad)
+	}
+	return nil
 }
