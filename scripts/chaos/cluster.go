@@ -2,7 +2,6 @@ package chaos
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"pred.dev/scripts/cluster"
-	"pred.dev/scripts/devnet"
 )
 
 // The cluster run: the whole topology of scripts/cluster (three NATS
@@ -89,6 +87,9 @@ type FaultResult struct {
 	Orders, Failed int
 	// FirstErr is the first failed order's error.
 	FirstErr string
+	// Exits counts the other services that exited by themselves in the
+	// window (and were restarted).
+	Exits int
 }
 
 // ClusterReport is what a cluster run found.
@@ -112,8 +113,8 @@ type ClusterReport struct {
 func (r ClusterReport) Lines() string {
 	var b strings.Builder
 	for _, f := range r.Faults {
-		fmt.Fprintf(&b, "cluster_fault_%s_recovery_ms %d\ncluster_fault_%s_p99_ms %d\ncluster_fault_%s_failed_orders %d\n",
-			f.Fault, f.Recovery.Milliseconds(), f.Fault, f.P99.Milliseconds(), f.Fault, f.Failed)
+		fmt.Fprintf(&b, "cluster_fault_%s_recovery_ms %d\ncluster_fault_%s_p99_ms %d\ncluster_fault_%s_failed_orders %d\ncluster_fault_%s_exits %d\n",
+			f.Fault, f.Recovery.Milliseconds(), f.Fault, f.P99.Milliseconds(), f.Fault, f.Failed, f.Fault, f.Exits)
 	}
 	match := 0
 	if r.HashMatch {
@@ -140,6 +141,7 @@ type clusterRun struct {
 	c    *cluster.Cluster
 	rng  *rand.Rand
 	rec  recorder
+	sup  *supervisor
 }
 
 // RunCluster performs a cluster run.
@@ -167,10 +169,19 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 	for i, c := range clients {
 		traders[i] = &loadTrader{c: c}
 	}
-	m, err := loadMarket(r.c.Markets)
+	ms, err := r.c.Markets(ctx, hc)
 	if err != nil {
 		return ClusterReport{}, err
 	}
+	m := ms[0]
+	if err := r.c.PrepareOnChain(ctx, hc, m.ConditionID); err != nil {
+		return ClusterReport{}, err
+	}
+	supCtx, stopSup := context.WithCancel(ctx)
+	supDone := make(chan struct{})
+	r.sup = &supervisor{r: r}
+	go func() { defer close(supDone); r.sup.run(supCtx) }()
+	defer func() { stopSup(); <-supDone }()
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	loadDone := make(chan struct{})
 	go func() { defer close(loadDone); runLoad(loadCtx, traders, m, cfg.Pause, &r.rec) }()
@@ -193,12 +204,13 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 		}
 	}
 	r.logf("load done: %d orders sent, %d accepted", rep.Orders, rep.Accepted)
+	// The checks stop the engines: no one restarts them then.
+	stopSup()
+	<-supDone
 	return r.clusterVerify(ctx, rep)
 }
 
-// up brings the cluster up on free ports under the work dir, with its
-// own bin dir: the services are built there, beside links to ./bin's
-// nats-server and geth.
+// up brings the cluster up on free ports under the work dir.
 func (r *clusterRun) up(ctx context.Context) error {
 	r.dir = r.cfg.WorkDir
 	if r.dir == "" {
@@ -208,10 +220,6 @@ func (r *clusterRun) up(ctx context.Context) error {
 		}
 		r.dir = d
 	}
-	r.bin = filepath.Join(r.dir, "bin")
-	if err := cluster.LinkTools(r.bin); err != nil {
-		return err
-	}
 	ports, err := cluster.FreePorts()
 	if err != nil {
 		return err
@@ -220,22 +228,13 @@ func (r *clusterRun) up(ctx context.Context) error {
 	if log == nil {
 		log = io.Discard
 	}
-	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), BinDir: r.bin, Ports: ports}, log)
+	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), Ports: ports}, log)
 	if err != nil {
 		return err
 	}
+	r.bin = filepath.Dir(r.c.EngineBin())
 	r.natsURL = r.c.NATS().URL()
 	return nil
-}
-
-// loadMarket is the catalogue's first market that is not negRisk.
-func loadMarket(ms []devnet.Market) (devnet.Market, error) {
-	for _, m := range ms {
-		if !m.NegRisk {
-			return m, nil
-		}
-	}
-	return devnet.Market{}, errors.New("chaos: the catalogue has no binary market")
 }
 
 // fault lets the load run steadily, kills the fault's victim, waits
@@ -252,6 +251,8 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 		return FaultResult{}, err
 	}
 	r.logf("kill -9 %s (%s)", victim, f)
+	r.sup.spare(victim)
+	exits := r.sup.exited()
 	killed := time.Now()
 	if err := r.c.Kill(victim); err != nil {
 		return FaultResult{}, err
@@ -271,6 +272,7 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	if err := r.c.Restart(ctx, victim); err != nil {
 		return FaultResult{}, err
 	}
+	r.sup.spare("")
 	restarted := time.Now()
 	if err := waitFor(ctx, "orders accepted after the restart", func() bool { return r.rec.acceptedSince(restarted) }); err != nil {
 		return FaultResult{}, err
@@ -279,9 +281,9 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 		return FaultResult{}, err
 	}
 	res := measure(r.rec.all(), killed, time.Now())
-	res.Fault, res.Victim = f, victim
-	r.logf("%s: %s recovered in %s, p99 %s, %d of %d orders failed", f, victim,
-		res.Recovery.Round(time.Millisecond), res.P99.Round(time.Millisecond), res.Failed, res.Orders)
+	res.Fault, res.Victim, res.Exits = f, victim, r.sup.exited()-exits
+	r.logf("%s: %s recovered in %s, p99 %s, %d of %d orders failed, %d other services exited", f, victim,
+		res.Recovery.Round(time.Millisecond), res.P99.Round(time.Millisecond), res.Failed, res.Orders, res.Exits)
 	if res.FirstErr != "" {
 		r.logf("%s: the first failed order: %s", f, res.FirstErr)
 	}

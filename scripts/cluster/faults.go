@@ -113,10 +113,15 @@ func (c *Cluster) ReconcileURL(settler string) (string, error) {
 
 // EngineBin is the engine binary the cluster runs (its hash and replay
 // subcommands check a stopped engine's store).
-func (c *Cluster) EngineBin() string { return filepath.Join(c.Config.BinDir, "engine") }
+func (c *Cluster) EngineBin() string { return filepath.Join(c.Config.serviceBinDir(), "engine") }
 
 // Stop stops the named process: SIGTERM, then SIGKILL after StopMax.
 func (c *Cluster) Stop(name string) error {
 	_, err := Proc{Name: name, Dir: c.Config.Dir}.Stop(StopMax)
 	return err
+}
+
+// Running reports whether the named process runs.
+func (c *Cluster) Running(name string) bool {
+	return Proc{Name: name, Dir: c.Config.Dir}.Running()
 }

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +15,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/fixed"
+	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
 )
 
@@ -89,21 +89,27 @@ func (c *Cluster) pred(ctx context.Context, key *ecdsa.PrivateKey, args ...strin
 	return nil
 }
 
-// LinkTools makes binDir a bin dir of its own for a cluster (up builds
-// the services into it) with links to ./bin's nats-server and geth: a
-// test or a bench then leaves ./bin alone.
-func LinkTools(binDir string) error {
-	if err := os.MkdirAll(binDir, 0o755); err != nil {
-		return err
+// Markets are the binary markets the CLOB API lists as accepting
+// orders, in the devnet's terms (token ids, fee rate, minimum size).
+func (c *Cluster) Markets(ctx context.Context, hc *http.Client) ([]devnet.Market, error) {
+	all, err := client.New(c.CLOBURL(), client.WithHTTPClient(hc)).AllMarkets(ctx)
+	if err != nil {
+		return nil, err
 	}
-	for _, tool := range []string{"nats-server", "geth"} {
-		p, err := Binary(tool)
+	var out []devnet.Market
+	for _, m := range all {
+		if m.NegRisk || !m.AcceptingOrders || len(m.Tokens) != 2 {
+			continue
+		}
+		minSize, err := fixed.ParseUnits(m.MinimumOrderSize.String())
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("cluster: market %s: minimum_order_size: %w", m.ConditionID, err)
 		}
-		if err := os.Symlink(p, filepath.Join(binDir, tool)); err != nil && !errors.Is(err, os.ErrExist) {
-			return err
-		}
+		out = append(out, devnet.Market{ConditionID: m.ConditionID, YesToken: m.Tokens[0].TokenID, NoToken: m.Tokens[1].TokenID,
+			MinSize: minSize, FeeRateBps: m.TakerBaseFee})
 	}
-	return nil
+	if len(out) == 0 {
+		return nil, errors.New("cluster: the CLOB API lists no binary market accepting orders")
+	}
+	return out, nil
 }
