@@ -136,8 +136,8 @@ func Open(dir string) (*Cluster, error) {
 
 func (c *Cluster) services() []service {
 	cfg := c.Config
-	opKey := hasFlag(filepath.Join(cfg.serviceBinDir(), "settler"), "operator-key-file")
-	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL(), opKey)
+	flags := readSettlerFlags(filepath.Join(cfg.serviceBinDir(), "settler"))
+	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL(), flags)
 }
 
 // startAll starts the services that do not run, then waits until each

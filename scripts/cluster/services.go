@@ -76,11 +76,21 @@ func (s service) command() *exec.Cmd {
 	return cmd
 }
 
+// settlerFlags are the settler's flags of the chain side of markets,
+// which a settler built from an older tree lacks: its markets service
+// (prepare and resolve markets with the operator key) and the devnet
+// faucet's funding (mint the dev stablecoin, which the operator may).
+type settlerFlags struct{ operatorKeyFile, faucet bool }
+
+// readSettlerFlags asks the settler binary which of them it has.
+func readSettlerFlags(bin string) settlerFlags {
+	return settlerFlags{operatorKeyFile: hasFlag(bin, "operator-key-file"), faucet: hasFlag(bin, "faucet")}
+}
+
 // services are the exchange's processes in the order they start: the
 // engines (which create the streams), then the APIs, the relayers and
-// the settlers. opKeyFlag says whether the settler takes
-// -operator-key-file.
-func services(c Config, s *Secrets, natsURL, record, rpcURL string, opKeyFlag bool) []service {
+// the settlers.
+func services(c Config, s *Secrets, natsURL, record, rpcURL string, flags settlerFlags) []service {
 	bin := func(name string) string { return filepath.Join(c.serviceBinDir(), name) }
 	op := Address(s.Operator).Hex()
 	lease := c.LeaseTTL.String()
@@ -126,8 +136,11 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string, opKeyFlag bo
 		name := fmt.Sprintf("settler-%d", i+1)
 		args := []string{"-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL, "-kv-replicas", replicas,
 			"-holder", name, "-lease-ttl", lease, "-admin-addr", addr(port), "-reconcile-addr", addr(c.Ports.Reconcile[i])}
-		if opKeyFlag {
+		if flags.operatorKeyFile {
 			args = append(args, "-operator-key-file", s.Path(OperatorKeyFile))
+		}
+		if flags.faucet {
+			args = append(args, "-faucet")
 		}
 		out = append(out, service{name: name, bin: bin("settler"), dropEnv: "SETTLER_", args: args,
 			env:   []string{"SETTLER_REDEEM_KEY=" + KeyHex(s.Redeem)},
