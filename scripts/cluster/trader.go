@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
@@ -32,6 +33,9 @@ const (
 	onboardMax = 3 * time.Minute
 	// onboardParallel is how many traders onboard at once.
 	onboardParallel = 8
+	// predTries bounds the runs of one pred command refused for a key
+	// the other gateway does not see yet.
+	predTries = 3
 )
 
 // NewTrader onboards a trader with usdw of the faucet's USDW (a decimal
@@ -44,7 +48,16 @@ func (c *Cluster) NewTrader(ctx context.Context, hc *http.Client, usdw string) (
 		return nil, err
 	}
 	for _, args := range [][]string{{"wallet", "approve"}, {"faucet", usdw}} {
-		if err := c.pred(ctx, key, args...); err != nil {
+		err := c.pred(ctx, key, args...)
+		// A known gap of the replicas: an API key pred has just created
+		// through one gateway can be refused by the other a few
+		// milliseconds later (INVALID_API_KEY): its KV read does not yet
+		// see the write. Both commands can run again (approve submits
+		// only the approvals once the wallet exists).
+		for try := 1; err != nil && strings.Contains(err.Error(), string(errcode.InvalidAPIKey)) && try < predTries; try++ {
+			err = c.pred(ctx, key, args...)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
