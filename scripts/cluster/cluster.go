@@ -52,9 +52,6 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.save(); err != nil {
-		return nil, err
-	}
 	c := &Cluster{Config: cfg}
 	began := time.Now()
 	step := func(format string, args ...any) {
@@ -65,6 +62,15 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 		return nil, err
 	}
 	if c.Secrets, err = LoadSecrets(cfg.Dir); err != nil {
+		return nil, err
+	}
+	if cfg.FreePorts {
+		if cfg.Ports, err = FreePorts(); err != nil {
+			return nil, err
+		}
+		c.Config = cfg
+	}
+	if err := cfg.save(); err != nil {
 		return nil, err
 	}
 	step("NATS: %d nats-server processes in cluster %q", len(cfg.Ports.NATS), NATSClusterName)

@@ -25,6 +25,10 @@ type Config struct {
 	// workspace, go to <Dir>/bin: a cluster runs what it built.
 	BinDir string
 	Ports  Ports
+	// FreePorts has up pick free ports, after its build and just before
+	// the processes start (a port picked minutes before may be taken by
+	// then), instead of Ports: for tests that run beside others.
+	FreePorts bool
 	// BlockPeriod is the chain's block time.
 	BlockPeriod time.Duration
 	// Liveness is how long Gamma's outcome proposals can be challenged.

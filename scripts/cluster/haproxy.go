@@ -38,7 +38,6 @@ global
 
 defaults
   mode http
-  option httplog
   option forwardfor
   option redispatch 1
   retries 2

@@ -1,0 +1,82 @@
+package e2e
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	"pred.dev/scripts/cluster"
+	"pred.dev/scripts/devnet"
+)
+
+// clusterUpMax bounds the cluster's bring-up in the test: building five
+// services, three NATS nodes, geth, the deployment, eleven services and
+// HAProxy, on a loaded two-core machine.
+const clusterUpMax = 10 * time.Minute
+
+// TestREADMEOnCluster runs the README's two walkthroughs, line by line,
+// against the production topology (`make cluster`: three nats-server
+// processes, geth, the engines, two of each API, the relayers and the
+// settlers as processes, HAProxy in front) on free ports: the README's
+// commands work unchanged against it. Every stream and bucket must then
+// be at three replicas.
+func TestREADMEOnCluster(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t)
+	n := newGatewayNet(t, []string{c.CLOBURL()}, nil, c.Deployment)
+	n.withAPIs(t, c.GammaURL(), c.RelayerURL())
+
+	sh := newShell(t, n, c.CLOBURL(), c.GammaURL(), c.RelayerURL())
+	sh.cache = t.TempDir()
+	runWalkthrough(t, sh)
+	runLifecycle(t, newShell(t, n, c.CLOBURL(), c.GammaURL(), c.RelayerURL()))
+
+	streams, err := c.Streams(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(streams) == 0 {
+		t.Fatal("the cluster has no streams")
+	}
+	if bad := cluster.UnderReplicated(streams, cluster.NATSReplicas); bad != "" {
+		t.Errorf("streams below %d replicas: %s", cluster.NATSReplicas, bad)
+	}
+}
+
+// startCluster brings a cluster up in a temporary dir on free ports and
+// takes it down when the test ends. Its Gamma operator key is the
+// devnet's public one, which the README's lifecycle walkthrough names.
+func startCluster(t *testing.T) *cluster.Cluster {
+	t.Helper()
+	dir := t.TempDir()
+	if err := cluster.WriteSecret(dir, cluster.GammaOperatorKeyFile, devnet.OperatorKey); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		// Open, not Up's answer: a bring-up that failed half-way leaves
+		// processes too.
+		if c, err := cluster.Open(dir); err == nil {
+			if err := c.Down(false, io.Discard); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), clusterUpMax)
+	defer cancel()
+	start := time.Now()
+	c, err := cluster.Up(ctx, cluster.Config{Dir: dir, FreePorts: true, Liveness: storyLiveness}, testLog{t})
+	if err != nil {
+		t.Fatalf("cluster up: %v", err)
+	}
+	t.Logf("cluster up in %s", time.Since(start).Round(time.Millisecond))
+	return c
+}
+
+// testLog writes each line to the test log.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(string(p))
+	return len(p), nil
+}
