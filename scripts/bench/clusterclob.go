@@ -41,13 +41,9 @@ func ClusterCLOB(cfg CLOBConfig) ([]Figure, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	ports, err := cluster.FreePorts()
-	if err != nil {
-		return nil, err
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), clusterSetupTimeout)
 	defer cancel()
-	c, err := cluster.Up(ctx, cluster.Config{Dir: filepath.Join(dir, "cluster"), Ports: ports}, io.Discard)
+	c, err := cluster.Up(ctx, cluster.Config{Dir: filepath.Join(dir, "cluster"), FreePorts: true}, io.Discard)
 	if c != nil {
 		defer func() { _ = c.Down(false, io.Discard) }()
 	}

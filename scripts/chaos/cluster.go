@@ -220,15 +220,12 @@ func (r *clusterRun) up(ctx context.Context) error {
 		}
 		r.dir = d
 	}
-	ports, err := cluster.FreePorts()
-	if err != nil {
-		return err
-	}
 	log := r.cfg.Log
 	if log == nil {
 		log = io.Discard
 	}
-	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), Ports: ports}, log)
+	var err error
+	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}, log)
 	if err != nil {
 		return err
 	}
