@@ -49,12 +49,12 @@ func (c *Cluster) NewTrader(ctx context.Context, hc *http.Client, usdw string) (
 	}
 	for _, args := range [][]string{{"wallet", "approve"}, {"faucet", usdw}} {
 		err := c.pred(ctx, key, args...)
-		// A known gap of the replicas: an API key pred has just created
-		// through one gateway can be refused by the other a few
-		// milliseconds later (INVALID_API_KEY): its KV read does not yet
-		// see the write. Both commands can run again (approve submits
-		// only the approvals once the wallet exists).
-		for try := 1; err != nil && strings.Contains(err.Error(), string(errcode.InvalidAPIKey)) && try < predTries; try++ {
+		// A known gap of the replicas: an API key or a login nonce pred
+		// has just made through one gateway can be refused by the other
+		// a few milliseconds later: its KV read does not yet see the
+		// write. Both commands can run again (approve submits only the
+		// approvals once the wallet exists).
+		for try := 1; err != nil && replicaBehind(err) && try < predTries; try++ {
 			err = c.pred(ctx, key, args...)
 		}
 		if err != nil {
@@ -125,4 +125,15 @@ func (c *Cluster) Markets(ctx context.Context, hc *http.Client) ([]devnet.Market
 		return nil, errors.New("cluster: the CLOB API lists no binary market accepting orders")
 	}
 	return out, nil
+}
+
+// replicaBehind reports whether a pred command failed because a gateway
+// replica did not yet see what the other had just written.
+func replicaBehind(err error) bool {
+	for _, code := range []errcode.Code{errcode.InvalidAPIKey, errcode.LoginNonceInvalid} {
+		if strings.Contains(err.Error(), string(code)) {
+			return true
+		}
+	}
+	return false
 }
