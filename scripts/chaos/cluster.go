@@ -105,7 +105,8 @@ type ClusterReport struct {
 	// Trades the engine made, Confirmed on chain at the end.
 	Trades, Confirmed int
 	// ReconcileDifferences are the settler's differences between chain
-	// and ledger after the run, Unsettled the wallets it skipped.
+	// and ledger after the run (-1: the check failed), Unsettled the
+	// wallets it skipped.
 	ReconcileDifferences, Unsettled int
 }
 

@@ -3,6 +3,7 @@ package chaos
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -31,11 +32,14 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 	if rep.Trades, rep.Confirmed, err = r.tradesFinal(ctx, nc); err != nil {
 		return rep, err
 	}
-	recon, err := r.reconcile(ctx)
-	if err != nil {
-		return rep, err
+	// A failed reconciliation is reported after the log's checks, which
+	// still run.
+	recon, reconErr := r.reconcile(ctx)
+	if reconErr != nil {
+		rep.ReconcileDifferences = -1
+	} else {
+		rep.ReconcileDifferences, rep.Unsettled = len(recon.Differences), recon.Unsettled
 	}
-	rep.ReconcileDifferences, rep.Unsettled = len(recon.Differences), recon.Unsettled
 	for _, d := range recon.Differences {
 		r.logf("chain and ledger differ: %+v", d)
 	}
@@ -55,7 +59,7 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 	}
 	found, err := r.verify(ctx, Report{}, acked)
 	rep.Lost, rep.Duplicated, rep.HashMatch = found.Lost, found.Duplicated, found.HashMatch
-	return rep, err
+	return rep, errors.Join(err, reconErr)
 }
 
 // tradesFinal waits until every trade is CONFIRMED or FAILED (at most
