@@ -113,7 +113,8 @@ func (r *clusterRun) reconcile(ctx context.Context) (reconcile.Report, error) {
 		return rep, err
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	// 409 carries the report too: chain and ledger differ.
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusConflict {
 		return rep, fmt.Errorf("chaos: GET %s: HTTP %d", u, resp.StatusCode)
 	}
 	return rep, json.NewDecoder(resp.Body).Decode(&rep)
