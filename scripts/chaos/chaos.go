@@ -167,6 +167,9 @@ type engine struct {
 	// store, its /metrics and how to stop it are given instead.
 	dataDir, metricsURL string
 	stop                func()
+	// configArgs are the engine's flags that shape its state, which its
+	// hash and replay need too.
+	configArgs []string
 }
 
 // halt stops the engine (SIGTERM, then SIGKILL after a bound).

@@ -50,7 +50,7 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 		}
 	}
 	for _, e := range r.c.Engines() {
-		r.engines = append(r.engines, &engine{id: e.Name, dataDir: e.DataDir, metricsURL: e.MetricsURL,
+		r.engines = append(r.engines, &engine{id: e.Name, dataDir: e.DataDir, metricsURL: e.MetricsURL, configArgs: e.ConfigArgs,
 			stop: func() {
 				if err := r.c.Stop(e.Name); err != nil {
 					r.logf("stop %s: %v", e.Name, err)
@@ -58,7 +58,8 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 			}})
 	}
 	found, err := r.verify(ctx, Report{}, acked)
-	rep.Lost, rep.Duplicated, rep.HashMatch = found.Lost, found.Duplicated, found.HashMatch
+	// A check that failed half-way matched nothing.
+	rep.Lost, rep.Duplicated, rep.HashMatch = found.Lost, found.Duplicated, found.HashMatch && err == nil
 	return rep, errors.Join(err, reconErr)
 }
 

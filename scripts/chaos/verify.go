@@ -216,13 +216,13 @@ func (r *run) compareHashes(rep *Report) error {
 		if dir == "" {
 			dir = filepath.Join(r.dir, e.id)
 		}
-		live, err := r.engineOutput("hash", "-data-dir", dir)
+		live, err := r.engineOutput(append([]string{"hash", "-data-dir", dir}, e.configArgs...)...)
 		if err != nil {
 			return err
 		}
 		hash, seq := field(live, "state_hash"), field(live, "applied_seq")
 		if _, ok := replays[seq]; !ok {
-			out, err := r.engineOutput("replay", "-data-dir", filepath.Join(r.dir, "replay-"+seq), "-nats-url", r.natsURL, "-to-seq", seq)
+			out, err := r.engineOutput(append([]string{"replay", "-data-dir", filepath.Join(r.dir, "replay-"+seq), "-nats-url", r.natsURL, "-to-seq", seq}, e.configArgs...)...)
 			if err != nil {
 				return err
 			}

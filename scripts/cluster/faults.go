@@ -72,6 +72,9 @@ type EngineProc struct {
 	// DataDir is its Pebble store, which `engine hash` reads once it
 	// stopped; MetricsURL its /metrics (engine_applied_seq).
 	DataDir, MetricsURL string
+	// ConfigArgs are its flags that shape the state (the fee account):
+	// `engine hash` and `engine replay` of its store need the same.
+	ConfigArgs []string
 }
 
 // Engines are the cluster's engine processes: the leader and the
@@ -83,7 +86,11 @@ func (c *Cluster) Engines() []EngineProc {
 			continue
 		}
 		i := slices.Index(s.args, "-data-dir")
-		out = append(out, EngineProc{Name: s.name, DataDir: s.args[i+1], MetricsURL: s.metrics})
+		e := EngineProc{Name: s.name, DataDir: s.args[i+1], MetricsURL: s.metrics}
+		if j := slices.Index(s.args, "-fee-account"); j >= 0 {
+			e.ConfigArgs = s.args[j : j+2]
+		}
+		out = append(out, e)
 	}
 	return out
 }
