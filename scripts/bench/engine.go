@@ -18,6 +18,7 @@ import (
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/proto/runtime/publish"
+	"pred.dev/scripts/cluster"
 )
 
 // EngineConfig sizes the engine service figures.
@@ -33,11 +34,16 @@ type EngineConfig struct {
 // DefaultEngine is what `make bench` runs.
 var DefaultEngine = EngineConfig{JournalOps: 150_000, Callers: 256, LogCmds: 10_000_000}
 
-// testbed is an embedded NATS server, a connection, and a directory.
+// testbed is a NATS server (embedded) or cluster (nats-server
+// processes), a connection, and a directory.
 type testbed struct {
 	dir string
 	srv *natsembed.Server
-	nc  *nats.Conn
+	// cluster, if set, is the NATS cluster instead of srv; replicas is
+	// the streams' replica count on it.
+	cluster  *cluster.NATS
+	replicas int
+	nc       *nats.Conn
 }
 
 func newTestbed(sync bool) (*testbed, error) {
@@ -59,14 +65,36 @@ func newTestbed(sync bool) (*testbed, error) {
 
 func (t *testbed) close() {
 	t.nc.Close()
-	t.srv.Shutdown()
+	if t.srv != nil {
+		t.srv.Shutdown()
+	}
+	if t.cluster != nil {
+		_ = t.cluster.Stop()
+	}
 	os.RemoveAll(t.dir)
 }
 
 // engine runs an engine on the testbed until its Stop.
 func (t *testbed) engine(mc machine.Config, mode service.Mode, sub string) (*inproc.Engine, error) {
 	return inproc.Start(context.Background(), service.Config{DataDir: t.dir + "/" + sub, Conn: t.nc, Mode: mode,
-		TickInterval: service.DefaultTickInterval, Machine: mc})
+		TickInterval: service.DefaultTickInterval, Machine: mc, Replicas: t.replicas})
+}
+
+// JournalCompare measures the journal on one embedded server (R1, the
+// `make run` log), then on the three-node cluster at R3 (every append
+// acknowledged by two nodes' disks), with the same workload and
+// publishers, and reports R3's rate in percent of R1's.
+func JournalCompare(cfg EngineConfig) ([]Figure, error) {
+	single, err := Journal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	clustered, err := ClusterJournal(cfg)
+	if err != nil {
+		return single, fmt.Errorf("cluster: %w", err)
+	}
+	return append(append(single, clustered...),
+		Figure{"cluster_journal_rate_pct", 100 * clustered[0].Value / single[0].Value, "%"}), nil
 }
 
 // Journal measures commands appended through the group-commit publisher
@@ -80,6 +108,24 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 		return nil, err
 	}
 	defer tb.close()
+	return journalRun(tb, cfg, "journal")
+}
+
+// ClusterJournal is Journal on three nats-server processes in one
+// JetStream cluster on loopback, the streams at three replicas, each node
+// syncing every message (the cluster's durability): the figures are
+// named cluster_journal_*.
+func ClusterJournal(cfg EngineConfig) ([]Figure, error) {
+	tb, err := newClusterTestbed()
+	if err != nil {
+		return nil, err
+	}
+	defer tb.close()
+	return journalRun(tb, cfg, "cluster_journal")
+}
+
+// journalRun runs the journal workload on tb and names its figures name_*.
+func journalRun(tb *testbed, cfg EngineConfig, name string) ([]Figure, error) {
 	w := loadgen.Generate(loadgen.Single(cfg.JournalOps))
 	e, err := tb.engine(loadgen.MachineConfig(w.Config), benchMode, "engine")
 	if err != nil {
@@ -114,10 +160,10 @@ func Journal(cfg EngineConfig) ([]Figure, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	return []Figure{
-		{"journal_cmds_per_sec", float64(len(w.Commands)) / elapsed.Seconds(), "cmds/s"},
-		{"journal_ack_p50_ms", quantileMs(acks, 0.50), "ms"},
-		{"journal_ack_p99_ms", quantileMs(acks, 0.99), "ms"},
-		{"journal_result_p99_ms", quantileMs(results, 0.99), "ms"},
+		{name + "_cmds_per_sec", float64(len(w.Commands)) / elapsed.Seconds(), "cmds/s"},
+		{name + "_ack_p50_ms", quantileMs(acks, 0.50), "ms"},
+		{name + "_ack_p99_ms", quantileMs(acks, 0.99), "ms"},
+		{name + "_result_p99_ms", quantileMs(results, 0.99), "ms"},
 	}, nil
 }
 

@@ -163,6 +163,22 @@ type engine struct {
 	id        string
 	adminPort int
 	proc      *proc.Proc
+	// An engine another program runs (a cluster's) has no proc: its
+	// store, its /metrics and how to stop it are given instead.
+	dataDir, metricsURL string
+	stop                func()
+	// configArgs are the engine's flags that shape its state, which its
+	// hash and replay need too.
+	configArgs []string
+}
+
+// halt stops the engine (SIGTERM, then SIGKILL after a bound).
+func (e *engine) halt() {
+	if e.proc == nil {
+		e.stop()
+		return
+	}
+	e.proc.Stop(stopBound)
 }
 
 // leaseTTL is the lease of a run with standbys: short, so that takeovers
@@ -189,7 +205,7 @@ func (r *run) startEngine(e *engine) error {
 // lease while NATS restarts, say) and relies on being restarted.
 func (r *run) supervise(rep *Report) error {
 	for _, e := range r.engines {
-		if e.proc.Exited() {
+		if e.proc != nil && e.proc.Exited() {
 			r.logf("engine %s exited by itself (%s); restarting it", e.id, e.proc.Cmd.ProcessState)
 			rep.Exits++
 			if err := r.startEngine(e); err != nil {

@@ -100,7 +100,11 @@ func (r *run) catchUp(ctx context.Context, js jetstream.JetStream, rep *Report) 
 
 // appliedSeq reads engine_applied_seq from the engine's metrics.
 func (e *engine) appliedSeq() (uint64, error) {
-	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/metrics", e.adminPort))
+	url := e.metricsURL
+	if url == "" {
+		url = fmt.Sprintf("http://127.0.0.1:%d/metrics", e.adminPort)
+	}
+	resp, err := http.Get(url)
 	if err != nil {
 		return 0, err
 	}
@@ -203,18 +207,22 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream string, last
 // tick after the others stopped, so positions can differ by a message.)
 func (r *run) compareHashes(rep *Report) error {
 	for _, e := range r.engines {
-		e.proc.Stop(stopBound)
+		e.halt()
 	}
 	rep.HashMatch = true
 	replays := map[string]string{} // applied_seq → replay state hash
 	for _, e := range r.engines {
-		live, err := r.engineOutput("hash", "-data-dir", filepath.Join(r.dir, e.id))
+		dir := e.dataDir
+		if dir == "" {
+			dir = filepath.Join(r.dir, e.id)
+		}
+		live, err := r.engineOutput(append([]string{"hash", "-data-dir", dir}, e.configArgs...)...)
 		if err != nil {
 			return err
 		}
 		hash, seq := field(live, "state_hash"), field(live, "applied_seq")
 		if _, ok := replays[seq]; !ok {
-			out, err := r.engineOutput("replay", "-data-dir", filepath.Join(r.dir, "replay-"+seq), "-nats-url", r.natsURL, "-to-seq", seq)
+			out, err := r.engineOutput(append([]string{"replay", "-data-dir", filepath.Join(r.dir, "replay-"+seq), "-nats-url", r.natsURL, "-to-seq", seq}, e.configArgs...)...)
 			if err != nil {
 				return err
 			}

@@ -61,9 +61,9 @@ func main() {
 		run  func() ([]bench.Figure, error)
 	}{
 		{"matcher", func() ([]bench.Figure, error) { return bench.Matcher(cfg), nil }},
-		{"journal", func() ([]bench.Figure, error) { return bench.Journal(ecfg) }},
+		{"journal", func() ([]bench.Figure, error) { return bench.JournalCompare(ecfg) }},
 		{"replay", func() ([]bench.Figure, error) { return bench.ReplayRestart(ecfg) }},
-		{"clob", func() ([]bench.Figure, error) { return bench.CLOBCompare(ccfg) }},
+		{"clob", func() ([]bench.Figure, error) { return bench.CLOBWithCluster(ccfg) }},
 		{"verify", bench.Verify},
 		{"chain", bench.Chain},
 		{"gamma", func() ([]bench.Figure, error) { return bench.Gamma(gcfg) }},

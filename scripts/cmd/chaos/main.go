@@ -21,6 +21,18 @@
 // "relayer_duplicated 0" and "relayer_nonce_gaps 0" (every submission
 // CONFIRMED, every transfer on chain once, the hot key's nonces 0..n-1
 // each once and none reverted). -relayer-kills 0 skips it.
+//
+// Last the cluster's: the whole topology of scripts/cluster (three NATS
+// nodes, engine leader, standby and replica, two of each API, relayers,
+// settlers, geth, HAProxy) under a steady load of signed orders through
+// HAProxy, while the NATS node leading the command stream, a CLOB
+// gateway, the engine leader, the relayer worker's holder and the
+// settler leader are killed one at a time and restarted. For each it
+// prints "cluster_fault_<kind>_recovery_ms" (until orders are accepted
+// again) and "cluster_fault_<kind>_p99_ms" (the orders' p99 over the
+// fault's window); then "cluster_lost 0", "cluster_duplicated 0",
+// "cluster_hash_match 1", every trade CONFIRMED and
+// "cluster_reconcile_differences 0". -cluster-faults none skips it.
 package main
 
 import (
@@ -29,6 +41,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
+	"time"
 
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/scripts/chaos"
@@ -51,7 +66,18 @@ func main() {
 	fs.IntVar(&rcfg.Kills, "relayer-kills", 10, "relayer kills with SIGKILL (0 skips the relayer's run)")
 	fs.IntVar(&rcfg.Traders, "relayer-traders", 16, "traders of the relayer's run, each onboarding a wallet")
 	fs.IntVar(&rcfg.Transfers, "relayer-transfers", 4, "Safe transfers each trader submits after its onboarding")
+	ccfg := chaos.ClusterConfig{Log: os.Stderr}
+	faults := fs.String("cluster-faults", "all", "faults of the cluster's run, comma-separated, of "+faultNames()+" (all: every one; none skips the run)")
+	fs.IntVar(&ccfg.Traders, "cluster-traders", 8, "traders of the cluster's run, crossing orders in pairs through HAProxy")
+	fs.DurationVar(&ccfg.Pause, "cluster-pause", 50*time.Millisecond, "pause between a trader's orders in the cluster's run")
+	fs.DurationVar(&ccfg.Steady, "cluster-steady", 5*time.Second, "steady load before each fault of the cluster's run and after each restart")
+	fs.Uint64Var(&ccfg.Seed, "cluster-seed", 21, "seed of the cluster's run (the gateway killed, the kills' moments)")
 	if err := flagenv.Parse(fs, os.Args[1:], "CHAOS"); err != nil {
+		fmt.Fprintln(os.Stderr, "chaos:", err)
+		os.Exit(2)
+	}
+	var err error
+	if ccfg.Faults, err = parseFaults(*faults); err != nil {
 		fmt.Fprintln(os.Stderr, "chaos:", err)
 		os.Exit(2)
 	}
@@ -94,7 +120,46 @@ func main() {
 		failed = failed || rrep.Lost != 0 || rrep.Duplicated != 0 || rrep.Gaps != 0 || rrep.Kills < rcfg.Kills ||
 			rrep.Confirmed != rrep.Submissions
 	}
+	if len(ccfg.Faults) > 0 {
+		if cfg.WorkDir != "" {
+			ccfg.WorkDir = cfg.WorkDir + "-cluster"
+		}
+		crep, err := chaos.RunCluster(ctx, ccfg)
+		fmt.Print(crep.Lines())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "chaos:", err)
+			os.Exit(1)
+		}
+		failed = failed || !crep.OK(len(ccfg.Faults))
+	}
 	if failed {
 		os.Exit(1)
 	}
+}
+
+// parseFaults reads -cluster-faults.
+func parseFaults(s string) ([]chaos.Fault, error) {
+	switch s {
+	case "all":
+		return chaos.AllFaults, nil
+	case "none", "":
+		return []chaos.Fault{}, nil
+	}
+	var out []chaos.Fault
+	for _, name := range strings.Split(s, ",") {
+		f := chaos.Fault(strings.TrimSpace(name))
+		if !slices.Contains(chaos.AllFaults, f) {
+			return nil, fmt.Errorf("-cluster-faults: unknown fault %q: want %s", f, faultNames())
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func faultNames() string {
+	names := make([]string, len(chaos.AllFaults))
+	for i, f := range chaos.AllFaults {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
 }

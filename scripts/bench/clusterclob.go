@@ -1,0 +1,92 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"pred.dev/scripts/cluster"
+)
+
+// CLOBWithCluster is CLOBCompare (the one-process exchange), then
+// ClusterCLOB (the cluster), in one invocation, and the cluster's rate in
+// percent of the one process's with settlement (cluster_clob_rate_pct):
+// the cluster settles its trades too.
+func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
+	single, err := CLOBCompare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	clustered, err := ClusterCLOB(cfg)
+	if err != nil {
+		return single, fmt.Errorf("cluster: %w", err)
+	}
+	return append(append(single, clustered...),
+		Figure{"cluster_clob_rate_pct", 100 * clustered[0].Value / single[0].Value, "%"}), nil
+}
+
+// ClusterCLOB measures signed orders through HAProxy on the cluster of
+// scripts/cluster (three NATS nodes at R3, the engine leader with its
+// standby and read replica, two gateway-clob replicas, the relayers, the
+// settlers and geth, each its own process) as CLOB measures them on one
+// process: the same traders (each onboarded through the Relayer API and
+// the faucet), the same mix of orders, the median of cfg.Runs timed
+// runs. The figures are CLOB's, named cluster_clob_*.
+func ClusterCLOB(cfg CLOBConfig) ([]Figure, error) {
+	dir, err := os.MkdirTemp("", "pred-bench-cluster-clob-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithTimeout(context.Background(), clusterSetupTimeout)
+	defer cancel()
+	c, err := cluster.Up(ctx, cluster.Config{Dir: filepath.Join(dir, "cluster"), FreePorts: true}, io.Discard)
+	if c != nil {
+		defer func() { _ = c.Down(false, io.Discard) }()
+	}
+	if err != nil {
+		return nil, err
+	}
+	hc := &http.Client{Timeout: orderTimeout, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Clients, MaxConnsPerHost: cfg.Clients}}
+	clients, err := c.NewTraders(ctx, hc, traderFundsUSDW, cfg.Clients)
+	if err != nil {
+		return nil, err
+	}
+	traders := make([]*trader, len(clients))
+	for i, cl := range clients {
+		traders[i] = &trader{c: cl}
+	}
+	markets, err := c.Markets(ctx, hc)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range markets {
+		if err := c.PrepareOnChain(ctx, hc, m.ConditionID); err != nil {
+			return nil, err
+		}
+	}
+	warm, timed := signOrders(traders, markets, cfg)
+	if _, err := sendAll(c.CLOBURL(), hc, traders, warm); err != nil {
+		return nil, fmt.Errorf("warm-up: %w", err)
+	}
+	var runs []*clobResult
+	for _, orders := range timed {
+		res, err := sendAll(c.CLOBURL(), hc, traders, orders)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, res)
+	}
+	figs := clobFigures(runs)
+	for i := range figs {
+		figs[i].Name = "cluster_" + figs[i].Name
+	}
+	return figs, nil
+}
+
+// clusterSetupTimeout bounds the cluster's start (its services built
+// from the workspace) and the traders' onboarding.
+const clusterSetupTimeout = 10 * clobSetupTimeout

@@ -1,0 +1,391 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"pred.dev/scripts/cluster"
+)
+
+// The cluster run: the whole topology of scripts/cluster (three NATS
+// nodes, geth, engine leader, standby and read replica, two of each API,
+// two relayers, two settlers, HAProxy) under a steady load of signed
+// orders through the load balancer, while one process after another is
+// killed with SIGKILL and, once the exchange has done without it,
+// started again. Each fault's figures come from the orders sent from the
+// kill until the load has run steadily again after the restart.
+
+// Fault is a kind of process killed in the cluster run.
+type Fault string
+
+// The faults, in the order a run makes them.
+const (
+	// FaultNATSLeader kills the NATS node that leads the command stream.
+	FaultNATSLeader Fault = "nats_leader"
+	// FaultGateway kills one gateway-clob replica (the seed picks which).
+	FaultGateway Fault = "gateway_clob"
+	// FaultEngineLeader kills the engine that holds the lease.
+	FaultEngineLeader Fault = "engine_leader"
+	// FaultRelayerWorker kills the relayer whose worker holds the lease.
+	FaultRelayerWorker Fault = "relayer_worker"
+	// FaultSettlerLeader kills the settler that holds the lease.
+	FaultSettlerLeader Fault = "settler_leader"
+)
+
+// AllFaults is every fault, in order.
+var AllFaults = []Fault{FaultNATSLeader, FaultGateway, FaultEngineLeader, FaultRelayerWorker, FaultSettlerLeader}
+
+// ClusterConfig sizes a cluster run.
+type ClusterConfig struct {
+	// Traders cross orders in pairs (an odd one is dropped), each
+	// waiting Pause between its orders.
+	Traders int
+	Pause   time.Duration
+	// Steady is how long the load runs before the first fault and after
+	// each restart, before the next.
+	Steady time.Duration
+	// Faults are made one at a time, in this order; nil is AllFaults.
+	Faults []Fault
+	// Seed picks the gateway killed and each kill's moment (up to a
+	// second after Steady).
+	Seed uint64
+	// WorkDir holds the cluster (binaries, data, logs); empty means a
+	// temporary directory.
+	WorkDir string
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// Bounds of the cluster run's waits.
+const (
+	// recoverMax bounds the wait for orders to be accepted again after a
+	// kill, and for another process to take the lease.
+	recoverMax = 2 * time.Minute
+	// killJitterMax spreads each kill's moment after Steady.
+	killJitterMax = time.Second
+	// faultPoll spaces the looks at the load's records and the leases.
+	faultPoll = 50 * time.Millisecond
+)
+
+// FaultResult is what one fault did to the load.
+type FaultResult struct {
+	Fault  Fault
+	Victim string
+	// Recovery is from the kill until orders were accepted again and
+	// none failed after; P99 the 99th percentile latency of the orders
+	// sent in the fault's window (from the kill until the load had run
+	// Steady after the restart), Orders and Failed their number.
+	Recovery, P99  time.Duration
+	Orders, Failed int
+	// FirstErr is the first failed order's error.
+	FirstErr string
+	// Exits counts the other services that exited by themselves in the
+	// window (and were restarted).
+	Exits int
+}
+
+// ClusterReport is what a cluster run found.
+type ClusterReport struct {
+	Faults []FaultResult
+	// Orders sent in all, Accepted by the API.
+	Orders, Accepted int
+	// Lost accepted orders never applied; Duplicated commands or event
+	// batches applied or published more than once; HashMatch: every
+	// engine's state equals a replay of the log to its position.
+	Lost, Duplicated int
+	HashMatch        bool
+	// Trades the engine made, Confirmed on chain at the end.
+	Trades, Confirmed int
+	// ReconcileDifferences are the settler's differences between chain
+	// and ledger after the run (-1: the check failed), Unsettled the
+	// wallets it skipped.
+	ReconcileDifferences, Unsettled int
+}
+
+// Lines returns the report in the `make bench` line format.
+func (r ClusterReport) Lines() string {
+	var b strings.Builder
+	for _, f := range r.Faults {
+		fmt.Fprintf(&b, "cluster_fault_%s_recovery_ms %d\ncluster_fault_%s_p99_ms %d\ncluster_fault_%s_failed_orders %d\ncluster_fault_%s_exits %d\n",
+			f.Fault, f.Recovery.Milliseconds(), f.Fault, f.P99.Milliseconds(), f.Fault, f.Failed, f.Fault, f.Exits)
+	}
+	match := 0
+	if r.HashMatch {
+		match = 1
+	}
+	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_lost %d\ncluster_duplicated %d\ncluster_hash_match %d\n"+
+		"cluster_trades %d\ncluster_trades_confirmed %d\ncluster_reconcile_differences %d\ncluster_reconcile_unsettled %d\n",
+		r.Orders, r.Accepted, r.Lost, r.Duplicated, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
+	return b.String()
+}
+
+// OK reports whether the run lost nothing: every fault made, every
+// accepted order applied once, every engine in the replay's state, every
+// trade CONFIRMED and the chain equal to the ledger.
+func (r ClusterReport) OK(faults int) bool {
+	return len(r.Faults) == faults && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
+		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0
+}
+
+// clusterRun is one cluster run in progress.
+type clusterRun struct {
+	*run
+	ccfg ClusterConfig
+	c    *cluster.Cluster
+	rng  *rand.Rand
+	rec  recorder
+	sup  *supervisor
+}
+
+// RunCluster performs a cluster run.
+func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
+	if cfg.Faults == nil {
+		cfg.Faults = AllFaults
+	}
+	r := &clusterRun{run: newRun(Config{WorkDir: cfg.WorkDir, Log: cfg.Log}), ccfg: cfg,
+		rng: rand.New(rand.NewPCG(cfg.Seed, 21))}
+	if err := r.up(ctx); err != nil {
+		return ClusterReport{}, err
+	}
+	defer func() {
+		if err := r.c.Down(false, io.Discard); err != nil {
+			r.logf("cluster down: %v", err)
+		}
+	}()
+	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: max(cfg.Traders, 2)}}
+	r.logf("onboarding %d traders through the Relayer API and the faucet", cfg.Traders)
+	clients, err := r.c.NewTraders(ctx, hc, traderFundsUSDW, max(cfg.Traders/2*2, 2))
+	if err != nil {
+		return ClusterReport{}, err
+	}
+	traders := make([]*loadTrader, len(clients))
+	for i, c := range clients {
+		traders[i] = &loadTrader{c: c}
+	}
+	ms, err := r.c.Markets(ctx, hc)
+	if err != nil {
+		return ClusterReport{}, err
+	}
+	m := ms[0]
+	if err := r.c.PrepareOnChain(ctx, hc, m.ConditionID); err != nil {
+		return ClusterReport{}, err
+	}
+	supCtx, stopSup := context.WithCancel(ctx)
+	supDone := make(chan struct{})
+	r.sup = &supervisor{r: r}
+	go func() { defer close(supDone); r.sup.run(supCtx) }()
+	defer func() { stopSup(); <-supDone }()
+	loadCtx, stopLoad := context.WithCancel(ctx)
+	loadDone := make(chan struct{})
+	go func() { defer close(loadDone); runLoad(loadCtx, traders, m, cfg.Pause, &r.rec) }()
+	var rep ClusterReport
+	for _, f := range cfg.Faults {
+		res, err := r.fault(ctx, f)
+		if err != nil {
+			stopLoad()
+			<-loadDone
+			return rep, fmt.Errorf("chaos: %s: %w", f, err)
+		}
+		rep.Faults = append(rep.Faults, res)
+	}
+	stopLoad()
+	<-loadDone
+	for _, o := range r.rec.all() {
+		rep.Orders++
+		if o.Accepted {
+			rep.Accepted++
+		}
+	}
+	r.logf("load done: %d orders sent, %d accepted", rep.Orders, rep.Accepted)
+	// The checks stop the engines: no one restarts them then.
+	stopSup()
+	<-supDone
+	return r.clusterVerify(ctx, rep)
+}
+
+// up brings the cluster up on free ports under the work dir.
+func (r *clusterRun) up(ctx context.Context) error {
+	r.dir = r.cfg.WorkDir
+	if r.dir == "" {
+		d, err := os.MkdirTemp("", "pred-chaos-cluster-")
+		if err != nil {
+			return err
+		}
+		r.dir = d
+	}
+	log := r.cfg.Log
+	if log == nil {
+		log = io.Discard
+	}
+	var err error
+	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}, log)
+	if err != nil {
+		return err
+	}
+	r.bin = filepath.Dir(r.c.EngineBin())
+	r.natsURL = r.c.NATS().URL()
+	return nil
+}
+
+// fault lets the load run steadily, kills the fault's victim, waits
+// until orders are accepted again (and another process holds the
+// victim's lease), restarts the victim, and lets the load run steadily
+// again: the window whose orders the result describes.
+func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
+	jitter := time.Duration(r.rng.Int64N(int64(killJitterMax)))
+	if err := sleep(ctx, r.ccfg.Steady+jitter); err != nil {
+		return FaultResult{}, err
+	}
+	victim, lease, err := r.victim(ctx, f)
+	if err != nil {
+		return FaultResult{}, err
+	}
+	r.logf("kill -9 %s (%s)", victim, f)
+	r.sup.spare(victim)
+	exits := r.sup.exited()
+	killed := time.Now()
+	if err := r.c.Kill(victim); err != nil {
+		return FaultResult{}, err
+	}
+	if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
+		return FaultResult{}, err
+	}
+	if lease != nil {
+		if err := waitFor(ctx, "another process holding the lease", func() bool {
+			h := r.c.Holder(ctx, *lease)
+			return h != "" && h != victim
+		}); err != nil {
+			return FaultResult{}, err
+		}
+	}
+	r.logf("%s: orders accepted again; restarting %s", f, victim)
+	if err := r.c.Restart(ctx, victim); err != nil {
+		return FaultResult{}, err
+	}
+	r.sup.spare("")
+	restarted := time.Now()
+	if err := waitFor(ctx, "orders accepted after the restart", func() bool { return r.rec.acceptedSince(restarted) }); err != nil {
+		return FaultResult{}, err
+	}
+	if err := sleep(ctx, r.ccfg.Steady); err != nil {
+		return FaultResult{}, err
+	}
+	res := measure(r.rec.all(), killed, time.Now())
+	res.Fault, res.Victim, res.Exits = f, victim, r.sup.exited()-exits
+	r.logf("%s: %s recovered in %s, p99 %s, %d of %d orders failed, %d other services exited", f, victim,
+		res.Recovery.Round(time.Millisecond), res.P99.Round(time.Millisecond), res.Failed, res.Orders, res.Exits)
+	if res.FirstErr != "" {
+		r.logf("%s: the first failed order: %s", f, res.FirstErr)
+	}
+	return res, nil
+}
+
+// victim is the process a fault kills, and the lease it held if any.
+func (r *clusterRun) victim(ctx context.Context, f Fault) (string, *cluster.Lease, error) {
+	holder := func(l cluster.Lease) (string, *cluster.Lease, error) {
+		h := r.c.Holder(ctx, l)
+		if h == "" {
+			return "", nil, fmt.Errorf("no process holds the lease of %s", f)
+		}
+		return h, &l, nil
+	}
+	switch f {
+	case FaultNATSLeader:
+		n, err := r.c.CommandStreamLeader(ctx)
+		return n, nil, err
+	case FaultGateway:
+		gws := r.c.ServiceNames("gateway-clob-")
+		return gws[r.rng.IntN(len(gws))], nil, nil
+	case FaultEngineLeader:
+		return holder(cluster.EngineLease)
+	case FaultRelayerWorker:
+		return holder(cluster.RelayerLease)
+	case FaultSettlerLeader:
+		return holder(cluster.SettlerLease)
+	}
+	return "", nil, fmt.Errorf("unknown fault %q", f)
+}
+
+// measure describes the orders a fault touched: those still in flight
+// at the kill or sent after it, until end. Recovery ends when the first
+// order is accepted that was sent after the kill and after the last
+// failed one; P99 covers every order of the window, failed ones at the
+// time they took to fail.
+func measure(recs []orderRecord, killed, end time.Time) FaultResult {
+	var res FaultResult
+	var window []orderRecord
+	var lat []time.Duration
+	after := killed
+	for _, o := range recs {
+		if o.Done.Before(killed) || !o.Sent.Before(end) {
+			continue
+		}
+		window = append(window, o)
+		lat = append(lat, o.Done.Sub(o.Sent))
+		if !o.Accepted {
+			res.Failed++
+			if res.FirstErr == "" {
+				res.FirstErr = o.Err
+			}
+			after = later(after, o.Sent)
+		}
+	}
+	res.Orders = len(window)
+	res.Recovery = end.Sub(killed)
+	for _, o := range window {
+		if o.Accepted && !o.Sent.Before(after) {
+			res.Recovery = min(res.Recovery, o.Done.Sub(killed))
+		}
+	}
+	res.P99 = quantile(lat, 0.99)
+	return res
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// quantile is the q-quantile of ds, 0 for none.
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// waitFor polls cond until it holds, for at most recoverMax.
+func waitFor(ctx context.Context, what string, cond func() bool) error {
+	ctx, cancel := context.WithTimeout(ctx, recoverMax)
+	defer cancel()
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no %s within %s", what, recoverMax)
+		case <-time.After(faultPoll):
+		}
+	}
+	return nil
+}
+
+// sleep waits d, the load running meanwhile: the scenario's steady time.
+func sleep(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d):
+		return nil
+	}
+}

@@ -1,0 +1,131 @@
+package chaos
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	client "pred.dev/proto/client/clob"
+	"pred.dev/scripts/devnet"
+)
+
+// The cluster run's load: pairs of traders, each a proxy wallet onboarded
+// through the Relayer API and funded by the faucet as a user would
+// (cluster.NewTraders), cross one-share orders through the load
+// balancer with the Go SDK, a YES bid at 0.40 against a NO bid at 0.60
+// (a MINT trade each, which settles on chain). Every POST /order is one
+// fresh signed order, sent once: its outcome is recorded, not retried,
+// so that a fault shows as the orders it refused or delayed.
+
+// The load's orders.
+const (
+	// yesPrice and noPrice make every pair of orders cross.
+	yesPrice, noPrice = "0.40", "0.60"
+	// orderTimeout bounds one POST /order.
+	orderTimeout = 30 * time.Second
+)
+
+// traderFundsUSDW is each trader's faucet credit: far more than the
+// orders of a run lock.
+const traderFundsUSDW = "100000"
+
+// loadTrader is one trader of the load.
+type loadTrader struct {
+	c *client.Client
+}
+
+// orderRecord is one POST /order of the load.
+type orderRecord struct {
+	// Sent and Done bound the request; ID is the order's EIP-712 hash,
+	// which is also its command's id in the log.
+	Sent, Done time.Time
+	ID         common.Hash
+	// Accepted: the API answered success; Err is why not.
+	Accepted bool
+	Err      string
+}
+
+// recorder keeps every order's record, safe for the load's goroutines.
+type recorder struct {
+	mu   sync.Mutex
+	recs []orderRecord
+}
+
+func (r *recorder) add(rec orderRecord) {
+	r.mu.Lock()
+	r.recs = append(r.recs, rec)
+	r.mu.Unlock()
+}
+
+// all is every record so far, by the time it was sent.
+func (r *recorder) all() []orderRecord {
+	r.mu.Lock()
+	out := slices.Clone(r.recs)
+	r.mu.Unlock()
+	slices.SortFunc(out, func(a, b orderRecord) int { return a.Sent.Compare(b.Sent) })
+	return out
+}
+
+// acceptedSince reports whether an order sent at or after t was accepted.
+func (r *recorder) acceptedSince(t time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.recs) - 1; i >= 0; i-- {
+		if rec := r.recs[i]; rec.Accepted && !rec.Sent.Before(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// runLoad has each pair of traders cross orders on market m, each
+// trader waiting pause between its orders, until ctx ends.
+func runLoad(ctx context.Context, traders []*loadTrader, m devnet.Market, pause time.Duration, rec *recorder) {
+	size := strconv.FormatUint(max(m.MinSize/1_000_000, 1), 10)
+	var wg sync.WaitGroup
+	for i, t := range traders {
+		token, price := m.YesTokenID(), yesPrice
+		if i%2 == 1 {
+			token, price = m.NoTokenID(), noPrice
+		}
+		args := client.OrderArgs{TokenID: token, Side: "BUY", Price: price, Size: size, FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk}
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				rec.add(t.place(ctx, args))
+				select {
+				case <-ctx.Done():
+				case <-time.After(pause):
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// place signs a fresh order and posts it once.
+func (t *loadTrader) place(ctx context.Context, a client.OrderArgs) orderRecord {
+	req, id, err := t.c.BuildOrder(a)
+	if err != nil {
+		return orderRecord{Sent: time.Now(), Done: time.Now(), Err: err.Error()}
+	}
+	rec := orderRecord{Sent: time.Now(), ID: common.HexToHash(id)}
+	// The order is sent even as the load stops (not ctx): an order cut
+	// off by the end of the run is not a fault's.
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orderTimeout)
+	defer cancel()
+	resp, err := t.c.PostOrder(pctx, req)
+	rec.Done = time.Now()
+	switch {
+	case err != nil:
+		rec.Err = err.Error()
+	case !resp.Success:
+		rec.Err = "success false: " + resp.ErrorMsg
+	default:
+		rec.Accepted = true
+	}
+	return rec
+}

@@ -1,0 +1,67 @@
+package chaos
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// The cluster's launcher starts each process once; a deployment runs
+// them under a supervisor (systemd's Restart=always), since an engine,
+// a relayer or a settler exits on purpose when it loses its lease and
+// relies on being started again. The cluster run supervises the
+// services that way, except the fault's victim while it is down, and
+// counts the exits.
+
+// supervisePoll spaces the looks at the services.
+const supervisePoll = 200 * time.Millisecond
+
+// supervisor restarts the cluster's services that exited by themselves.
+type supervisor struct {
+	r *clusterRun
+
+	mu     sync.Mutex
+	victim string
+	exits  int
+}
+
+// spare keeps the supervisor off name (the fault's victim) until
+// spare("").
+func (s *supervisor) spare(name string) {
+	s.mu.Lock()
+	s.victim = name
+	s.mu.Unlock()
+}
+
+// exited is how many services exited by themselves so far.
+func (s *supervisor) exited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.exits
+}
+
+// run restarts every service that does not run until ctx ends.
+func (s *supervisor) run(ctx context.Context) {
+	names := s.r.c.ServiceNames("")
+	for ctx.Err() == nil {
+		for _, name := range names {
+			s.mu.Lock()
+			spared := name == s.victim
+			s.mu.Unlock()
+			if spared || s.r.c.Running(name) {
+				continue
+			}
+			s.mu.Lock()
+			s.exits++
+			s.mu.Unlock()
+			s.r.logf("%s exited by itself; restarting it (as a supervisor would)", name)
+			if err := s.r.c.Restart(ctx, name); err != nil {
+				s.r.logf("restart %s: %v", name, err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(supervisePoll):
+		}
+	}
+}
