@@ -63,11 +63,6 @@ func ClusterCLOB(cfg CLOBConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range markets {
-		if err := c.PrepareOnChain(ctx, hc, m.ConditionID); err != nil {
-			return nil, err
-		}
-	}
 	warm, timed := signOrders(traders, markets, cfg)
 	if _, err := sendAll(c.CLOBURL(), hc, traders, warm); err != nil {
 		return nil, fmt.Errorf("warm-up: %w", err)

@@ -175,9 +175,6 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 		return ClusterReport{}, err
 	}
 	m := ms[0]
-	if err := r.c.PrepareOnChain(ctx, hc, m.ConditionID); err != nil {
-		return ClusterReport{}, err
-	}
 	supCtx, stopSup := context.WithCancel(ctx)
 	supDone := make(chan struct{})
 	r.sup = &supervisor{r: r}

@@ -142,8 +142,7 @@ func Open(dir string) (*Cluster, error) {
 
 func (c *Cluster) services() []service {
 	cfg := c.Config
-	flags := readSettlerFlags(filepath.Join(cfg.serviceBinDir(), "settler"))
-	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL(), flags)
+	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL())
 }
 
 // startAll starts the services that do not run, then waits until each

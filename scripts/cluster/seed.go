@@ -9,6 +9,7 @@ import (
 
 	"pred.dev/gateway-gamma/operator"
 	gammaserver "pred.dev/gateway-gamma/server"
+	"pred.dev/proto/chain/marketrpc"
 	"pred.dev/scripts/devnet"
 )
 
@@ -26,6 +27,10 @@ func (c *Cluster) seed(ctx context.Context) error {
 	defer nc.Close()
 	cfg := devnet.GammaConfig(c.Deployment)
 	cfg.KVReplicas = NATSReplicas
+	// Markets are prepared and resolved on chain by the leading settler's
+	// markets service, as the standalone Gamma does.
+	rpc := marketrpc.New(nc)
+	cfg.Chain, cfg.Resolver = rpc, rpc
 	gw, err := gammaserver.New(cfg, nc, zap.NewNop())
 	if err != nil {
 		return fmt.Errorf("cluster: Gamma API: %w", err)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"pred.dev/proto/journal"
 	"pred.dev/scripts/internal/proc"
@@ -76,21 +75,10 @@ func (s service) command() *exec.Cmd {
 	return cmd
 }
 
-// settlerFlags are the settler's flags of the chain side of markets,
-// which a settler built from an older tree lacks: its markets service
-// (prepare and resolve markets with the operator key) and the devnet
-// faucet's funding (mint the dev stablecoin, which the operator may).
-type settlerFlags struct{ operatorKeyFile, faucet bool }
-
-// readSettlerFlags asks the settler binary which of them it has.
-func readSettlerFlags(bin string) settlerFlags {
-	return settlerFlags{operatorKeyFile: hasFlag(bin, "operator-key-file"), faucet: hasFlag(bin, "faucet")}
-}
-
 // services are the exchange's processes in the order they start: the
 // engines (which create the streams), then the APIs, the relayers and
 // the settlers.
-func services(c Config, s *Secrets, natsURL, record, rpcURL string, flags settlerFlags) []service {
+func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 	bin := func(name string) string { return filepath.Join(c.serviceBinDir(), name) }
 	op := Address(s.Operator).Hex()
 	lease := c.LeaseTTL.String()
@@ -136,22 +124,13 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string, flags settle
 		name := fmt.Sprintf("settler-%d", i+1)
 		args := []string{"-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL, "-kv-replicas", replicas,
 			"-holder", name, "-lease-ttl", lease, "-admin-addr", addr(port), "-reconcile-addr", addr(c.Ports.Reconcile[i])}
-		if flags.operatorKeyFile {
-			args = append(args, "-operator-key-file", s.Path(OperatorKeyFile))
-		}
-		if flags.faucet {
-			args = append(args, "-faucet")
-		}
+		// The leading settler also serves the chain side of markets
+		// (prepare, report payouts) and the faucet's funding.
+		args = append(args, "-operator-key-file", s.Path(OperatorKeyFile), "-faucet")
 		out = append(out, service{name: name, bin: bin("settler"), dropEnv: "SETTLER_", args: args,
 			env:   []string{"SETTLER_REDEEM_KEY=" + KeyHex(s.Redeem)},
 			ready: url(port) + "/readyz", addrs: []string{"admin " + addr(port), "reconcile " + addr(c.Ports.Reconcile[i])},
 			lease: settlerLease, holder: name})
 	}
 	return out
-}
-
-// hasFlag says whether a binary has a flag, from its -h.
-func hasFlag(bin, flag string) bool {
-	out, _ := exec.Command(bin, "-h").CombinedOutput()
-	return strings.Contains(string(out), "-"+flag+" ") || strings.Contains(string(out), "-"+flag+"\n")
 }

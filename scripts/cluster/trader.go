@@ -15,7 +15,6 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	client "pred.dev/proto/client/clob"
-	"pred.dev/proto/errcode"
 	"pred.dev/proto/fixed"
 	"pred.dev/scripts/devnet"
 	"pred.dev/scripts/predcli"
@@ -33,9 +32,6 @@ const (
 	onboardMax = 3 * time.Minute
 	// onboardParallel is how many traders onboard at once.
 	onboardParallel = 8
-	// predTries bounds the runs of one pred command refused for a key
-	// the other gateway does not see yet.
-	predTries = 3
 )
 
 // NewTrader onboards a trader with usdw of the faucet's USDW (a decimal
@@ -48,16 +44,7 @@ func (c *Cluster) NewTrader(ctx context.Context, hc *http.Client, usdw string) (
 		return nil, err
 	}
 	for _, args := range [][]string{{"wallet", "approve"}, {"faucet", usdw}} {
-		err := c.pred(ctx, key, args...)
-		// A known gap of the replicas: an API key or a login nonce pred
-		// has just made through one gateway can be refused by the other
-		// a few milliseconds later: its KV read does not yet see the
-		// write. Both commands can run again (approve submits only the
-		// approvals once the wallet exists).
-		for try := 1; err != nil && replicaBehind(err) && try < predTries; try++ {
-			err = c.pred(ctx, key, args...)
-		}
-		if err != nil {
+		if err := c.pred(ctx, key, args...); err != nil {
 			return nil, err
 		}
 	}
@@ -125,15 +112,4 @@ func (c *Cluster) Markets(ctx context.Context, hc *http.Client) ([]devnet.Market
 		return nil, errors.New("cluster: the CLOB API lists no binary market accepting orders")
 	}
 	return out, nil
-}
-
-// replicaBehind reports whether a pred command failed because a gateway
-// replica did not yet see what the other had just written.
-func replicaBehind(err error) bool {
-	for _, code := range []errcode.Code{errcode.InvalidAPIKey, errcode.LoginNonceInvalid} {
-		if strings.Contains(err.Error(), string(code)) {
-			return true
-		}
-	}
-	return false
 }
