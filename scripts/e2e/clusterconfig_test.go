@@ -24,7 +24,7 @@ import (
 // scales it; the leader reads (leaderread) answer from every node.
 func TestConfigurationRefusedOnACluster(t *testing.T) {
 	t.Parallel()
-	c := startCluster(t)
+	c := startNATSCluster(t)
 	ctx := context.Background()
 	nc, err := nats.Connect(c.URL())
 	if err != nil {
@@ -105,9 +105,9 @@ func TestConfigurationRefusedOnACluster(t *testing.T) {
 	}
 }
 
-// startCluster starts three nats-server processes in one cluster on free
+// startNATSCluster starts three nats-server processes in one cluster on free
 // ports, stopped when the test ends.
-func startCluster(t *testing.T) *cluster.NATS {
+func startNATSCluster(t *testing.T) *cluster.NATS {
 	t.Helper()
 	bin, err := cluster.Binary("nats-server")
 	if err != nil {
