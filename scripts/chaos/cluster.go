@@ -35,7 +35,7 @@ const (
 	// FaultEngineLeader kills the engine that holds the lease.
 	FaultEngineLeader Fault = "engine_leader"
 	// FaultRelayerWorker kills the relayer whose worker holds the lease.
-	FaultRelayerWorker Fault = "relayer_worker"
+	FaultRelayerWorker Fault = "relayer_holder"
 	// FaultSettlerLeader kills the settler that holds the lease.
 	FaultSettlerLeader Fault = "settler_leader"
 )
