@@ -121,7 +121,8 @@ func (s *Service) load() error {
 	return nil
 }
 
-// connect ensures the streams exist and reads where the EVT stream ends.
+// connect ensures the streams exist (but for a replay) and reads where
+// the EVT stream ends.
 func (s *Service) connect(ctx context.Context) error {
 	js, err := jetstream.New(s.cfg.Conn, jetstream.WithPublishAsyncMaxPending(publishPendingMax),
 		jetstream.WithPublishAsyncTimeout(publishAckWaitMax))
@@ -129,11 +130,13 @@ func (s *Service) connect(ctx context.Context) error {
 		return err
 	}
 	s.js = js
-	if err := streams.Ensure(ctx, js, streams.Config{Replicas: s.cfg.Replicas}); err != nil {
-		return err
-	}
+	// A replay only reads the log: it neither creates the streams nor
+	// holds them to its -replicas (a cluster's are at R3).
 	if s.cfg.Mode == ModeReplay {
 		return s.replayEnd(ctx)
+	}
+	if err := streams.Ensure(ctx, js, streams.Config{Replicas: s.cfg.Replicas}); err != nil {
+		return err
 	}
 	if s.lastPublished, s.evtSeq, err = eventMark(ctx, js); err != nil {
 		return err
