@@ -158,6 +158,13 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 		}
 		batches[batch.GetCommandSeq()] = true
 		for _, res := range batch.GetResults() {
+			// A command appended again under its id (a gateway's retry
+			// after an unknown outcome, a restarted settler's status) is
+			// refused by the engine as DUPLICATE_COMMAND: logged twice,
+			// applied once.
+			if refusedAsDuplicate(batch, res) {
+				continue
+			}
 			applied[string(res.GetCommandId())]++
 		}
 		if seq >= last {
@@ -169,6 +176,16 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 		err = fmt.Errorf("chaos: %s ended before sequence %d", journal.EventStream, last)
 	}
 	return applied, dups, err
+}
+
+// refusedAsDuplicate says whether a command's only event is the engine's
+// refusal of a command id it has applied before.
+func refusedAsDuplicate(batch *pb.EventBatch, res *pb.CommandResult) bool {
+	if res.GetEventCount() != 1 || int(res.GetFirstEvent()) >= len(batch.GetEvents()) {
+		return false
+	}
+	rej := batch.GetEvents()[res.GetFirstEvent()].GetCommandRejected()
+	return rej != nil && rej.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND
 }
 
 // readMax bounds the reading of a whole stream.
