@@ -27,15 +27,16 @@ import (
 // markets service (Config.Markets, under its own lease) and the admin
 // server. A markets service it cannot serve is refused first.
 func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
+	// A configuration mistake is refused before anything is dialled.
+	if err := cfg.checkMarkets(); err != nil {
+		return err
+	}
 	chain, err := cfg.Settle.Deployment.Dial(ctx, cfg.RPCURL)
 	if err != nil {
 		return err
 	}
 	defer chain.Close()
 	cfg.Settle.Chain = chain
-	if err := cfg.checkMarkets(); err != nil {
-		return err
-	}
 	m, err := newMarkets(ctx, &cfg, chain)
 	if err != nil {
 		return err
