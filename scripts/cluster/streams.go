@@ -11,6 +11,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"pred.dev/proto/runtime/jsmetrics"
 )
 
 // Stream is one JetStream stream (a KV bucket is the stream KV_<name>)
@@ -41,17 +43,10 @@ func (c *Cluster) Streams(ctx context.Context) ([]Stream, error) {
 	var out []Stream
 	l := js.ListStreams(ctx)
 	for info := range l.Info() {
-		s := Stream{Name: info.Config.Name, Replicas: info.Config.Replicas, Msgs: info.State.Msgs}
+		s := Stream{Name: info.Config.Name, Replicas: info.Config.Replicas, Msgs: info.State.Msgs,
+			Current: jsmetrics.CurrentReplicas(info)}
 		if cl := info.Cluster; cl != nil {
 			s.Leader = cl.Leader
-			if cl.Leader != "" {
-				s.Current = 1
-			}
-			for _, r := range cl.Replicas {
-				if r.Current && !r.Offline {
-					s.Current++
-				}
-			}
 		}
 		out = append(out, s)
 	}

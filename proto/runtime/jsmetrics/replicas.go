@@ -39,6 +39,11 @@ func replicasOf(info *jetstream.StreamInfo) replicas {
 	return r
 }
 
+// CurrentReplicas is how many copies of a stream are current: what
+// pred_jetstream_stream_replicas_current reports, for tools that read
+// stream info themselves (make cluster's table).
+func CurrentReplicas(info *jetstream.StreamInfo) int { return replicasOf(info).current }
+
 // peerSet is each server some stream names, and whether any stream's
 // leader reports it offline or has not heard from it for peerSilentMax.
 type peerSet map[string]bool
