@@ -18,22 +18,12 @@ const clusterReplicas = 3
 // go.mod's version) in one JetStream cluster on free loopback ports, in
 // a temporary directory.
 func newClusterTestbed() (*testbed, error) {
-	bin, err := cluster.Binary("nats-server")
-	if err != nil {
-		return nil, err
-	}
 	dir, err := os.MkdirTemp("", "pred-bench-cluster-")
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := cluster.FreeNATSNodes(clusterReplicas)
+	c, err := cluster.StartFreeNATS(context.Background(), filepath.Join(dir, "nats"), clusterReplicas)
 	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	c := &cluster.NATS{Bin: bin, Dir: filepath.Join(dir, "nats"), Nodes: nodes}
-	if err := c.Start(context.Background()); err != nil {
-		_ = c.Stop()
 		os.RemoveAll(dir)
 		return nil, err
 	}

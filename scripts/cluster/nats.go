@@ -62,6 +62,25 @@ func FreeNATSNodes(n int) ([]NATSNode, error) {
 	return out, nil
 }
 
+// StartFreeNATS starts n nodes of ./bin's nats-server in one cluster on
+// free ports, with their data in dir: the cluster tests and benchmarks
+// run beside others. On an error nothing it started keeps running.
+func StartFreeNATS(ctx context.Context, dir string, n int) (*NATS, error) {
+	bin, err := Binary("nats-server")
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := FreeNATSNodes(n)
+	if err != nil {
+		return nil, err
+	}
+	c := &NATS{Bin: bin, Dir: dir, Nodes: nodes}
+	if err := c.Start(ctx); err != nil {
+		return nil, errors.Join(err, c.Stop())
+	}
+	return c, nil
+}
+
 // NATS is a cluster of nats-server processes with JetStream on loopback.
 type NATS struct {
 	// Bin is the nats-server binary (./bin/nats-server, which make

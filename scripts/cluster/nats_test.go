@@ -16,23 +16,15 @@ import (
 // stopped when the test ends.
 func startNATS(t *testing.T) *cluster.NATS {
 	t.Helper()
-	bin, err := cluster.Binary("nats-server")
+	c, err := cluster.StartFreeNATS(context.Background(), t.TempDir(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	nodes, err := cluster.FreeNATSNodes(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &cluster.NATS{Bin: bin, Dir: t.TempDir(), Nodes: nodes}
 	t.Cleanup(func() {
 		if err := c.Stop(); err != nil {
 			t.Error(err)
 		}
 	})
-	if err := c.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	return c
 }
 
