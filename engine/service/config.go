@@ -15,7 +15,6 @@ package service
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -142,10 +141,7 @@ func (c *Config) withDefaults() error {
 	if c.LeaseTTL != 0 && c.LeaseTTL < lease.TTLMin {
 		return fmt.Errorf("service: lease TTL %s is below the minimum %s", c.LeaseTTL, lease.TTLMin)
 	}
-	if c.InstanceID == "" {
-		host, _ := os.Hostname()
-		c.InstanceID = fmt.Sprintf("%s/%d", host, os.Getpid())
-	}
+	c.InstanceID = lease.HolderName(c.InstanceID)
 	if c.ReadyLagMax == 0 {
 		c.ReadyLagMax = DefaultReadyLagMax
 	}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"strconv"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -119,10 +117,7 @@ func (c Config) withDefaults() Config {
 	if c.Clock == nil {
 		c.Clock = time.Now
 	}
-	if c.Holder == "" {
-		host, _ := os.Hostname()
-		c.Holder = host + "/" + strconv.Itoa(os.Getpid())
-	}
+	c.Holder = lease.HolderName(c.Holder)
 	return c
 }
 

@@ -5,7 +5,6 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -14,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/chain/txn"
+	"pred.dev/proto/runtime/lease"
 	"pred.dev/settler/markets"
 )
 
@@ -96,7 +96,7 @@ func runMarkets(ctx context.Context, cfg *Config, m *markets.Markets, nc *nats.C
 		<-ctx.Done()
 		return nil
 	}
-	return m.Serve(ctx, nc, markets.LeaseConfig{TTL: cfg.marketsLeaseTTL(), Holder: holderName(cfg.Holder), Replicas: cfg.Settle.Replicas},
+	return m.Serve(ctx, nc, markets.LeaseConfig{TTL: cfg.marketsLeaseTTL(), Holder: lease.HolderName(cfg.Holder), Replicas: cfg.Settle.Replicas},
 		log.Named("markets"))
 }
 
@@ -108,13 +108,4 @@ func (c *Config) marketsLeaseTTL() time.Duration {
 		return c.LeaseTTL
 	}
 	return DefaultLeaseTTL
-}
-
-// holderName is this process's name in a lease: holder, or host/pid.
-func holderName(holder string) string {
-	if holder != "" {
-		return holder
-	}
-	host, _ := os.Hostname()
-	return fmt.Sprintf("%s/%d", host, os.Getpid())
 }

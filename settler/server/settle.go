@@ -53,7 +53,7 @@ func (s *Settler) Settle(ctx context.Context, store *nats.Conn, ttl time.Duratio
 		}
 		return s.Run(ctx)
 	}
-	holder = holderName(holder)
+	holder = lease.HolderName(holder)
 	l, err := lease.Open(ctx, js, lease.Config{Bucket: settle.LeaseBucket, Key: settle.LeaseKey, Holder: holder, TTL: ttl,
 		Replicas: replicas, Logger: log.Named("lease")})
 	if err != nil {
