@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -62,14 +63,31 @@ func Build(dir string, pkgs ...string) error {
 	return nil
 }
 
-// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+// The ports FreePort picks from: below Linux's default ephemeral range
+// (32768-60999), which the kernel hands to outgoing connections and to
+// listeners on port 0. A port picked there could be taken, before the
+// process meant for it binds, by any client's connection; a whole cluster
+// of processes started a few seconds after its ports were picked lost
+// them that way. Here only another picker can take one.
+const (
+	freePortLow   = 10_000
+	freePortHigh  = 32_000
+	freePortTries = 100
+)
+
+// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago,
+// chosen at random below the ephemeral range.
 func FreePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	var err error
+	for range freePortTries {
+		port := freePortLow + rand.IntN(freePortHigh-freePortLow)
+		var l net.Listener
+		if l, err = net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			_ = l.Close()
+			return port, nil
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, fmt.Errorf("proc: no free port in %d-%d after %d tries: %w", freePortLow, freePortHigh, freePortTries, err)
 }
 
 // Env is the environment without the variables whose names start with
