@@ -9,9 +9,14 @@
 // once it has applied the watcher's commands up to that block. Trades are
 // the other way balances move, and they reach the chain later (settlement):
 // a wallet with a trade that is not final yet (MATCHED, SUBMITTED, MINED or
-// RETRYING) is skipped and counted, and compared again on a later run. A
-// trade CONFIRMED after the compared block can still show as a difference
-// for one run; a real difference stays.
+// RETRYING), or CONFIRMED by a transaction mined after the compared block,
+// is skipped and counted, and compared again on a later run. The second
+// case is not rare: the relayer confirms a transaction as soon as it is
+// deep enough, while the watcher handles that block on its next poll, so
+// a check right after a burst of settlements compared a ledger holding
+// those trades with a chain block that did not, and reported differences
+// that were not there (the cluster's fault run, issue 21). So every
+// difference a check reports is real.
 //
 // Every difference is logged and exported as metrics; Check is also the
 // operator's command: Serve answers it over HTTP (GET /reconcile, with
@@ -21,14 +26,17 @@ package reconcile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -48,6 +56,14 @@ type Source interface {
 	Proxies() []common.Address
 	Tokens() []common.Hash
 	Handled() (block, seq uint64)
+}
+
+// Chain is what a check reads from the chain: balances at a block, and the
+// receipts that say in which block a confirmed trade's transaction was
+// mined. The settler's chain backend (txn.Backend) is one.
+type Chain interface {
+	bind.ContractCaller
+	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)
 }
 
 // Config tunes a Reconciler.
@@ -117,13 +133,14 @@ type Report struct {
 
 // Reconciler compares the chain and the ledger.
 type Reconciler struct {
-	cfg  Config
-	src  Source
-	nc   *nats.Conn
-	usdw *usdw.USDWCaller
-	ctf  *ctf.ConditionalTokensCaller
-	log  *zap.Logger
-	m    *metrics
+	cfg   Config
+	src   Source
+	nc    *nats.Conn
+	chain Chain
+	usdw  *usdw.USDWCaller
+	ctf   *ctf.ConditionalTokensCaller
+	log   *zap.Logger
+	m     *metrics
 	// mu serialises checks (the periodic one and the operator's).
 	mu   sync.Mutex
 	from int // rotation start among the wallets
@@ -139,7 +156,7 @@ type Reconciler struct {
 
 // New returns a reconciler reading the chain through backend and the
 // engine through NATS.
-func New(cfg Config, backend bind.ContractCaller, nc *nats.Conn, src Source, log *zap.Logger) (*Reconciler, error) {
+func New(cfg Config, backend Chain, nc *nats.Conn, src Source, log *zap.Logger) (*Reconciler, error) {
 	if cfg.Deployment == nil || cfg.Interval <= 0 || cfg.WalletsMax <= 0 || cfg.TradePagesMax <= 0 || cfg.QueryTimeout <= 0 {
 		return nil, fmt.Errorf("reconcile: incomplete config %+v (start from DefaultConfig)", cfg)
 	}
@@ -151,7 +168,7 @@ func New(cfg Config, backend bind.ContractCaller, nc *nats.Conn, src Source, log
 	if err != nil {
 		return nil, err
 	}
-	return &Reconciler{cfg: cfg, src: src, nc: nc, usdw: u, ctf: c,
+	return &Reconciler{cfg: cfg, src: src, nc: nc, chain: backend, usdw: u, ctf: c,
 		log: log.Named("reconcile"), m: newMetrics(cfg.Registerer), finalBelow: map[common.Address]uint64{}}, nil
 }
 
@@ -197,7 +214,7 @@ func (r *Reconciler) Check(ctx context.Context) (Report, error) {
 		ids[i] = t.Big()
 	}
 	for _, w := range wallets {
-		open, read, err := r.unsettled(ctx, w, seq)
+		open, read, err := r.unsettled(ctx, w, block, seq)
 		rep.TradesRead += read
 		if err != nil {
 			return rep, err
@@ -233,7 +250,7 @@ func (r *Reconciler) Check(ctx context.Context) (Report, error) {
 func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64, w common.Address, tokens []common.Hash, ids []*big.Int) ([]Difference, error) {
 	chainUSDW, err := r.usdw.BalanceOf(at, w)
 	if err != nil {
-		return nil, chainUnavailable(w, at, fmt.Errorf("reconcile: USDW of %s at %s: %w", w, at.BlockNumber, err))
+		return nil, balancesUnavailable(w, at, fmt.Errorf("reconcile: USDW of %s at %s: %w", w, at.BlockNumber, err))
 	}
 	chainTok := []*big.Int{}
 	if len(ids) > 0 {
@@ -242,7 +259,7 @@ func (r *Reconciler) compare(ctx context.Context, at *bind.CallOpts, seq uint64,
 			owners[i] = w
 		}
 		if chainTok, err = r.ctf.BalanceOfBatch(at, owners, ids); err != nil {
-			return nil, chainUnavailable(w, at, fmt.Errorf("reconcile: tokens of %s at %s: %w", w, at.BlockNumber, err))
+			return nil, balancesUnavailable(w, at, fmt.Errorf("reconcile: tokens of %s at %s: %w", w, at.BlockNumber, err))
 		}
 	}
 	var out []Difference
@@ -286,13 +303,15 @@ func (r *Reconciler) engineHolds(ctx context.Context, seq uint64, w common.Addre
 	return held.Sub(held, new(big.Int).SetUint64(b.GetDebt())), nil
 }
 
-// unsettled reports whether the wallet has a trade that is not final. It
-// reads the wallet's trades from finalBelow on, newest first, and stops
-// at the first one not final (the newest usually is, while the wallet
-// trades); when every one is final it moves the mark past the newest.
-func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64) (open bool, read int, err error) {
+// unsettled reports whether the wallet has a trade that is not final, or
+// final in a transaction mined after block. It reads the wallet's trades
+// from finalBelow on, newest first, and stops at the first one not final
+// (the newest usually is, while the wallet trades); when every one is
+// final at block it moves the mark past the newest.
+func (r *Reconciler) unsettled(ctx context.Context, w common.Address, block, seq uint64) (open bool, read int, err error) {
 	cursor := ""
 	var newest uint64
+	confirmedIn := map[common.Hash]bool{}
 	for range r.cfg.TradePagesMax {
 		resp, err := r.ask(ctx, &pb.QueryRequest{MinSeq: seq, Query: &pb.QueryRequest_Trades{
 			Trades: &pb.TradesQuery{Account: w.Bytes(), FromId: r.finalBelow[w], Cursor: cursor, Limit: tradePageLimit}}})
@@ -304,12 +323,17 @@ func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64
 			read++
 			newest = max(newest, t.GetTradeId())
 			switch t.GetStatus() {
-			case pb.TradeStatus_TRADE_STATUS_CONFIRMED, pb.TradeStatus_TRADE_STATUS_FAILED, pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
+			case pb.TradeStatus_TRADE_STATUS_CONFIRMED:
+				confirmedIn[common.BytesToHash(t.GetTxHash())] = true
+			case pb.TradeStatus_TRADE_STATUS_FAILED, pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
 			default:
 				return true, read, nil
 			}
 		}
 		if cursor = page.GetNextCursor(); cursor == "" || len(page.GetTrades()) == 0 {
+			if later, err := r.minedAfter(ctx, block, confirmedIn); err != nil || later {
+				return later, read, err
+			}
 			if newest > 0 {
 				r.finalBelow[w] = newest + 1
 			}
@@ -318,6 +342,29 @@ func (r *Reconciler) unsettled(ctx context.Context, w common.Address, seq uint64
 	}
 	r.log.Info("wallet skipped: more trades than TradePagesMax pages", zap.Stringer("wallet", w))
 	return true, read, nil
+}
+
+// minedAfter reports whether one of the transactions was mined after
+// block: its trades are CONFIRMED in the ledger but not yet in the
+// chain's balances at block. A transaction the chain does not know is
+// not skipped: its trades are in the ledger and not on chain, which the
+// comparison then shows.
+func (r *Reconciler) minedAfter(ctx context.Context, block uint64, txs map[common.Hash]bool) (bool, error) {
+	for h := range txs {
+		rc, err := r.chain.TransactionReceipt(ctx, h)
+		if errors.Is(err, ethereum.NotFound) {
+			r.log.Warn("a CONFIRMED trade's transaction is not on chain", zap.Stringer("tx", h))
+			continue
+		}
+		if err != nil {
+			return false, chainUnavailable(fmt.Errorf("reconcile: receipt of %s: %w", h, err),
+				fmt.Sprintf("the chain did not answer the receipt of transaction %s: retry later", h.Hex()))
+		}
+		if rc.BlockNumber.Uint64() > block {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func (r *Reconciler) ask(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
@@ -337,9 +384,12 @@ func (r *Reconciler) ask(ctx context.Context, req *pb.QueryRequest) (*pb.QueryRe
 // chainUnavailable and engineUnavailable are the coded errors of a check
 // that could not read one side (GET /reconcile's 503): the cause is
 // logged, never sent.
-func chainUnavailable(w common.Address, at *bind.CallOpts, cause error) error {
-	return &errcode.Error{Code: errcode.ChainUnavailable, Err: cause,
-		Message: fmt.Sprintf("the chain did not answer the balances of %s at block %s: retry later", w.Hex(), at.BlockNumber)}
+func chainUnavailable(cause error, message string) error {
+	return &errcode.Error{Code: errcode.ChainUnavailable, Err: cause, Message: message}
+}
+
+func balancesUnavailable(w common.Address, at *bind.CallOpts, cause error) error {
+	return chainUnavailable(cause, fmt.Sprintf("the chain did not answer the balances of %s at block %s: retry later", w.Hex(), at.BlockNumber))
 }
 
 func engineUnavailable(cause error) error {
