@@ -170,9 +170,11 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	if err := w.loadCursor(ctx); err != nil {
 		return nil, err
 	}
-	if err := w.backfill(ctx); err != nil {
+	if err := w.backfill(ctx, cfg.Deployment.Block); err != nil {
 		return nil, err
 	}
+	w.zl.Info("started", zap.Uint64("next_block", w.cursor.Next), zap.Int("proxy_wallets", len(w.proxies)),
+		zap.Int("tokens", len(w.tokens)), zap.Uint64("confirmations", w.cfg.Confirmations))
 	return w, nil
 }
 
@@ -256,6 +258,9 @@ func (w *Watcher) saveCursor(ctx context.Context, c Cursor) error {
 		// the cursor again before its next step (resync).
 		rev, err = w.kv.Update(ctx, w.cfg.Key, b, w.rev)
 	}
+	if errors.Is(err, jetstream.ErrKeyRevisionMismatch) || errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("chainwatch: write cursor: %w: %w", ErrRaced, err)
+	}
 	if err != nil {
 		return fmt.Errorf("chainwatch: write cursor: %w", err)
 	}
@@ -264,6 +269,14 @@ func (w *Watcher) saveCursor(ctx context.Context, c Cursor) error {
 	w.m.cursor.Set(float64(c.Next))
 	return nil
 }
+
+// ErrRaced is the error of a step whose cursor another watcher advanced first: the
+// normal state of two settlers, each running a watcher on the same
+// cursor (so that the chain is followed while either lives). The loser's
+// commands were the winner's too, under the same ids, so the engine
+// refuses them as duplicates; the loser reads the cursor again and goes
+// on from it. Not an error: counted, logged at debug.
+var ErrRaced = errors.New("another watcher advanced the cursor first")
 
 // resync reads the cursor again after a failed step: if another writer
 // moved it (a second watcher on the same bucket), this one goes on from
@@ -274,18 +287,20 @@ func (w *Watcher) resync(ctx context.Context) error {
 		return err
 	}
 	if w.cursor.Next > had {
-		w.zl.Warn("the cursor moved under this watcher (another one writes it); going on from it",
+		w.zl.Debug("the cursor moved under this watcher (another one writes it); going on from it",
 			zap.Uint64("had", had), zap.Uint64("next_block", w.cursor.Next))
-		return w.backfill(ctx)
+		return w.backfill(ctx, had)
 	}
 	return nil
 }
 
-// backfill reads the wallets and tokens created before the cursor, in
-// ranges of BlockRangeMax blocks; it appends nothing (their commands were
-// appended when those blocks were handled).
-func (w *Watcher) backfill(ctx context.Context) error {
-	start := w.cfg.Deployment.Block
+// backfill reads the wallets and tokens created in blocks from start up
+// to the cursor, in ranges of BlockRangeMax blocks; it appends nothing
+// (their commands were appended when those blocks were handled). At a
+// start it reads from the deployment's block; after another watcher moved
+// the cursor, only the blocks it moved over (read whole each time, that
+// cost grew with the chain, every block, with two watchers).
+func (w *Watcher) backfill(ctx context.Context, start uint64) error {
 	for from := start; from < w.cursor.Next; from += w.cfg.BlockRangeMax {
 		to := min(from+w.cfg.BlockRangeMax, w.cursor.Next) - 1
 		logs, err := w.chain.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from),
@@ -297,8 +312,6 @@ func (w *Watcher) backfill(ctx context.Context) error {
 			w.learn(&logs[i])
 		}
 	}
-	w.zl.Info("started", zap.Uint64("next_block", w.cursor.Next), zap.Int("proxy_wallets", len(w.proxies)),
-		zap.Int("tokens", len(w.tokens)), zap.Uint64("confirmations", w.cfg.Confirmations))
 	return nil
 }
 
@@ -312,9 +325,15 @@ func (w *Watcher) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		if err != nil {
+		switch {
+		case errors.Is(err, ErrRaced):
+			w.m.raced.Inc()
+			w.zl.Debug("step raced; reading the cursor again", zap.Error(err), zap.Uint64("next_block", w.cursor.Next))
+		case err != nil:
 			w.m.errors.Inc()
 			w.zl.Warn("step failed; retrying", zap.Error(err), zap.Uint64("next_block", w.cursor.Next))
+		}
+		if err != nil {
 			if err := w.resync(ctx); err != nil && ctx.Err() == nil {
 				w.zl.Warn("reading the cursor again failed; retrying", zap.Error(err))
 			}

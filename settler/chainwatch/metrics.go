@@ -7,6 +7,7 @@ type metrics struct {
 	ignored  *prometheus.CounterVec
 	reorgs   prometheus.Counter
 	errors   prometheus.Counter
+	raced    prometheus.Counter
 	cursor   prometheus.Gauge
 	head     prometheus.Gauge
 }
@@ -22,13 +23,15 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Handled blocks found replaced: reorganisations deeper than the confirmations."}),
 		errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_chainwatch_errors_total",
 			Help: "Steps that failed (chain or NATS unavailable) and were retried."}),
+		raced: prometheus.NewCounter(prometheus.CounterOpts{Name: "settler_chainwatch_raced_total",
+			Help: "Steps another watcher (the other settler's) finished first; this one went on from its cursor."}),
 		cursor: prometheus.NewGauge(prometheus.GaugeOpts{Name: "settler_chainwatch_next_block",
 			Help: "The next block the chain watcher handles."}),
 		head: prometheus.NewGauge(prometheus.GaugeOpts{Name: "settler_chainwatch_head_block",
 			Help: "The chain's head as the watcher last saw it."}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.commands, m.ignored, m.reorgs, m.errors, m.cursor, m.head)
+		reg.MustRegister(m.commands, m.ignored, m.reorgs, m.errors, m.raced, m.cursor, m.head)
 	}
 	return m
 }
