@@ -16,6 +16,7 @@ import (
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/follow"
 	"pred.dev/proto/runtime/lease"
+	"pred.dev/proto/runtime/natscheck"
 	"pred.dev/proto/runtime/streams"
 )
 
@@ -89,7 +90,10 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := s.connect(ctx); err != nil {
+	err = natscheck.Retry(ctx, s.connect, func(err error) {
+		s.log.Warn("NATS not ready (a cluster electing a leader?); retrying", zap.Error(err))
+	})
+	if err != nil {
 		db.Close()
 		return nil, err
 	}

@@ -1,0 +1,60 @@
+package natscheck
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Transient reports whether a JetStream API call failed the way it does
+// while a cluster elects a stream's or the meta group's leader, or while a
+// node restarts: no answer in time, nobody answering, JetStream not ready
+// yet. A retry a moment later cures it. A refusal (ErrReplicas, a
+// configuration the server rejects) is not transient: retrying changes
+// nothing and the operator must act.
+func Transient(err error) bool {
+	if err == nil || errors.Is(err, ErrReplicas) {
+		return false
+	}
+	var api *jetstream.APIError
+	if errors.As(err, &api) {
+		return api.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled ||
+			api.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabledForAccount || api.Code == 503
+	}
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) ||
+		errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+		errors.Is(err, jetstream.ErrJetStreamNotEnabled)
+}
+
+// RetryWaitMax bounds how long Retry rides out transient failures: longer
+// than a cluster's elections after a node is lost (a few seconds each,
+// one per stream), shorter than an operator waits to hear something is
+// wrong.
+const RetryWaitMax = time.Minute
+
+// retryPause is the wait between attempts.
+const retryPause = 500 * time.Millisecond
+
+// Retry runs step until it succeeds, fails other than transiently, ctx
+// ends or RetryWaitMax passes; onRetry hears every transient failure (to
+// log it). So a process started while its cluster elects a leader waits
+// for the election instead of exiting (the cluster's fault run saw both
+// engines exit and be restarted for 30 s after a NATS node was killed).
+func Retry(ctx context.Context, step func(context.Context) error, onRetry func(error)) error {
+	deadline := time.Now().Add(RetryWaitMax)
+	for {
+		err := step(ctx)
+		if !Transient(err) || ctx.Err() != nil || time.Now().After(deadline) {
+			return err
+		}
+		onRetry(err)
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(retryPause):
+		}
+	}
+}
