@@ -64,11 +64,13 @@ type Report struct {
 	// Exits counts engines that stopped by themselves and were restarted.
 	Exits int
 	// Lost acknowledged commands never applied, Duplicated commands or
-	// event batches applied or published more than once.
-	Lost, Duplicated int
-	HashMatch        bool
-	LiveHash         string
-	ReplayHash       string
+	// event batches applied or published more than once. LoggedTwice
+	// counts command ids the CMD stream holds more than once (the engine
+	// refuses all but the first: not a loss of exactly-once by itself).
+	Lost, Duplicated, LoggedTwice int
+	HashMatch                     bool
+	LiveHash                      string
+	ReplayHash                    string
 }
 
 // Lines returns the report in the `make bench` line format.
@@ -77,8 +79,8 @@ func (r Report) Lines() string {
 	if r.HashMatch {
 		match = 1
 	}
-	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_engine_exits %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_hash_match %d\n",
-		r.Kills, r.NATSRestarts, r.Exits, r.Acked, r.Lost, r.Duplicated, match)
+	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_engine_exits %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_logged_twice %d\nchaos_hash_match %d\n",
+		r.Kills, r.NATSRestarts, r.Exits, r.Acked, r.Lost, r.Duplicated, r.LoggedTwice, match)
 }
 
 type run struct {

@@ -98,10 +98,12 @@ type ClusterReport struct {
 	// Orders sent in all, Accepted by the API.
 	Orders, Accepted int
 	// Lost accepted orders never applied; Duplicated commands or event
-	// batches applied or published more than once; HashMatch: every
-	// engine's state equals a replay of the log to its position.
-	Lost, Duplicated int
-	HashMatch        bool
+	// batches applied or published more than once; LoggedTwice command
+	// ids the log holds more than once, refused after the first (two
+	// chain watchers, the faucet's deposit); HashMatch: every engine's
+	// state equals a replay of the log to its position.
+	Lost, Duplicated, LoggedTwice int
+	HashMatch                     bool
 	// Trades the engine made, Confirmed on chain at the end.
 	Trades, Confirmed int
 	// ReconcileDifferences are the settler's differences between chain
@@ -121,9 +123,9 @@ func (r ClusterReport) Lines() string {
 	if r.HashMatch {
 		match = 1
 	}
-	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_lost %d\ncluster_duplicated %d\ncluster_hash_match %d\n"+
+	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_lost %d\ncluster_duplicated %d\ncluster_logged_twice %d\ncluster_hash_match %d\n"+
 		"cluster_trades %d\ncluster_trades_confirmed %d\ncluster_reconcile_differences %d\ncluster_reconcile_unsettled %d\n",
-		r.Orders, r.Accepted, r.Lost, r.Duplicated, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
+		r.Orders, r.Accepted, r.Lost, r.Duplicated, r.LoggedTwice, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
 	return b.String()
 }
 

@@ -59,7 +59,7 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 	}
 	found, err := r.verify(ctx, Report{}, acked)
 	// A check that failed half-way matched nothing.
-	rep.Lost, rep.Duplicated, rep.HashMatch = found.Lost, found.Duplicated, found.HashMatch && err == nil
+	rep.Lost, rep.Duplicated, rep.LoggedTwice, rep.HashMatch = found.Lost, found.Duplicated, found.LoggedTwice, found.HashMatch && err == nil
 	return rep, errors.Join(err, reconErr)
 }
 
@@ -96,15 +96,32 @@ func (r *clusterRun) tradesFinal(ctx context.Context, nc *nats.Conn) (trades, co
 	}
 }
 
-// reconcile runs the leading settler's reconciliation check.
+// reconcile runs the leading settler's reconciliation check until it
+// compares every wallet (at most reconcileTimeout): right after the last
+// trades are CONFIRMED the chain watcher may not have handled their
+// blocks yet, and the check counts their wallets unsettled rather than
+// comparing them.
 func (r *clusterRun) reconcile(ctx context.Context) (reconcile.Report, error) {
+	ctx, cancel := context.WithTimeout(ctx, reconcileTimeout)
+	defer cancel()
+	for {
+		rep, err := r.reconcileOnce(ctx)
+		if err != nil || rep.Unsettled == 0 || len(rep.Differences) > 0 {
+			return rep, err
+		}
+		r.logf("reconciliation at block %d: %d wallets unsettled; checking again", rep.Block, rep.Unsettled)
+		if err := sleep(ctx, time.Second); err != nil {
+			return rep, nil
+		}
+	}
+}
+
+func (r *clusterRun) reconcileOnce(ctx context.Context) (reconcile.Report, error) {
 	var rep reconcile.Report
 	u, err := r.c.ReconcileURL(r.c.Holder(ctx, cluster.SettlerLease))
 	if err != nil {
 		return rep, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, reconcileTimeout)
-	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return rep, err

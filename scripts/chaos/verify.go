@@ -41,7 +41,7 @@ func (r *run) verify(ctx context.Context, rep Report, acked map[string]bool) (Re
 	if err != nil {
 		return rep, err
 	}
-	cmdSeqOf, dupCmds, err := commandSeqs(ctx, js, last)
+	cmdSeqOf, loggedTwice, err := commandSeqs(ctx, js, last)
 	if err != nil {
 		return rep, err
 	}
@@ -49,7 +49,14 @@ func (r *run) verify(ctx context.Context, rep Report, acked map[string]bool) (Re
 	if err != nil {
 		return rep, err
 	}
-	rep.Duplicated = dupCmds + dupBatches
+	// A command logged twice under one id is not a defect by itself:
+	// writers that append again after an unknown outcome under the same
+	// command id (the chain watchers, the faucet and the watcher's deposit
+	// of it, a settler's status) rely on the engine refusing the second
+	// as DUPLICATE_COMMAND. Applied twice is the defect; logged twice is
+	// counted apart.
+	rep.LoggedTwice = loggedTwice
+	rep.Duplicated = dupBatches
 	for id := range acked {
 		if _, inLog := cmdSeqOf[id]; !inLog || applied[id] == 0 {
 			rep.Lost++
