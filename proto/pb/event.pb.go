@@ -21,6 +21,72 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type MarketChangeCause int32
+
+const (
+	MarketChangeCause_MARKET_CHANGE_CAUSE_UNSPECIFIED MarketChangeCause = 0
+	MarketChangeCause_MARKET_CHANGE_CAUSE_CREATED     MarketChangeCause = 1
+	// Tick size, size bounds or fee rate.
+	MarketChangeCause_MARKET_CHANGE_CAUSE_CONFIGURED MarketChangeCause = 2
+	MarketChangeCause_MARKET_CHANGE_CAUSE_HALTED     MarketChangeCause = 3
+	MarketChangeCause_MARKET_CHANGE_CAUSE_RESUMED    MarketChangeCause = 4
+	// Every resting order cancelled (ClearMarketOrders: a game went live).
+	MarketChangeCause_MARKET_CHANGE_CAUSE_CLEARED  MarketChangeCause = 5
+	MarketChangeCause_MARKET_CHANGE_CAUSE_CLOSED   MarketChangeCause = 6
+	MarketChangeCause_MARKET_CHANGE_CAUSE_RESOLVED MarketChangeCause = 7
+)
+
+// Enum value maps for MarketChangeCause.
+var (
+	MarketChangeCause_name = map[int32]string{
+		0: "MARKET_CHANGE_CAUSE_UNSPECIFIED",
+		1: "MARKET_CHANGE_CAUSE_CREATED",
+		2: "MARKET_CHANGE_CAUSE_CONFIGURED",
+		3: "MARKET_CHANGE_CAUSE_HALTED",
+		4: "MARKET_CHANGE_CAUSE_RESUMED",
+		5: "MARKET_CHANGE_CAUSE_CLEARED",
+		6: "MARKET_CHANGE_CAUSE_CLOSED",
+		7: "MARKET_CHANGE_CAUSE_RESOLVED",
+	}
+	MarketChangeCause_value = map[string]int32{
+		"MARKET_CHANGE_CAUSE_UNSPECIFIED": 0,
+		"MARKET_CHANGE_CAUSE_CREATED":     1,
+		"MARKET_CHANGE_CAUSE_CONFIGURED":  2,
+		"MARKET_CHANGE_CAUSE_HALTED":      3,
+		"MARKET_CHANGE_CAUSE_RESUMED":     4,
+		"MARKET_CHANGE_CAUSE_CLEARED":     5,
+		"MARKET_CHANGE_CAUSE_CLOSED":      6,
+		"MARKET_CHANGE_CAUSE_RESOLVED":    7,
+	}
+)
+
+func (x MarketChangeCause) Enum() *MarketChangeCause {
+	p := new(MarketChangeCause)
+	*p = x
+	return p
+}
+
+func (x MarketChangeCause) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MarketChangeCause) Descriptor() protoreflect.EnumDescriptor {
+	return file_pred_v1_event_proto_enumTypes[0].Descriptor()
+}
+
+func (MarketChangeCause) Type() protoreflect.EnumType {
+	return &file_pred_v1_event_proto_enumTypes[0]
+}
+
+func (x MarketChangeCause) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MarketChangeCause.Descriptor instead.
+func (MarketChangeCause) EnumDescriptor() ([]byte, []int) {
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{0}
+}
+
 // The events of consecutive CMD stream messages, in the order the engine
 // produced them. An EVT stream message covers the CMD messages
 // first_command_seq..command_seq (the engine publishes one per applied
@@ -191,6 +257,7 @@ type Event struct {
 	//	*Event_TradeStatusChanged
 	//	*Event_Transfer
 	//	*Event_ApprovalChanged
+	//	*Event_BookChanged
 	Body          isEvent_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -341,6 +408,15 @@ func (x *Event) GetApprovalChanged() *ApprovalChanged {
 	return nil
 }
 
+func (x *Event) GetBookChanged() *BookChanged {
+	if x != nil {
+		if x, ok := x.Body.(*Event_BookChanged); ok {
+			return x.BookChanged
+		}
+	}
+	return nil
+}
+
 type isEvent_Body interface {
 	isEvent_Body()
 }
@@ -393,6 +469,10 @@ type Event_ApprovalChanged struct {
 	ApprovalChanged *ApprovalChanged `protobuf:"bytes,12,opt,name=approval_changed,json=approvalChanged,proto3,oneof"`
 }
 
+type Event_BookChanged struct {
+	BookChanged *BookChanged `protobuf:"bytes,13,opt,name=book_changed,json=bookChanged,proto3,oneof"`
+}
+
 func (*Event_OrderAccepted) isEvent_Body() {}
 
 func (*Event_OrderRejected) isEvent_Body() {}
@@ -416,6 +496,8 @@ func (*Event_TradeStatusChanged) isEvent_Body() {}
 func (*Event_Transfer) isEvent_Body() {}
 
 func (*Event_ApprovalChanged) isEvent_Body() {}
+
+func (*Event_BookChanged) isEvent_Body() {}
 
 type OrderAccepted struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -686,9 +768,11 @@ func (x *CommandRejected) GetTradeId() uint64 {
 
 // The order's whole size is filled: status MATCHED.
 type OrderFilled struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
-	Account       []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	OrderId []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	Account []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	// The order's market (condition id), so that a stream routes it.
+	Market        []byte `protobuf:"bytes,3,opt,name=market,proto3" json:"market,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -737,6 +821,13 @@ func (x *OrderFilled) GetAccount() []byte {
 	return nil
 }
 
+func (x *OrderFilled) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
+}
+
 type OrderCancelled struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	OrderId []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
@@ -744,7 +835,9 @@ type OrderCancelled struct {
 	Cause   CancelCause            `protobuf:"varint,3,opt,name=cause,proto3,enum=pred.v1.CancelCause" json:"cause,omitempty"`
 	Status  OrderStatus            `protobuf:"varint,4,opt,name=status,proto3,enum=pred.v1.OrderStatus" json:"status,omitempty"`
 	// Size left unfilled, base units.
-	Remaining     uint64 `protobuf:"varint,5,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	Remaining uint64 `protobuf:"varint,5,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	// The order's market (condition id), so that a stream routes it.
+	Market        []byte `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -814,13 +907,22 @@ func (x *OrderCancelled) GetRemaining() uint64 {
 	return 0
 }
 
+func (x *OrderCancelled) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
+}
+
 // A GTD order reached its expiration (engine time at or past expiration
 // seconds); its status is CANCELED, its cancel cause EXPIRED.
 type OrderExpired struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
-	Account       []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
-	Remaining     uint64                 `protobuf:"varint,3,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	OrderId   []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	Account   []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	Remaining uint64                 `protobuf:"varint,3,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	// The order's market (condition id), so that a stream routes it.
+	Market        []byte `protobuf:"bytes,4,opt,name=market,proto3" json:"market,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -874,6 +976,13 @@ func (x *OrderExpired) GetRemaining() uint64 {
 		return x.Remaining
 	}
 	return 0
+}
+
+func (x *OrderExpired) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
 }
 
 type Trade struct {
@@ -1336,13 +1445,15 @@ func (x *ApprovalChanged) GetSharesApproved() bool {
 }
 
 type MarketChanged struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Market        []byte                 `protobuf:"bytes,1,opt,name=market,proto3" json:"market,omitempty"`
-	YesTokenId    []byte                 `protobuf:"bytes,2,opt,name=yes_token_id,json=yesTokenId,proto3" json:"yes_token_id,omitempty"`
-	NoTokenId     []byte                 `protobuf:"bytes,3,opt,name=no_token_id,json=noTokenId,proto3" json:"no_token_id,omitempty"`
-	Params        *MarketParams          `protobuf:"bytes,4,opt,name=params,proto3" json:"params,omitempty"`
-	Status        MarketStatus           `protobuf:"varint,5,opt,name=status,proto3,enum=pred.v1.MarketStatus" json:"status,omitempty"`
-	Payout        []uint32               `protobuf:"varint,6,rep,packed,name=payout,proto3" json:"payout,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Market     []byte                 `protobuf:"bytes,1,opt,name=market,proto3" json:"market,omitempty"`
+	YesTokenId []byte                 `protobuf:"bytes,2,opt,name=yes_token_id,json=yesTokenId,proto3" json:"yes_token_id,omitempty"`
+	NoTokenId  []byte                 `protobuf:"bytes,3,opt,name=no_token_id,json=noTokenId,proto3" json:"no_token_id,omitempty"`
+	Params     *MarketParams          `protobuf:"bytes,4,opt,name=params,proto3" json:"params,omitempty"`
+	Status     MarketStatus           `protobuf:"varint,5,opt,name=status,proto3,enum=pred.v1.MarketStatus" json:"status,omitempty"`
+	Payout     []uint32               `protobuf:"varint,6,rep,packed,name=payout,proto3" json:"payout,omitempty"`
+	// What changed it (a stream's market message says so).
+	Cause         MarketChangeCause `protobuf:"varint,7,opt,name=cause,proto3,enum=pred.v1.MarketChangeCause" json:"cause,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1419,11 +1530,23 @@ func (x *MarketChanged) GetPayout() []uint32 {
 	return nil
 }
 
+func (x *MarketChanged) GetCause() MarketChangeCause {
+	if x != nil {
+		return x.Cause
+	}
+	return MarketChangeCause_MARKET_CHANGE_CAUSE_UNSPECIFIED
+}
+
 type TradeStatusChanged struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TradeId       uint64                 `protobuf:"varint,1,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
-	Status        TradeStatus            `protobuf:"varint,2,opt,name=status,proto3,enum=pred.v1.TradeStatus" json:"status,omitempty"`
-	TxHash        []byte                 `protobuf:"bytes,3,opt,name=tx_hash,json=txHash,proto3" json:"tx_hash,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TradeId uint64                 `protobuf:"varint,1,opt,name=trade_id,json=tradeId,proto3" json:"trade_id,omitempty"`
+	Status  TradeStatus            `protobuf:"varint,2,opt,name=status,proto3,enum=pred.v1.TradeStatus" json:"status,omitempty"`
+	TxHash  []byte                 `protobuf:"bytes,3,opt,name=tx_hash,json=txHash,proto3" json:"tx_hash,omitempty"`
+	// The trade's parties and market, so that a reader of the event stream
+	// (a user channel) routes the change without remembering every trade.
+	TakerAccount  []byte `protobuf:"bytes,4,opt,name=taker_account,json=takerAccount,proto3" json:"taker_account,omitempty"`
+	MakerAccount  []byte `protobuf:"bytes,5,opt,name=maker_account,json=makerAccount,proto3" json:"maker_account,omitempty"`
+	Market        []byte `protobuf:"bytes,6,opt,name=market,proto3" json:"market,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1479,6 +1602,175 @@ func (x *TradeStatusChanged) GetTxHash() []byte {
 	return nil
 }
 
+func (x *TradeStatusChanged) GetTakerAccount() []byte {
+	if x != nil {
+		return x.TakerAccount
+	}
+	return nil
+}
+
+func (x *TradeStatusChanged) GetMakerAccount() []byte {
+	if x != nil {
+		return x.MakerAccount
+	}
+	return nil
+}
+
+func (x *TradeStatusChanged) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
+}
+
+// The levels of one market's book that one command changed, each with its
+// totals after the command and before it. Emitted once per market a
+// command changed the book of, after the command's other events. The
+// totals make it idempotent (a reader sets, never adds); the totals before
+// make it reversible, so a reader holding the book at a later position
+// can rebuild the book at an earlier one (a stream's resume). The book is
+// in YES terms: a NO token's book is its mirror (a YES bid at p is a NO
+// ask at 1 - p).
+type BookChanged struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Market        []byte                 `protobuf:"bytes,1,opt,name=market,proto3" json:"market,omitempty"`
+	Levels        []*LevelChange         `protobuf:"bytes,2,rep,name=levels,proto3" json:"levels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BookChanged) Reset() {
+	*x = BookChanged{}
+	mi := &file_pred_v1_event_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BookChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BookChanged) ProtoMessage() {}
+
+func (x *BookChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_event_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BookChanged.ProtoReflect.Descriptor instead.
+func (*BookChanged) Descriptor() ([]byte, []int) {
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *BookChanged) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
+}
+
+func (x *BookChanged) GetLevels() []*LevelChange {
+	if x != nil {
+		return x.Levels
+	}
+	return nil
+}
+
+type LevelChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Side  BookSide               `protobuf:"varint,1,opt,name=side,proto3,enum=pred.v1.BookSide" json:"side,omitempty"`
+	// Micro-USDW per YES share.
+	Price uint64 `protobuf:"varint,2,opt,name=price,proto3" json:"price,omitempty"`
+	// Base units of shares resting at the price after the command, and the
+	// orders resting there.
+	Size   uint64 `protobuf:"varint,3,opt,name=size,proto3" json:"size,omitempty"`
+	Orders uint32 `protobuf:"varint,4,opt,name=orders,proto3" json:"orders,omitempty"`
+	// The same before the command.
+	PrevSize      uint64 `protobuf:"varint,5,opt,name=prev_size,json=prevSize,proto3" json:"prev_size,omitempty"`
+	PrevOrders    uint32 `protobuf:"varint,6,opt,name=prev_orders,json=prevOrders,proto3" json:"prev_orders,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LevelChange) Reset() {
+	*x = LevelChange{}
+	mi := &file_pred_v1_event_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LevelChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LevelChange) ProtoMessage() {}
+
+func (x *LevelChange) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_event_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LevelChange.ProtoReflect.Descriptor instead.
+func (*LevelChange) Descriptor() ([]byte, []int) {
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *LevelChange) GetSide() BookSide {
+	if x != nil {
+		return x.Side
+	}
+	return BookSide_BOOK_SIDE_UNSPECIFIED
+}
+
+func (x *LevelChange) GetPrice() uint64 {
+	if x != nil {
+		return x.Price
+	}
+	return 0
+}
+
+func (x *LevelChange) GetSize() uint64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *LevelChange) GetOrders() uint32 {
+	if x != nil {
+		return x.Orders
+	}
+	return 0
+}
+
+func (x *LevelChange) GetPrevSize() uint64 {
+	if x != nil {
+		return x.PrevSize
+	}
+	return 0
+}
+
+func (x *LevelChange) GetPrevOrders() uint32 {
+	if x != nil {
+		return x.PrevOrders
+	}
+	return 0
+}
+
 var File_pred_v1_event_proto protoreflect.FileDescriptor
 
 const file_pred_v1_event_proto_rawDesc = "" +
@@ -1500,7 +1792,7 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\vevent_count\x18\x03 \x01(\rR\n" +
 	"eventCount\x12\x1f\n" +
 	"\vcommand_seq\x18\x04 \x01(\x04R\n" +
-	"commandSeq\"\x8b\x06\n" +
+	"commandSeq\"\xc6\x06\n" +
 	"\x05Event\x12?\n" +
 	"\x0eorder_accepted\x18\x01 \x01(\v2\x16.pred.v1.OrderAcceptedH\x00R\rorderAccepted\x12?\n" +
 	"\x0eorder_rejected\x18\x02 \x01(\v2\x16.pred.v1.OrderRejectedH\x00R\rorderRejected\x129\n" +
@@ -1514,7 +1806,8 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\x14trade_status_changed\x18\n" +
 	" \x01(\v2\x1b.pred.v1.TradeStatusChangedH\x00R\x12tradeStatusChanged\x12/\n" +
 	"\btransfer\x18\v \x01(\v2\x11.pred.v1.TransferH\x00R\btransfer\x12E\n" +
-	"\x10approval_changed\x18\f \x01(\v2\x18.pred.v1.ApprovalChangedH\x00R\x0fapprovalChangedB\x06\n" +
+	"\x10approval_changed\x18\f \x01(\v2\x18.pred.v1.ApprovalChangedH\x00R\x0fapprovalChanged\x129\n" +
+	"\fbook_changed\x18\r \x01(\v2\x14.pred.v1.BookChangedH\x00R\vbookChangedB\x06\n" +
 	"\x04body\"\xd4\x03\n" +
 	"\rOrderAccepted\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
@@ -1543,20 +1836,23 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\x06reason\x18\x02 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\"[\n" +
 	"\x0fCommandRejected\x12-\n" +
 	"\x06reason\x18\x01 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\x12\x19\n" +
-	"\btrade_id\x18\x02 \x01(\x04R\atradeId\"B\n" +
+	"\btrade_id\x18\x02 \x01(\x04R\atradeId\"Z\n" +
 	"\vOrderFilled\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
-	"\aaccount\x18\x02 \x01(\fR\aaccount\"\xbd\x01\n" +
+	"\aaccount\x18\x02 \x01(\fR\aaccount\x12\x16\n" +
+	"\x06market\x18\x03 \x01(\fR\x06market\"\xd5\x01\n" +
 	"\x0eOrderCancelled\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\x12*\n" +
 	"\x05cause\x18\x03 \x01(\x0e2\x14.pred.v1.CancelCauseR\x05cause\x12,\n" +
 	"\x06status\x18\x04 \x01(\x0e2\x14.pred.v1.OrderStatusR\x06status\x12\x1c\n" +
-	"\tremaining\x18\x05 \x01(\x04R\tremaining\"a\n" +
+	"\tremaining\x18\x05 \x01(\x04R\tremaining\x12\x16\n" +
+	"\x06market\x18\x06 \x01(\fR\x06market\"y\n" +
 	"\fOrderExpired\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\x12\x1c\n" +
-	"\tremaining\x18\x03 \x01(\x04R\tremaining\"\xa0\x05\n" +
+	"\tremaining\x18\x03 \x01(\x04R\tremaining\x12\x16\n" +
+	"\x06market\x18\x04 \x01(\fR\x06market\"\xa0\x05\n" +
 	"\x05Trade\x12\x19\n" +
 	"\btrade_id\x18\x01 \x01(\x04R\atradeId\x12\x16\n" +
 	"\x06market\x18\x02 \x01(\fR\x06market\x121\n" +
@@ -1604,7 +1900,7 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\bexchange\x18\x02 \x01(\x0e2\x11.pred.v1.ExchangeR\bexchange\x121\n" +
 	"\x14collateral_allowance\x18\x03 \x01(\x04R\x13collateralAllowance\x121\n" +
 	"\x14collateral_unlimited\x18\x04 \x01(\bR\x13collateralUnlimited\x12'\n" +
-	"\x0fshares_approved\x18\x05 \x01(\bR\x0esharesApproved\"\xdf\x01\n" +
+	"\x0fshares_approved\x18\x05 \x01(\bR\x0esharesApproved\"\x91\x02\n" +
 	"\rMarketChanged\x12\x16\n" +
 	"\x06market\x18\x01 \x01(\fR\x06market\x12 \n" +
 	"\fyes_token_id\x18\x02 \x01(\fR\n" +
@@ -1612,11 +1908,35 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\vno_token_id\x18\x03 \x01(\fR\tnoTokenId\x12-\n" +
 	"\x06params\x18\x04 \x01(\v2\x15.pred.v1.MarketParamsR\x06params\x12-\n" +
 	"\x06status\x18\x05 \x01(\x0e2\x15.pred.v1.MarketStatusR\x06status\x12\x16\n" +
-	"\x06payout\x18\x06 \x03(\rR\x06payout\"v\n" +
+	"\x06payout\x18\x06 \x03(\rR\x06payout\x120\n" +
+	"\x05cause\x18\a \x01(\x0e2\x1a.pred.v1.MarketChangeCauseR\x05cause\"\xd8\x01\n" +
 	"\x12TradeStatusChanged\x12\x19\n" +
 	"\btrade_id\x18\x01 \x01(\x04R\atradeId\x12,\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x14.pred.v1.TradeStatusR\x06status\x12\x17\n" +
-	"\atx_hash\x18\x03 \x01(\fR\x06txHashB\x13Z\x11pred.dev/proto/pbb\x06proto3"
+	"\atx_hash\x18\x03 \x01(\fR\x06txHash\x12#\n" +
+	"\rtaker_account\x18\x04 \x01(\fR\ftakerAccount\x12#\n" +
+	"\rmaker_account\x18\x05 \x01(\fR\fmakerAccount\x12\x16\n" +
+	"\x06market\x18\x06 \x01(\fR\x06market\"S\n" +
+	"\vBookChanged\x12\x16\n" +
+	"\x06market\x18\x01 \x01(\fR\x06market\x12,\n" +
+	"\x06levels\x18\x02 \x03(\v2\x14.pred.v1.LevelChangeR\x06levels\"\xb4\x01\n" +
+	"\vLevelChange\x12%\n" +
+	"\x04side\x18\x01 \x01(\x0e2\x11.pred.v1.BookSideR\x04side\x12\x14\n" +
+	"\x05price\x18\x02 \x01(\x04R\x05price\x12\x12\n" +
+	"\x04size\x18\x03 \x01(\x04R\x04size\x12\x16\n" +
+	"\x06orders\x18\x04 \x01(\rR\x06orders\x12\x1b\n" +
+	"\tprev_size\x18\x05 \x01(\x04R\bprevSize\x12\x1f\n" +
+	"\vprev_orders\x18\x06 \x01(\rR\n" +
+	"prevOrders*\xa1\x02\n" +
+	"\x11MarketChangeCause\x12#\n" +
+	"\x1fMARKET_CHANGE_CAUSE_UNSPECIFIED\x10\x00\x12\x1f\n" +
+	"\x1bMARKET_CHANGE_CAUSE_CREATED\x10\x01\x12\"\n" +
+	"\x1eMARKET_CHANGE_CAUSE_CONFIGURED\x10\x02\x12\x1e\n" +
+	"\x1aMARKET_CHANGE_CAUSE_HALTED\x10\x03\x12\x1f\n" +
+	"\x1bMARKET_CHANGE_CAUSE_RESUMED\x10\x04\x12\x1f\n" +
+	"\x1bMARKET_CHANGE_CAUSE_CLEARED\x10\x05\x12\x1e\n" +
+	"\x1aMARKET_CHANGE_CAUSE_CLOSED\x10\x06\x12 \n" +
+	"\x1cMARKET_CHANGE_CAUSE_RESOLVED\x10\aB\x13Z\x11pred.dev/proto/pbb\x06proto3"
 
 var (
 	file_pred_v1_event_proto_rawDescOnce sync.Once
@@ -1630,71 +1950,80 @@ func file_pred_v1_event_proto_rawDescGZIP() []byte {
 	return file_pred_v1_event_proto_rawDescData
 }
 
-var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_pred_v1_event_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_pred_v1_event_proto_goTypes = []any{
-	(*EventBatch)(nil),         // 0: pred.v1.EventBatch
-	(*CommandResult)(nil),      // 1: pred.v1.CommandResult
-	(*Event)(nil),              // 2: pred.v1.Event
-	(*OrderAccepted)(nil),      // 3: pred.v1.OrderAccepted
-	(*OrderRejected)(nil),      // 4: pred.v1.OrderRejected
-	(*CommandRejected)(nil),    // 5: pred.v1.CommandRejected
-	(*OrderFilled)(nil),        // 6: pred.v1.OrderFilled
-	(*OrderCancelled)(nil),     // 7: pred.v1.OrderCancelled
-	(*OrderExpired)(nil),       // 8: pred.v1.OrderExpired
-	(*Trade)(nil),              // 9: pred.v1.Trade
-	(*BalanceChanged)(nil),     // 10: pred.v1.BalanceChanged
-	(*Transfer)(nil),           // 11: pred.v1.Transfer
-	(*ApprovalChanged)(nil),    // 12: pred.v1.ApprovalChanged
-	(*MarketChanged)(nil),      // 13: pred.v1.MarketChanged
-	(*TradeStatusChanged)(nil), // 14: pred.v1.TradeStatusChanged
-	(Outcome)(0),               // 15: pred.v1.Outcome
-	(Side)(0),                  // 16: pred.v1.Side
-	(OrderType)(0),             // 17: pred.v1.OrderType
-	(RejectReason)(0),          // 18: pred.v1.RejectReason
-	(CancelCause)(0),           // 19: pred.v1.CancelCause
-	(OrderStatus)(0),           // 20: pred.v1.OrderStatus
-	(MatchType)(0),             // 21: pred.v1.MatchType
-	(TransferKind)(0),          // 22: pred.v1.TransferKind
-	(Exchange)(0),              // 23: pred.v1.Exchange
-	(*MarketParams)(nil),       // 24: pred.v1.MarketParams
-	(MarketStatus)(0),          // 25: pred.v1.MarketStatus
-	(TradeStatus)(0),           // 26: pred.v1.TradeStatus
+	(MarketChangeCause)(0),     // 0: pred.v1.MarketChangeCause
+	(*EventBatch)(nil),         // 1: pred.v1.EventBatch
+	(*CommandResult)(nil),      // 2: pred.v1.CommandResult
+	(*Event)(nil),              // 3: pred.v1.Event
+	(*OrderAccepted)(nil),      // 4: pred.v1.OrderAccepted
+	(*OrderRejected)(nil),      // 5: pred.v1.OrderRejected
+	(*CommandRejected)(nil),    // 6: pred.v1.CommandRejected
+	(*OrderFilled)(nil),        // 7: pred.v1.OrderFilled
+	(*OrderCancelled)(nil),     // 8: pred.v1.OrderCancelled
+	(*OrderExpired)(nil),       // 9: pred.v1.OrderExpired
+	(*Trade)(nil),              // 10: pred.v1.Trade
+	(*BalanceChanged)(nil),     // 11: pred.v1.BalanceChanged
+	(*Transfer)(nil),           // 12: pred.v1.Transfer
+	(*ApprovalChanged)(nil),    // 13: pred.v1.ApprovalChanged
+	(*MarketChanged)(nil),      // 14: pred.v1.MarketChanged
+	(*TradeStatusChanged)(nil), // 15: pred.v1.TradeStatusChanged
+	(*BookChanged)(nil),        // 16: pred.v1.BookChanged
+	(*LevelChange)(nil),        // 17: pred.v1.LevelChange
+	(Outcome)(0),               // 18: pred.v1.Outcome
+	(Side)(0),                  // 19: pred.v1.Side
+	(OrderType)(0),             // 20: pred.v1.OrderType
+	(RejectReason)(0),          // 21: pred.v1.RejectReason
+	(CancelCause)(0),           // 22: pred.v1.CancelCause
+	(OrderStatus)(0),           // 23: pred.v1.OrderStatus
+	(MatchType)(0),             // 24: pred.v1.MatchType
+	(TransferKind)(0),          // 25: pred.v1.TransferKind
+	(Exchange)(0),              // 26: pred.v1.Exchange
+	(*MarketParams)(nil),       // 27: pred.v1.MarketParams
+	(MarketStatus)(0),          // 28: pred.v1.MarketStatus
+	(TradeStatus)(0),           // 29: pred.v1.TradeStatus
+	(BookSide)(0),              // 30: pred.v1.BookSide
 }
 var file_pred_v1_event_proto_depIdxs = []int32{
-	2,  // 0: pred.v1.EventBatch.events:type_name -> pred.v1.Event
-	1,  // 1: pred.v1.EventBatch.results:type_name -> pred.v1.CommandResult
-	3,  // 2: pred.v1.Event.order_accepted:type_name -> pred.v1.OrderAccepted
-	4,  // 3: pred.v1.Event.order_rejected:type_name -> pred.v1.OrderRejected
-	6,  // 4: pred.v1.Event.order_filled:type_name -> pred.v1.OrderFilled
-	7,  // 5: pred.v1.Event.order_cancelled:type_name -> pred.v1.OrderCancelled
-	8,  // 6: pred.v1.Event.order_expired:type_name -> pred.v1.OrderExpired
-	9,  // 7: pred.v1.Event.trade:type_name -> pred.v1.Trade
-	10, // 8: pred.v1.Event.balance_changed:type_name -> pred.v1.BalanceChanged
-	13, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
-	5,  // 10: pred.v1.Event.command_rejected:type_name -> pred.v1.CommandRejected
-	14, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
-	11, // 12: pred.v1.Event.transfer:type_name -> pred.v1.Transfer
-	12, // 13: pred.v1.Event.approval_changed:type_name -> pred.v1.ApprovalChanged
-	15, // 14: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
-	16, // 15: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
-	17, // 16: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
-	18, // 17: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
-	18, // 18: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
-	19, // 19: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
-	20, // 20: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
-	21, // 21: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
-	16, // 22: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
-	16, // 23: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
-	22, // 24: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
-	23, // 25: pred.v1.ApprovalChanged.exchange:type_name -> pred.v1.Exchange
-	24, // 26: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
-	25, // 27: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
-	26, // 28: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
-	29, // [29:29] is the sub-list for method output_type
-	29, // [29:29] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	3,  // 0: pred.v1.EventBatch.events:type_name -> pred.v1.Event
+	2,  // 1: pred.v1.EventBatch.results:type_name -> pred.v1.CommandResult
+	4,  // 2: pred.v1.Event.order_accepted:type_name -> pred.v1.OrderAccepted
+	5,  // 3: pred.v1.Event.order_rejected:type_name -> pred.v1.OrderRejected
+	7,  // 4: pred.v1.Event.order_filled:type_name -> pred.v1.OrderFilled
+	8,  // 5: pred.v1.Event.order_cancelled:type_name -> pred.v1.OrderCancelled
+	9,  // 6: pred.v1.Event.order_expired:type_name -> pred.v1.OrderExpired
+	10, // 7: pred.v1.Event.trade:type_name -> pred.v1.Trade
+	11, // 8: pred.v1.Event.balance_changed:type_name -> pred.v1.BalanceChanged
+	14, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
+	6,  // 10: pred.v1.Event.command_rejected:type_name -> pred.v1.CommandRejected
+	15, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
+	12, // 12: pred.v1.Event.transfer:type_name -> pred.v1.Transfer
+	13, // 13: pred.v1.Event.approval_changed:type_name -> pred.v1.ApprovalChanged
+	16, // 14: pred.v1.Event.book_changed:type_name -> pred.v1.BookChanged
+	18, // 15: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
+	19, // 16: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
+	20, // 17: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
+	21, // 18: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
+	21, // 19: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
+	22, // 20: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
+	23, // 21: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
+	24, // 22: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
+	19, // 23: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
+	19, // 24: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
+	25, // 25: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
+	26, // 26: pred.v1.ApprovalChanged.exchange:type_name -> pred.v1.Exchange
+	27, // 27: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
+	28, // 28: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
+	0,  // 29: pred.v1.MarketChanged.cause:type_name -> pred.v1.MarketChangeCause
+	29, // 30: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
+	17, // 31: pred.v1.BookChanged.levels:type_name -> pred.v1.LevelChange
+	30, // 32: pred.v1.LevelChange.side:type_name -> pred.v1.BookSide
+	33, // [33:33] is the sub-list for method output_type
+	33, // [33:33] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_event_proto_init() }
@@ -1716,19 +2045,21 @@ func file_pred_v1_event_proto_init() {
 		(*Event_TradeStatusChanged)(nil),
 		(*Event_Transfer)(nil),
 		(*Event_ApprovalChanged)(nil),
+		(*Event_BookChanged)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_event_proto_rawDesc), len(file_pred_v1_event_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   15,
+			NumEnums:      1,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_pred_v1_event_proto_goTypes,
 		DependencyIndexes: file_pred_v1_event_proto_depIdxs,
+		EnumInfos:         file_pred_v1_event_proto_enumTypes,
 		MessageInfos:      file_pred_v1_event_proto_msgTypes,
 	}.Build()
 	File_pred_v1_event_proto = out.File

@@ -71,6 +71,58 @@ func (Side) EnumDescriptor() ([]byte, []int) {
 	return file_pred_v1_types_proto_rawDescGZIP(), []int{0}
 }
 
+// The side of a market's book in YES terms.
+type BookSide int32
+
+const (
+	BookSide_BOOK_SIDE_UNSPECIFIED BookSide = 0
+	// Wants YES: BUY YES, SELL NO.
+	BookSide_BOOK_SIDE_BID BookSide = 1
+	// Gives YES: SELL YES, BUY NO.
+	BookSide_BOOK_SIDE_ASK BookSide = 2
+)
+
+// Enum value maps for BookSide.
+var (
+	BookSide_name = map[int32]string{
+		0: "BOOK_SIDE_UNSPECIFIED",
+		1: "BOOK_SIDE_BID",
+		2: "BOOK_SIDE_ASK",
+	}
+	BookSide_value = map[string]int32{
+		"BOOK_SIDE_UNSPECIFIED": 0,
+		"BOOK_SIDE_BID":         1,
+		"BOOK_SIDE_ASK":         2,
+	}
+)
+
+func (x BookSide) Enum() *BookSide {
+	p := new(BookSide)
+	*p = x
+	return p
+}
+
+func (x BookSide) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BookSide) Descriptor() protoreflect.EnumDescriptor {
+	return file_pred_v1_types_proto_enumTypes[1].Descriptor()
+}
+
+func (BookSide) Type() protoreflect.EnumType {
+	return &file_pred_v1_types_proto_enumTypes[1]
+}
+
+func (x BookSide) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BookSide.Descriptor instead.
+func (BookSide) EnumDescriptor() ([]byte, []int) {
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{1}
+}
+
 // Outcome of a binary market. YES is index 0 of clobTokenIds, NO index 1.
 type Outcome int32
 
@@ -105,11 +157,11 @@ func (x Outcome) String() string {
 }
 
 func (Outcome) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[1].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[2].Descriptor()
 }
 
 func (Outcome) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[1]
+	return &file_pred_v1_types_proto_enumTypes[2]
 }
 
 func (x Outcome) Number() protoreflect.EnumNumber {
@@ -118,7 +170,7 @@ func (x Outcome) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Outcome.Descriptor instead.
 func (Outcome) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{1}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{2}
 }
 
 type OrderType int32
@@ -165,11 +217,11 @@ func (x OrderType) String() string {
 }
 
 func (OrderType) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[2].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[3].Descriptor()
 }
 
 func (OrderType) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[2]
+	return &file_pred_v1_types_proto_enumTypes[3]
 }
 
 func (x OrderType) Number() protoreflect.EnumNumber {
@@ -178,7 +230,7 @@ func (x OrderType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OrderType.Descriptor instead.
 func (OrderType) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 // How a trade settles on chain, named from the taker's point of view.
@@ -221,11 +273,11 @@ func (x MatchType) String() string {
 }
 
 func (MatchType) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[3].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[4].Descriptor()
 }
 
 func (MatchType) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[3]
+	return &file_pred_v1_types_proto_enumTypes[4]
 }
 
 func (x MatchType) Number() protoreflect.EnumNumber {
@@ -234,7 +286,7 @@ func (x MatchType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use MatchType.Descriptor instead.
 func (MatchType) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 // Lifecycle of a market inside the engine.
@@ -281,11 +333,11 @@ func (x MarketStatus) String() string {
 }
 
 func (MarketStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[4].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[5].Descriptor()
 }
 
 func (MarketStatus) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[4]
+	return &file_pred_v1_types_proto_enumTypes[5]
 }
 
 func (x MarketStatus) Number() protoreflect.EnumNumber {
@@ -294,7 +346,7 @@ func (x MarketStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use MarketStatus.Descriptor instead.
 func (MarketStatus) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 // Why an order left the book without being filled.
@@ -380,11 +432,11 @@ func (x CancelCause) String() string {
 }
 
 func (CancelCause) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[5].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[6].Descriptor()
 }
 
 func (CancelCause) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[5]
+	return &file_pred_v1_types_proto_enumTypes[6]
 }
 
 func (x CancelCause) Number() protoreflect.EnumNumber {
@@ -393,7 +445,7 @@ func (x CancelCause) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use CancelCause.Descriptor instead.
 func (CancelCause) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 // Public order status, the spec's OrderStatus.
@@ -445,11 +497,11 @@ func (x OrderStatus) String() string {
 }
 
 func (OrderStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[6].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[7].Descriptor()
 }
 
 func (OrderStatus) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[6]
+	return &file_pred_v1_types_proto_enumTypes[7]
 }
 
 func (x OrderStatus) Number() protoreflect.EnumNumber {
@@ -458,7 +510,7 @@ func (x OrderStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OrderStatus.Descriptor instead.
 func (OrderStatus) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 // On-chain progress of a trade, the spec's trade status. Every trade starts
@@ -520,11 +572,11 @@ func (x TradeStatus) String() string {
 }
 
 func (TradeStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[7].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[8].Descriptor()
 }
 
 func (TradeStatus) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[7]
+	return &file_pred_v1_types_proto_enumTypes[8]
 }
 
 func (x TradeStatus) Number() protoreflect.EnumNumber {
@@ -533,7 +585,7 @@ func (x TradeStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use TradeStatus.Descriptor instead.
 func (TradeStatus) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 // Kinds of collateral movement recorded as transactions of a wallet.
@@ -609,11 +661,11 @@ func (x TransferKind) String() string {
 }
 
 func (TransferKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[8].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[9].Descriptor()
 }
 
 func (TransferKind) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[8]
+	return &file_pred_v1_types_proto_enumTypes[9]
 }
 
 func (x TransferKind) Number() protoreflect.EnumNumber {
@@ -622,7 +674,7 @@ func (x TransferKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use TransferKind.Descriptor instead.
 func (TransferKind) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 // Why the engine refused a command. Values are stable: gateways map them
@@ -767,11 +819,11 @@ func (x RejectReason) String() string {
 }
 
 func (RejectReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[9].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[10].Descriptor()
 }
 
 func (RejectReason) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[9]
+	return &file_pred_v1_types_proto_enumTypes[10]
 }
 
 func (x RejectReason) Number() protoreflect.EnumNumber {
@@ -780,7 +832,7 @@ func (x RejectReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use RejectReason.Descriptor instead.
 func (RejectReason) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 // The exchange contract a market settles on: the standard one, or the one
@@ -818,11 +870,11 @@ func (x Exchange) String() string {
 }
 
 func (Exchange) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[10].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[11].Descriptor()
 }
 
 func (Exchange) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[10]
+	return &file_pred_v1_types_proto_enumTypes[11]
 }
 
 func (x Exchange) Number() protoreflect.EnumNumber {
@@ -831,7 +883,7 @@ func (x Exchange) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Exchange.Descriptor instead.
 func (Exchange) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 // What a wallet lets one exchange move, as the engine counts it: its
@@ -1009,7 +1061,11 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x04Side\x12\x14\n" +
 	"\x10SIDE_UNSPECIFIED\x10\x00\x12\f\n" +
 	"\bSIDE_BUY\x10\x01\x12\r\n" +
-	"\tSIDE_SELL\x10\x02*C\n" +
+	"\tSIDE_SELL\x10\x02*K\n" +
+	"\bBookSide\x12\x19\n" +
+	"\x15BOOK_SIDE_UNSPECIFIED\x10\x00\x12\x11\n" +
+	"\rBOOK_SIDE_BID\x10\x01\x12\x11\n" +
+	"\rBOOK_SIDE_ASK\x10\x02*C\n" +
 	"\aOutcome\x12\x17\n" +
 	"\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vOUTCOME_YES\x10\x01\x12\x0e\n" +
@@ -1129,25 +1185,26 @@ func file_pred_v1_types_proto_rawDescGZIP() []byte {
 	return file_pred_v1_types_proto_rawDescData
 }
 
-var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
+var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
 var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_pred_v1_types_proto_goTypes = []any{
 	(Side)(0),                // 0: pred.v1.Side
-	(Outcome)(0),             // 1: pred.v1.Outcome
-	(OrderType)(0),           // 2: pred.v1.OrderType
-	(MatchType)(0),           // 3: pred.v1.MatchType
-	(MarketStatus)(0),        // 4: pred.v1.MarketStatus
-	(CancelCause)(0),         // 5: pred.v1.CancelCause
-	(OrderStatus)(0),         // 6: pred.v1.OrderStatus
-	(TradeStatus)(0),         // 7: pred.v1.TradeStatus
-	(TransferKind)(0),        // 8: pred.v1.TransferKind
-	(RejectReason)(0),        // 9: pred.v1.RejectReason
-	(Exchange)(0),            // 10: pred.v1.Exchange
-	(*ExchangeApproval)(nil), // 11: pred.v1.ExchangeApproval
-	(*MarketParams)(nil),     // 12: pred.v1.MarketParams
+	(BookSide)(0),            // 1: pred.v1.BookSide
+	(Outcome)(0),             // 2: pred.v1.Outcome
+	(OrderType)(0),           // 3: pred.v1.OrderType
+	(MatchType)(0),           // 4: pred.v1.MatchType
+	(MarketStatus)(0),        // 5: pred.v1.MarketStatus
+	(CancelCause)(0),         // 6: pred.v1.CancelCause
+	(OrderStatus)(0),         // 7: pred.v1.OrderStatus
+	(TradeStatus)(0),         // 8: pred.v1.TradeStatus
+	(TransferKind)(0),        // 9: pred.v1.TransferKind
+	(RejectReason)(0),        // 10: pred.v1.RejectReason
+	(Exchange)(0),            // 11: pred.v1.Exchange
+	(*ExchangeApproval)(nil), // 12: pred.v1.ExchangeApproval
+	(*MarketParams)(nil),     // 13: pred.v1.MarketParams
 }
 var file_pred_v1_types_proto_depIdxs = []int32{
-	10, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
+	11, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
 	1,  // [1:1] is the sub-list for method output_type
 	1,  // [1:1] is the sub-list for method input_type
 	1,  // [1:1] is the sub-list for extension type_name
@@ -1165,7 +1222,7 @@ func file_pred_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_types_proto_rawDesc), len(file_pred_v1_types_proto_rawDesc)),
-			NumEnums:      11,
+			NumEnums:      12,
 			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
