@@ -57,9 +57,11 @@ func (k EventKind) String() string {
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,
 //     Fee, FeeRateBps, Remaining/MakerRemaining, TimeMs.
 //   - BalanceChanged: Account, Asset, Balance, Locked, Pending, Debt.
-//   - MarketChanged: Market, MarketStatus. Read the market's parameters with
-//     Machine.Market right after the Apply that emitted it.
-//   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash).
+//   - MarketChanged: Market, MarketStatus, Change (why). Read the market's
+//     parameters with Machine.Market right after the Apply that emitted it.
+//     A market command emits it before the cancellations it causes.
+//   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash),
+//     Account and MakerAccount (the trade's taker and maker), Market.
 //   - Transfer: Account, TransferKind, Amount, OrderID (the command id),
 //     Asset (-1 for collateral), Market (payouts and reversals, else -1),
 //     Seq (reversals: the trade id).
@@ -81,6 +83,7 @@ type Event struct {
 	TradeStatus  TradeStatus
 	TransferKind TransferKind
 	MarketStatus MarketStatus
+	Change       MarketChange
 	Exchange     Exchange
 	Unlimited    bool
 	Approved     bool

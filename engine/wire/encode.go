@@ -32,23 +32,26 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		return &pb.Event{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: pb.RejectReason(e.Reason), TradeId: e.Seq}}}
 	case machine.EvOrderFilled:
 		return &pb.Event{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{
-			OrderId: id32(e.OrderID), Account: addr(m, e.Account)}}}
+			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Market: marketID(m, e.Market)}}}
 	case machine.EvOrderCancelled:
 		return &pb.Event{Body: &pb.Event_OrderCancelled{OrderCancelled: &pb.OrderCancelled{
 			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Cause: pb.CancelCause(e.Cause),
-			Status: pb.OrderStatus(e.Status), Remaining: e.Remaining}}}
+			Status: pb.OrderStatus(e.Status), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
 	case machine.EvOrderExpired:
 		return &pb.Event{Body: &pb.Event_OrderExpired{OrderExpired: &pb.OrderExpired{
-			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Remaining: e.Remaining}}}
+			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
 	case machine.EvTrade:
 		return &pb.Event{Body: &pb.Event_Trade{Trade: trade(m, e)}}
 	case machine.EvBalanceChanged:
 		return &pb.Event{Body: &pb.Event_BalanceChanged{BalanceChanged: balance(m, e)}}
 	case machine.EvMarketChanged:
-		return &pb.Event{Body: &pb.Event_MarketChanged{MarketChanged: MarketChanged(m.Market(e.Market))}}
+		mc := MarketChanged(m.Market(e.Market))
+		mc.Cause = pb.MarketChangeCause(e.Change)
+		return &pb.Event{Body: &pb.Event_MarketChanged{MarketChanged: mc}}
 	case machine.EvTradeStatusChanged:
 		return &pb.Event{Body: &pb.Event_TradeStatusChanged{TradeStatusChanged: &pb.TradeStatusChanged{
-			TradeId: e.Seq, Status: pb.TradeStatus(e.TradeStatus), TxHash: id32(e.OrderID)}}}
+			TradeId: e.Seq, Status: pb.TradeStatus(e.TradeStatus), TxHash: id32(e.OrderID),
+			TakerAccount: addr(m, e.Account), MakerAccount: addr(m, e.MakerAccount), Market: marketID(m, e.Market)}}}
 	case machine.EvTransfer:
 		t := &pb.Transfer{Account: addr(m, e.Account), Kind: pb.TransferKind(e.TransferKind), Amount: e.Amount, Ref: id32(e.OrderID)}
 		if e.Market >= 0 {
@@ -113,6 +116,14 @@ func Params(p machine.MarketParams) *pb.MarketParams {
 }
 
 func id32(h machine.Hash) []byte { return h[:] }
+
+// marketID is market i's condition id; nil for -1 (no market).
+func marketID(m *machine.Machine, i int32) []byte {
+	if i < 0 {
+		return nil
+	}
+	return id32(m.Market(i).ID)
+}
 
 func addr(m *machine.Machine, i int32) []byte {
 	a := m.Account(i)
