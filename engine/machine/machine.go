@@ -102,10 +102,12 @@ type Machine struct {
 	seen    idSet
 	seenSum [2]uint64
 
-	// Per-command scratch: the events being appended to and the positions
-	// touched, whose final values are emitted once at the end.
+	// Per-command scratch: the events being appended to, the positions
+	// touched and the book levels changed, whose final values are emitted
+	// once at the end.
 	out     []Event
 	touched []int32
+	levels  []levelNote
 	epoch   uint32
 
 	changes changeSet
@@ -144,6 +146,7 @@ func New(cfg Config) *Machine {
 		expiry:       expiryHeap{slots: make([]int32, 0, 64)},
 		seen:         newIDSet(cfg.IDsCapacity, cfg.IDSetSeed),
 		touched:      make([]int32, 0, 64),
+		levels:       make([]levelNote, 0, 64),
 		changes:      newChangeSet(),
 	}
 	m.feeAccount = m.accountFor(cfg.FeeAccount)
@@ -161,6 +164,7 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	m.out = out
 	m.epoch++
 	m.touched = m.touched[:0]
+	m.levels = m.levels[:0]
 	if c.TimeMs > m.nowMs {
 		m.nowMs = c.TimeMs
 	}
@@ -171,6 +175,7 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	m.expireOrders()
 	m.dispatch(c)
 	m.emitBalances()
+	m.emitBookChanges()
 	out = m.out
 	m.out = nil
 	if invariantsOn {

@@ -437,6 +437,11 @@ func (s *scenario) format(e Event) string {
 	case EvTradeStatusChanged:
 		return fmt.Sprintf("trade-status #%d %s %s taker=%s maker=%s", e.Seq, e.TradeStatus, s.marketName(e.Market),
 			s.acctName(e.Account), s.acctName(e.MakerAccount))
+	case EvBookChanged:
+		// A level's totals after the command, then before it, in the
+		// spelling of the book command's levels.
+		return fmt.Sprintf("book %s %s %s x%s (%d) was x%s (%d)", s.marketName(e.Market), e.BookSide, decimal(e.Price),
+			decimal(e.Size), e.Orders, decimal(e.PrevSize), e.PrevOrders)
 	}
 	return "unknown event " + e.Kind.String()
 }
