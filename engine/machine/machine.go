@@ -111,6 +111,10 @@ type Machine struct {
 	epoch   uint32
 
 	changes changeSet
+
+	// booksBefore holds every book level before the command, for the
+	// check of its BookChanged events (pred_invariants only).
+	booksBefore []bookLevel
 }
 
 type tokenRef struct {
@@ -161,6 +165,10 @@ func (m *Machine) NowMs() int64 { return m.nowMs }
 
 // Apply applies one command and appends its events to out.
 func (m *Machine) Apply(c *Command, out []Event) []Event {
+	first := len(out)
+	if invariantsOn {
+		m.booksBefore = m.appendBookLevels(m.booksBefore[:0])
+	}
 	m.out = out
 	m.epoch++
 	m.touched = m.touched[:0]
@@ -179,7 +187,7 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	out = m.out
 	m.out = nil
 	if invariantsOn {
-		m.mustHoldInvariants(c)
+		m.mustHoldInvariants(c, out[first:])
 	}
 	return out
 }
