@@ -7,6 +7,9 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/wsfeed"
@@ -25,9 +28,11 @@ type client struct {
 	hub  *Hub
 	conn *wsfeed.Conn
 	user bool
+	// accountOf picks the wallet of a /ws/user connection's key.
+	accountOf func(auth.Identity) (common.Address, error)
 
 	mu       sync.Mutex
-	account  [20]byte
+	wallet   [20]byte // /ws/user: the account followed
 	authed   bool
 	authDone chan struct{} // closed once authenticated (/ws/user)
 	started  bool          // a subscribe was answered: from is for the first only
@@ -69,7 +74,7 @@ func (c *client) wants(it *item) bool {
 		case toMarket:
 			return len(c.markets) == 0 || c.markets[it.market]
 		case toAccount:
-			return it.account == c.account && (len(c.markets) == 0 || it.market == [32]byte{} || c.markets[it.market])
+			return it.account == c.wallet && (len(c.markets) == 0 || it.market == [32]byte{} || c.markets[it.market])
 		}
 		return false
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
+
+	"pred.dev/gateway-clob/internal/auth"
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
@@ -42,6 +45,7 @@ func (h *Hub) serveUser(c echo.Context) error {
 		return err
 	}
 	cl := newClient(h, conn, true)
+	cl.accountOf = func(id auth.Identity) (common.Address, error) { return h.cfg.Account(c, id) }
 	if hasL2(c.Request().Header) {
 		cl.verify(c.Request().Context(), c.Request().Header)
 	} else {
@@ -95,9 +99,13 @@ func (c *client) verify(ctx context.Context, hd http.Header) bool {
 		c.conn.Fail(coded(err))
 		return false
 	}
-	acct := h.cfg.Account(id)
+	acct, err := c.accountOf(id)
+	if err != nil {
+		c.conn.Fail(coded(err))
+		return false
+	}
 	c.mu.Lock()
-	c.account, c.authed = acct, true
+	c.wallet, c.authed = acct, true
 	c.mu.Unlock()
 	close(c.authDone)
 	return true
