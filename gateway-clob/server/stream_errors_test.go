@@ -105,3 +105,39 @@ func TestStreamBadRequests(t *testing.T) {
 		t.Fatalf("plain GET /ws/market: %d %s", resp.StatusCode, body)
 	}
 }
+
+// TestStreamGapAndAhead: a resume from further back than the replica
+// replays gets a gap message naming the positions it will never send,
+// then a snapshot; a resume from a position the replica has not reached
+// waits for it, within a bound, then is refused with a stable code.
+func TestStreamGapAndAhead(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, withConfig(func(c *server.Config) {
+		c.ResumePositionsMax = 2
+		c.ResumeWait = 300 * time.Millisecond
+	}))
+	h.funded(0, 10) // a few positions
+	end := h.evtLast(t)
+	zero := uint64(0)
+	w := h.dialStream(t, 0, "/ws/market", nil)
+	w.send(subscribeMarket(&zero))
+	w.control(clobapi.MsgSubscribed)
+	g := w.control(clobapi.MsgGap)
+	if g["from"] != float64(1) || g["to"].(float64) < float64(end) || g["reason"] == "" {
+		t.Fatalf("gap: %v (log at %d)", g, end)
+	}
+	f, err := w.read(waitMax)
+	if err != nil || len(f.msgs) != 2 || !strings.Contains(string(f.msgs[0]), `"type":"book"`) {
+		t.Fatalf("the snapshot after the gap: %v %v", f, err)
+	}
+	ahead := end + 1000
+	a := h.dialStream(t, 0, "/ws/market", nil)
+	a.send(subscribeMarket(&ahead))
+	if m := a.control(clobapi.MsgError); m["code"] != string(errcode.StreamPositionAhead) {
+		t.Fatalf("from ahead: %v", m)
+	}
+	a.send(subscribeMarket(&end)) // still usable, and nothing to replay
+	if m := a.control(clobapi.MsgSubscribed); m["position"] != float64(end) {
+		t.Fatalf("resume from the last position: %v", m)
+	}
+}
