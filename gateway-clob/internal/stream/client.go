@@ -228,11 +228,11 @@ func (c *client) live(req request, toks map[[32]byte][32]byte) {
 }
 
 func (c *client) unsubscribe(req request) {
+	h := c.hub
+	h.mu.RLock() // the hub's lock first, as the hub's deliveries take them
+	defer h.mu.RUnlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	h := c.hub
-	h.mu.RLock()
-	defer h.mu.RUnlock()
 	for _, t := range req.tokens {
 		delete(c.tokens, t)
 	}

@@ -113,7 +113,8 @@ func (c *client) verify(ctx context.Context, hd http.Header) bool {
 
 // answerAuth answers an auth request with the (still empty) subscription.
 func (c *client) answerAuth(id string) {
+	at := c.hub.Position() // the hub's lock is never taken inside the client's
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.answerLocked(id, c.hub.Position())
+	c.answerLocked(id, at)
 }
