@@ -1,17 +1,17 @@
 package server_test
 
 import (
-	"encoding/json"
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
-	"pred.dev/proto/client/clobapi"
 	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/streams"
