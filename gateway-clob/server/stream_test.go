@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"pred.dev/gateway-clob/server"
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/journal"
@@ -131,17 +132,21 @@ func TestStreamMarketResume(t *testing.T) {
 	connect()
 	for range 40 {
 		tr.step(t)
-		// Read a few frames, then maybe drop the connection mid-stream.
+		// Read a few frames, then maybe drop the connection mid-stream. A
+		// read that times out ends the connection (the library closes it),
+		// which is one more drop.
+		dropped := false
 		for range rng.IntN(3) {
 			f, err := conn.read(300 * time.Millisecond)
 			if err != nil {
-				break // nothing more yet
+				dropped = true
+				break
 			}
 			if f.control == nil {
 				moved.take(f, &seq)
 			}
 		}
-		if rng.IntN(2) == 0 {
+		if dropped || rng.IntN(2) == 0 {
 			_ = conn.c.CloseNow()
 			connect()
 		}
@@ -182,5 +187,37 @@ func TestStreamMarketResume(t *testing.T) {
 		if !slices.Equal(bids, rest.Bids) || !slices.Equal(asks, rest.Asks) {
 			t.Fatalf("token %s: the streamed book %v / %v, GET /book %v / %v", tok, bids, asks, rest.Bids, rest.Asks)
 		}
+	}
+}
+
+// TestStreamResumeLongerThanTheQueue: a resume replays far more positions
+// than a connection's send queue holds, waiting for the client to read
+// rather than closing it as a slow consumer.
+func TestStreamResumeLongerThanTheQueue(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, withConfig(func(c *server.Config) { c.StreamLimits.SendQueueFrames = 2 }))
+	tr := &trader{h: h, rng: rand.New(rand.NewPCG(22, 2)), cs: []*client.Client{h.funded(0, 1000)}}
+	for range 20 {
+		tr.step(t)
+	}
+	h.submit(haltMarket(testMarket)) // the last position, one every subscriber sees
+	end := h.evtLast(t)
+	zero := uint64(0)
+	w := h.dialStream(t, 0, "/ws/market", nil)
+	w.send(subscribeMarket(&zero))
+	w.control(clobapi.MsgSubscribed)
+	r := newRecorder(t)
+	var seq uint64
+	readUntil(t, w, r, &seq, end)
+	if len(r.msgs) < 20 {
+		t.Fatalf("%d messages replayed", len(r.msgs))
+	}
+	rest, err := tr.cs[0].GetBook(context.Background(), testYesStr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(rest.Bids)
+	if bids, _ := r.books[testYesStr].levels(); !slices.Equal(bids, rest.Bids) {
+		t.Fatalf("replayed bids %v, GET /book %v", bids, rest.Bids)
 	}
 }

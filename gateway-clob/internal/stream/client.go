@@ -90,6 +90,14 @@ func (c *client) wants(it *item) bool {
 // sendLocked sends the items of a position the client wants as one frame
 // (nothing when it wants none).
 func (c *client) sendLocked(position uint64, items []item) {
+	if frame := c.frameLocked(items); frame != nil {
+		c.conn.Send(position, frame)
+	}
+}
+
+// frameLocked is the frame of the items the client wants, numbered, or
+// nil.
+func (c *client) frameLocked(items []item) []byte {
 	var frame []byte
 	for i := range items {
 		it := &items[i]
@@ -104,9 +112,10 @@ func (c *client) sendLocked(position uint64, items []item) {
 		c.seq++
 		frame = it.withSeq(frame, c.seq)
 	}
-	if frame != nil {
-		c.conn.Send(position, append(frame, ']'))
+	if frame == nil {
+		return nil
 	}
+	return append(frame, ']')
 }
 
 // onMessage serves one client request.
