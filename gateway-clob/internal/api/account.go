@@ -48,6 +48,12 @@ func (a *API) accountParam(c echo.Context, id auth.Identity) (common.Address, er
 	return common.Address{}, errcode.Errorf(errcode.InvalidParameter, "signature_type must be 0 (EOA) or 2 (proxy wallet)")
 }
 
+// AccountParam is accountParam for the user stream, whose upgrade
+// request picks its wallet the same way.
+func (a *API) AccountParam(c echo.Context, id auth.Identity) (common.Address, error) {
+	return a.accountParam(c, id)
+}
+
 // ordersFilter reads the market and asset_id filters of order lists.
 func ordersFilter(c echo.Context) (*pb.OrdersQuery, error) {
 	q := &pb.OrdersQuery{}

@@ -196,13 +196,13 @@ func (g *guardConn) nextHead() bool {
 		g.refuse(err)
 		return true
 	}
-	if framing.chunked {
+	if framing.chunked || framing.upgrade {
 		g.out = append(append(g.out, head[:end-2]...), "Connection: close\r\n\r\n"...)
 	} else {
 		g.out = append(g.out, head...)
 	}
 	g.in, g.scanned = g.in[end:], 0
-	g.body, g.rest = framing.length, framing.chunked
+	g.body, g.rest = framing.length, framing.chunked || framing.upgrade
 	g.linger.Store(framing.chunked)
 	return true
 }
@@ -256,6 +256,13 @@ func refusalOf(r *http.Request) *errcode.Error {
 type bodyFraming struct {
 	length  int64 // Content-Length
 	chunked bool
+	// upgrade: the request asks to switch protocols (a WebSocket). What
+	// follows it is the new protocol's, handed on unchecked: net/http
+	// reads no request after it, since the guard adds Connection: close
+	// (which net/http leaves off a 101 answer, and honours after any
+	// other). Checking it would race net/http's background read of the
+	// client's first frame.
+	upgrade bool
 }
 
 // checkHead checks a complete request head, which ends with an empty
@@ -293,7 +300,9 @@ func checkHead(head []byte) (bodyFraming, *errcode.Error) {
 	if e := fields["Expect"]; len(e) > 1 || len(e) == 1 && !strings.EqualFold(e[0], "100-continue") {
 		return bodyFraming{}, errcode.Errorf(errcode.MalformedRequest, "the only Expect served is one 100-continue: leave Expect out, or send Expect: 100-continue once")
 	}
-	return checkFraming(proto, fields["Content-Length"], fields["Transfer-Encoding"])
+	framing, err := checkFraming(proto, fields["Content-Length"], fields["Transfer-Encoding"])
+	framing.upgrade = len(fields["Upgrade"]) > 0
+	return framing, err
 }
 
 // checkRequestLine checks METHOD SP target SP version and returns the
