@@ -208,7 +208,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		L1:    &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
 		L2:    &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
 	})
-	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
+	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, AsyncAPI: api.AsyncAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
 		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor})
 	a.Register(s.echo)
