@@ -28,6 +28,8 @@ var runtimeImports = []string{
 	"go.yaml.in/yaml/v3/...",
 	"github.com/russross/blackfriday/v2/...",
 	"github.com/santhosh-tekuri/jsonschema/v6/...",
+	"golang.org/x/text/language/...",
+	"golang.org/x/text/message/...",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves
