@@ -71,7 +71,7 @@ func TestStreamMessagesOfTheSDK(t *testing.T) {
 			clobapi.PingMessage{StreamHeader: header(clobapi.MsgPing, 4811, 0)},
 			clobapi.PingMessage{StreamHeader: header(clobapi.MsgPong, 4811, 0)},
 		} {
-			_ = v.Frame(ch, frame(t, control))
+			_ = v.Frame(ch, marshal(t, control)) // a control message comes alone, as a bare object
 		}
 		_ = v.Frame(ch, frame(t, clobapi.MarketMessage{StreamHeader: header(clobapi.MsgMarket, 5120, 1), Market: market, AssetIDs: []string{yes, no},
 			Event: clobapi.MarketEventResolved, Status: clobapi.MarketResolved, TickSize: "0.01", MinOrderSize: "5", Payouts: []string{"1", "0"}, TimestampMs: nowMs}))
@@ -128,9 +128,11 @@ func TestStreamValidatorRefuses(t *testing.T) {
 		{"a reference exchange's message", "/ws/market", `[{"type":"tick_size_change","position":1,"seq":1}]`, `no message of type "tick_size_change"`},
 		{"a book on the user channel", "/ws/user", "[" + book + "]", `no message of type "book"`},
 		{"an unknown order event", "/ws/user", `[{"type":"order","position":1,"seq":1,"event":"UPDATE","id":"` + orderID + `","market":"` + market + `","remaining":"1","status":"LIVE","timestamp_ms":1}]`, "/event: "},
-		{"an unknown error code", "/ws/market", `[{"type":"error","position":1,"code":"OOPS","message":"x"}]`, "/code: "},
-		{"a gap beside a book", "/ws/market", `[{"type":"gap","position":4811,"from":1,"to":2,"reason":"old"},` + book + "]", `control message "gap" shares its frame`},
-		{"a bare object", "/ws/market", book, "not a non-empty JSON array"},
+		{"an unknown error code", "/ws/market", `{"type":"error","position":1,"code":"OOPS","message":"x"}`, "/code: "},
+		{"a gap beside a book", "/ws/market", `[{"type":"gap","position":4811,"from":1,"to":2,"reason":"old"},` + book + "]", `control message "gap" in an array`},
+		{"a ping in an array", "/ws/user", `[{"type":"ping","position":4811}]`, `control message "ping" in an array`},
+		{"a book as a bare object", "/ws/market", book, "a book message alone as a bare object"},
+		{"wsfeed's error", "/ws/user", `{"type":"error","position":0,"code":"STREAM_AUTH_TIMEOUT","message":"no auth message arrived in time"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recorder{TB: t}

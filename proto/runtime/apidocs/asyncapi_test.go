@@ -147,7 +147,7 @@ func TestRenderAsync(t *testing.T) {
 		"<h2>Frames</h2>",
 		"one JSON <strong>array</strong> per frame",
 		`id="channel-feed"`, `<span class="address">/ws/feed</span>`,
-		"Server sends", "Each text frame is a JSON array of:", `href="#message-tick"`,
+		"Server sends", "Each text frame is a JSON array of one position", `href="#message-tick"`,
 		"Client sends", "One JSON object per text frame, one of:", `href="#message-hello"`,
 		`id="message-tick"`,
 		`<td class="field">price</td><td class="type">string (Decimal)</td><td>required</td>`,

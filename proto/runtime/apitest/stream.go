@@ -27,9 +27,10 @@ import (
 // operations are the server's (send: the server sends, receive: a client
 // does), each message's payload is a JSON Schema (draft 7, AsyncAPI's
 // default) whose "type" property is a const naming the message on the
-// wire, and an operation marked x-pred-frame: array sends its messages as
-// the elements of one JSON array per frame. A message whose payload has
-// no "seq" property is a control message, sent alone in its frame.
+// wire, and an operation marked x-pred-frame: array sends the messages of
+// one position as the elements of one JSON array per frame, and its
+// control messages (those whose payload has no "seq" property) alone, as
+// bare objects.
 
 // StreamSpec is one API's AsyncAPI document, as its service serves it,
 // and where its message examples are kept. It is loaded and checked once
@@ -69,7 +70,8 @@ type streamChannel struct {
 	// server and client are the messages the server sends and those it
 	// takes, by their wire type.
 	server, client map[string]*streamMessage
-	// array says the server sends JSON arrays of messages.
+	// array says the server sends JSON arrays of messages (and control
+	// messages as bare objects).
 	array bool
 }
 

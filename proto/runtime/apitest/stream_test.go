@@ -112,11 +112,14 @@ func TestStreamValidator(t *testing.T) {
 		want                 string // a substring of the one report; "" for none
 	}{
 		{"ticks of one position", "/ws/feed", "[" + tick1 + "," + tick2 + "]", false, ""},
-		{"a control message", "/ws/feed", `[{"type":"subscribed","position":3}]`, false, ""},
+		{"a control message", "/ws/feed", `{"type":"subscribed","position":3}`, false, ""},
+		{"a control message in an array", "/ws/feed", `[{"type":"subscribed","position":3}]`, false, `control message "subscribed" in an array: it comes alone, as a bare object`},
 		{"a request", "/ws/feed", `{"type":"subscribe","assets_ids":["7"],"from":3}`, true, ""},
-		{"not an array", "/ws/feed", tick1, false, "a server frame is not a non-empty JSON array"},
-		{"an empty array", "/ws/feed", `[]`, false, "a server frame is not a non-empty JSON array"},
-		{"not JSON", "/ws/feed", `[{"type":`, false, "a server frame is not a non-empty JSON array"},
+		{"a message with a seq as a bare object", "/ws/feed", tick1, false, "a tick message alone as a bare object: a message with a seq comes in an array"},
+		{"an unknown type as a bare object", "/ws/feed", `{"type":"tock","position":4}`, false, `the server sends no message of type "tock"`},
+		{"an empty array", "/ws/feed", `[]`, false, "a server frame is neither a non-empty JSON array of messages nor a control message"},
+		{"not JSON", "/ws/feed", `[{"type":`, false, "a server frame is neither a non-empty JSON array of messages nor a control message"},
+		{"a string", "/ws/feed", `"tick"`, false, "a server frame is neither a non-empty JSON array of messages nor a control message"},
 		{"unknown type", "/ws/feed", `[{"type":"tock","position":4}]`, false, `the server sends no message of type "tock"`},
 		{"no type", "/ws/feed", `[{"position":4}]`, false, `the server sends no message of type ""`},
 		{"a client's type from the server", "/ws/feed", `[{"type":"subscribe","assets_ids":[]}]`, false, `the server sends no message of type "subscribe"`},
@@ -126,7 +129,7 @@ func TestStreamValidator(t *testing.T) {
 		{"seq 0", "/ws/feed", `[{"type":"tick","position":4,"seq":0,"asset_id":"7","event":"up"}]`, false, "/seq: "},
 		{"an undocumented field", "/ws/feed", `[{"type":"tick","position":4,"seq":1,"asset_id":"7","event":"up","size":"1"}]`, false, "additional properties 'size' not allowed"},
 		{"a number as a string", "/ws/feed", `[{"type":"tick","position":"4","seq":1,"asset_id":"7","event":"up"}]`, false, "/position: "},
-		{"a control message with others", "/ws/feed", `[{"type":"subscribed","position":4},` + tick1 + `]`, false, `control message "subscribed" shares its frame with 1 others`},
+		{"a control message with others", "/ws/feed", `[{"type":"subscribed","position":4},` + tick1 + `]`, false, `control message "subscribed" in an array`},
 		{"two positions in a frame", "/ws/feed", `[` + tick1 + `,{"type":"tick","position":5,"seq":2,"asset_id":"7","event":"up"}]`, false, "one frame holds positions 4, 5"},
 		{"unknown channel", "/ws/other", `[` + tick1 + `]`, false, "/ws/other is not a channel of the document"},
 		{"a server's type from the client", "/ws/feed", tick1, true, `the client sends no message of type "tick"`},
@@ -177,7 +180,7 @@ func TestStreamExamplesRecorded(t *testing.T) {
 	setRewrite(t)
 	rec := &recorder{TB: t}
 	v := s.NewValidator(rec)
-	_ = v.Frame("/ws/feed", []byte(`[{"type":"subscribed","position":3}]`))
+	_ = v.Frame("/ws/feed", []byte(`{"type":"subscribed","position":3}`))
 	_ = v.Frame("/ws/feed", []byte("["+tick1+","+tick2+"]"))
 	_ = v.Request("/ws/feed", []byte(`{"type":"subscribe","assets_ids":["7"],"from":3}`))
 	_ = v.Frame("/ws/feed", []byte(`[{"type":"nope","position":3}]`))

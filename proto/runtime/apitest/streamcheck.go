@@ -45,22 +45,31 @@ func (s *StreamSpec) NewValidator(t testing.TB, opts ...Option) *StreamValidator
 }
 
 // Frame checks a text frame the server sent on the channel at address
-// ("/ws/market"): for a channel whose server sends arrays, a non-empty
-// JSON array of messages of one position, a control message alone;
-// otherwise one message. Each message must be of a type the server sends
-// on that channel and fit its schema. The error says what is wrong; it is
+// ("/ws/market"). On a channel whose server sends arrays
+// (x-pred-frame: array), a frame is either a non-empty JSON array of
+// messages of one position, none of them a control message, or one
+// control message (a message without seq) as a bare object; elsewhere it
+// is one message. Each message must be of a type the server sends on
+// that channel and fit its schema. The error says what is wrong; it is
 // also reported when the test ends, so a caller may ignore it.
 func (v *StreamValidator) Frame(address string, frame []byte) error {
 	ch, err := v.channel(address)
 	if err != nil {
 		return v.fail(err)
 	}
+	trimmed := bytes.TrimLeft(frame, " \t\r\n")
 	if !ch.array {
+		return v.fail(v.message(ch, ch.server, "server", frame))
+	}
+	if len(trimmed) > 0 && trimmed[0] == '{' {
+		if m := ch.server[wireType(trimmed)]; m != nil && !m.control {
+			return v.fail(fmt.Errorf("%s: a %s message alone as a bare object: a message with a seq comes in an array: %s", address, m.wireType, clip(frame)))
+		}
 		return v.fail(v.message(ch, ch.server, "server", frame))
 	}
 	var msgs []json.RawMessage
 	if err := json.Unmarshal(frame, &msgs); err != nil || len(msgs) == 0 {
-		return v.fail(fmt.Errorf("%s: a server frame is not a non-empty JSON array of messages: %s", address, clip(frame)))
+		return v.fail(fmt.Errorf("%s: a server frame is neither a non-empty JSON array of messages nor a control message: %s", address, clip(frame)))
 	}
 	var errs []error
 	for _, m := range msgs {
@@ -68,6 +77,15 @@ func (v *StreamValidator) Frame(address string, frame []byte) error {
 	}
 	errs = append(errs, frameRules(ch, msgs, frame))
 	return v.fail(errors.Join(errs...))
+}
+
+// wireType returns a message's type, "" if it has none.
+func wireType(data []byte) string {
+	var head struct {
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal(data, &head)
+	return head.Type
 }
 
 // Request checks a text frame a client sent on the channel at address:
@@ -118,8 +136,9 @@ func (v *StreamValidator) message(ch *streamChannel, set map[string]*streamMessa
 	return nil
 }
 
-// frameRules checks what the guide says of a frame beyond its messages:
-// a control message comes alone, and one frame holds one position.
+// frameRules checks what the guide says of an array frame beyond its
+// messages: no control message (those come as bare objects), and one
+// position.
 func frameRules(ch *streamChannel, msgs []json.RawMessage, frame []byte) error {
 	var positions []string
 	for _, m := range msgs {
@@ -128,8 +147,8 @@ func frameRules(ch *streamChannel, msgs []json.RawMessage, frame []byte) error {
 			Position json.RawMessage `json:"position"`
 		}
 		_ = json.Unmarshal(m, &head)
-		if sm := ch.server[head.Type]; sm != nil && sm.control && len(msgs) > 1 {
-			return fmt.Errorf("%s: control message %q shares its frame with %d others: %s", ch.address, head.Type, len(msgs)-1, clip(frame))
+		if sm := ch.server[head.Type]; sm != nil && sm.control {
+			return fmt.Errorf("%s: control message %q in an array: it comes alone, as a bare object: %s", ch.address, head.Type, clip(frame))
 		}
 		positions = append(positions, string(head.Position))
 	}
