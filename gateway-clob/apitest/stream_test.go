@@ -131,7 +131,7 @@ func TestStreamValidatorRefuses(t *testing.T) {
 		{"an unknown error code", "/ws/market", `{"type":"error","position":1,"code":"OOPS","message":"x"}`, "/code: "},
 		{"a gap beside a book", "/ws/market", `[{"type":"gap","position":4811,"from":1,"to":2,"reason":"old"},` + book + "]", `control message "gap" in an array`},
 		{"a ping in an array", "/ws/user", `[{"type":"ping","position":4811}]`, `control message "ping" in an array`},
-		{"a book as a bare object", "/ws/market", book, "a book message alone as a bare object"},
+		{"a book as a bare object", "/ws/market", book, "a book message alone as a bare object: only control messages come bare"},
 		{"wsfeed's error", "/ws/user", `{"type":"error","position":0,"code":"STREAM_AUTH_TIMEOUT","message":"no auth message arrived in time"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -40,6 +40,7 @@ operations:
 components:
   messages:
     hello:
+      x-pred-control: true
       name: hello
       title: hello
       summary: "A client's greeting."
@@ -150,6 +151,7 @@ func TestRenderAsync(t *testing.T) {
 		"Server sends", "Each text frame is a JSON array of one position", `href="#message-tick"`,
 		"Client sends", "One JSON object per text frame, one of:", `href="#message-hello"`,
 		`id="message-tick"`,
+		`<p class="control">A control message: sent alone, as a bare JSON object.</p>`,
 		`<td class="field">price</td><td class="type">string (Decimal)</td><td>required</td>`,
 		"The price now.", "Pattern <code>^[0-9]+$</code>",
 		`<td class="field">levels[].size</td>`,
@@ -163,6 +165,9 @@ func TestRenderAsync(t *testing.T) {
 	}
 	if strings.Contains(s, "http://") || strings.Contains(s, "https://") || strings.Contains(s, "<script") {
 		t.Error("the page loads something or runs a script")
+	}
+	if n := strings.Count(s, `class="control"`); n != 1 {
+		t.Errorf("%d messages marked control, want hello only", n)
 	}
 	if _, err := RenderAsync([]byte("asyncapi: 3.0.0\ninfo: {title: x}\n")); err == nil {
 		t.Error("a document without channels rendered")

@@ -57,8 +57,10 @@ type messageRef struct{ Key, Name string }
 
 type messageView struct {
 	Key, Name, Title, Summary string
-	Rows                      []fieldRow
-	Examples                  []exampleView
+	// Control marks a control message (x-pred-control), sent alone.
+	Control  bool
+	Rows     []fieldRow
+	Examples []exampleView
 }
 
 type fieldRow struct {
@@ -178,7 +180,8 @@ func (r asyncReader) channel(key string, c *yaml.Node) channelView {
 }
 
 func (r asyncReader) message(key string, m *yaml.Node) messageView {
-	mv := messageView{Key: key, Name: scalar(get(m, "name")), Title: scalar(get(m, "title")), Summary: scalar(get(m, "summary"))}
+	mv := messageView{Key: key, Name: scalar(get(m, "name")), Title: scalar(get(m, "title")), Summary: scalar(get(m, "summary")),
+		Control: scalar(get(m, "x-pred-control")) == "true"}
 	r.rows(&mv.Rows, "", get(m, "payload"), 0)
 	for i, ex := range contentOf(get(m, "examples")) {
 		name := scalar(get(ex, "name"))

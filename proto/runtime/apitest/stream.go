@@ -29,8 +29,8 @@ import (
 // default) whose "type" property is a const naming the message on the
 // wire, and an operation marked x-pred-frame: array sends the messages of
 // one position as the elements of one JSON array per frame, and its
-// control messages (those whose payload has no "seq" property) alone, as
-// bare objects.
+// control messages (those marked x-pred-control: true) alone, as bare
+// objects.
 
 // StreamSpec is one API's AsyncAPI document, as its service serves it,
 // and where its message examples are kept. It is loaded and checked once
@@ -157,8 +157,7 @@ func compileMessage(c *jsonschema.Compiler, root map[string]any, key string) (*s
 	if !ok || wire == "" {
 		return nil, fmt.Errorf("%s: the payload's type property is not a const string", at)
 	}
-	_, seq := props["seq"]
-	return &streamMessage{key: key, wireType: wire, control: !seq, schema: schema}, nil
+	return &streamMessage{key: key, wireType: wire, control: msg["x-pred-control"] == true, schema: schema}, nil
 }
 
 // operations reads the operations into the channels' message sets.

@@ -35,7 +35,7 @@ operations:
 components:
   messages:
     subscribe: {name: subscribe, payload: {$ref: "#/components/schemas/Subscribe"}}
-    subscribed: {name: subscribed, payload: {$ref: "#/components/schemas/Subscribed"}}
+    subscribed: {name: subscribed, x-pred-control: true, payload: {$ref: "#/components/schemas/Subscribed"}}
     tick: {name: tick, payload: {$ref: "#/components/schemas/Tick"}}
   schemas:
     TokenID: {type: string, pattern: "^(0|[1-9][0-9]*)$"}
@@ -115,7 +115,7 @@ func TestStreamValidator(t *testing.T) {
 		{"a control message", "/ws/feed", `{"type":"subscribed","position":3}`, false, ""},
 		{"a control message in an array", "/ws/feed", `[{"type":"subscribed","position":3}]`, false, `control message "subscribed" in an array: it comes alone, as a bare object`},
 		{"a request", "/ws/feed", `{"type":"subscribe","assets_ids":["7"],"from":3}`, true, ""},
-		{"a message with a seq as a bare object", "/ws/feed", tick1, false, "a tick message alone as a bare object: a message with a seq comes in an array"},
+		{"a message with a seq as a bare object", "/ws/feed", tick1, false, "a tick message alone as a bare object: only control messages come bare"},
 		{"an unknown type as a bare object", "/ws/feed", `{"type":"tock","position":4}`, false, `the server sends no message of type "tock"`},
 		{"an empty array", "/ws/feed", `[]`, false, "a server frame is neither a non-empty JSON array of messages nor a control message"},
 		{"not JSON", "/ws/feed", `[{"type":`, false, "a server frame is neither a non-empty JSON array of messages nor a control message"},
@@ -252,7 +252,7 @@ func TestStreamDocumentStructure(t *testing.T) {
 	for _, tc := range []struct{ name, old, new, want string }{
 		{"dangling reference", `asset_id: {$ref: "#/components/schemas/TokenID"}`, `asset_id: {$ref: "#/components/schemas/Token"}`, "$ref #/components/schemas/Token names nothing"},
 		{"another channel's message", `messages: [{$ref: "#/channels/feed/messages/subscribe"}]`, `messages: [{$ref: "#/components/messages/subscribe"}]`, "is not one of its channel's"},
-		{"one type twice", `subscribed: {name: subscribed, payload: {$ref: "#/components/schemas/Subscribed"}}`, `subscribed: {name: subscribed, payload: {$ref: "#/components/schemas/Tick"}}`, `both have type "tick"`},
+		{"one type twice", `subscribed: {name: subscribed, x-pred-control: true, payload: {$ref: "#/components/schemas/Subscribed"}}`, `subscribed: {name: subscribed, payload: {$ref: "#/components/schemas/Tick"}}`, `both have type "tick"`},
 		{"no const type", `type: {type: string, const: subscribed}`, `type: {type: string}`, "the payload's type property is not a const string"},
 		{"a bad action", "action: receive", "action: publish", "action publish is neither send nor receive"},
 		{"not a schema", `minimum: 1}`, `minimum: "one"}`, "the payload is not a JSON Schema"},

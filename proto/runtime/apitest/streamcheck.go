@@ -48,7 +48,7 @@ func (s *StreamSpec) NewValidator(t testing.TB, opts ...Option) *StreamValidator
 // ("/ws/market"). On a channel whose server sends arrays
 // (x-pred-frame: array), a frame is either a non-empty JSON array of
 // messages of one position, none of them a control message, or one
-// control message (a message without seq) as a bare object; elsewhere it
+// control message (x-pred-control) as a bare object; elsewhere it
 // is one message. Each message must be of a type the server sends on
 // that channel and fit its schema. The error says what is wrong; it is
 // also reported when the test ends, so a caller may ignore it.
@@ -63,7 +63,7 @@ func (v *StreamValidator) Frame(address string, frame []byte) error {
 	}
 	if len(trimmed) > 0 && trimmed[0] == '{' {
 		if m := ch.server[wireType(trimmed)]; m != nil && !m.control {
-			return v.fail(fmt.Errorf("%s: a %s message alone as a bare object: a message with a seq comes in an array: %s", address, m.wireType, clip(frame)))
+			return v.fail(fmt.Errorf("%s: a %s message alone as a bare object: only control messages come bare: %s", address, m.wireType, clip(frame)))
 		}
 		return v.fail(v.message(ch, ch.server, "server", frame))
 	}
