@@ -135,9 +135,9 @@ func TestStreamValidatorRefuses(t *testing.T) {
 		{"wsfeed's error", "/ws/user", `{"type":"error","position":0,"code":"STREAM_AUTH_TIMEOUT","message":"no auth message arrived in time"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := &recorder{TB: t}
+			rec := rtapitest.NewRecorder(t)
 			err := apitest.StreamSpec().NewValidator(rec).Frame(tc.channel, []byte(tc.frame))
-			errs := rec.finish()
+			errs := rec.Finish()
 			switch {
 			case tc.want == "" && (len(errs) != 0 || err != nil):
 				t.Errorf("reported %q, want nothing", errs)
@@ -160,9 +160,9 @@ func TestStreamRequestsRefused(t *testing.T) {
 		{"a misspelt field", "/ws/market", `{"type":"subscribe","asset_ids":["1"]}`, "additional properties 'asset_ids' not allowed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := &recorder{TB: t}
+			rec := rtapitest.NewRecorder(t)
 			_ = apitest.StreamSpec().NewValidator(rec).Request(tc.channel, []byte(tc.request))
-			if errs := rec.finish(); len(errs) != 1 || !strings.Contains(errs[0], tc.want) {
+			if errs := rec.Finish(); len(errs) != 1 || !strings.Contains(errs[0], tc.want) {
 				t.Errorf("reported %q, want one report containing %q", errs, tc.want)
 			}
 		})

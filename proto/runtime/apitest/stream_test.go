@@ -136,7 +136,7 @@ func TestStreamValidator(t *testing.T) {
 		{"a bad request", "/ws/feed", `{"type":"subscribe","assets_ids":"7"}`, true, "/assets_ids: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := &recorder{TB: t}
+			rec := NewRecorder(t)
 			v := s.NewValidator(rec)
 			var err error
 			if tc.request {
@@ -144,7 +144,7 @@ func TestStreamValidator(t *testing.T) {
 			} else {
 				err = v.Frame(tc.address, []byte(tc.frame))
 			}
-			errs := rec.finish()
+			errs := rec.Finish()
 			switch {
 			case tc.want == "" && (len(errs) != 0 || err != nil):
 				t.Errorf("reported %q (returned %v), want nothing", errs, err)
@@ -157,15 +157,15 @@ func TestStreamValidator(t *testing.T) {
 
 func TestStreamRequireChecks(t *testing.T) {
 	s := streamSpecOf(t, streamDocSource, writeExamples(t, completeStream))
-	rec := &recorder{TB: t}
+	rec := NewRecorder(t)
 	s.NewValidator(rec, RequireChecks())
-	if errs := rec.finish(); len(errs) != 1 || !strings.Contains(errs[0], "no stream message was validated") {
+	if errs := rec.Finish(); len(errs) != 1 || !strings.Contains(errs[0], "no stream message was validated") {
 		t.Errorf("without traffic: %q", errs)
 	}
-	rec = &recorder{TB: t}
+	rec = NewRecorder(t)
 	v := s.NewValidator(rec, RequireChecks())
 	_ = v.Frame("/ws/feed", []byte("["+tick1+"]"))
-	if errs := rec.finish(); len(errs) != 0 {
+	if errs := rec.Finish(); len(errs) != 0 {
 		t.Errorf("after a valid frame: %q", errs)
 	}
 }
@@ -178,13 +178,13 @@ func TestStreamExamplesRecorded(t *testing.T) {
 	dir := writeExamples(t, map[string]string{"tick.json": completeStream["tick.json"]})
 	s := streamSpecOf(t, streamDocSource, dir)
 	setRewrite(t)
-	rec := &recorder{TB: t}
+	rec := NewRecorder(t)
 	v := s.NewValidator(rec)
 	_ = v.Frame("/ws/feed", []byte(`{"type":"subscribed","position":3}`))
 	_ = v.Frame("/ws/feed", []byte("["+tick1+","+tick2+"]"))
 	_ = v.Request("/ws/feed", []byte(`{"type":"subscribe","assets_ids":["7"],"from":3}`))
 	_ = v.Frame("/ws/feed", []byte(`[{"type":"nope","position":3}]`))
-	errs := rec.finish()
+	errs := rec.Finish()
 	if len(errs) != 1 || !strings.Contains(errs[0], `"nope"`) {
 		t.Errorf("reported %q, want the unknown type only", errs)
 	}
@@ -205,9 +205,9 @@ func TestStreamExamplesRecorded(t *testing.T) {
 		t.Error("a message of no type of the document was recorded")
 	}
 	// What was written builds a document whose examples are complete.
-	rec = &recorder{TB: t}
+	rec = NewRecorder(t)
 	CheckStreamExamples(rec, streamSpecOf(t, streamDocSource, dir))
-	if errs := rec.finish(); len(errs) != 0 {
+	if errs := rec.Finish(); len(errs) != 0 {
 		t.Errorf("the recorded examples: %q", errs)
 	}
 }
@@ -216,9 +216,9 @@ func TestStreamExamplesRecorded(t *testing.T) {
 // does not fit, a file of no message and a message no operation carries
 // are each reported with the file to fix.
 func TestCheckStreamExamples(t *testing.T) {
-	rec := &recorder{TB: t}
+	rec := NewRecorder(t)
 	CheckStreamExamples(rec, streamSpecOf(t, streamDocSource, writeExamples(t, completeStream)))
-	if errs := rec.finish(); len(errs) != 0 {
+	if errs := rec.Finish(); len(errs) != 0 {
 		t.Fatalf("complete examples: %q", errs)
 	}
 	files := map[string]string{
@@ -228,9 +228,9 @@ func TestCheckStreamExamples(t *testing.T) {
 	}
 	source := strings.Replace(streamDocSource, "  schemas:\n", "    orphan: {name: orphan, payload: {$ref: \"#/components/schemas/Subscribed\"}}\n  schemas:\n", 1)
 	dir := writeExamples(t, files)
-	rec = &recorder{TB: t}
+	rec = NewRecorder(t)
 	CheckStreamExamples(rec, streamSpecOf(t, source, dir))
-	errs := strings.Join(rec.finish(), "\n")
+	errs := strings.Join(rec.Finish(), "\n")
 	for _, want := range []string{
 		"examples/ghost.json: components/messages has no ghost",
 		`message subscribed (type "subscribed") has no example`,
