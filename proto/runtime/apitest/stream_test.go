@@ -112,6 +112,7 @@ func TestStreamValidator(t *testing.T) {
 		want                 string // a substring of the one report; "" for none
 	}{
 		{"ticks of one position", "/ws/feed", "[" + tick1 + "," + tick2 + "]", false, ""},
+		{"an address with a query", "/ws/feed?signature_type=0", "[" + tick1 + "]", false, ""},
 		{"a control message", "/ws/feed", `{"type":"subscribed","position":3}`, false, ""},
 		{"a control message in an array", "/ws/feed", `[{"type":"subscribed","position":3}]`, false, `control message "subscribed" in an array: it comes alone, as a bare object`},
 		{"a request", "/ws/feed", `{"type":"subscribe","assets_ids":["7"],"from":3}`, true, ""},

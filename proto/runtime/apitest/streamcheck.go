@@ -99,8 +99,11 @@ func (v *StreamValidator) Request(address string, frame []byte) error {
 	return v.fail(v.message(ch, ch.client, "client", frame))
 }
 
+// channel returns the channel at address, a path with or without its
+// query ("/ws/user?signature_type=0").
 func (v *StreamValidator) channel(address string) (*streamChannel, error) {
-	ch := v.doc.channels[address]
+	path, _, _ := strings.Cut(address, "?")
+	ch := v.doc.channels[path]
 	if ch == nil {
 		return nil, fmt.Errorf("%s is not a channel of the document", address)
 	}
@@ -131,7 +134,7 @@ func (v *StreamValidator) message(ch *streamChannel, set map[string]*streamMessa
 	v.checked++
 	v.mu.Unlock()
 	if *rewriteExamples {
-		v.record(m.key, data)
+		v.record(m.key, data, sender == "client")
 	}
 	return nil
 }

@@ -31,8 +31,9 @@ import (
 // exampleNameFields are the fields whose value names an example.
 var exampleNameFields = []string{"event", "status", "kind", "code"}
 
-// exampleName names a message's example.
-func exampleName(data []byte) string {
+// exampleName names a message's example; a request resuming with from
+// is told from one that does not.
+func exampleName(data []byte, request bool) string {
 	var m map[string]any
 	_ = json.Unmarshal(data, &m)
 	for _, f := range exampleNameFields {
@@ -41,7 +42,7 @@ func exampleName(data []byte) string {
 		}
 	}
 	name, _ := m["type"].(string)
-	if _, ok := m["from"]; ok {
+	if _, ok := m["from"]; ok && request {
 		name += " with from"
 	}
 	return name
@@ -54,13 +55,13 @@ type streamRecorded struct {
 	body      []byte
 }
 
-func (v *StreamValidator) record(key string, data []byte) {
+func (v *StreamValidator) record(key string, data []byte, request bool) {
 	if v.spec.examplesDir == "" {
 		return
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	v.recorded = append(v.recorded, streamRecorded{key, exampleName(data), bytes.Clone(data)})
+	v.recorded = append(v.recorded, streamRecorded{key, exampleName(data, request), bytes.Clone(data)})
 }
 
 // write merges recorded examples into the examples files: an example is
