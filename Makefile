@@ -23,7 +23,7 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check run run-deps cluster cluster-deps cluster-down cluster-status chaos clean
+.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check asyncapi-lint run run-deps cluster cluster-deps cluster-down cluster-status chaos clean
 
 help:
 	@echo "make setup        install everything make test and make run need, ahead of time (they do it on first use)"
@@ -39,6 +39,7 @@ help:
 	@echo "make proto-check  fail if the committed protobuf code is stale"
 	@echo "make contracts    compile the Solidity contracts (solc from npm) and regenerate their Go bindings"
 	@echo "make contracts-check  fail if the committed contract artifacts or bindings are stale"
+	@echo "make asyncapi-lint  validate the streams' AsyncAPI documents with the AsyncAPI parser (from npm)"
 
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
@@ -197,6 +198,20 @@ contracts:
 	@cd $(CHAIN) && node build.js compile
 	@echo "== abigen: Go bindings into $(CHAIN)/bind"
 	@cd $(CHAIN) && node build.js bind
+
+# asyncapi-lint validates the AsyncAPI documents of the streams with the
+# AsyncAPI project's parser from npm (pinned in scripts/asyncapi's
+# package-lock.json). The Go tests check the rest (examples, real frames).
+ASYNCAPI_DOCS := gateway-clob/internal/api/asyncapi.yaml gateway-gamma/internal/api/asyncapi.yaml
+
+asyncapi-lint:
+	@command -v node >/dev/null && command -v npm >/dev/null || \
+		{ echo "make asyncapi-lint needs node and npm (apt-get install nodejs npm)"; exit 1; }
+	@cd scripts/asyncapi && if ! cmp -s package-lock.json node_modules/.pred-installed.lock 2>/dev/null; then \
+		echo "== npm ci in scripts/asyncapi: @asyncapi/parser 3.6.6"; \
+		npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.pred-installed.lock; \
+	fi
+	@node scripts/asyncapi/lint.mjs $(ASYNCAPI_DOCS)
 
 contracts-check: contracts
 	@git diff --exit-code -- $(CHAIN)/artifacts $(CHAIN)/bind || \

@@ -1,52 +1,15 @@
 package apitest_test
 
 import (
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"pred.dev/gateway-clob/apitest"
 	rtapitest "pred.dev/proto/runtime/apitest"
 )
-
-// recorder is a testing.TB that keeps what a Validator reports, so the
-// reports themselves can be checked; what it does not override goes to
-// the real test.
-type recorder struct {
-	testing.TB
-	mu       sync.Mutex
-	errs     []string
-	cleanups []func()
-}
-
-func (r *recorder) Helper() {}
-
-func (r *recorder) Error(args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, fmt.Sprint(args...))
-}
-
-func (r *recorder) Failed() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.errs) > 0
-}
-
-func (r *recorder) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
-
-// finish runs the cleanups, as the end of a test does, and returns the
-// reported errors.
-func (r *recorder) finish() []string {
-	for i := len(r.cleanups) - 1; i >= 0; i-- {
-		r.cleanups[i]()
-	}
-	return r.errs
-}
 
 // reply is a canned answer of the stub gateway.
 type reply struct {
@@ -101,7 +64,7 @@ func TestValidator(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got string
 			ts := stub(t, tc.rep, &got)
-			rec := &recorder{TB: t}
+			rec := rtapitest.NewRecorder(t)
 			v := apitest.Spec().New(rec)
 			c := &http.Client{Transport: v.Transport(nil, tc.checkRequests)}
 			req, err := http.NewRequest(tc.method, ts.URL+tc.path, strings.NewReader(tc.body))
@@ -121,7 +84,7 @@ func TestValidator(t *testing.T) {
 			if got != tc.body || string(body) != tc.rep.body || resp.StatusCode != tc.rep.status {
 				t.Errorf("the transport changed the exchange: sent %q, received %d %q", got, resp.StatusCode, body)
 			}
-			errs := rec.finish()
+			errs := rec.Finish()
 			switch {
 			case tc.want == "" && len(errs) != 0:
 				t.Errorf("reported %q, want nothing", errs)
@@ -133,29 +96,29 @@ func TestValidator(t *testing.T) {
 }
 
 func TestRequireChecks(t *testing.T) {
-	rec := &recorder{TB: t}
+	rec := rtapitest.NewRecorder(t)
 	apitest.Spec().New(rec, rtapitest.RequireChecks())
-	if errs := rec.finish(); len(errs) != 1 || !strings.Contains(errs[0], "no response was validated") {
+	if errs := rec.Finish(); len(errs) != 1 || !strings.Contains(errs[0], "no response was validated") {
 		t.Errorf("without traffic: %q", errs)
 	}
 
-	rec = &recorder{TB: t}
+	rec = rtapitest.NewRecorder(t)
 	apitest.Spec().New(rec)
-	if errs := rec.finish(); len(errs) != 0 {
+	if errs := rec.Finish(); len(errs) != 0 {
 		t.Errorf("without traffic nor RequireChecks: %q", errs)
 	}
 
 	// An undocumented path's 404 is acceptable but checks nothing.
 	var got string
 	ts := stub(t, reply{404, jsonCT, notFound}, &got)
-	rec = &recorder{TB: t}
+	rec = rtapitest.NewRecorder(t)
 	v := apitest.Spec().New(rec, rtapitest.RequireChecks())
 	resp, err := (&http.Client{Transport: v.Transport(nil, false)}).Get(ts.URL + "/no/such")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if errs := rec.finish(); len(errs) != 1 || !strings.Contains(errs[0], "no response was validated") {
+	if errs := rec.Finish(); len(errs) != 1 || !strings.Contains(errs[0], "no response was validated") {
 		t.Errorf("after an undocumented 404 only: %q", errs)
 	}
 }

@@ -15,7 +15,8 @@ import (
 // TestConformance runs the suite every API passes (apitest.Conformance):
 // routes and document, error table and errcode, examples, the served
 // document and the /docs page in Chromium, with the CLOB's own checks of
-// the page (docs_test.go). -update rewrites the error table:
+// the page (docs_test.go), and the streams' AsyncAPI document, served and
+// rendered at /docs/stream. -update rewrites the error table:
 // go test ./server -run TestConformance/ErrorTable -update.
 func TestConformance(t *testing.T) {
 	h := newHarness(t, withoutEngine())
@@ -50,5 +51,7 @@ func TestConformance(t *testing.T) {
 				checkReferenceReachable(t, browser)
 			},
 		},
+		Streams:    bound.StreamSpec(),
+		StreamPage: apitest.StreamPage{Channels: []string{"/ws/market", "/ws/user"}},
 	})
 }

@@ -226,7 +226,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		_ = s.pub.Close()
 		return nil, err
 	}
-	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
+	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, AsyncAPI: api.AsyncAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
 		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor})
 	a.Register(s.echo)

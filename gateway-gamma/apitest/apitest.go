@@ -20,3 +20,12 @@ var spec = apitest.NewSpec(api.Document, apitest.SourceDir("..", "internal", "ap
 
 // Spec returns the Gamma API's document bound to its examples.
 func Spec() *apitest.Spec { return spec }
+
+// streamSpec binds the sports channel's AsyncAPI document to its message
+// examples, internal/api/examples/stream, which -rewrite-examples writes.
+var streamSpec = apitest.NewStreamSpec(api.AsyncDocument, apitest.SourceDir("..", "internal", "api", "examples", "stream"))
+
+// StreamSpec returns the sports channel's AsyncAPI document bound to its
+// examples: a stream test hands StreamSpec().NewValidator(t) every frame
+// it reads (Frame("/ws/sports", data)).
+func StreamSpec() *apitest.StreamSpec { return streamSpec }

@@ -11,7 +11,8 @@ import (
 
 // TestConformance runs the suite every API passes (apitest.Conformance):
 // routes and document, error table and errcode, examples, the served
-// document and the /docs page in Chromium. -update rewrites the error
+// document and the /docs page in Chromium, and the sports channel's
+// AsyncAPI document, served and rendered at /docs/stream. -update rewrites the error
 // table: go test ./server -run TestConformance/ErrorTable -update.
 func TestConformance(t *testing.T) {
 	h := newHarness(t)
@@ -35,5 +36,7 @@ func TestConformance(t *testing.T) {
 				"INVALID_SORT_KEY",                 // unknown sort keys
 			},
 		},
+		Streams:    bound.StreamSpec(),
+		StreamPage: apitest.StreamPage{Channels: []string{"/ws/sports"}},
 	})
 }

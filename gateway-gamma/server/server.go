@@ -292,7 +292,7 @@ func (s *Server) open(nc *nats.Conn) error {
 		Operator: s.operator, OperatorKey: s.cfg.OperatorKey,
 	})
 	// The list filters (id=1&id=2) are the only repeatable query parameters.
-	s.echo = gateway.New(gateway.Config{Name: "gamma", Title: api.Title, Document: api.OpenAPI, Log: s.log, Registry: reg,
+	s.echo = gateway.New(gateway.Config{Name: "gamma", Title: api.Title, Document: api.OpenAPI, AsyncAPI: api.AsyncAPI, Log: s.log, Registry: reg,
 		CallerKey: api.KeyAddress, IPs: limiter.IPs, TrustForwardedFor: s.cfg.TrustForwardedFor,
 		Strict: httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}},
 		Ready:  []gateway.Check{gateway.NATS(nc), s.catalogueReady(), statisticsReady(follower.Ready)}})

@@ -27,6 +27,10 @@ var runtimeImports = []string{
 	"golang.org/x/time/...",
 	"golang.org/x/net/http/httpguts/...",
 	"go.yaml.in/yaml/v3/...",
+	"github.com/russross/blackfriday/v2/...",
+	"github.com/santhosh-tekuri/jsonschema/v6/...",
+	"golang.org/x/text/language/...",
+	"golang.org/x/text/message/...",
 }
 
 // notOurs are the modules of ours the runtime may not depend on: it serves
@@ -52,6 +56,8 @@ var rules = []deptest.Rule{
 		Forbid: []string{"github.com/nats-io/nats-server/..."}},
 	{Why: "only the test harness of the APIs links the OpenAPI validator",
 		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/apitest"}, Forbid: []string{"github.com/getkin/kin-openapi/..."}},
+	{Why: "only the test harness of the APIs links the JSON Schema validator of the streams' messages",
+		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/apitest"}, Forbid: []string{"github.com/santhosh-tekuri/jsonschema/..."}},
 	{Why: "only the test harness of the APIs drives a browser",
 		Packages: runtimePackages, Skip: []string{"pred.dev/proto/runtime/apitest"}, Forbid: []string{"github.com/chromedp/..."}},
 	{Why: "only the HTTP middleware and the gateway kit link Echo, so the engine and the settler, which serve no API, link no HTTP framework",

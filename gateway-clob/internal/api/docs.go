@@ -25,5 +25,21 @@ var Document = apidocs.MustBuild(source, examples, "examples")
 // OpenAPI is what GET /openapi.yaml serves.
 var OpenAPI = Document.YAML
 
+// asyncSource is the hand-written AsyncAPI 3.0 document of the streams
+// (/ws/market, /ws/user); examples/stream holds its messages' examples,
+// one file per message, most recorded from what the stream tests
+// received.
+//
+//go:embed asyncapi.yaml
+var asyncSource []byte
+
+// AsyncDocument is the streams' document this API serves: asyncSource
+// with its examples merged in. The stream tests check every message they
+// receive against it.
+var AsyncDocument = apidocs.MustBuildAsync(asyncSource, examples, "examples/stream")
+
+// AsyncAPI is what GET /asyncapi.yaml serves and /docs/stream renders.
+var AsyncAPI = AsyncDocument.YAML
+
 // Title names the API on /docs and GET /.
 const Title = "Pred CLOB API"

@@ -25,5 +25,19 @@ var Document = apidocs.MustBuild(source, examples, "examples")
 // OpenAPI is what GET /openapi.yaml serves.
 var OpenAPI = Document.YAML
 
+// asyncSource is the hand-written AsyncAPI 3.0 document of the sports
+// channel (/ws/sports); examples/stream holds its messages' examples, one
+// file per message.
+//
+//go:embed asyncapi.yaml
+var asyncSource []byte
+
+// AsyncDocument is the sports channel's document this API serves:
+// asyncSource with its examples merged in.
+var AsyncDocument = apidocs.MustBuildAsync(asyncSource, examples, "examples/stream")
+
+// AsyncAPI is what GET /asyncapi.yaml serves and /docs/stream renders.
+var AsyncAPI = AsyncDocument.YAML
+
 // Title names the API on /docs and GET /.
 const Title = "Pred Gamma API"

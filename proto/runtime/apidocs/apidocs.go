@@ -15,13 +15,22 @@ import (
 //go:embed index.html init.js swaggerui/swagger-ui-bundle.js swaggerui/swagger-ui.css swaggerui/LICENSE swaggerui/NOTICE swaggerui/VERSION
 var files embed.FS
 
-// titlePlaceholder in index.html is replaced by the API's title.
-var titlePlaceholder = []byte("{{TITLE}}")
+// titlePlaceholder in index.html is replaced by the API's title, and
+// streamsPlaceholder by streamsLink for an API with streams.
+var (
+	titlePlaceholder   = []byte("{{TITLE}}")
+	streamsPlaceholder = []byte("{{STREAMS}}")
+	streamsLink        = []byte(`<p id="streams"><strong>Streams:</strong><a href="` + StreamDocsPath +
+		`">WebSocket channels and messages</a><a href="` + AsyncAPIPath + `">asyncapi.yaml</a></p>`)
+)
 
 // Viewer is the /docs viewer of one API.
 type Viewer struct {
 	// Title names the API in the page title ("Pred CLOB API").
 	Title string
+	// Streams says the API has an AsyncAPI document: the page links to
+	// its rendering (StreamDocsPath).
+	Streams bool
 }
 
 // Asset returns the content and media type of a viewer asset by its name
@@ -37,6 +46,11 @@ func (v Viewer) Asset(name string) ([]byte, string, bool) {
 	}
 	if name == "index.html" {
 		b = bytes.ReplaceAll(b, titlePlaceholder, []byte(v.Title))
+		link := []byte(nil)
+		if v.Streams {
+			link = streamsLink
+		}
+		b = bytes.ReplaceAll(b, streamsPlaceholder, link)
 	}
 	return b, mediaType(name), true
 }

@@ -30,10 +30,9 @@ type Rendered struct {
 	Context context.Context
 }
 
-// RenderDocs loads the /docs page of the API at baseURL in a headless
-// Chromium and waits until the vendored Swagger UI has rendered its
-// operations. Nothing is fetched from outside the test server.
-func RenderDocs(t *testing.T, baseURL string) Rendered {
+// browser starts a headless Chromium for the rest of the test, with a
+// profile of its own; it only reaches what the test serves.
+func browser(t *testing.T) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
@@ -52,7 +51,15 @@ func RenderDocs(t *testing.T, baseURL string) Rendered {
 	t.Cleanup(cancelAlloc)
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	t.Cleanup(cancelBrowser)
+	return bctx
+}
 
+// RenderDocs loads the /docs page of the API at baseURL in a headless
+// Chromium and waits until the vendored Swagger UI has rendered its
+// operations. Nothing is fetched from outside the test server.
+func RenderDocs(t *testing.T, baseURL string) Rendered {
+	t.Helper()
+	bctx := browser(t)
 	if err := chromedp.Do(bctx, chromedp.Navigate(baseURL+apidocs.DocsPath),
 		chromedp.WaitVisible(chromedp.CSS(".opblock-summary-path"))); err != nil {
 		t.Fatalf("render %s: %v", apidocs.DocsPath, err)
@@ -72,6 +79,56 @@ func RenderDocs(t *testing.T, baseURL string) Rendered {
 	}
 	if r.Text, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS(".info .description"))); err != nil {
 		t.Fatalf("read the introduction: %v", err)
+	}
+	return r
+}
+
+// RenderedStreams is an API's streams page (/docs/stream) as a real
+// browser shows it.
+type RenderedStreams struct {
+	// Title is the page's heading; Channels the channels' addresses;
+	// Messages the ids of the messages' sections, with the rows of their
+	// payload tables and their examples counted.
+	Title    string
+	Channels []string
+	Messages []RenderedMessage
+	// Resources are the URLs the page loaded besides itself.
+	Resources []string
+}
+
+// RenderedMessage is one message's section of the streams page.
+type RenderedMessage struct {
+	ID       string `json:"id"`
+	Rows     int    `json:"rows"`
+	Examples int    `json:"examples"`
+}
+
+// RenderStreamDocs loads the streams page of the API at baseURL in a
+// headless Chromium.
+func RenderStreamDocs(t *testing.T, baseURL string) RenderedStreams {
+	t.Helper()
+	bctx := browser(t)
+	if err := chromedp.Do(bctx, chromedp.Navigate(baseURL+apidocs.StreamDocsPath),
+		chromedp.WaitVisible(chromedp.CSS("section.message"))); err != nil {
+		t.Fatalf("render %s: %v", apidocs.StreamDocsPath, err)
+	}
+	var r RenderedStreams
+	var err error
+	if r.Title, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS("h1#title"))); err != nil {
+		t.Fatalf("read the title: %v", err)
+	}
+	if r.Channels, err = chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('section.channel .address')).map(e => e.textContent.trim())`)); err != nil {
+		t.Fatalf("read the channels: %v", err)
+	}
+	if r.Messages, err = chromedp.Run(bctx, chromedp.Evaluate[[]RenderedMessage](
+		`Array.from(document.querySelectorAll('section.message')).map(s => ({id: s.id,
+			rows: s.querySelectorAll('table.payload tr').length - 1, examples: s.querySelectorAll('pre.example').length}))`)); err != nil {
+		t.Fatalf("read the messages: %v", err)
+	}
+	if r.Resources, err = chromedp.Run(bctx, chromedp.Evaluate[[]string](
+		`performance.getEntriesByType('resource').map(e => e.name)`)); err != nil {
+		t.Fatalf("read the resources: %v", err)
 	}
 	return r
 }

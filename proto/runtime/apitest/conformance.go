@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/apidocs"
 )
@@ -36,6 +38,11 @@ type API struct {
 	Validator *Validator
 	// Page is what its /docs page must show in Chromium.
 	Page Page
+	// Streams is the AsyncAPI document of the API's streams bound to its
+	// examples, nil for an API without streams; StreamPage is what its
+	// /docs/stream page must show.
+	Streams    *StreamSpec
+	StreamPage StreamPage
 }
 
 // Conformance checks what every API promises, once for all of them:
@@ -48,7 +55,11 @@ type API struct {
 //   - GET /openapi.yaml serves the document byte for byte, /docs its
 //     assets, an unknown asset or route a NOT_FOUND error, and GET / sends
 //     a browser to /docs;
-//   - the /docs page renders in Chromium (Page).
+//   - the /docs page renders in Chromium (Page);
+//   - for an API with streams, their AsyncAPI document loads, every
+//     message has examples that fit, GET /asyncapi.yaml serves it byte
+//     for byte, /docs links to /docs/stream, which renders every channel
+//     and message in Chromium.
 //
 // Every response a test of the API receives is validated by its
 // Validator; this suite adds what no single request shows.
@@ -64,7 +75,75 @@ func Conformance(t *testing.T, a API) {
 	t.Run("Examples", func(t *testing.T) { CheckExamples(t, a.Spec) })
 	t.Run("ErrorSchema", func(t *testing.T) { CheckErrorResponses(t, a.Spec.Document()) })
 	t.Run("ServedDocument", func(t *testing.T) { checkServed(t, a) })
-	t.Run("DocsRender", func(t *testing.T) { a.Page.check(t, a.URL, a.Title) })
+	t.Run("DocsRender", func(t *testing.T) { a.Page.check(t, a.URL, a.Title, a.Streams != nil) })
+	if a.Streams == nil {
+		return
+	}
+	t.Run("StreamDocument", func(t *testing.T) {
+		CheckStreamDocument(t, a.Streams)
+		CheckStreamExamples(t, a.Streams)
+	})
+	t.Run("ServedStreams", func(t *testing.T) { checkServedStreams(t, a) })
+	t.Run("StreamDocsRender", func(t *testing.T) { a.StreamPage.check(t, a.URL, a.Streams) })
+}
+
+// checkServedStreams: the AsyncAPI document byte for byte, its page, and
+// the link to it from /docs.
+func checkServedStreams(t *testing.T, a API) {
+	c := &http.Client{Timeout: rootTimeout, Transport: a.Validator.Transport(nil, true)}
+	resp, data := fetch(t, c, a.URL+apidocs.AsyncAPIPath, "")
+	if resp.StatusCode != http.StatusOK || string(data) != string(a.Streams.Built().YAML) ||
+		!strings.HasPrefix(resp.Header.Get("Content-Type"), "application/yaml") {
+		t.Errorf("GET %s: %d %s", apidocs.AsyncAPIPath, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	resp, page := fetch(t, c, a.URL+apidocs.StreamDocsPath, browserAccept)
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("GET %s: %d %s", apidocs.StreamDocsPath, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if !strings.Contains(string(page), `href="`+apidocs.DocsPath+`"`) {
+		t.Errorf("%s does not link back to %s", apidocs.StreamDocsPath, apidocs.DocsPath)
+	}
+	if _, docs := fetch(t, c, a.URL+apidocs.DocsPath, browserAccept); !strings.Contains(string(docs), `href="`+apidocs.StreamDocsPath+`"`) {
+		t.Errorf("%s does not link to %s", apidocs.DocsPath, apidocs.StreamDocsPath)
+	}
+}
+
+// StreamPage is what an API's /docs/stream page must show once Chromium
+// renders it, beyond a section with a table and an example for every
+// message of the document.
+type StreamPage struct {
+	// Channels are the addresses it must list.
+	Channels []string
+}
+
+func (p StreamPage) check(t *testing.T, baseURL string, s *StreamSpec) {
+	r := RenderStreamDocs(t, baseURL)
+	if r.Title == "" {
+		t.Error("no title")
+	}
+	for _, want := range p.Channels {
+		if !slices.Contains(r.Channels, want) {
+			t.Errorf("channel %s is not rendered; rendered: %v", want, r.Channels)
+		}
+	}
+	rendered := map[string]RenderedMessage{}
+	for _, m := range r.Messages {
+		rendered[m.ID] = m
+	}
+	for key := range s.document(t).messages {
+		m, ok := rendered["message-"+key]
+		switch {
+		case !ok:
+			t.Errorf("message %s has no section", key)
+		case m.Rows == 0 || m.Examples == 0:
+			t.Errorf("message %s renders %d fields and %d examples", key, m.Rows, m.Examples)
+		}
+	}
+	for _, u := range r.Resources {
+		if !strings.HasPrefix(u, baseURL+"/") {
+			t.Errorf("the page loaded %s, not from the API", u)
+		}
+	}
 }
 
 // checkRoutes: every registered route is a documented operation, and
@@ -135,8 +214,15 @@ type Page struct {
 	More func(t *testing.T, browser context.Context)
 }
 
-func (p Page) check(t *testing.T, baseURL, title string) {
+func (p Page) check(t *testing.T, baseURL, title string, streams bool) {
 	b := RenderDocs(t, baseURL)
+	if streams {
+		link, err := chromedp.Run(b.Context, chromedp.Evaluate[string](
+			`(document.querySelector('#contents a[href="`+apidocs.StreamDocsPath+`"]') || {}).textContent || ""`))
+		if err != nil || link == "" {
+			t.Errorf("the rendered page has no link to %s: %v", apidocs.StreamDocsPath, err)
+		}
+	}
 	if !strings.Contains(b.Title, title) {
 		t.Errorf("title %q", b.Title)
 	}

@@ -320,6 +320,12 @@ func writeFile(path string, f apidocs.OperationFile) error {
 	for k, v := range f.Errors {
 		f.Errors[k] = unescapeHTML(v)
 	}
+	return writeJSONFile(path, f)
+}
+
+// writeJSONFile writes an examples file atomically: indented JSON, the
+// bodies' key order kept, nothing escaped for HTML.
+func writeJSONFile(path string, f any) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -110,46 +109,6 @@ func specOf(t *testing.T, dir string) *Spec {
 	return NewSpec(d, dir)
 }
 
-// recorder is a testing.TB that keeps what is reported, so that reports
-// can be checked; what it does not override goes to the real test.
-type recorder struct {
-	testing.TB
-	mu       sync.Mutex
-	errs     []string
-	cleanups []func()
-}
-
-func (r *recorder) Helper() {}
-
-func (r *recorder) Error(args ...any) { r.add(fmt.Sprint(args...)) }
-
-func (r *recorder) Errorf(format string, args ...any) { r.add(fmt.Sprintf(format, args...)) }
-
-func (r *recorder) Fatal(args ...any) { r.TB.Fatal(args...) }
-
-func (r *recorder) add(s string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, s)
-}
-
-func (r *recorder) Failed() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.errs) > 0
-}
-
-func (r *recorder) Cleanup(f func()) { r.cleanups = append(r.cleanups, f) }
-
-// finish runs the cleanups, as the end of a test does, and returns the
-// reports.
-func (r *recorder) finish() []string {
-	for i := len(r.cleanups) - 1; i >= 0; i-- {
-		r.cleanups[i]()
-	}
-	return r.errs
-}
-
 // exchange is a request to the stub server and its canned answer.
 type exchange struct {
 	method, path, body string
@@ -169,7 +128,7 @@ func run(t *testing.T, s *Spec, exchanges ...exchange) []string {
 		_, _ = io.WriteString(w, ex.answer)
 	}))
 	defer ts.Close()
-	rec := &recorder{TB: t}
+	rec := NewRecorder(t)
 	v := s.New(rec)
 	c := &http.Client{Transport: v.Transport(nil, false)}
 	for i = range exchanges {
@@ -185,7 +144,7 @@ func run(t *testing.T, s *Spec, exchanges ...exchange) []string {
 		}
 		resp.Body.Close()
 	}
-	return rec.finish()
+	return rec.Finish()
 }
 
 // setRewrite turns -rewrite-examples on for one test.
@@ -317,7 +276,7 @@ func TestRewriteRecordsWhatIsMissing(t *testing.T) {
 }
 
 func TestCheckExamples(t *testing.T) {
-	rec := &recorder{TB: t}
+	rec := NewRecorder(t)
 	CheckExamples(rec, specOf(t, writeExamples(t, complete)))
 	if len(rec.errs) != 0 {
 		t.Fatalf("complete examples reported: %q", rec.errs)
@@ -328,7 +287,7 @@ func TestCheckExamples(t *testing.T) {
 		"postOrder.json": `{"errors": {"INVALID_ORDER_SIDE": ` + invalidSide + `}}`,
 		"gone.json":      `{}`,
 	})
-	rec = &recorder{TB: t}
+	rec = NewRecorder(t)
 	CheckExamples(rec, specOf(t, dir))
 	for _, want := range []string{
 		"examples: examples/gone.json: no operation has the operationId gone",

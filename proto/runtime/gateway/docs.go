@@ -9,10 +9,28 @@ import (
 	"pred.dev/proto/runtime/apidocs"
 )
 
-// docs serves an API's document and the shared viewer.
+// docs serves an API's document and the shared viewer, and for an API
+// with streams their AsyncAPI document and its page.
 type docs struct {
 	viewer   apidocs.Viewer
 	document []byte
+	// asyncAPI is the AsyncAPI document, nil for an API without streams;
+	// streamPage is its rendering.
+	asyncAPI, streamPage []byte
+}
+
+// newDocs renders the streams' page once. The document is embedded in the
+// binary, so one that does not render is a programming error: it panics.
+func newDocs(title string, document, asyncAPI []byte) docs {
+	d := docs{viewer: apidocs.Viewer{Title: title, Streams: len(asyncAPI) > 0}, document: document, asyncAPI: asyncAPI}
+	if d.viewer.Streams {
+		page, err := apidocs.RenderAsync(asyncAPI)
+		if err != nil {
+			panic(err)
+		}
+		d.streamPage = page
+	}
+	return d
 }
 
 func (d docs) register(e *echo.Echo) {
@@ -20,6 +38,12 @@ func (d docs) register(e *echo.Echo) {
 	e.GET(apidocs.OpenAPIPath, d.openAPI)
 	e.GET(apidocs.DocsPath, func(c echo.Context) error { return d.asset(c, "index.html") })
 	e.GET(apidocs.DocsPath+"/:asset", func(c echo.Context) error { return d.asset(c, c.Param("asset")) })
+	if d.viewer.Streams {
+		e.GET(apidocs.AsyncAPIPath, func(c echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", d.asyncAPI) })
+		e.GET(apidocs.StreamDocsPath, func(c echo.Context) error {
+			return c.Blob(http.StatusOK, "text/html; charset=utf-8", d.streamPage)
+		})
+	}
 }
 
 // root sends a browser to the reference and tells any other client where

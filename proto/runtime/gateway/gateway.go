@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
-	"pred.dev/proto/runtime/apidocs"
 	"pred.dev/proto/runtime/httpmw"
 )
 
@@ -22,6 +21,10 @@ type Config struct {
 	Title string
 	// Document is what GET /openapi.yaml serves, byte for byte.
 	Document []byte
+	// AsyncAPI is the document of the API's WebSocket streams
+	// (apidocs.AsyncDocument.YAML), nil if it has none: GET
+	// /asyncapi.yaml serves it and /docs/stream renders it.
+	AsyncAPI []byte
 	// Log receives the request log and the errors without a code.
 	Log *zap.Logger
 	// Registry holds the HTTP metrics and is what GET /metrics serves.
@@ -62,7 +65,7 @@ func New(cfg Config) *echo.Echo {
 	}
 	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, cfg.CallerKey), httpmw.NewMetrics(cfg.Registry, cfg.Name).Middleware(),
 		httpmw.Recover(log), httpmw.Strict(cfg.Strict), httpmw.RateLimitIP(cfg.IPs))
-	docs{viewer: apidocs.Viewer{Title: cfg.Title}, document: cfg.Document}.register(e)
+	newDocs(cfg.Title, cfg.Document, cfg.AsyncAPI).register(e)
 	health{ready: cfg.Ready, metrics: metricsHandler(cfg.Registry)}.register(e)
 	return e
 }
