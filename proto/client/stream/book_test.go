@@ -166,8 +166,13 @@ func TestFrameMessages(t *testing.T) {
 	if m, ok := res.msgs[0].(*clobapi.MarketMessage); !ok || m.Event != clobapi.MarketEventHalted {
 		t.Errorf("first message %#v", res.msgs[0])
 	}
-	if _, err := s.ch.frame(s, []byte(`{"type":"book"}`)); err == nil {
-		t.Error("a frame that is not an array is read")
+	// A control message comes as a bare object.
+	res = read(t, s, []byte(`{"type":"error","position":42,"id":"7","code":"INVALID_TOKEN_ID","message":"no such token"}`))
+	if m, ok := res.msgs[0].(*clobapi.ErrorMessage); len(res.msgs) != 1 || !ok || m.Code != "INVALID_TOKEN_ID" || m.ID != "7" {
+		t.Errorf("a bare error message reads as %#v", res.msgs)
+	}
+	if _, err := s.ch.frame(s, []byte(`"book"`)); err == nil {
+		t.Error("a frame that is neither an array nor an object is read")
 	}
 	if _, err := s.ch.frame(s, []byte(`[{"type":"book","bids":"x"}]`)); err == nil {
 		t.Error("a malformed book is read")

@@ -66,9 +66,9 @@ func (c *clobChannel) ping() any { return clobapi.StreamRequest{Type: clobapi.St
 
 // frame reads one frame of the CLOB: a JSON array of messages.
 func (c *clobChannel) frame(s *Stream, data []byte) (frameResult, error) {
-	var raws []json.RawMessage
-	if err := json.Unmarshal(data, &raws); err != nil {
-		return frameResult{}, fmt.Errorf("stream: a frame that is not a JSON array: %w", err)
+	raws, err := splitFrame(data)
+	if err != nil {
+		return frameResult{}, err
 	}
 	var res frameResult
 	for _, raw := range raws {

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -162,6 +163,20 @@ func (s *Stream) keepAlive(ctx context.Context, c *websocket.Conn) {
 			}
 		}
 	}
+}
+
+// splitFrame reads a frame's messages: a JSON array of the messages of
+// one position, or one control message as a bare object.
+func splitFrame(data []byte) ([]json.RawMessage, error) {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) > 0 && data[0] == '{' {
+		return []json.RawMessage{data}, nil
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(data, &raws); err != nil {
+		return nil, fmt.Errorf("stream: a frame that is neither a JSON array nor an object: %w", err)
+	}
+	return raws, nil
 }
 
 // write sends one JSON request as a text frame.

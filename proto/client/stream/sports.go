@@ -41,9 +41,9 @@ func (c *sportsChannel) ping() any { return gammaapi.SportsRequest{Type: gammaap
 // ping's position may be taken: the channel sends states, so every game
 // changed after it comes again whatever the client missed before.
 func (c *sportsChannel) frame(_ *Stream, data []byte) (frameResult, error) {
-	var raws []json.RawMessage
-	if err := json.Unmarshal(data, &raws); err != nil {
-		return frameResult{}, fmt.Errorf("stream: a frame that is not a JSON array: %w", err)
+	raws, err := splitFrame(data)
+	if err != nil {
+		return frameResult{}, err
 	}
 	var res frameResult
 	for _, raw := range raws {
