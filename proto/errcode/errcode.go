@@ -228,6 +228,25 @@ const (
 	FaucetDisabled        Code = "FAUCET_DISABLED"
 )
 
+// Streams (the WebSocket channels of the CLOB and Gamma). A stream
+// refuses a request with an error message carrying one of these codes
+// (or a REST code, for an id or a credential), and closes the connection
+// with the code in the close reason when it ends it; the status is the
+// upgrade's answer, where one applies.
+const (
+	StreamUpgradeRequired      Code = "STREAM_UPGRADE_REQUIRED"
+	StreamTooManyConnections   Code = "STREAM_TOO_MANY_CONNECTIONS"
+	StreamMalformedMessage     Code = "STREAM_MALFORMED_MESSAGE"
+	StreamUnknownRequest       Code = "STREAM_UNKNOWN_REQUEST"
+	StreamInvalidRequest       Code = "STREAM_INVALID_REQUEST"
+	StreamTooManySubscriptions Code = "STREAM_TOO_MANY_SUBSCRIPTIONS"
+	StreamSlowConsumer         Code = "STREAM_SLOW_CONSUMER"
+	StreamAuthTimeout          Code = "STREAM_AUTH_TIMEOUT"
+	StreamPongTimeout          Code = "STREAM_PONG_TIMEOUT"
+	StreamPositionAhead        Code = "STREAM_POSITION_AHEAD"
+	StreamShuttingDown         Code = "STREAM_SHUTTING_DOWN"
+)
+
 // SettlerUnavailable: the chain side of the exchange (the settler's
 // markets service: a market's preparation, a payout report, the faucet's
 // funding) did not answer, as while no settler holds its lease. Every
@@ -349,6 +368,17 @@ var table = []Entry{
 	{CommandOutcomeUnknown, 503, "the command log did not acknowledge the command in time: it may or may not have been appended; for an order, poll GET /order/{orderID} before resubmitting"},
 	{Overloaded, 503, "the gateway is overloaded: nothing was appended; retry after the number of seconds in the Retry-After header"},
 	{FaucetDisabled, 404, "the faucet exists only on devnets"},
+	{StreamUpgradeRequired, 426, "this path is a WebSocket stream: connect with a WebSocket client (GET with Connection: Upgrade, Upgrade: websocket, Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key)"},
+	{StreamTooManyConnections, 429, "too many stream connections from this client IP or API key: close one (the message gives the limit) or multiplex subscriptions on one connection"},
+	{StreamMalformedMessage, 400, "malformed stream message: send one JSON object per text frame, {\"type\":\"subscribe\",...}, with only the documented fields"},
+	{StreamUnknownRequest, 400, "unknown request type: send subscribe, unsubscribe, ping or (on /ws/user) auth"},
+	{StreamInvalidRequest, 400, "the request is not valid on this channel: the message says which field to change"},
+	{StreamTooManySubscriptions, 400, "too many subscriptions on this connection: the message gives the limit of ids per connection; open another connection or unsubscribe first"},
+	{StreamSlowConsumer, 429, "the connection did not read its messages fast enough and its send queue filled: reconnect and resume with from = the last position you processed"},
+	{StreamAuthTimeout, 401, "no auth message arrived in time: send {\"type\":\"auth\",\"auth\":{...}} first, or the L2 headers with the upgrade request"},
+	{StreamPongTimeout, 408, "the client did not answer the server's WebSocket ping in time: reply to pings (every WebSocket library does while it reads)"},
+	{StreamPositionAhead, 503, "from is ahead of the position this server has reached, and it did not catch up in time: retry, the subscription resumes from the same position"},
+	{StreamShuttingDown, 503, "the server is shutting down: reconnect and resume with from = the last position you processed"},
 	{RelayerUnauthorized, 401, "relayer requests need a relayer key (headers RELAYER_API_KEY and RELAYER_API_KEY_ADDRESS, from POST /relayer/api/auth) or a Gamma login token (Authorization: Bearer <token>)"},
 	{InvalidRelayerAPIKey, 401, "invalid relayer key: RELAYER_API_KEY is unknown or revoked, or RELAYER_API_KEY_ADDRESS is not the address it was created for; create one with POST /relayer/api/auth"},
 	{RelayerAPIKeyLimitReached, 409, "this address has as many relayer keys as it may: revoke one with DELETE /relayer/api/keys/{id}"},

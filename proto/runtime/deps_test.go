@@ -23,6 +23,7 @@ var runtimeImports = []string{
 	"github.com/chromedp/...",
 	"github.com/labstack/echo/v4/...",
 	"github.com/google/uuid/...",
+	"github.com/coder/websocket/...",
 	"golang.org/x/time/...",
 	"golang.org/x/net/http/httpguts/...",
 	"go.yaml.in/yaml/v3/...",

@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -56,10 +55,6 @@ func (a *API) getMarket(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, clobMarket(resp.GetMarket()))
-}
-
-func marketStatusString(s pb.MarketStatus) string {
-	return strings.TrimPrefix(s.String(), "MARKET_STATUS_")
 }
 
 // clobMarket converts the engine's market. A resolved market's winner is

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
@@ -28,67 +27,6 @@ func collateral(size, price uint64) uint64 {
 	return q
 }
 
-func sideString(s pb.Side) string {
-	switch s {
-	case pb.Side_SIDE_BUY:
-		return "BUY"
-	case pb.Side_SIDE_SELL:
-		return "SELL"
-	}
-	return ""
-}
-
-func orderTypeString(t pb.OrderType) string {
-	return strings.TrimPrefix(t.String(), "ORDER_TYPE_")
-}
-
-func orderStatusString(s pb.OrderStatus) string {
-	return strings.TrimPrefix(s.String(), "ORDER_STATUS_")
-}
-
-// tradeStatusString names a trade status as the spec does. Every trade
-// starts MATCHED and the engine never records less, so a status the
-// gateway does not know (none today) is rendered MATCHED rather than
-// UNSPECIFIED.
-func tradeStatusString(s pb.TradeStatus) string {
-	switch s {
-	case pb.TradeStatus_TRADE_STATUS_SUBMITTED:
-		return "SUBMITTED"
-	case pb.TradeStatus_TRADE_STATUS_MINED:
-		return "MINED"
-	case pb.TradeStatus_TRADE_STATUS_CONFIRMED:
-		return "CONFIRMED"
-	case pb.TradeStatus_TRADE_STATUS_RETRYING:
-		return "RETRYING"
-	case pb.TradeStatus_TRADE_STATUS_FAILED:
-		return "FAILED"
-	case pb.TradeStatus_TRADE_STATUS_SYNTHETIC:
-		return "SYNTHETIC"
-	}
-	return "MATCHED"
-}
-
-func matchTypeString(m pb.MatchType) string {
-	return strings.TrimPrefix(m.String(), "MATCH_TYPE_")
-}
-
-func outcomeString(o pb.Outcome) string {
-	switch o {
-	case pb.Outcome_OUTCOME_YES:
-		return "Yes"
-	case pb.Outcome_OUTCOME_NO:
-		return "No"
-	}
-	return ""
-}
-
-func cancelCauseString(c pb.CancelCause) string {
-	if c == pb.CancelCause_CANCEL_CAUSE_UNSPECIFIED {
-		return ""
-	}
-	return strings.TrimPrefix(c.String(), "CANCEL_CAUSE_")
-}
-
 // cancelReason says why an order is not live: the cancel cause of a
 // cancelled order, and for an INVALID order the error code its placement
 // was answered with (the engine's reject reason).
@@ -97,10 +35,6 @@ func cancelReason(r *pb.OrderRecord) string {
 		return string(errcode.FromReject(r.GetRejectReason()))
 	}
 	return cancelCauseString(r.GetCancelCause())
-}
-
-func transferKindString(k pb.TransferKind) string {
-	return strings.TrimPrefix(k.String(), "TRANSFER_KIND_")
 }
 
 func secs(ms int64) int64 { return ms / 1000 }

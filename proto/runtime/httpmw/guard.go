@@ -219,6 +219,13 @@ func (g *guardConn) refuse(err *errcode.Error) {
 	g.in, g.ended = nil, true
 }
 
+// HandOn ends the guard's checks: the connection was hijacked by an
+// upgrade (a WebSocket), so every later byte belongs to the new protocol
+// and is handed on unchecked. The upgrading handler calls it on the
+// hijacked connection before it reads from it; net/http reads no request
+// after a hijack.
+func (g *guardConn) HandOn() { g.rest, g.body = true, 0 }
+
 // CloseWrite half-closes the connection, as net/http does to a TCP
 // connection before it lingers.
 func (g *guardConn) CloseWrite() error {

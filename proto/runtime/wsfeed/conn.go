@@ -1,0 +1,278 @@
+package wsfeed
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"go.uber.org/zap"
+
+	"pred.dev/proto/errcode"
+)
+
+// Conn is one client's stream connection. Send and the control messages
+// may be called from any goroutine; frames are written in the order they
+// were queued, by the connection's writer goroutine.
+type Conn struct {
+	srv     *Server
+	ws      *websocket.Conn
+	channel string
+	ip      string
+
+	queue chan item
+	// position is the last position queued, which pings and control
+	// messages carry.
+	position atomic.Uint64
+	done     chan struct{} // closed when the connection has ended
+
+	mu          sync.Mutex
+	closing     bool // nothing more is queued
+	queuedBytes int
+	keys        []string
+}
+
+// item is a queued frame or, last, the close.
+type item struct {
+	frame []byte
+	close *errcode.Error
+}
+
+func newConn(s *Server, ws *websocket.Conn, channel, ip string) *Conn {
+	return &Conn{srv: s, ws: ws, channel: channel, ip: ip, queue: make(chan item, s.limits.SendQueueFrames),
+		done: make(chan struct{})}
+}
+
+// Channel is the channel the connection was accepted on.
+func (c *Conn) Channel() string { return c.channel }
+
+// Done is closed when the connection has ended.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Position is the last position queued on the connection.
+func (c *Conn) Position() uint64 { return c.position.Load() }
+
+// Run serves the connection until it ends (ctx done, the client gone,
+// the server closed, or a failure): it starts the writer and the pinger
+// and calls onMessage with each text frame the client sends, other than
+// a {"type":"ping"} which it answers itself, one at a time on Run's
+// goroutine. Run returns once every goroutine of the connection has
+// stopped.
+func (c *Conn) Run(ctx context.Context, onMessage func(ctx context.Context, data []byte)) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(c.srv.ctx, cancel)
+	defer stop()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); c.write(ctx); cancel() }()
+	go func() { defer wg.Done(); c.ping(ctx) }()
+	c.read(ctx, onMessage)
+	cancel()
+	// A close in progress (Fail) finishes its handshake in the writer;
+	// otherwise the socket is dropped now.
+	c.stopQueue()
+	wg.Wait()
+	_ = c.ws.CloseNow()
+	close(c.done)
+	c.srv.ended(c)
+}
+
+func (c *Conn) read(ctx context.Context, onMessage func(ctx context.Context, data []byte)) {
+	for {
+		typ, data, err := c.ws.Read(ctx)
+		if err != nil {
+			if ce := websocket.CloseStatus(err); ce == -1 && ctx.Err() == nil {
+				c.srv.log.Debug("stream read ended", zap.String("channel", c.channel), zap.Error(err))
+			}
+			return
+		}
+		switch {
+		case typ != websocket.MessageText:
+			c.SendError("", errcode.Errorf(errcode.StreamMalformedMessage, "binary frames are not read: send JSON in text frames"))
+		case isPing(data):
+			c.sendControl(typePong)
+		default:
+			onMessage(ctx, data)
+		}
+	}
+}
+
+// write drains the queue until it is closed or a close item ends it.
+func (c *Conn) write(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case it, ok := <-c.queue:
+			if !ok {
+				return
+			}
+			if it.close != nil {
+				c.closeWith(it.close)
+				return
+			}
+			if err := c.writeFrame(ctx, it.frame); err != nil {
+				return
+			}
+		}
+	}
+}
+
+func (c *Conn) writeFrame(ctx context.Context, frame []byte) error {
+	c.mu.Lock()
+	c.queuedBytes -= len(frame)
+	c.mu.Unlock()
+	wctx, cancel := context.WithTimeout(ctx, c.srv.limits.WriteTimeout)
+	defer cancel()
+	if err := c.ws.Write(wctx, websocket.MessageText, frame); err != nil {
+		return err
+	}
+	c.srv.metrics.Frames.WithLabelValues(c.channel).Inc()
+	c.srv.metrics.Bytes.WithLabelValues(c.channel).Add(float64(len(frame)))
+	return nil
+}
+
+// closeWith ends the connection with err's code as the close reason.
+// The close handshake waits for the client's close frame for a bounded
+// time (the library's), which Run's reader receives.
+func (c *Conn) closeWith(err *errcode.Error) {
+	c.srv.metrics.Closes.WithLabelValues(c.channel, string(err.Code)).Inc()
+	_ = c.ws.Close(closeStatus(err.Code), closeReason(err))
+}
+
+// closeStatus is the close code for the error that ends a connection.
+func closeStatus(code errcode.Code) websocket.StatusCode {
+	switch code {
+	case errcode.StreamShuttingDown:
+		return websocket.StatusGoingAway
+	case errcode.InternalError:
+		return websocket.StatusInternalError
+	}
+	return websocket.StatusPolicyViolation
+}
+
+// ping sends the server's ping message and a WebSocket ping every
+// PingInterval; a client that does not answer the WebSocket ping within
+// PongTimeout is dropped.
+func (c *Conn) ping(ctx context.Context) {
+	t := time.NewTicker(c.srv.limits.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		c.sendControl(typePing)
+		pctx, cancel := context.WithTimeout(ctx, c.srv.limits.PongTimeout)
+		err := c.ws.Ping(pctx)
+		cancel()
+		if err != nil {
+			if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+				c.srv.metrics.Closes.WithLabelValues(c.channel, string(errcode.StreamPongTimeout)).Inc()
+				_ = c.ws.CloseNow()
+			}
+			return
+		}
+	}
+}
+
+// Send queues a frame of position (a channel's JSON array). It returns
+// false if the connection is closing or ended; a full queue fails the
+// connection as a slow consumer, and a frame above OutboundFrameBytes
+// (a channel's bug) with an internal error.
+func (c *Conn) Send(position uint64, frame []byte) bool {
+	if len(frame) > c.srv.limits.OutboundFrameBytes {
+		c.srv.log.Error("stream frame above the outbound limit", zap.String("channel", c.channel),
+			zap.Int("bytes", len(frame)), zap.Int("limit", c.srv.limits.OutboundFrameBytes))
+		c.Fail(errcode.Errorf(errcode.InternalError, "a message was larger than the server sends; resume with from"))
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return false
+	}
+	if len(c.queue) == cap(c.queue) || c.queuedBytes+len(frame) > c.srv.limits.SendQueueBytes {
+		c.srv.metrics.SlowConsumers.WithLabelValues(c.channel).Inc()
+		c.failLocked(errcode.Errorf(errcode.StreamSlowConsumer,
+			"the send queue is full (%d frames or %d bytes unread): read faster; reconnect and resume with from",
+			c.srv.limits.SendQueueFrames, c.srv.limits.SendQueueBytes))
+		return false
+	}
+	if position > c.position.Load() {
+		c.position.Store(position)
+	}
+	c.queuedBytes += len(frame)
+	c.queue <- item{frame: frame}
+	return true
+}
+
+// SendError queues an error message answering request id; the
+// connection stays open.
+func (c *Conn) SendError(id string, err *errcode.Error) {
+	c.sendRaw(errorFrame(c.Position(), id, err))
+}
+
+// SendControl queues a control message (a channel's subscribed or gap
+// message) that is not at a position of its own.
+func (c *Conn) SendControl(frame []byte) bool { return c.sendRaw(frame) }
+
+func (c *Conn) sendControl(typ string) { c.sendRaw(controlFrame(typ, c.Position())) }
+
+func (c *Conn) sendRaw(frame []byte) bool { return c.Send(0, frame) }
+
+// Fail ends the connection for err: an error message (if the queue takes
+// it) then a close with err's code and message as the reason (1008, or
+// 1001 when the server shuts down). What was queued before is dropped:
+// the client resumes from its last position.
+func (c *Conn) Fail(err *errcode.Error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closing {
+		c.failLocked(err)
+	}
+}
+
+func (c *Conn) failLocked(err *errcode.Error) {
+	c.closing = true
+	for len(c.queue) > 0 {
+		select {
+		case <-c.queue:
+		default:
+		}
+	}
+	c.queuedBytes = 0
+	// The queue has room for both (SendQueueFrames is at least 2): only
+	// the writer takes from it now.
+	c.queue <- item{frame: errorFrame(c.Position(), "", err)}
+	c.queue <- item{close: err}
+}
+
+// FailWithin fails the connection with err unless ok is closed within d
+// (an authenticated channel's wait for credentials).
+func (c *Conn) FailWithin(d time.Duration, ok <-chan struct{}, err *errcode.Error) {
+	go func() {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-ok:
+		case <-c.done:
+		case <-t.C:
+			c.Fail(err)
+		}
+	}()
+}
+
+// stopQueue makes Send refuse frames once the connection is ending, and
+// ends the writer unless a close is queued.
+func (c *Conn) stopQueue() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closing {
+		c.closing = true
+		close(c.queue)
+	}
+}
