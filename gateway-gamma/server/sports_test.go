@@ -1,0 +1,157 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/client/stream"
+	"pred.dev/proto/errcode"
+)
+
+// createGame creates an event and its pre-game game through the
+// operator API.
+func (h *harness) createGame(slug, home, away string) gammaapi.Game {
+	h.t.Helper()
+	var ev gammaapi.Event
+	h.mustAdmin(http.MethodPost, "/admin/events", eventBody(slug, false), &ev)
+	var g gammaapi.Game
+	h.mustAdmin(http.MethodPost, "/admin/games", map[string]any{"sportType": "nba", "homeTeam": map[string]any{"name": home},
+		"awayTeam": map[string]any{"name": away}, "scheduledAt": day.Format(time.RFC3339), "primaryEventId": ev.ID}, &g)
+	return g
+}
+
+// patchGame changes a game through the operator API.
+func (h *harness) patchGame(id string, patch map[string]any) {
+	h.t.Helper()
+	h.mustAdmin(http.MethodPatch, "/admin/games/"+id, patch, nil)
+}
+
+// nextResult reads the stream's next sport_result, within waitMax.
+func nextResult(t *testing.T, s *stream.Stream) *gammaapi.SportResult {
+	t.Helper()
+	timeout := time.NewTimer(waitMax)
+	defer timeout.Stop()
+	for {
+		select {
+		case m, ok := <-s.Messages():
+			if !ok {
+				t.Fatalf("the stream ended: %v", s.Err())
+			}
+			if r, isResult := m.(*gammaapi.SportResult); isResult {
+				return r
+			}
+			t.Fatalf("an unexpected message %#v", m)
+		case <-timeout.C:
+			t.Fatalf("no sport_result within %v (status %+v)", waitMax, s.Status())
+		}
+	}
+}
+
+// TestSportsGameGoesLive: a connected client gets the snapshot of every
+// game, then the game going live and each score change, at increasing
+// positions, in Polymarket's sport_result shape.
+func TestSportsGameGoesLive(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g := h.createGame("lakers-celtics", "Lakers", "Celtics")
+	other := h.createGame("knicks-nets", "Knicks", "Nets")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := stream.Sports(ctx, h.url(0))
+	defer s.Close()
+
+	first, second := nextResult(t, s), nextResult(t, s)
+	if first.GameID != g.ID || second.GameID != other.ID || first.Position != second.Position || first.Position == 0 {
+		t.Fatalf("snapshot %+v, %+v: want games %s and %s at one position", first, second, g.ID, other.ID)
+	}
+	if first.Status != gammaapi.GamePreGame || first.Live || first.Ended || first.Score != "0-0" || first.HomeTeam != "Lakers" ||
+		first.AwayTeam != "Celtics" || first.Slug != "lakers-celtics" || first.LeagueAbbreviation != "nba" {
+		t.Fatalf("pre-game state %+v", first)
+	}
+	last := first.Position
+
+	h.patchGame(g.ID, map[string]any{"gameStatus": "live"})
+	r := nextResult(t, s)
+	if r.GameID != g.ID || r.Status != gammaapi.GameLive || !r.Live || r.Position <= last {
+		t.Fatalf("after going live: %+v (last position %d)", r, last)
+	}
+	last = r.Position
+	for _, score := range []struct {
+		home, away int
+		want       string
+	}{{1, 0, "1-0"}, {1, 2, "1-2"}} {
+		h.patchGame(g.ID, map[string]any{"homeScore": score.home, "awayScore": score.away})
+		r = nextResult(t, s)
+		if r.GameID != g.ID || r.Score != score.want || r.HomeScore != score.home || r.AwayScore != score.away || r.Position <= last {
+			t.Fatalf("after the score %s: %+v (last position %d)", score.want, r, last)
+		}
+		last = r.Position
+	}
+	h.patchGame(g.ID, map[string]any{"gameStatus": "finished"})
+	if r = nextResult(t, s); !r.Ended || r.Live || r.Status != gammaapi.GameFinished {
+		t.Fatalf("finished: %+v", r)
+	}
+	if st := s.Status(); st.Position != r.Position || st.Connects != 1 {
+		t.Fatalf("status %+v, want position %d on one connection", st, r.Position)
+	}
+}
+
+// TestSportsResume: a client that comes back with from gets the current
+// state of exactly the games changed after it (a game changed twice
+// once), on any replica, then the changes.
+func TestSportsResume(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	a, b, c := h.createGame("a-b", "A", "B"), h.createGame("c-d", "C", "D"), h.createGame("e-f", "E", "F")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := stream.Sports(ctx, h.url(0))
+	for range 3 {
+		nextResult(t, s)
+	}
+	from := s.Status().Position
+	s.Close()
+
+	h.patchGame(a.ID, map[string]any{"gameStatus": "live"})
+	h.patchGame(c.ID, map[string]any{"gameStatus": "live"})
+	h.patchGame(a.ID, map[string]any{"homeScore": 4})
+	second := h.addGateway()
+	resumed := stream.Sports(ctx, h.url(second), stream.WithFrom(from))
+	defer resumed.Close()
+	ra, rc := nextResult(t, resumed), nextResult(t, resumed)
+	if ra.GameID != a.ID || ra.Score != "4-0" || !ra.Live || rc.GameID != c.ID || !rc.Live || ra.Position != rc.Position || ra.Position <= from {
+		t.Fatalf("resumed after %d: %+v, %+v; want %s live 4-0 and %s live at one later position", from, ra, rc, a.ID, c.ID)
+	}
+	// Had the resume sent b, or a twice, it would come before this.
+	h.patchGame(b.ID, map[string]any{"awayScore": 1})
+	if rb := nextResult(t, resumed); rb.GameID != b.ID || rb.Score != "0-1" || rb.Position <= ra.Position {
+		t.Fatalf("after the resume: %+v, want %s at 0-1", rb, b.ID)
+	}
+}
+
+// TestSportsFromRefused: a from that is not a position is refused at the
+// upgrade, before any WebSocket, with the error table's code. (The plain
+// client: the OpenAPI document does not describe the stream's path.)
+func TestSportsFromRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	req, err := http.NewRequest(http.MethodGet, h.url(0)+gammaapi.SportsPath+"?from=x", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = http.Header{"Connection": {"Upgrade"}, "Upgrade": {"websocket"}, "Sec-Websocket-Version": {"13"},
+		"Sec-Websocket-Key": {"dGhlIHNhbXBsZSBub25jZQ=="}}
+	resp, err := (&http.Client{Timeout: waitMax}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || errorCode(t, data) != string(errcode.StreamInvalidRequest) {
+		t.Fatalf("from=x: %d %s", resp.StatusCode, data)
+	}
+}
