@@ -7,18 +7,23 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"pred.dev/proto/errcode"
 )
 
 // dialTimeout bounds one upgrade request.
 const dialTimeout = 30 * time.Second
 
-// slowConsumerReason starts the close reason of a connection the server
-// dropped because the client read too slowly: the Stream dials again.
-const slowConsumerReason = "SLOW_CONSUMER"
+// transient are the codes of a policy-violation close (1008, reason
+// "CODE: message") that a new connection can cure: the Stream dials
+// again and resumes. Any other 1008 (bad credentials) ends it.
+var transient = []errcode.Code{errcode.StreamSlowConsumer, errcode.StreamPositionAhead, errcode.StreamPongTimeout,
+	errcode.StreamAuthTimeout, errcode.StreamShuttingDown}
 
 // channel is what differs between the streams: where to dial, with which
 // headers, what to send first, how to read a frame.
@@ -138,14 +143,18 @@ func refused(resp *http.Response, err error) error {
 	return fe
 }
 
-// closed turns a read error into the Stream's: a policy violation other
-// than a slow reader is final.
+// closed turns a read error into the Stream's: a policy violation is
+// final unless its code is transient.
 func closed(err error) error {
 	var ce websocket.CloseError
-	if errors.As(err, &ce) && ce.Code == websocket.StatusPolicyViolation && !strings.HasPrefix(ce.Reason, slowConsumerReason) {
-		return &FinalError{Close: ce}
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation {
+		return err
 	}
-	return err
+	code, _, _ := strings.Cut(ce.Reason, ":")
+	if slices.Contains(transient, errcode.Code(code)) {
+		return err
+	}
+	return &FinalError{Close: ce}
 }
 
 // keepAlive pings the server every interval until ctx ends; the server's
