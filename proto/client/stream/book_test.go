@@ -122,6 +122,13 @@ func TestBookHashMismatch(t *testing.T) {
 	if b, ok := s.Book(token); !ok || !slices.Equal(b.Bids, bids) || len(ch.stale) != 0 {
 		t.Fatalf("after the new snapshot: %+v %v, stale %v", b, ok, ch.stale)
 	}
+	// A change at or before the snapshot's position (a resume's replay
+	// racing the snapshot) is in it already.
+	read(t, s, frame(t, clobapi.PriceChangeMessage{StreamHeader: header(clobapi.MsgPriceChange, 5), AssetID: token,
+		Changes: []clobapi.PriceChange{{Price: "0.3", Side: "BUY", Size: "5"}}, Hash: "stale"}))
+	if b, ok := s.Book(token); !ok || !slices.Equal(b.Bids, bids) || s.status.HashMismatches != 1 {
+		t.Fatalf("after a change the snapshot holds: %+v %v, mismatches %d", b, ok, s.status.HashMismatches)
+	}
 	if hello := s.ch.hello(s, &from); len(hello) != 1 {
 		t.Fatalf("a reconnection after the snapshot sends %v, want the subscription alone", hello)
 	}

@@ -121,7 +121,9 @@ func (c *clobChannel) apply(s *Stream, h clobapi.StreamHeader, m any, res *frame
 			c.resync(s, m.AssetID, err, res)
 		}
 	case *clobapi.PriceChangeMessage:
-		if b, ok := s.books[m.AssetID]; ok {
+		// A snapshot at a position reflects every change up to it: one
+		// the server replays from before it is already in the book.
+		if b, ok := s.books[m.AssetID]; ok && m.Position > b.Position {
 			if err := b.apply(m); err != nil {
 				delete(s.books, m.AssetID)
 				c.resync(s, m.AssetID, err, res)
