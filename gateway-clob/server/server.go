@@ -26,6 +26,7 @@ import (
 	"pred.dev/gateway-clob/internal/api"
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/gateway-clob/internal/stream"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
@@ -35,6 +36,7 @@ import (
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
+	"pred.dev/proto/runtime/wsfeed"
 )
 
 // Config is everything a gateway needs besides its NATS connection.
@@ -83,6 +85,12 @@ type Config struct {
 	KVReplicas int
 	// ShutdownTimeout bounds the graceful drain of Start.
 	ShutdownTimeout time.Duration
+	// StreamLimits bound /ws/market and /ws/user (zero fields: wsfeed's
+	// defaults); ResumePositionsMax and ResumeWait bound a resume (zero:
+	// the stream package's defaults).
+	StreamLimits       wsfeed.Limits
+	ResumePositionsMax uint64
+	ResumeWait         time.Duration
 	// TrustForwardedFor takes the client IP for per-IP rate limits from
 	// X-Forwarded-For, for gateways behind a trusted load balancer. Off,
 	// the TCP peer address is used, so clients cannot pick their IP.
@@ -165,6 +173,7 @@ type Server struct {
 	echo    *echo.Echo
 	pub     *publish.Publisher
 	markets *market.Cache
+	hub     *stream.Hub
 }
 
 // New connects a gateway to NATS: it ensures the streams and KV buckets,
@@ -202,16 +211,26 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	// devnet's, a test's) never register a metric twice.
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	l2 := &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now}
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
 		Fence: leaderread.NewFence(js, journal.CommandStream),
 		L1:    &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
-		L2:    &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now},
+		L2:    l2,
 	})
+	feed := wsfeed.New(wsfeed.Config{Name: "clob", Registry: reg, Limits: cfg.StreamLimits, Log: log.Named("stream")})
+	s.hub, err = stream.Start(stream.Config{ResumePositionsMax: cfg.ResumePositionsMax, ResumeWait: cfg.ResumeWait,
+		L2: l2, Account: a.Account}, nc, s.query(nc), feed, log.Named("stream"))
+	if err != nil {
+		s.markets.Stop()
+		_ = s.pub.Close()
+		return nil, err
+	}
 	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
 		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor})
 	a.Register(s.echo)
+	s.hub.Register(s.echo)
 	return s, nil
 }
 
@@ -252,18 +271,22 @@ func (s *Server) startPipes(ctx context.Context, nc *nats.Conn) error {
 	if err != nil {
 		return err
 	}
-	query := func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
-		ctx, cancel := context.WithTimeout(ctx, s.cfg.QueryTimeout)
-		defer cancel()
-		return query.Do(ctx, nc, req)
-	}
-	s.markets = market.New(query, s.log.Named("market"))
+	s.markets = market.New(s.query(nc), s.log.Named("market"))
 	if err := s.markets.Follow(ctx, nc); err != nil {
 		_ = pub.Close()
 		return err
 	}
 	s.pub = pub
 	return nil
+}
+
+// query asks the engine, bounded by QueryTimeout.
+func (s *Server) query(nc *nats.Conn) func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
+	return func(ctx context.Context, req *pb.QueryRequest) (*pb.QueryResponse, error) {
+		ctx, cancel := context.WithTimeout(ctx, s.cfg.QueryTimeout)
+		defer cancel()
+		return query.Do(ctx, nc, req)
+	}
 }
 
 func apiConfig(cfg Config) api.Config {
@@ -303,9 +326,11 @@ func (s *Server) timeouts() gateway.Timeouts {
 	return t
 }
 
-// Close stops the market feed and flushes the publisher. It does not close
+// Close ends the streams' connections, stops the market and stream feeds
+// and flushes the publisher. It does not close
 // the NATS connection.
 func (s *Server) Close() error {
+	s.hub.Close()
 	s.markets.Stop()
 	return s.pub.Close()
 }

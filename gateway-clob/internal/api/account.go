@@ -33,10 +33,7 @@ func (a *API) accountParam(c echo.Context, id auth.Identity) (common.Address, er
 	proxy, hasProxy := a.proxyOf(id.Address)
 	switch s := c.QueryParam("signature_type"); s {
 	case "":
-		if hasProxy {
-			return proxy, nil
-		}
-		return id.Address, nil
+		return a.Account(id), nil
 	case "0":
 		return id.Address, nil
 	case "2":
@@ -46,6 +43,16 @@ func (a *API) accountParam(c echo.Context, id auth.Identity) (common.Address, er
 		return common.Address{}, errcode.Errorf(errcode.InvalidParameter, "signature_type 2 is disabled: this deployment has no proxy wallets; use 0")
 	}
 	return common.Address{}, errcode.Errorf(errcode.InvalidParameter, "signature_type must be 0 (EOA) or 2 (proxy wallet)")
+}
+
+// Account is the wallet an account read is about by default (and the
+// one a key's user stream follows): the key's proxy wallet when this
+// deployment has proxy wallets, else its EOA.
+func (a *API) Account(id auth.Identity) common.Address {
+	if proxy, ok := a.proxyOf(id.Address); ok {
+		return proxy
+	}
+	return id.Address
 }
 
 // ordersFilter reads the market and asset_id filters of order lists.

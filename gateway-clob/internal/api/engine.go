@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"strconv"
 
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
@@ -90,7 +89,3 @@ func (a *API) journalError(err error, orderID string) error {
 	}
 	return errcode.Wrap(errcode.EngineUnavailable, err)
 }
-
-// formatID formats an engine id (a trade id, a transfer sequence) as the
-// decimal string JSON carries.
-func formatID(v uint64) string { return strconv.FormatUint(v, 10) }

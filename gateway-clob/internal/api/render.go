@@ -11,6 +11,7 @@ var (
 	hash32             = render.Hash32
 	parseAddress       = render.ParseAddress
 	addrString         = render.AddrString
+	formatID           = render.ID
 	clipStr            = render.Clip
 	units              = render.Units
 	number             = render.Number

@@ -7,6 +7,7 @@ package render
 import (
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -93,3 +94,6 @@ func Units(v uint64) string { return fixed.FormatUnits(v) }
 
 // Number renders base units as an exact JSON number (12.5).
 func Number(v uint64) json.Number { return json.Number(fixed.FormatUnits(v)) }
+
+// ID renders an engine-assigned id (a trade's, a transfer's) in decimal.
+func ID(v uint64) string { return strconv.FormatUint(v, 10) }
