@@ -69,8 +69,12 @@ func (inv *invocation) watch(ctx context.Context, s *stream.Stream, show func(m 
 			if !ok {
 				return s.Err()
 			}
-			if e, isErr := m.(*clobapi.ErrorMessage); isErr {
-				inv.hint("pred: the server refused a request: %s: %s", e.Code, e.Message)
+			switch m := m.(type) {
+			case *clobapi.ErrorMessage:
+				inv.hint("pred: the server refused a request: %s: %s", m.Code, m.Message)
+				continue
+			case *clobapi.SubscribedMessage:
+				inv.hint("pred: following the %s channel from position %d", m.Channel, m.Position)
 				continue
 			}
 			counted, err := show(m)
