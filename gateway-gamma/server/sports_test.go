@@ -3,16 +3,14 @@ package server_test
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/client/stream"
 	"pred.dev/proto/errcode"
+	rtapitest "pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/eventually"
 )
 
@@ -160,77 +158,6 @@ func TestSportsFromRefused(t *testing.T) {
 	}
 }
 
-// relay is a TCP relay in front of a replica that can cut every
-// connection through it and refuse new ones for a while: a network that
-// fails under a client.
-type relay struct {
-	URL    string
-	target string
-
-	mu    sync.Mutex
-	down  bool
-	conns []net.Conn
-}
-
-func newRelay(t *testing.T, targetURL string) *relay {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ln.Close() })
-	r := &relay{URL: "http://" + ln.Addr().String(), target: strings.TrimPrefix(targetURL, "http://")}
-	t.Cleanup(func() { r.setDown(true) })
-	go r.accept(ln)
-	return r
-}
-
-func (r *relay) accept(ln net.Listener) {
-	for {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		r.mu.Lock()
-		down := r.down
-		r.mu.Unlock()
-		if down {
-			_ = c.Close()
-			continue
-		}
-		up, err := net.Dial("tcp", r.target)
-		if err != nil {
-			_ = c.Close()
-			continue
-		}
-		r.mu.Lock()
-		r.conns = append(r.conns, c, up)
-		r.mu.Unlock()
-		go func() { _, _ = io.Copy(up, c); _ = up.Close() }()
-		go func() { _, _ = io.Copy(c, up); _ = c.Close() }()
-	}
-}
-
-// setDown refuses (true) or accepts (false) new connections; going down
-// cuts the open ones.
-func (r *relay) setDown(down bool) {
-	r.mu.Lock()
-	r.down = down
-	r.mu.Unlock()
-	if down {
-		r.cut()
-	}
-}
-
-func (r *relay) cut() {
-	r.mu.Lock()
-	conns := r.conns
-	r.conns = nil
-	r.mu.Unlock()
-	for _, c := range conns {
-		_ = c.Close()
-	}
-}
-
 // TestSportsSDKResumesAfterACut: the SDK's stream, its connection cut and
 // the server unreachable while games change, dials again by itself and
 // resumes from the last position it processed: it gets the changed games
@@ -239,7 +166,7 @@ func TestSportsSDKResumesAfterACut(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	a, b, c := h.createGame("a-b", "A", "B"), h.createGame("c-d", "C", "D"), h.createGame("e-f", "E", "F")
-	r := newRelay(t, h.url(0))
+	r := rtapitest.NewRelay(t, h.url(0))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s := stream.Sports(ctx, r.URL, stream.WithBackoff(10*time.Millisecond, 50*time.Millisecond))
@@ -248,11 +175,11 @@ func TestSportsSDKResumesAfterACut(t *testing.T) {
 		nextResult(t, s)
 	}
 
-	r.setDown(true)
+	r.SetDown(true)
 	eventually.True(t, "the stream sees its connection cut", func() bool { return !s.Status().Connected })
 	h.patchGame(a.ID, map[string]any{"gameStatus": "live"})
 	h.patchGame(c.ID, map[string]any{"gameStatus": "live", "homeScore": 2})
-	r.setDown(false)
+	r.SetDown(false)
 
 	ra, rc := nextResult(t, s), nextResult(t, s)
 	if ra.GameID != a.ID || !ra.Live || rc.GameID != c.ID || rc.Score != "2-0" {
