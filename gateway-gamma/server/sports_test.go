@@ -2,11 +2,11 @@ package server_test
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"testing"
 	"time"
 
+	"pred.dev/gateway-gamma/server"
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/client/stream"
 	"pred.dev/proto/errcode"
@@ -135,26 +135,38 @@ func TestSportsResume(t *testing.T) {
 	}
 }
 
-// TestSportsFromRefused: a from that is not a position is refused at the
-// upgrade, before any WebSocket, with the error table's code. (The plain
-// client: the OpenAPI document does not describe the stream's path.)
-func TestSportsFromRefused(t *testing.T) {
+// upgradeHeader is a WebSocket handshake's headers.
+var upgradeHeader = http.Header{"Connection": {"Upgrade"}, "Upgrade": {"websocket"}, "Sec-Websocket-Version": {"13"},
+	"Sec-Websocket-Key": {"dGhlIHNhbXBsZSBub25jZQ=="}}
+
+// TestSportsRefusals: what is refused before the upgrade is an HTTP
+// answer with the error table's code: a from that is not a position, a
+// request that is not a handshake, one over the connections per IP.
+func TestSportsRefusals(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	req, err := http.NewRequest(http.MethodGet, h.url(0)+gammaapi.SportsPath+"?from=x", nil)
-	if err != nil {
-		t.Fatal(err)
+	h := newHarness(t, func(c *server.Config) { c.Stream.ConnsPerIP = 1 })
+	for _, c := range []struct {
+		query  string
+		header http.Header
+		status int
+		code   errcode.Code
+	}{
+		{"?from=x", upgradeHeader, http.StatusBadRequest, errcode.StreamInvalidRequest},
+		{"", nil, http.StatusUpgradeRequired, errcode.StreamUpgradeRequired},
+	} {
+		resp, data := h.do(0, http.MethodGet, gammaapi.SportsPath+c.query, nil, c.header)
+		if resp.StatusCode != c.status || errorCode(t, data) != string(c.code) {
+			t.Errorf("GET %s%s: %d %s, want %d %s", gammaapi.SportsPath, c.query, resp.StatusCode, data, c.status, c.code)
+		}
 	}
-	req.Header = http.Header{"Connection": {"Upgrade"}, "Upgrade": {"websocket"}, "Sec-Websocket-Version": {"13"},
-		"Sec-Websocket-Key": {"dGhlIHNhbXBsZSBub25jZQ=="}}
-	resp, err := (&http.Client{Timeout: waitMax}).Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusBadRequest || errorCode(t, data) != string(errcode.StreamInvalidRequest) {
-		t.Fatalf("from=x: %d %s", resp.StatusCode, data)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := stream.Sports(ctx, h.url(0))
+	defer s.Close()
+	eventually.True(t, "the first stream is connected", func() bool { return s.Status().Connected })
+	resp, data := h.do(0, http.MethodGet, gammaapi.SportsPath, nil, upgradeHeader)
+	if resp.StatusCode != http.StatusTooManyRequests || errorCode(t, data) != string(errcode.StreamTooManyConnections) {
+		t.Errorf("a second connection from the IP: %d %s", resp.StatusCode, data)
 	}
 }
 
