@@ -61,9 +61,16 @@ type FinalError struct {
 	// Close is the close frame's status and reason when the server closed
 	// an established connection.
 	Close websocket.CloseError
+	// Err is a failure before any request (credentials that cannot sign).
+	Err error
 }
 
+func (e *FinalError) Unwrap() error { return e.Err }
+
 func (e *FinalError) Error() string {
+	if e.Err != nil {
+		return "stream: " + e.Err.Error()
+	}
 	if e.HTTPStatus != 0 {
 		return fmt.Sprintf("stream: upgrade refused: HTTP %d: %s", e.HTTPStatus, strings.TrimSpace(e.Body))
 	}
@@ -76,7 +83,7 @@ func (s *Stream) connect(ctx context.Context) (served bool, err error) {
 	from := s.position()
 	h, err := s.ch.header()
 	if err != nil {
-		return false, &FinalError{Body: err.Error()}
+		return false, &FinalError{Err: err}
 	}
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	c, resp, err := websocket.Dial(dctx, s.ch.url(from), &websocket.DialOptions{HTTPClient: s.cfg.http, HTTPHeader: h})
