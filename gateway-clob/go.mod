@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.22.1
+	github.com/coder/websocket v1.8.15
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/google/uuid v1.6.0

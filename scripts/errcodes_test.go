@@ -14,7 +14,22 @@ import (
 // each with why it is in the table all the same.
 var apiless = map[errcode.Code]string{
 	errcode.TradeNotFound: "the engine's refusal of a trade-status command for an unknown trade id: the settler sends those commands, no HTTP API does",
+	// The streams' own codes, sent in their error messages and close
+	// reasons after the upgrade (the AsyncAPI documents list them); the
+	// upgrade's refusals (STREAM_UPGRADE_REQUIRED, STREAM_TOO_MANY_CONNECTIONS)
+	// are HTTP answers the OpenAPI documents list.
+	errcode.StreamMalformedMessage:     streamOnly,
+	errcode.StreamUnknownRequest:       streamOnly,
+	errcode.StreamInvalidRequest:       streamOnly,
+	errcode.StreamTooManySubscriptions: streamOnly,
+	errcode.StreamSlowConsumer:         streamOnly,
+	errcode.StreamAuthTimeout:          streamOnly,
+	errcode.StreamPongTimeout:          streamOnly,
+	errcode.StreamPositionAhead:        streamOnly,
+	errcode.StreamShuttingDown:         streamOnly,
 }
+
+const streamOnly = "a stream's error message or close reason, after the upgrade: no HTTP API answers with it"
 
 // TestEveryErrorCodeIsDocumented: each code of proto/errcode is one that
 // some API's document lists (for the operations that answer with it), or

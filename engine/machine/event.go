@@ -16,6 +16,7 @@ const (
 	EvTradeStatusChanged
 	EvTransfer
 	EvApprovalChanged
+	EvBookChanged
 )
 
 var eventNames = [...]string{
@@ -23,6 +24,7 @@ var eventNames = [...]string{
 	EvOrderCancelled: "cancelled", EvOrderExpired: "expired", EvTrade: "trade",
 	EvBalanceChanged: "balance", EvMarketChanged: "market", EvCommandRejected: "command-rejected",
 	EvTradeStatusChanged: "trade-status", EvTransfer: "transfer", EvApprovalChanged: "approval",
+	EvBookChanged: "book",
 }
 
 func (k EventKind) String() string {
@@ -57,15 +59,26 @@ func (k EventKind) String() string {
 //     Side/MakerSide, Price/MakerPrice (each in its own token's terms), Size,
 //     Fee, FeeRateBps, Remaining/MakerRemaining, TimeMs.
 //   - BalanceChanged: Account, Asset, Balance, Locked, Pending, Debt.
-//   - MarketChanged: Market, MarketStatus. Read the market's parameters with
-//     Machine.Market right after the Apply that emitted it.
-//   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash).
+//   - MarketChanged: Market, MarketStatus, Change (why). Read the market's
+//     parameters with Machine.Market right after the Apply that emitted it.
+//     A market command emits it before the cancellations it causes.
+//   - TradeStatusChanged: Seq (trade id), TradeStatus, OrderID (tx hash),
+//     Account and MakerAccount (the trade's taker and maker), Market.
 //   - Transfer: Account, TransferKind, Amount, OrderID (the command id),
 //     Asset (-1 for collateral), Market (payouts and reversals, else -1),
 //     Seq (reversals: the trade id).
 //   - ApprovalChanged: Account, Exchange, Amount (the USDW allowance the
 //     ledger counts), Unlimited (USDW allowance of 2^256-1), Approved
 //     (the outcome shares: ApprovalForAll).
+//   - BookChanged: one level of a market's YES book that the command
+//     changed: Market, BookSide, Price (micro-USDW per YES share), Size and
+//     Orders (base units and orders resting there after the command),
+//     PrevSize and PrevOrders (the same before it). They come after all
+//     the command's other events, grouped by market (ascending index),
+//     each market's levels by side (bids first) then ascending price; a
+//     level whose totals the command left as they were is not reported.
+//     One event per level keeps Event flat and comparable; the wire
+//     gathers a market's run into one BookChanged message.
 type Event struct {
 	Kind         EventKind
 	Reason       Reason
@@ -81,6 +94,8 @@ type Event struct {
 	TradeStatus  TradeStatus
 	TransferKind TransferKind
 	MarketStatus MarketStatus
+	Change       MarketChange
+	BookSide     BookSide
 	Exchange     Exchange
 	Unlimited    bool
 	Approved     bool
@@ -91,6 +106,8 @@ type Event struct {
 	Owner        int32
 	Asset        int32
 	FeeRateBps   uint32
+	Orders       uint32
+	PrevOrders   uint32
 
 	OrderID      Hash
 	MakerOrderID Hash
@@ -108,5 +125,6 @@ type Event struct {
 	Pending        uint64
 	Debt           uint64
 	Amount         uint64
+	PrevSize       uint64
 	TimeMs         int64
 }

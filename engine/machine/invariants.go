@@ -88,10 +88,15 @@ func (m *Machine) CheckInvariants() error {
 }
 
 // mustHoldInvariants panics, naming the command, if an invariant does not
-// hold after it: a broken invariant means the core is wrong, and a test
-// that goes on would only report a symptom later.
-func (m *Machine) mustHoldInvariants(c *Command) {
-	if err := m.CheckInvariants(); err != nil {
+// hold after it, or if its events misreport the books (checkBookChanges):
+// a broken invariant means the core is wrong, and a test that goes on
+// would only report a symptom later.
+func (m *Machine) mustHoldInvariants(c *Command, events []Event) {
+	err := m.CheckInvariants()
+	if err == nil {
+		err = m.checkBookChanges(m.booksBefore, events)
+	}
+	if err != nil {
 		panic(fmt.Sprintf("machine: invariant broken after command %s %x at %d ms: %v", c.Kind, c.ID[:8], c.TimeMs, err))
 	}
 }

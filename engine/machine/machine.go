@@ -102,13 +102,19 @@ type Machine struct {
 	seen    idSet
 	seenSum [2]uint64
 
-	// Per-command scratch: the events being appended to and the positions
-	// touched, whose final values are emitted once at the end.
+	// Per-command scratch: the events being appended to, the positions
+	// touched and the book levels changed, whose final values are emitted
+	// once at the end.
 	out     []Event
 	touched []int32
+	levels  []levelNote
 	epoch   uint32
 
 	changes changeSet
+
+	// booksBefore holds every book level before the command, for the
+	// check of its BookChanged events (pred_invariants only).
+	booksBefore []bookLevel
 }
 
 type tokenRef struct {
@@ -144,6 +150,7 @@ func New(cfg Config) *Machine {
 		expiry:       expiryHeap{slots: make([]int32, 0, 64)},
 		seen:         newIDSet(cfg.IDsCapacity, cfg.IDSetSeed),
 		touched:      make([]int32, 0, 64),
+		levels:       make([]levelNote, 0, 64),
 		changes:      newChangeSet(),
 	}
 	m.feeAccount = m.accountFor(cfg.FeeAccount)
@@ -158,9 +165,14 @@ func (m *Machine) NowMs() int64 { return m.nowMs }
 
 // Apply applies one command and appends its events to out.
 func (m *Machine) Apply(c *Command, out []Event) []Event {
+	first := len(out)
+	if invariantsOn {
+		m.booksBefore = m.appendBookLevels(m.booksBefore[:0])
+	}
 	m.out = out
 	m.epoch++
 	m.touched = m.touched[:0]
+	m.levels = m.levels[:0]
 	if c.TimeMs > m.nowMs {
 		m.nowMs = c.TimeMs
 	}
@@ -171,10 +183,11 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 	m.expireOrders()
 	m.dispatch(c)
 	m.emitBalances()
+	m.emitBookChanges()
 	out = m.out
 	m.out = nil
 	if invariantsOn {
-		m.mustHoldInvariants(c)
+		m.mustHoldInvariants(c, out[first:])
 	}
 	return out
 }

@@ -126,14 +126,19 @@ func (m *Machine) createMarket(c *Command) {
 	mk.book = m.newBook(mk.ticks)
 	m.marketIdx[c.Args.Market] = i
 	m.addTokens(i, c.Args.Tokens)
-	m.marketChanged(i)
+	m.marketChanged(i, ChangeCreated)
 }
 
-func (m *Machine) marketChanged(i int32) {
+// marketChanged emits the market's MarketChanged. A command that also
+// cancels the market's orders calls it first, its status already set, so
+// that a reader learns why before the cancellations (a game going live
+// before its orders go).
+func (m *Machine) marketChanged(i int32, why MarketChange) {
 	m.markMarket(i)
 	e := m.emit(EvMarketChanged)
 	e.Market = i
 	e.MarketStatus = m.markets[i].status
+	e.Change = why
 }
 
 // findMarket resolves a command's market, rejecting if unknown.
@@ -164,12 +169,13 @@ func (m *Machine) configureMarket(c *Command) {
 		return
 	}
 	mk.setParams(c.Args.Params)
-	m.marketChanged(i)
+	m.marketChanged(i, ChangeConfigured)
 }
 
 // retick moves every resting order to a book with the new tick, keeping
 // time priority. It refuses (and changes nothing) if an order's price is
-// not on the new grid.
+// not on the new grid. Every level keeps its YES price and its totals, so
+// the book a reader sees does not change: no BookChanged.
 func (m *Machine) retick(mk *market, p MarketParams) bool {
 	newPips, _ := tickPipsOf(p.TickSize)
 	var moved []int32
@@ -217,26 +223,26 @@ func (m *Machine) marketLifecycle(c *Command) {
 		return
 	}
 	mk := &m.markets[i]
-	from, to, cause := mk.status, mk.status, CancelCause(0)
+	from, to, cause, why := mk.status, mk.status, CancelCause(0), MarketChange(0)
 	switch c.Kind {
 	case KindHaltMarket:
-		ok, to = from == MarketActive, MarketHalted
+		ok, to, why = from == MarketActive, MarketHalted, ChangeHalted
 	case KindResumeMarket:
-		ok, to = from == MarketHalted, MarketActive
+		ok, to, why = from == MarketHalted, MarketActive, ChangeResumed
 	case KindClearMarket:
-		ok, cause = from == MarketActive || from == MarketHalted, CauseMarketCleared
+		ok, cause, why = from == MarketActive || from == MarketHalted, CauseMarketCleared, ChangeCleared
 	case KindCloseMarket:
-		ok, to, cause = from == MarketActive || from == MarketHalted, MarketClosed, CauseMarketClosed
+		ok, to, cause, why = from == MarketActive || from == MarketHalted, MarketClosed, CauseMarketClosed, ChangeClosed
 	}
 	if !ok {
 		m.rejectCommand(ReasonInvalidMarketState)
 		return
 	}
+	mk.status = to
+	m.marketChanged(i, why)
 	if cause != 0 {
 		m.cancelBook(i, cause)
 	}
-	mk.status = to
-	m.marketChanged(i)
 }
 
 // cancelBook cancels every resting order of a market, bids then asks, best
@@ -272,11 +278,11 @@ func (m *Machine) resolveMarket(c *Command) {
 		m.rejectCommand(ReasonInvalidPayout)
 		return
 	}
-	m.cancelBook(i, CauseMarketResolved)
 	mk.status = MarketResolved
 	mk.payout = [2]uint32{c.Args.Payout[0], c.Args.Payout[1]}
+	m.marketChanged(i, ChangeResolved)
+	m.cancelBook(i, CauseMarketResolved)
 	m.payOut(i, c.ID)
-	m.marketChanged(i)
 }
 
 // payOut redeems every share of a resolved market for its payout: share

@@ -74,6 +74,7 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	e.TimeMs = m.nowMs
 
 	if mo.remaining > 0 {
+		m.noteLevel(mo.market, mo.bookSide, p)
 		mk.book.Reduce(mo.bookSide, p, q)
 		m.markOrder(s)
 		return

@@ -80,3 +80,10 @@ func (k TransferKind) String() string {
 func (x Exchange) String() string {
 	return name([]string{ExchangeStandard: "standard", ExchangeNegRisk: "neg-risk"}, int(x))
 }
+
+func (c MarketChange) String() string {
+	return name([]string{ChangeCreated: "created", ChangeConfigured: "configured", ChangeHalted: "halted",
+		ChangeResumed: "resumed", ChangeCleared: "cleared", ChangeClosed: "closed", ChangeResolved: "resolved"}, int(c))
+}
+
+func (s BookSide) String() string { return name([]string{BookBid: "bid", BookAsk: "ask"}, int(s)) }

@@ -97,6 +97,7 @@ func (m *Machine) allocOrder(o *order, id Hash) int32 {
 func (m *Machine) rest(mk *market, o *order, id Hash) int32 {
 	s := m.allocOrder(o, id)
 	r := m.pool.Get(s)
+	m.noteLevel(r.market, r.bookSide, r.price)
 	mk.book.Add(s, r.bookSide, r.price, r.remaining)
 	m.live.put(idKey16(&id), s)
 	m.linkAccount(s)
@@ -115,6 +116,7 @@ func (m *Machine) rest(mk *market, o *order, id Hash) int32 {
 // cache line of its slot.
 func (m *Machine) unrest(s int32, id *Hash) {
 	o := m.pool.Get(s)
+	m.noteLevel(o.market, o.bookSide, o.price)
 	m.markets[o.market].book.Remove(s, o.bookSide, o.price, o.remaining)
 	m.live.del(idKey16(id))
 	m.unlinkAccount(s)

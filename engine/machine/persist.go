@@ -613,6 +613,7 @@ func (m *Machine) loadOrder(d *dec) error {
 		o.tokSlot = m.positionFor(o.account, assetOf(o.market, o.outcome))
 	}
 	s := m.rest(mk, &o, id)
+	m.levels = m.levels[:0] // loading is no command: no book changes to report
 	m.pool.Get(s).persisted = true
 	m.pool.Get(s).dirty = false
 	return nil

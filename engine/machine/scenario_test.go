@@ -416,8 +416,8 @@ func (s *scenario) format(e Event) string {
 	case EvMarketChanged:
 		mk := s.m.Market(e.Market)
 		p := mk.Params
-		x := fmt.Sprintf("market %s %s tick=%s min=%s max=%s fee=%d", s.marketName(e.Market), e.MarketStatus,
-			decimal(p.TickSize), decimal(p.MinSize), decimal(p.MaxSize), p.FeeRateBps)
+		x := fmt.Sprintf("market %s %s cause=%s tick=%s min=%s max=%s fee=%d", s.marketName(e.Market), e.MarketStatus,
+			e.Change, decimal(p.TickSize), decimal(p.MinSize), decimal(p.MaxSize), p.FeeRateBps)
 		if mk.Status == MarketResolved {
 			x += fmt.Sprintf(" payout=%d/%d", mk.Payout[0], mk.Payout[1])
 		}
@@ -435,7 +435,13 @@ func (s *scenario) format(e Event) string {
 		}
 		return x
 	case EvTradeStatusChanged:
-		return fmt.Sprintf("trade-status #%d %s", e.Seq, e.TradeStatus)
+		return fmt.Sprintf("trade-status #%d %s %s taker=%s maker=%s", e.Seq, e.TradeStatus, s.marketName(e.Market),
+			s.acctName(e.Account), s.acctName(e.MakerAccount))
+	case EvBookChanged:
+		// A level's totals after the command, then before it, in the
+		// spelling of the book command's levels.
+		return fmt.Sprintf("book %s %s %s x%s (%d) was x%s (%d)", s.marketName(e.Market), e.BookSide, decimal(e.Price),
+			decimal(e.Size), e.Orders, decimal(e.PrevSize), e.PrevOrders)
 	}
 	return "unknown event " + e.Kind.String()
 }

@@ -156,6 +156,8 @@ func (m *Machine) setOneTradeStatus(id uint64, next TradeStatus, txHash *Hash, r
 	e.Seq = id
 	e.TradeStatus = next
 	e.OrderID = *txHash
+	f := &m.trades[i].fill
+	e.Account, e.MakerAccount, e.Market = f.taker, f.maker, f.market
 	if next == TradeFailed {
 		m.reverse(id, &m.trades[i].fill, ref)
 	}

@@ -151,6 +151,35 @@ const (
 	TransferDebtRepaid TransferKind = 11
 )
 
+// MarketChange says what changed a market (Event.Change of a
+// MarketChanged), so that a reader tells a game going live (cleared) from
+// an operator's halt without comparing states.
+type MarketChange uint8
+
+const (
+	ChangeCreated MarketChange = 1
+	// ChangeConfigured: tick size, size bounds or fee rate.
+	ChangeConfigured MarketChange = 2
+	ChangeHalted     MarketChange = 3
+	ChangeResumed    MarketChange = 4
+	// ChangeCleared: every resting order cancelled (ClearMarketOrders, a
+	// game going live); the status does not change.
+	ChangeCleared  MarketChange = 5
+	ChangeClosed   MarketChange = 6
+	ChangeResolved MarketChange = 7
+)
+
+// BookSide is the side of a market's YES book a level is on, as the wire
+// names it (book.Side + 1).
+type BookSide uint8
+
+const (
+	// BookBid wants YES: BUY YES or SELL NO.
+	BookBid BookSide = 1
+	// BookAsk gives YES: SELL YES or BUY NO.
+	BookAsk BookSide = 2
+)
+
 // Exchange names the exchange contract a market settles on: its approvals
 // are the ones an order of the market needs.
 type Exchange uint8

@@ -9,18 +9,43 @@ import (
 // them to batch, with the command's result range; batch.CommandSeq is the
 // command's CMD message. Call it right after the
 // Apply that produced them: MarketChanged reads the market's parameters
-// from m as they are now.
+// from m as they are now. The core reports a book change per level, a
+// market's levels in a row; each such run becomes one BookChanged, so the
+// result's event count is of protobuf events, not core ones.
 func AppendEvents(batch *pb.EventBatch, m *machine.Machine, id []byte, events []machine.Event) {
 	first := uint32(len(batch.Events))
-	for i := range events {
-		batch.Events = append(batch.Events, Event(m, &events[i]))
+	for i := 0; i < len(events); i++ {
+		e := &events[i]
+		if e.Kind != machine.EvBookChanged {
+			batch.Events = append(batch.Events, Event(m, e))
+			continue
+		}
+		n := 1
+		for i+n < len(events) && events[i+n].Kind == machine.EvBookChanged && events[i+n].Market == e.Market {
+			n++
+		}
+		batch.Events = append(batch.Events, BookChanged(m, events[i:i+n]))
+		i += n - 1
 	}
 	batch.Results = append(batch.Results, &pb.CommandResult{CommandId: id, FirstEvent: first,
-		EventCount: uint32(len(events)), CommandSeq: batch.CommandSeq})
+		EventCount: uint32(len(batch.Events)) - first, CommandSeq: batch.CommandSeq})
+}
+
+// BookChanged converts the core's BookChanged events of one market (one
+// per level) into one protobuf event.
+func BookChanged(m *machine.Machine, levels []machine.Event) *pb.Event {
+	b := &pb.BookChanged{Market: id32(m.Market(levels[0].Market).ID), Levels: make([]*pb.LevelChange, len(levels))}
+	for i := range levels {
+		l := &levels[i]
+		b.Levels[i] = &pb.LevelChange{Side: pb.BookSide(l.BookSide), Price: l.Price, Size: l.Size, Orders: l.Orders,
+			PrevSize: l.PrevSize, PrevOrders: l.PrevOrders}
+	}
+	return &pb.Event{Body: &pb.Event_BookChanged{BookChanged: b}}
 }
 
 // Event converts one core event, resolving market, account and owner
-// indexes through m.
+// indexes through m. A BookChanged becomes one of a single level
+// (AppendEvents gathers a market's levels).
 func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 	switch e.Kind {
 	case machine.EvOrderAccepted:
@@ -32,23 +57,28 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		return &pb.Event{Body: &pb.Event_CommandRejected{CommandRejected: &pb.CommandRejected{Reason: pb.RejectReason(e.Reason), TradeId: e.Seq}}}
 	case machine.EvOrderFilled:
 		return &pb.Event{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{
-			OrderId: id32(e.OrderID), Account: addr(m, e.Account)}}}
+			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Market: marketID(m, e.Market)}}}
 	case machine.EvOrderCancelled:
 		return &pb.Event{Body: &pb.Event_OrderCancelled{OrderCancelled: &pb.OrderCancelled{
 			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Cause: pb.CancelCause(e.Cause),
-			Status: pb.OrderStatus(e.Status), Remaining: e.Remaining}}}
+			Status: pb.OrderStatus(e.Status), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
 	case machine.EvOrderExpired:
 		return &pb.Event{Body: &pb.Event_OrderExpired{OrderExpired: &pb.OrderExpired{
-			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Remaining: e.Remaining}}}
+			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
 	case machine.EvTrade:
 		return &pb.Event{Body: &pb.Event_Trade{Trade: trade(m, e)}}
 	case machine.EvBalanceChanged:
 		return &pb.Event{Body: &pb.Event_BalanceChanged{BalanceChanged: balance(m, e)}}
 	case machine.EvMarketChanged:
-		return &pb.Event{Body: &pb.Event_MarketChanged{MarketChanged: MarketChanged(m.Market(e.Market))}}
+		mc := MarketChanged(m.Market(e.Market))
+		mc.Cause = pb.MarketChangeCause(e.Change)
+		return &pb.Event{Body: &pb.Event_MarketChanged{MarketChanged: mc}}
 	case machine.EvTradeStatusChanged:
 		return &pb.Event{Body: &pb.Event_TradeStatusChanged{TradeStatusChanged: &pb.TradeStatusChanged{
-			TradeId: e.Seq, Status: pb.TradeStatus(e.TradeStatus), TxHash: id32(e.OrderID)}}}
+			TradeId: e.Seq, Status: pb.TradeStatus(e.TradeStatus), TxHash: id32(e.OrderID),
+			TakerAccount: addr(m, e.Account), MakerAccount: addr(m, e.MakerAccount), Market: marketID(m, e.Market)}}}
+	case machine.EvBookChanged:
+		return BookChanged(m, []machine.Event{*e})
 	case machine.EvTransfer:
 		t := &pb.Transfer{Account: addr(m, e.Account), Kind: pb.TransferKind(e.TransferKind), Amount: e.Amount, Ref: id32(e.OrderID)}
 		if e.Market >= 0 {
@@ -113,6 +143,14 @@ func Params(p machine.MarketParams) *pb.MarketParams {
 }
 
 func id32(h machine.Hash) []byte { return h[:] }
+
+// marketID is market i's condition id; nil for -1 (no market).
+func marketID(m *machine.Machine, i int32) []byte {
+	if i < 0 {
+		return nil
+	}
+	return id32(m.Market(i).ID)
+}
 
 func addr(m *machine.Machine, i int32) []byte {
 	a := m.Account(i)

@@ -31,6 +31,8 @@ func TestEnumsMatchProtobuf(t *testing.T) {
 		{pb.TransferKind(0).Descriptor(), func(v uint8) string { return machine.TransferKind(v).String() }},
 		{pb.RejectReason(0).Descriptor(), func(v uint8) string { return machine.Reason(v).String() }},
 		{pb.Exchange(0).Descriptor(), func(v uint8) string { return machine.Exchange(v).String() }},
+		{pb.MarketChangeCause(0).Descriptor(), func(v uint8) string { return machine.MarketChange(v).String() }},
+		{pb.BookSide(0).Descriptor(), func(v uint8) string { return machine.BookSide(v).String() }},
 	} {
 		values := c.enum.Values()
 		prefix := strings.TrimSuffix(string(values.Get(0).Name()), "UNSPECIFIED")

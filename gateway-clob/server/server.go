@@ -220,7 +220,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	})
 	feed := wsfeed.New(wsfeed.Config{Name: "clob", Registry: reg, Limits: cfg.StreamLimits, Log: log.Named("stream")})
 	s.hub, err = stream.Start(stream.Config{ResumePositionsMax: cfg.ResumePositionsMax, ResumeWait: cfg.ResumeWait,
-		L2: l2, Account: a.Account}, nc, s.query(nc), feed, log.Named("stream"))
+		L2: l2, Account: a.AccountParam}, nc, s.query(nc), feed, log.Named("stream"))
 	if err != nil {
 		s.markets.Stop()
 		_ = s.pub.Close()

@@ -33,7 +33,10 @@ func (a *API) accountParam(c echo.Context, id auth.Identity) (common.Address, er
 	proxy, hasProxy := a.proxyOf(id.Address)
 	switch s := c.QueryParam("signature_type"); s {
 	case "":
-		return a.Account(id), nil
+		if hasProxy {
+			return proxy, nil
+		}
+		return id.Address, nil
 	case "0":
 		return id.Address, nil
 	case "2":
@@ -45,14 +48,10 @@ func (a *API) accountParam(c echo.Context, id auth.Identity) (common.Address, er
 	return common.Address{}, errcode.Errorf(errcode.InvalidParameter, "signature_type must be 0 (EOA) or 2 (proxy wallet)")
 }
 
-// Account is the wallet an account read is about by default (and the
-// one a key's user stream follows): the key's proxy wallet when this
-// deployment has proxy wallets, else its EOA.
-func (a *API) Account(id auth.Identity) common.Address {
-	if proxy, ok := a.proxyOf(id.Address); ok {
-		return proxy
-	}
-	return id.Address
+// AccountParam is accountParam for the user stream, whose upgrade
+// request picks its wallet the same way.
+func (a *API) AccountParam(c echo.Context, id auth.Identity) (common.Address, error) {
+	return a.accountParam(c, id)
 }
 
 // ordersFilter reads the market and asset_id filters of order lists.

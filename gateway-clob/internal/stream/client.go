@@ -7,6 +7,9 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
 	"pred.dev/proto/runtime/wsfeed"
@@ -25,9 +28,11 @@ type client struct {
 	hub  *Hub
 	conn *wsfeed.Conn
 	user bool
+	// accountOf picks the wallet of a /ws/user connection's key.
+	accountOf func(auth.Identity) (common.Address, error)
 
 	mu       sync.Mutex
-	account  [20]byte
+	wallet   [20]byte // /ws/user: the account followed
 	authed   bool
 	authDone chan struct{} // closed once authenticated (/ws/user)
 	started  bool          // a subscribe was answered: from is for the first only
@@ -69,7 +74,7 @@ func (c *client) wants(it *item) bool {
 		case toMarket:
 			return len(c.markets) == 0 || c.markets[it.market]
 		case toAccount:
-			return it.account == c.account && (len(c.markets) == 0 || it.market == [32]byte{} || c.markets[it.market])
+			return it.account == c.wallet && (len(c.markets) == 0 || it.market == [32]byte{} || c.markets[it.market])
 		}
 		return false
 	}
@@ -85,6 +90,14 @@ func (c *client) wants(it *item) bool {
 // sendLocked sends the items of a position the client wants as one frame
 // (nothing when it wants none).
 func (c *client) sendLocked(position uint64, items []item) {
+	if frame := c.frameLocked(items); frame != nil {
+		c.conn.Send(position, frame)
+	}
+}
+
+// frameLocked is the frame of the items the client wants, numbered, or
+// nil.
+func (c *client) frameLocked(items []item) []byte {
 	var frame []byte
 	for i := range items {
 		it := &items[i]
@@ -99,9 +112,10 @@ func (c *client) sendLocked(position uint64, items []item) {
 		c.seq++
 		frame = it.withSeq(frame, c.seq)
 	}
-	if frame != nil {
-		c.conn.Send(position, append(frame, ']'))
+	if frame == nil {
+		return nil
 	}
+	return append(frame, ']')
 }
 
 // onMessage serves one client request.
@@ -223,11 +237,11 @@ func (c *client) live(req request, toks map[[32]byte][32]byte) {
 }
 
 func (c *client) unsubscribe(req request) {
+	h := c.hub
+	h.mu.RLock() // the hub's lock first, as the hub's deliveries take them
+	defer h.mu.RUnlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	h := c.hub
-	h.mu.RLock()
-	defer h.mu.RUnlock()
 	for _, t := range req.tokens {
 		delete(c.tokens, t)
 	}

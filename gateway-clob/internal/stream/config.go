@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/labstack/echo/v4"
 
 	"pred.dev/gateway-clob/internal/auth"
 )
@@ -26,8 +27,10 @@ type Config struct {
 	// L2 checks the user channel's credentials as REST does.
 	L2 *auth.L2
 	// Account is the wallet whose messages a key's user channel carries,
-	// as REST resolves it (the proxy wallet where there are proxies).
-	Account func(auth.Identity) common.Address
+	// picked by the upgrade request as REST picks an account read's
+	// (signature_type; by default the proxy wallet where there are
+	// proxies).
+	Account func(c echo.Context, id auth.Identity) (common.Address, error)
 }
 
 // Defaults of Config's limits.

@@ -4,7 +4,10 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
+
+	"pred.dev/gateway-clob/internal/auth"
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
@@ -42,6 +45,7 @@ func (h *Hub) serveUser(c echo.Context) error {
 		return err
 	}
 	cl := newClient(h, conn, true)
+	cl.accountOf = func(id auth.Identity) (common.Address, error) { return h.cfg.Account(c, id) }
 	if hasL2(c.Request().Header) {
 		cl.verify(c.Request().Context(), c.Request().Header)
 	} else {
@@ -95,9 +99,13 @@ func (c *client) verify(ctx context.Context, hd http.Header) bool {
 		c.conn.Fail(coded(err))
 		return false
 	}
-	acct := h.cfg.Account(id)
+	acct, err := c.accountOf(id)
+	if err != nil {
+		c.conn.Fail(coded(err))
+		return false
+	}
 	c.mu.Lock()
-	c.account, c.authed = acct, true
+	c.wallet, c.authed = acct, true
 	c.mu.Unlock()
 	close(c.authDone)
 	return true
@@ -105,7 +113,8 @@ func (c *client) verify(ctx context.Context, hd http.Header) bool {
 
 // answerAuth answers an auth request with the (still empty) subscription.
 func (c *client) answerAuth(id string) {
+	at := c.hub.Position() // the hub's lock is never taken inside the client's
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.answerLocked(id, c.hub.Position())
+	c.answerLocked(id, at)
 }

@@ -2,7 +2,6 @@ package stream
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -287,5 +286,3 @@ type positioned struct {
 	seq   uint64
 	batch *pb.EventBatch
 }
-
-var errClosed = errors.New("stream: connection closed")

@@ -34,8 +34,9 @@ type item struct {
 	at      int
 }
 
-// header is what every message starts with; it must be the first field
-// of every message struct (clobapi's messages embed StreamHeader first).
+// encode is msg's JSON with its header set. clobapi's messages embed
+// StreamHeader first, so the JSON starts with type and position, and a
+// seq goes right after them (newItem, withSeq).
 func encode(typ string, position uint64, msg any, setHeader func(clobapi.StreamHeader)) []byte {
 	setHeader(clobapi.StreamHeader{Type: typ, Position: position})
 	b, err := json.Marshal(msg)

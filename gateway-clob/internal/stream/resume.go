@@ -50,15 +50,40 @@ func (c *client) resume(ctx context.Context, req request, toks map[[32]byte][32]
 		c.gap(p, at, first, replay)
 	} else {
 		h.feed.Metrics().ResumeReplays.WithLabelValues(c.channel()).Inc()
-		c.replay(replay, hist)
+		c.replay(ctx, replay, hist)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for i, items := range c.held {
-		c.sendLocked(c.heldAt[i], items)
-	}
-	c.held, c.heldAt, c.replaying = nil, nil, false
+	c.flushHeld(ctx)
 	return nil
+}
+
+// flushHeld sends the live positions held during the replay, the
+// client's lock released while it waits for room (the hub delivers
+// meanwhile, and keeps holding), until none is left: then the client is
+// live.
+func (c *client) flushHeld(ctx context.Context) {
+	for {
+		c.mu.Lock()
+		if len(c.held) == 0 {
+			c.held, c.heldAt, c.replaying = nil, nil, false
+			c.mu.Unlock()
+			return
+		}
+		at, frame := c.heldAt[0], c.frameLocked(c.held[0])
+		c.held, c.heldAt = c.held[1:], c.heldAt[1:]
+		c.mu.Unlock()
+		if frame != nil && !c.conn.SendWait(ctx, at, frame) {
+			return
+		}
+	}
+}
+
+// sendWait sends a replayed position's frame, waiting for room: history
+// comes faster than any socket takes it.
+func (c *client) sendWait(ctx context.Context, position uint64, items []item) bool {
+	c.mu.Lock()
+	frame := c.frameLocked(items)
+	c.mu.Unlock()
+	return frame == nil || c.conn.SendWait(ctx, position, frame)
 }
 
 // abandon ends a resume that could not read the log: the client resumes
@@ -71,15 +96,14 @@ func (c *client) abandon(err error) error {
 
 // replay sends the positions of hist, applied to the projection at the
 // last of them rewound to the first.
-func (c *client) replay(rp *projection, hist []positioned) {
+func (c *client) replay(ctx context.Context, rp *projection, hist []positioned) {
 	for i := len(hist) - 1; i >= 0; i-- {
 		rp.revert(hist[i].batch)
 	}
 	for _, ps := range hist {
-		items := rp.apply(ps.seq, ps.batch)
-		c.mu.Lock()
-		c.sendLocked(ps.seq, items)
-		c.mu.Unlock()
+		if !c.sendWait(ctx, ps.seq, rp.apply(ps.seq, ps.batch)) {
+			return
+		}
 	}
 }
 
@@ -103,9 +127,7 @@ func (c *client) gap(p, at, first uint64, rp *projection) {
 			snap = append(snap, bookItem(at, m, no, rp.timeMs))
 		}
 	}
-	c.mu.Lock()
-	c.sendLocked(at, snap)
-	c.mu.Unlock()
+	c.sendWait(context.Background(), at, snap)
 }
 
 func (c *client) sortedTokens() [][32]byte {

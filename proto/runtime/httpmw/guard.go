@@ -196,13 +196,13 @@ func (g *guardConn) nextHead() bool {
 		g.refuse(err)
 		return true
 	}
-	if framing.chunked {
+	if framing.chunked || framing.upgrade {
 		g.out = append(append(g.out, head[:end-2]...), "Connection: close\r\n\r\n"...)
 	} else {
 		g.out = append(g.out, head...)
 	}
 	g.in, g.scanned = g.in[end:], 0
-	g.body, g.rest = framing.length, framing.chunked
+	g.body, g.rest = framing.length, framing.chunked || framing.upgrade
 	g.linger.Store(framing.chunked)
 	return true
 }
@@ -218,13 +218,6 @@ func (g *guardConn) refuse(err *errcode.Error) {
 	g.out = fmt.Appendf(g.out[:0], "GET / HTTP/1.1\r\nHost: refused.invalid\r\nConnection: close\r\n%s: %s\r\n\r\n", refusalHeader, token)
 	g.in, g.ended = nil, true
 }
-
-// HandOn ends the guard's checks: the connection was hijacked by an
-// upgrade (a WebSocket), so every later byte belongs to the new protocol
-// and is handed on unchecked. The upgrading handler calls it on the
-// hijacked connection before it reads from it; net/http reads no request
-// after a hijack.
-func (g *guardConn) HandOn() { g.rest, g.body = true, 0 }
 
 // CloseWrite half-closes the connection, as net/http does to a TCP
 // connection before it lingers.
@@ -263,6 +256,13 @@ func refusalOf(r *http.Request) *errcode.Error {
 type bodyFraming struct {
 	length  int64 // Content-Length
 	chunked bool
+	// upgrade: the request asks to switch protocols (a WebSocket). What
+	// follows it is the new protocol's, handed on unchecked: net/http
+	// reads no request after it, since the guard adds Connection: close
+	// (which net/http leaves off a 101 answer, and honours after any
+	// other). Checking it would race net/http's background read of the
+	// client's first frame.
+	upgrade bool
 }
 
 // checkHead checks a complete request head, which ends with an empty
@@ -300,7 +300,9 @@ func checkHead(head []byte) (bodyFraming, *errcode.Error) {
 	if e := fields["Expect"]; len(e) > 1 || len(e) == 1 && !strings.EqualFold(e[0], "100-continue") {
 		return bodyFraming{}, errcode.Errorf(errcode.MalformedRequest, "the only Expect served is one 100-continue: leave Expect out, or send Expect: 100-continue once")
 	}
-	return checkFraming(proto, fields["Content-Length"], fields["Transfer-Encoding"])
+	framing, err := checkFraming(proto, fields["Content-Length"], fields["Transfer-Encoding"])
+	framing.upgrade = len(fields["Upgrade"]) > 0
+	return framing, err
 }
 
 // checkRequestLine checks METHOD SP target SP version and returns the

@@ -313,3 +313,21 @@ func FuzzRequestHead(f *testing.F) {
 		}
 	})
 }
+
+// TestUpgradeRequestEndsTheConnection: a request asking to switch
+// protocols that the handler does not switch (an ordinary route) is
+// answered and the connection closed: what follows an upgrade request is
+// handed on unchecked (the new protocol's bytes), so no request after it
+// may be served.
+func TestUpgradeRequestEndsTheConnection(t *testing.T) {
+	addr := serveGuarded(t)
+	hidden := "GET /echo?hidden=1 HTTP/1.1\r\n" + host + "\r\n"
+	raw := "GET /echo HTTP/1.1\r\n" + host + "Connection: Upgrade\r\nUpgrade: websocket\r\n\r\n" + hidden
+	got := exchange(t, addr, raw, false)
+	if len(got) != 1 || got[0].Status != http.StatusOK {
+		t.Fatalf("%d answers, want the upgrade request's alone: %+v", len(got), got)
+	}
+	if bytes.Contains(got[0].Body, []byte("hidden")) {
+		t.Fatal("the request after the upgrade request was served")
+	}
+}

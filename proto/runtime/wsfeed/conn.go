@@ -23,6 +23,9 @@ type Conn struct {
 	ip      string
 
 	queue chan item
+	// taken is signalled (without blocking) each time the writer takes a
+	// frame: SendWait's wait for room.
+	taken chan struct{}
 	// position is the last position queued, which pings and control
 	// messages carry.
 	position atomic.Uint64
@@ -42,7 +45,7 @@ type item struct {
 
 func newConn(s *Server, ws *websocket.Conn, channel, ip string) *Conn {
 	return &Conn{srv: s, ws: ws, channel: channel, ip: ip, queue: make(chan item, s.limits.SendQueueFrames),
-		done: make(chan struct{})}
+		taken: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // Channel is the channel the connection was accepted on.
@@ -108,6 +111,10 @@ func (c *Conn) write(ctx context.Context) {
 		case it, ok := <-c.queue:
 			if !ok {
 				return
+			}
+			select {
+			case c.taken <- struct{}{}:
+			default:
 			}
 			if it.close != nil {
 				c.closeWith(it.close)
@@ -208,6 +215,38 @@ func (c *Conn) Send(position uint64, frame []byte) bool {
 	c.queuedBytes += len(frame)
 	c.queue <- item{frame: frame}
 	return true
+}
+
+// SendWait is Send for a producer that can wait (a resume replaying
+// history, which would fill any queue at once): while the queue is full
+// it waits for the writer to take a frame, and only a writer that takes
+// none within WriteTimeout makes it a slow consumer. It returns false if
+// the connection is closing or ctx ends.
+func (c *Conn) SendWait(ctx context.Context, position uint64, frame []byte) bool {
+	t := time.NewTimer(c.srv.limits.WriteTimeout)
+	defer t.Stop()
+	for {
+		c.mu.Lock()
+		closing := c.closing
+		full := len(c.queue) == cap(c.queue) || c.queuedBytes+len(frame) > c.srv.limits.SendQueueBytes
+		c.mu.Unlock()
+		if closing {
+			return false
+		}
+		if !full {
+			return c.Send(position, frame)
+		}
+		select {
+		case <-c.taken:
+			t.Reset(c.srv.limits.WriteTimeout)
+		case <-t.C:
+			return c.Send(position, frame) // still full: the slow consumer's close
+		case <-ctx.Done():
+			return false
+		case <-c.done:
+			return false
+		}
+	}
 }
 
 // SendError queues an error message answering request id; the

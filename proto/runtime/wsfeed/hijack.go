@@ -10,22 +10,15 @@ import (
 // hijackable hands the library a connection fit for a long-lived stream.
 // net/http leaves the server's read and write deadlines on a hijacked
 // connection (the API's request timeouts): they are cleared, since the
-// stream bounds its own reads (pings) and writes (WriteTimeout). The
-// request-head guard of the API kit (httpmw.Serve) is told to hand every
-// later byte on unchecked: they are WebSocket frames, not requests.
+// stream bounds its own reads (pings) and writes (WriteTimeout). (The
+// request-head guard of the API kit, httpmw.Serve, hands on unchecked
+// what follows an upgrade request.)
 type hijackable struct{ http.ResponseWriter }
-
-// handOn is the guard's connection (httpmw), named by its method so
-// that wsfeed does not link the HTTP kit.
-type handOn interface{ HandOn() }
 
 func (h hijackable) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
-	}
-	if g, ok := conn.(handOn); ok {
-		g.HandOn()
 	}
 	if err := conn.SetDeadline(time.Time{}); err != nil {
 		_ = conn.Close()

@@ -405,3 +405,38 @@ func TestCloseTellsClients(t *testing.T) {
 		t.Fatalf("closed with %d %q", code, reason)
 	}
 }
+
+// SendWait waits for a reader that reads, however much it queues, and
+// gives up on one that does not.
+func TestSendWait(t *testing.T) {
+	t.Parallel()
+	const queue = 4
+	f := start(t, wsfeed.Limits{SendQueueFrames: queue, PingInterval: time.Hour, PongTimeout: time.Hour,
+		WriteTimeout: 500 * time.Millisecond})
+	c := f.dial(t, "")
+	conn := f.next(t)
+	const frames = 200
+	done := make(chan int, 1)
+	go func() {
+		n := 0
+		for pos := uint64(1); pos <= frames && conn.SendWait(context.Background(), pos, []byte(`["`+strings.Repeat("y", 32<<10)+`"]`)); pos++ {
+			n++
+		}
+		done <- n
+	}()
+	for range frames {
+		read(t, c)
+	}
+	if n := <-done; n != frames {
+		t.Fatalf("SendWait queued %d of %d frames for a client that read them all", n, frames)
+	}
+	// Now nobody reads: SendWait gives up, and the connection ends (the
+	// writer's WriteTimeout or the full queue, whichever comes first).
+	for pos := uint64(frames + 1); conn.SendWait(context.Background(), pos, []byte(`["`+strings.Repeat("y", 64<<10)+`"]`)); pos++ {
+	}
+	select {
+	case <-conn.Done():
+	case <-time.After(20 * time.Second):
+		t.Fatal("a connection nobody reads did not end")
+	}
+}
