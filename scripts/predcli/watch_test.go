@@ -112,8 +112,7 @@ func TestWatchGame(t *testing.T) {
 
 // TestWatchOrdersTradesBook: the maker follows her orders and trades
 // (the user channel, with her L2 credentials) while she bids and a taker
-// fills her; the book's watch shows the token's snapshot with its hash
-// checked.
+// fills her; the book's watch redraws her bids live, its hash checked.
 func TestWatchOrdersTradesBook(t *testing.T) {
 	alice, bob := newUser(t, true), newUser(t, true)
 	m := market(1)
@@ -131,10 +130,14 @@ func TestWatchOrdersTradesBook(t *testing.T) {
 	id := strings.TrimSpace(alice.ok("order", "buy", yes, "0.31", "7", "-q").stdout)
 	orders.wait(orders.stdout, `(?i)order `+regexp.QuoteMeta(short(id))+`\s+PLACEMENT\s+live\s+remaining 7\s+BUY 7 at 0\.31 GTC`)
 
-	// The snapshot, its hash checked. (Her bid shows once the engine
-	// reports book changes, BookChanged: issue 22's engine part.)
+	// The snapshot with her bid, then a second bid and its cancellation
+	// live, the book's hash checked at every message.
 	book := bob.start("watch", "book", yes, "--depth", "3")
-	book.wait(book.stdout, `position \d+  hash ok  mismatches 0  connects 1\nSIDE\s+PRICE\s+SIZE\n`)
+	book.wait(book.stdout, `position \d+  hash ok  mismatches 0  connects 1\nSIDE\s+PRICE\s+SIZE\n(?:.*\n)*bid\s+0\.31\s+7\n`)
+	second := strings.TrimSpace(alice.ok("order", "buy", yes, "0.32", "5", "-q").stdout)
+	book.wait(book.stdout, `position \d+  hash ok  mismatches 0  connects 1\nSIDE\s+PRICE\s+SIZE\n(?:ask.*\n)*bid\s+0\.32\s+5\nbid\s+0\.31\s+7\n`)
+	alice.ok("orders", "cancel", second)
+	book.wait(book.stdout, `position \d+  hash ok  mismatches 0  connects 1\nSIDE\s+PRICE\s+SIZE\n(?:ask.*\n)*bid\s+0\.31\s+7\n\n$`)
 	book.end()
 
 	bob.ok("order", "buy", no, "0.69", "7", "--type", "FOK")
