@@ -15,29 +15,16 @@ import (
 // The events must also come last in the command, in compareNotes order,
 // and report only levels whose totals changed.
 
-// bookLevel is one non-empty level of a book, its price in YES pips.
-type bookLevel struct {
-	market int32
-	pips   int32
-	side   book.Side
-	count  int32
-	qty    int64 // lots
-}
-
-func (l bookLevel) note() levelNote {
-	return levelNote{market: l.market, pips: l.pips, side: l.side, count: l.count, qty: l.qty}
-}
-
-// appendBookLevels appends every non-empty level of every book to out in
-// compareNotes order.
-func (m *Machine) appendBookLevels(out []bookLevel) []bookLevel {
+// appendBookLevels appends every non-empty level of every book to out, as
+// the note of a level would hold it, in compareNotes order.
+func (m *Machine) appendBookLevels(out []levelNote) []levelNote {
 	for i := range m.markets {
 		mk := &m.markets[i]
 		for _, side := range [2]book.Side{book.Bid, book.Ask} {
 			start := len(out)
 			for p, ok := mk.book.Best(side); ok; p, ok = mk.book.Worse(side, p) {
 				qty, n := mk.book.Level(side, p)
-				out = append(out, bookLevel{market: int32(i), pips: p * mk.tickPips, side: side, count: n, qty: qty})
+				out = append(out, levelNote{market: int32(i), pips: p * mk.tickPips, side: side, count: n, qty: qty})
 			}
 			if side == book.Bid {
 				slices.Reverse(out[start:]) // bids walk from the highest price
@@ -49,7 +36,7 @@ func (m *Machine) appendBookLevels(out []bookLevel) []bookLevel {
 
 // checkBookChanges checks the BookChanged events of one command against
 // before, the books' levels before it (appendBookLevels).
-func (m *Machine) checkBookChanges(before []bookLevel, events []Event) error {
+func (m *Machine) checkBookChanges(before []levelNote, events []Event) error {
 	first := len(events)
 	for first > 0 && events[first-1].Kind == EvBookChanged {
 		first--
@@ -61,25 +48,25 @@ func (m *Machine) checkBookChanges(before []bookLevel, events []Event) error {
 	}
 	// want is before with each reported level set to its new totals: a
 	// merge of two lists in the same order.
-	var want []bookLevel
+	var want []levelNote
 	b := 0
 	for i := first; i < len(events); i++ {
 		e := &events[i]
-		ch := bookLevel{market: e.Market, pips: int32(e.Price / MicroPerPip), side: book.Side(e.BookSide - 1),
+		ch := levelNote{market: e.Market, pips: int32(e.Price / MicroPerPip), side: book.Side(e.BookSide - 1),
 			count: int32(e.Orders), qty: int64(e.Size / LotUnits)}
 		if i > first {
 			prev := &events[i-1]
-			if compareNotes(bookLevel{market: prev.Market, pips: int32(prev.Price / MicroPerPip),
-				side: book.Side(prev.BookSide - 1)}.note(), ch.note()) >= 0 {
+			if compareNotes(levelNote{market: prev.Market, pips: int32(prev.Price / MicroPerPip),
+				side: book.Side(prev.BookSide - 1)}, ch) >= 0 {
 				return fmt.Errorf("BookChanged at event %d is out of order", i)
 			}
 		}
-		for b < len(before) && compareNotes(before[b].note(), ch.note()) < 0 {
+		for b < len(before) && compareNotes(before[b], ch) < 0 {
 			want = append(want, before[b])
 			b++
 		}
-		var was bookLevel
-		if b < len(before) && compareNotes(before[b].note(), ch.note()) == 0 {
+		var was levelNote
+		if b < len(before) && compareNotes(before[b], ch) == 0 {
 			was = before[b]
 			b++
 		}

@@ -114,7 +114,7 @@ type Machine struct {
 
 	// booksBefore holds every book level before the command, for the
 	// check of its BookChanged events (pred_invariants only).
-	booksBefore []bookLevel
+	booksBefore []levelNote
 }
 
 type tokenRef struct {

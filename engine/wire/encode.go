@@ -77,6 +77,10 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		return &pb.Event{Body: &pb.Event_TradeStatusChanged{TradeStatusChanged: &pb.TradeStatusChanged{
 			TradeId: e.Seq, Status: pb.TradeStatus(e.TradeStatus), TxHash: id32(e.OrderID),
 			TakerAccount: addr(m, e.Account), MakerAccount: addr(m, e.MakerAccount), Market: marketID(m, e.Market)}}}
+	case machine.EvApprovalChanged:
+		return &pb.Event{Body: &pb.Event_ApprovalChanged{ApprovalChanged: &pb.ApprovalChanged{Account: addr(m, e.Account),
+			Exchange: pb.Exchange(e.Exchange), CollateralAllowance: e.Amount, CollateralUnlimited: e.Unlimited,
+			SharesApproved: e.Approved}}}
 	case machine.EvBookChanged:
 		return BookChanged(m, []machine.Event{*e})
 	case machine.EvTransfer:

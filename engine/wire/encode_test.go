@@ -58,8 +58,12 @@ func TestAppendEventsStreamFields(t *testing.T) {
 	}
 	for _, a := range []byte{0xa, 0xb} {
 		r.apply(machine.Command{Kind: machine.KindFaucet, Account: machine.Address{a}, Amount: 1000 * machine.UnitsPerShare})
-		r.apply(machine.Command{Kind: machine.KindCollateralApproval, Account: machine.Address{a},
+		ap := r.apply(machine.Command{Kind: machine.KindCollateralApproval, Account: machine.Address{a},
 			Args: &machine.Args{Exchange: machine.ExchangeStandard, Approved: true}})
+		if x := ap[0].GetApprovalChanged(); len(ap) != 1 || x.GetAccount()[0] != a || !x.GetCollateralUnlimited() ||
+			x.GetExchange() != pb.Exchange_EXCHANGE_STANDARD {
+			t.Fatalf("approval events %v", ap)
+		}
 	}
 	r.bid(0xa, machine.Hash{1, 1}, 400_000) // m1 YES bid 0.40
 	r.bid(0xa, machine.Hash{1, 2}, 300_000) // m1 YES ask 0.70
