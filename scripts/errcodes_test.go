@@ -17,10 +17,10 @@ var apiless = map[errcode.Code]string{
 	// The streams' own codes, sent in their error messages and close
 	// reasons after the upgrade (the AsyncAPI documents list them); the
 	// upgrade's refusals (STREAM_UPGRADE_REQUIRED, STREAM_TOO_MANY_CONNECTIONS)
-	// are HTTP answers the OpenAPI documents list.
+	// are HTTP answers the OpenAPI documents list, and so is Gamma's
+	// refusal of a from that is no position (STREAM_INVALID_REQUEST).
 	errcode.StreamMalformedMessage:     streamOnly,
 	errcode.StreamUnknownRequest:       streamOnly,
-	errcode.StreamInvalidRequest:       streamOnly,
 	errcode.StreamTooManySubscriptions: streamOnly,
 	errcode.StreamSlowConsumer:         streamOnly,
 	errcode.StreamAuthTimeout:          streamOnly,

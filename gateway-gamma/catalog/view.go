@@ -31,6 +31,7 @@ type View struct {
 	marketByCond map[string]string
 	eventMarkets map[string][]string // event id -> market ids, ascending
 	games        map[string]*gammaapi.Game
+	gameRevs     map[string]uint64 // game id -> revision of its record
 	scores       map[string]*gammaapi.GameScores
 	profiles     map[string]*gammaapi.Profile
 	tags         map[string]*gammaapi.Tag
@@ -55,7 +56,7 @@ func NewView(log *zap.Logger) *View {
 		events: map[string]*EventRecord{}, eventBySlug: map[string]string{},
 		markets: map[string]*MarketRecord{}, marketBySlug: map[string]string{}, marketByCond: map[string]string{},
 		eventMarkets: map[string][]string{},
-		games:        map[string]*gammaapi.Game{}, scores: map[string]*gammaapi.GameScores{}, profiles: map[string]*gammaapi.Profile{},
+		games:        map[string]*gammaapi.Game{}, gameRevs: map[string]uint64{}, scores: map[string]*gammaapi.GameScores{}, profiles: map[string]*gammaapi.Profile{},
 		tags: map[string]*gammaapi.Tag{}, tagBySlug: map[string]string{},
 		changed: make(chan struct{}), ready: make(chan struct{}), stopped: make(chan struct{}),
 	}
@@ -129,7 +130,7 @@ func (v *View) apply(e jetstream.KeyValueEntry) error {
 	case prefixMarket:
 		return applyRecord(v, del, name, e.Value(), v.putMarket, v.delMarket)
 	case prefixGame:
-		return applyRecord(v, del, name, e.Value(), func(g *gammaapi.Game) { v.games[g.ID] = g }, func(id string) { delete(v.games, id) })
+		return applyRecord(v, del, name, e.Value(), func(g *gammaapi.Game) { v.putGame(g, e.Revision()) }, v.delGame)
 	case prefixScores:
 		return applyRecord(v, del, name, e.Value(), func(s *gammaapi.GameScores) { v.scores[s.FixtureID] = s }, func(id string) { delete(v.scores, id) })
 	case prefixProfile:

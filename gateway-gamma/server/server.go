@@ -29,6 +29,7 @@ import (
 	"pred.dev/gateway-gamma/internal/api"
 	"pred.dev/gateway-gamma/login"
 	"pred.dev/gateway-gamma/operator"
+	"pred.dev/gateway-gamma/sports"
 	"pred.dev/gateway-gamma/stats"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/client/gammaapi"
@@ -39,6 +40,7 @@ import (
 	"pred.dev/proto/runtime/leaderread"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
+	"pred.dev/proto/runtime/wsfeed"
 )
 
 // Config is everything a gateway needs besides its NATS connection.
@@ -101,6 +103,9 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// StartTimeout bounds the initial load of the catalogue.
 	StartTimeout time.Duration
+	// Stream bounds the sports channel's connections (wsfeed's defaults
+	// for zero fields).
+	Stream wsfeed.Limits
 	// TrustForwardedFor takes the client IP for per-IP rate limits from
 	// X-Forwarded-For, for gateways behind a trusted load balancer.
 	TrustForwardedFor bool
@@ -297,7 +302,19 @@ func (s *Server) open(nc *nats.Conn) error {
 		Strict: httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}},
 		Ready:  []gateway.Check{gateway.NATS(nc), s.catalogueReady(), statisticsReady(follower.Ready)}})
 	a.Register(s.echo)
+	s.registerSports(reg)
 	return nil
+}
+
+// registerSports serves the sports channel, GET /ws/sports, on a stream
+// server of its own that Close ends before the view it reads.
+func (s *Server) registerSports(reg prometheus.Registerer) {
+	feed := wsfeed.New(wsfeed.Config{Name: "gamma", Registry: reg, Limits: s.cfg.Stream, Log: s.log.Named("sports")})
+	s.closers = append(s.closers, feed.Close)
+	ch := &sports.Channel{View: s.view, Feed: feed}
+	s.echo.GET(gammaapi.SportsPath, func(c echo.Context) error {
+		return ch.Serve(c.Request().Context(), c.Response(), c.Request(), c.RealIP())
+	})
 }
 
 // startLoops starts the replica's background work: settling proposals

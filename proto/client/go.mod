@@ -3,6 +3,7 @@ module pred.dev/proto/client
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/holiman/uint256 v1.3.2
 	pred.dev/proto v0.0.0

@@ -43,6 +43,8 @@ type cmdOpts struct {
 	interval   string
 	fidelity   int
 	money      moneyOpts
+	count      int
+	depth      int
 }
 
 func (c *command) name() string {
@@ -77,6 +79,7 @@ var groups = []struct{ noun, help string }{
 	{"order", "place an order: buy or sell shares of a token"},
 	{"orders", "your orders: list or cancel them"},
 	{"chain", "read your wallet on the chain itself"},
+	{"watch", "follow a book, your trades and orders, or a game live (the WebSocket streams); Ctrl-C ends"},
 	{"admin", "operator: drive markets and games through the Gamma API's /admin endpoints"},
 }
 
@@ -129,6 +132,7 @@ func commands() []*command {
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
 			help: "fund <address> (default: your proxy wallet) with devnet USDW on chain; the CLOB shows it once the settler's chain watcher has seen it (the faucet waits for that)", run: faucet},
 	}
+	cmds = append(cmds, watchCommands()...)
 	return append(cmds, adminCommands()...)
 }
 

@@ -135,6 +135,17 @@ func (c *Client) Creds() (clobapi.APICreds, bool) {
 	return *c.creds, true
 }
 
+// BaseURL is the API's base URL, without a trailing slash (the streams
+// of package stream dial below it).
+func (c *Client) BaseURL() string { return c.rest.Base }
+
+// StreamHeaders returns the L2 headers of a WebSocket upgrade request to
+// path (clobapi.StreamUserPath), signed now by the client's clock as a GET
+// without a body: the server checks them by the rules of REST.
+func (c *Client) StreamHeaders(path string) (http.Header, error) {
+	return c.L2Headers(strconv.FormatInt(c.now().Unix(), 10), http.MethodGet, path, nil)
+}
+
 // Address is the EOA of the private key.
 func (c *Client) Address() common.Address { return c.addr }
 

@@ -25,6 +25,12 @@ import (
 // nothing before, nothing twice; when the log no longer holds them it
 // receives a gap message and a new snapshot.
 
+// The streams' paths below the API's base URL.
+const (
+	StreamMarketPath = "/ws/market"
+	StreamUserPath   = "/ws/user"
+)
+
 // Stream request types (StreamRequest.Type).
 const (
 	StreamSubscribe   = "subscribe"
