@@ -72,6 +72,10 @@ type CLOBConfig struct {
 	// Pairs is how many settled runs CLOBCompare makes, each between two
 	// baseline runs.
 	Pairs int
+	// Subscribers, if positive, holds that many /ws/market subscribers on
+	// the gateway over the timed runs (stream.go) and adds the stream
+	// figures.
+	Subscribers int
 	// SettleDataDir, if set, is where the settlement side's processes
 	// keep their data (the chain's database, their NATS server's store)
 	// instead of the bench's temporary directory on the exchange's disk.
@@ -185,6 +189,13 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 			defer stopBurn()
 		}
 	}
+	var subs *subscribers
+	if cfg.Subscribers > 0 {
+		if subs, err = subscribe(d.URL, streamTokens(d.Markets), cfg.Subscribers); err != nil {
+			return nil, err
+		}
+		defer subs.stop()
+	}
 	began := time.Now()
 	for _, orders := range timed {
 		res, err := sendAll(d.URL, hc, traders, orders)
@@ -193,12 +204,16 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		}
 		runs = append(runs, res)
 	}
+	loaded := time.Since(began)
 	stopProfile()
 	stopBurn()
 	if sp != nil && cfg.PauseSettlement {
 		sp.signal(syscall.SIGCONT)
 	}
 	figs := clobFigures(runs)
+	if subs != nil {
+		figs = append(figs, subs.figures(cfg.Subscribers, loaded)...)
+	}
 	if sp == nil {
 		return figs, nil
 	}

@@ -87,8 +87,9 @@ type Config struct {
 	// happen on ticks). Zero keeps the engine's defaults (10 s, 100 ms).
 	HeartbeatTimeout time.Duration
 	TickInterval     time.Duration
-	// Unlimited turns the gateways' rate limits off, for benchmarks that
-	// drive thousands of requests per second from one IP.
+	// Unlimited turns the gateways' rate limits and the streams' limit
+	// of connections per IP off, for benchmarks that drive thousands of
+	// requests per second, or hold thousands of streams, from one IP.
 	Unlimited bool
 	// LoginIPPerSecond and LoginIPBurst bound the Gamma API's login
 	// endpoints (GET /auth/nonce, POST /auth/login, POST /auth/refresh)
@@ -428,6 +429,11 @@ func GammaConfig(dep *deploy.Deployment) gammaserver.Config {
 	return cfg
 }
 
+// unlimitedStreamConns is the streams' connections per IP with
+// Config.Unlimited: more than a benchmark opens (the process's file
+// limit binds first).
+const unlimitedStreamConns = 1 << 20
+
 func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) error {
 	nc, err := d.connect(fmt.Sprintf("gateway-clob-%d", len(d.gateways)))
 	if err != nil {
@@ -442,6 +448,8 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 	gcfg.FaucetViaChain = true // the chain watcher credits it (settler.go)
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond, gcfg.RateLimit.KeyPerSecond = 0, 0
+		// A benchmark's thousands of stream subscribers come from one IP.
+		gcfg.StreamLimits.ConnsPerIP = unlimitedStreamConns
 	}
 	gw, err := server.New(gcfg, nc, d.log)
 	if err != nil {
