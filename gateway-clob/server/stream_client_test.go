@@ -13,13 +13,20 @@ import (
 
 	"github.com/coder/websocket"
 
+	"pred.dev/gateway-clob/apitest"
 	"pred.dev/proto/client/clobapi"
+	rtapitest "pred.dev/proto/runtime/apitest"
 )
 
-// wsConn is a test's WebSocket client of a gateway's stream.
+// wsConn is a test's WebSocket client of a gateway's stream. Every
+// frame it reads and every request it sends well-formed is checked
+// against the streams' AsyncAPI document (v), as the REST tests check
+// every exchange against the OpenAPI one.
 type wsConn struct {
-	t *testing.T
-	c *websocket.Conn
+	t    *testing.T
+	c    *websocket.Conn
+	path string
+	v    *rtapitest.StreamValidator
 }
 
 // dialStream connects to path on gateway i.
@@ -34,12 +41,14 @@ func (h *harness) dialStream(t *testing.T, i int, path string, hdr http.Header) 
 	}
 	c.SetReadLimit(-1)
 	t.Cleanup(func() { _ = c.CloseNow() })
-	return &wsConn{t: t, c: c}
+	return &wsConn{t: t, c: c, path: path, v: apitest.StreamSpec().NewValidator(t)}
 }
 
 func (w *wsConn) send(req clobapi.StreamRequest) {
 	w.t.Helper()
 	b, _ := json.Marshal(req)
+	// Failures are collected by the validator and reported at the end.
+	_ = w.v.Request(w.path, b)
 	w.sendRaw(string(b))
 }
 
@@ -68,6 +77,7 @@ func (w *wsConn) read(d time.Duration) (frame, error) {
 	if err != nil {
 		return frame{}, err
 	}
+	_ = w.v.Frame(w.path, data)
 	if len(data) > 0 && data[0] == '[' {
 		var f frame
 		if err := json.Unmarshal(data, &f.msgs); err != nil {

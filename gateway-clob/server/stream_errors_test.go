@@ -10,9 +10,11 @@ import (
 
 	"github.com/coder/websocket"
 
+	"pred.dev/gateway-clob/apitest"
 	"pred.dev/gateway-clob/server"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/errcode"
+	rtapitest "pred.dev/proto/runtime/apitest"
 )
 
 // TestStreamBadRequests: each bad request is answered with an error
@@ -140,4 +142,10 @@ func TestStreamGapAndAhead(t *testing.T) {
 	if m := a.control(clobapi.MsgSubscribed); m["position"] != float64(end) {
 		t.Fatalf("resume from the last position: %v", m)
 	}
+}
+
+// TestStreamErrorCodesDocumented: every code the streams' document says
+// an error message carries is a code of the one error table.
+func TestStreamErrorCodesDocumented(t *testing.T) {
+	rtapitest.CheckStreamErrorCodes(t, apitest.StreamSpec(), "StreamErrorCode")
 }
