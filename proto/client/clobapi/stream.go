@@ -11,8 +11,9 @@ import (
 //
 // Frames. The client sends one JSON object per text frame (a
 // StreamRequest). The server sends one JSON array per text frame: every
-// message of one log position for this connection, in the log's order,
-// or one control message (subscribed, error, gap, ping, pong). A frame is
+// message of one log position for this connection, in the log's order;
+// or one control message (subscribed, error, gap, ping, pong) as a bare
+// JSON object, never inside an array. A frame is
 // never split, so a client that saw a frame saw its whole position.
 //
 // Positions. Position is the sequence of the EVT stream message (the
