@@ -52,13 +52,14 @@ func (r *run) verify(ctx context.Context, rep Report, acked map[string]bool) (Re
 	// A command logged twice under one id is not a defect by itself:
 	// writers that append again after an unknown outcome under the same
 	// command id (the chain watchers, the faucet and the watcher's deposit
-	// of it, a settler's status) rely on the engine refusing the second
-	// as DUPLICATE_COMMAND. Applied twice is the defect; logged twice is
-	// counted apart.
+	// of it, a settler's status, the publisher's retry of a batch whose
+	// acknowledgement was lost in a leader change) rely on the engine
+	// refusing the second copy. Applied twice is the defect; logged twice
+	// is counted apart.
 	rep.LoggedTwice = loggedTwice
 	rep.Duplicated = dupBatches
 	for id := range acked {
-		if _, inLog := cmdSeqOf[id]; !inLog || applied[id] == 0 {
+		if _, inLog := cmdSeqOf[id]; !inLog || applied[id].results == 0 {
 			rep.Lost++
 			r.logf("acknowledged command %x never applied (in log: %v)", id, inLog)
 		}
@@ -68,9 +69,9 @@ func (r *run) verify(ctx context.Context, rep Report, acked map[string]bool) (Re
 		// retrying after an unknown outcome while NATS elects a leader)
 		// is one more clock reading: the engine takes the later time and
 		// nothing else changes, so it is not a command applied twice.
-		if n > 1 && !ticks[id] {
+		if n.changed > 1 && !ticks[id] {
 			rep.Duplicated++
-			r.logf("command %x applied %d times", id, n)
+			r.logf("command %x changed the state %d times (%d results)", id, n.changed, n.results)
 		}
 	}
 	if err := r.compareHashes(&rep); err != nil {
@@ -155,14 +156,24 @@ func commandSeqs(ctx context.Context, js jetstream.JetStream, last uint64) (map[
 	return seqOf, ticks, dups, err
 }
 
-// appliedCommands counts how often each command id appears in the results
-// of the EVT stream's batches, and how many batches repeat a CMD sequence.
-func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]int, int, error) {
+// applications counts what the engine did with one command id: results
+// are its answers other than the refusal of an id it had spent (what
+// "applied" means to the lost check: the engine took the command and
+// answered it, accepting or refusing), changed the answers with an event
+// that is not a refusal. A refusal changes no state (the engine checks
+// everything before its first change), nor does a repeated report of a
+// trade's status (no event at all), so changed above one is a command
+// applied twice, whatever the engine said to a later copy.
+type applications struct{ results, changed int }
+
+// appliedCommands counts the results of each command id in the EVT
+// stream's batches, and how many batches repeat a CMD sequence.
+func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]applications, int, error) {
 	last, err := streams.LastSeq(ctx, js, journal.EventStream)
 	if err != nil || last == 0 {
 		return nil, 0, err
 	}
-	applied := map[string]int{}
+	applied := map[string]applications{}
 	batches := map[uint64]bool{}
 	dups := 0
 	ctx, cancel := context.WithTimeout(ctx, readMax)
@@ -173,14 +184,15 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 		}
 		batches[batch.GetCommandSeq()] = true
 		for _, res := range batch.GetResults() {
-			// A command appended again under its id (a gateway's retry
-			// after an unknown outcome, a restarted settler's status) is
-			// refused by the engine as DUPLICATE_COMMAND: logged twice,
-			// applied once.
-			if refusedAsDuplicate(batch, res) {
+			if spentID(batch, res) {
 				continue
 			}
-			applied[string(res.GetCommandId())]++
+			a := applied[string(res.GetCommandId())]
+			a.results++
+			if changedState(batch, res) {
+				a.changed++
+			}
+			applied[string(res.GetCommandId())] = a
 		}
 		if seq >= last {
 			return follow.ErrStop
@@ -193,14 +205,46 @@ func appliedCommands(ctx context.Context, js jetstream.JetStream) (map[string]in
 	return applied, dups, err
 }
 
-// refusedAsDuplicate says whether a command's only event is the engine's
-// refusal of a command id it has applied before.
-func refusedAsDuplicate(batch *pb.EventBatch, res *pb.CommandResult) bool {
-	if res.GetEventCount() != 1 || int(res.GetFirstEvent()) >= len(batch.GetEvents()) {
+// resultEvents are the events of one command's result.
+func resultEvents(batch *pb.EventBatch, res *pb.CommandResult) []*pb.Event {
+	first, n := int(res.GetFirstEvent()), int(res.GetEventCount())
+	if first+n > len(batch.GetEvents()) {
+		return nil
+	}
+	return batch.GetEvents()[first : first+n]
+}
+
+// refusal is the reason of a refusal event, UNSPECIFIED for any other.
+func refusal(ev *pb.Event) pb.RejectReason {
+	if rej := ev.GetCommandRejected(); rej != nil {
+		return rej.GetReason()
+	}
+	if rej := ev.GetOrderRejected(); rej != nil {
+		return rej.GetReason()
+	}
+	return pb.RejectReason_REJECT_REASON_UNSPECIFIED
+}
+
+// spentID says whether a command's only event is the engine's refusal of
+// a command or order id it had spent before: a copy, not an application.
+func spentID(batch *pb.EventBatch, res *pb.CommandResult) bool {
+	evs := resultEvents(batch, res)
+	if len(evs) != 1 {
 		return false
 	}
-	rej := batch.GetEvents()[res.GetFirstEvent()].GetCommandRejected()
-	return rej != nil && rej.GetReason() == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND
+	r := refusal(evs[0])
+	return r == pb.RejectReason_REJECT_REASON_DUPLICATE_COMMAND || r == pb.RejectReason_REJECT_REASON_DUPLICATE_ORDER
+}
+
+// changedState says whether a command's result has an event other than a
+// refusal: one that moved state.
+func changedState(batch *pb.EventBatch, res *pb.CommandResult) bool {
+	for _, ev := range resultEvents(batch, res) {
+		if ev.GetCommandRejected() == nil && ev.GetOrderRejected() == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // readMax bounds the reading of a whole stream.

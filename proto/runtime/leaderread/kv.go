@@ -69,15 +69,27 @@ func (k *KV) Get(ctx context.Context, key string) (jetstream.KeyValueEntry, erro
 	return &entry{bucket: k.Bucket(), key: key, value: m.Data, revision: m.Sequence, created: m.Time}, nil
 }
 
+// ReadTimeout bounds one read from a stream's leader. While the stream's
+// group elects a leader nobody answers STREAM.MSG.GET, and the request
+// would wait for as long as its context allows: a request's context may
+// have no deadline (an HTTP handler's), and a cluster run saw API-key
+// reads hang 60 s, until the load balancer gave up, after a NATS server
+// was killed. An election takes a few seconds; past this the caller
+// answers "unavailable, retry".
+const ReadTimeout = 5 * time.Second
+
 // LastMsg reads a stream's last message on a subject from the stream's
 // leader: STREAM.MSG.GET, which only the leader answers, where the
 // stream's own GetLastMsgForSubject uses a direct get when the stream
-// allows it. A missing message is jetstream.ErrMsgNotFound.
+// allows it. A missing message is jetstream.ErrMsgNotFound. It waits at
+// most ReadTimeout, less if ctx ends sooner.
 func LastMsg(ctx context.Context, js jetstream.JetStream, stream, subject string) (*jetstream.RawStreamMsg, error) {
 	req, err := json.Marshal(msgGetRequest{LastFor: subject})
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := context.WithTimeout(ctx, ReadTimeout)
+	defer cancel()
 	msg, err := js.Conn().RequestWithContext(ctx, apiPrefix(js.Options())+"STREAM.MSG.GET."+stream, req)
 	if err != nil {
 		return nil, fmt.Errorf("leaderread: %s %s: %w", stream, subject, err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"pred.dev/proto/runtime/leaderread"
@@ -144,5 +145,31 @@ func TestLastMsgReadsTheSubjectsLastMessage(t *testing.T) {
 	m, err := leaderread.LastMsg(ctx, js, "Q", "q.a")
 	if err != nil || string(m.Data) != "2" || m.Sequence != 2 || m.Subject != "q.a" {
 		t.Fatalf("got %+v, %v; want message 2 of q.a", m, err)
+	}
+}
+
+// TestLastMsgGivesUpWhenNoLeaderAnswers: while a stream's group elects a
+// leader a STREAM.MSG.GET request is taken by no one, and a caller whose
+// context has no deadline (an HTTP handler's) must still get an answer.
+// A subscriber that never replies stands in for the leaderless group: it
+// keeps the request from failing fast with "no responders".
+func TestLastMsgGivesUpWhenNoLeaderAnswers(t *testing.T) {
+	t.Parallel()
+	s := natstest.Start(t)
+	nc := natstest.Connect(t, s)
+	silent := natstest.Connect(t, s)
+	if _, err := silent.Subscribe("silent.>", func(*nats.Msg) {}); err != nil {
+		t.Fatal(err)
+	}
+	if err := silent.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	js, err := jetstream.NewWithAPIPrefix(nc, "silent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = leaderread.LastMsg(context.Background(), js, "KV_X", "$KV.X.k")
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("unanswered read: %v; want a deadline error after %s", err, leaderread.ReadTimeout)
 	}
 }
