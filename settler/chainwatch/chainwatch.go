@@ -53,6 +53,7 @@ import (
 	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
+	"pred.dev/proto/runtime/leaderread"
 	"pred.dev/proto/runtime/natscheck"
 )
 
@@ -130,6 +131,9 @@ type Watcher struct {
 	proxies map[common.Address]bool
 	tokens  map[common.Hash]bool
 	nc      *nats.Conn // the engine's queries
+	// cmdFence reads the CMD stream's last sequence from its leader, for
+	// a cursor another watcher moved (adopt).
+	cmdFence *leaderread.Fence
 	// next mirrors cursor.Next for other goroutines (WaitHandled).
 	next atomic.Uint64
 	// handled is the last block handled and the CMD sequence of the last
@@ -166,13 +170,15 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 		return nil, fmt.Errorf("chainwatch: cursor bucket: %w", err)
 	}
 	w := &Watcher{cfg: cfg, chain: chain, log: appender, kv: kv, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
-		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, nc: js.Conn()}
+		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, nc: js.Conn(),
+		cmdFence: leaderread.NewFence(js, journal.CommandStream)}
 	if err := w.loadCursor(ctx); err != nil {
 		return nil, err
 	}
 	if err := w.backfill(ctx, cfg.Deployment.Block); err != nil {
 		return nil, err
 	}
+	w.adopt(ctx)
 	w.zl.Info("started", zap.Uint64("next_block", w.cursor.Next), zap.Int("proxy_wallets", len(w.proxies)),
 		zap.Int("tokens", len(w.tokens)), zap.Uint64("confirmations", w.cfg.Confirmations))
 	return w, nil
@@ -289,9 +295,40 @@ func (w *Watcher) resync(ctx context.Context) error {
 	if w.cursor.Next > had {
 		w.zl.Debug("the cursor moved under this watcher (another one writes it); going on from it",
 			zap.Uint64("had", had), zap.Uint64("next_block", w.cursor.Next))
-		return w.backfill(ctx, had)
+		if err := w.backfill(ctx, had); err != nil {
+			return err
+		}
+		w.adopt(ctx)
 	}
 	return nil
+}
+
+// adopt makes the blocks below a cursor read from the bucket (another
+// watcher's work, or this one's before a restart) this watcher's handled
+// blocks, for Handled. Whoever wrote the cursor appended the commands of
+// those blocks before writing it, so the CMD stream's last sequence, read
+// from the stream's leader after the cursor, covers them. Without this,
+// a watcher that always lost the race to the other settler's never moved
+// its handled block, and the reconciliation of the settler leading with
+// it compared at a block that stood still while trades went on settling
+// (a cluster run waited on 4 wallets unsettled at block 61 until it gave
+// up). A failed read leaves the handled block where it was: Handled
+// lags, which the reconciliation reports as unsettled, never as wrong.
+func (w *Watcher) adopt(ctx context.Context) {
+	if w.cursor.Next == 0 {
+		return
+	}
+	seq, err := w.cmdFence.Seq(ctx)
+	if err != nil {
+		w.zl.Warn("the log's position for a cursor read from the bucket is unknown; the handled block stays behind it",
+			zap.Uint64("next_block", w.cursor.Next), zap.Error(err))
+		return
+	}
+	w.hmu.Lock()
+	defer w.hmu.Unlock()
+	if block := w.cursor.Next - 1; block > w.handledBlock {
+		w.handledBlock, w.handledSeq = block, max(w.handledSeq, seq)
+	}
 }
 
 // backfill reads the wallets and tokens created in blocks from start up

@@ -178,6 +178,12 @@ func TestTwoWatchers(t *testing.T) {
 	if second.Cursor() != first.Cursor() {
 		t.Fatalf("the second watcher is at %+v, the first at %+v", second.Cursor(), first.Cursor())
 	}
+	// The reconciliation of the settler that lost the race compares at
+	// the blocks the winner handled, after the winner's commands.
+	fb, fs := first.Handled()
+	if sb, ss := second.Handled(); sb != fb || ss < fs {
+		t.Fatalf("the second watcher handled block %d through CMD %d, the first block %d through %d", sb, ss, fb, fs)
+	}
 	known := map[string]bool{}
 	for _, id := range ids {
 		known[string(id)] = true
