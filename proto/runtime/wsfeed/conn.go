@@ -60,19 +60,29 @@ func (c *Conn) Position() uint64 { return c.position.Load() }
 // Run serves the connection until it ends (ctx done, the client gone,
 // the server closed, or a failure): it starts the writer and the pinger
 // and calls onMessage with each text frame the client sends, other than
-// a {"type":"ping"} which it answers itself, one at a time on Run's
-// goroutine. Run returns once every goroutine of the connection has
-// stopped.
+// a {"type":"ping"} which it answers itself, one at a time and in order,
+// on a goroutine of its own. Run returns once every goroutine of the
+// connection has stopped.
+//
+// The reader only reads: a request may take long (a resume replays the
+// log, waiting for the client to take each frame), and a reader stuck
+// in it would read no pong, so the pinger would drop a client that did
+// nothing wrong. Requests wait in a queue of RequestQueueMax; past it
+// the reader waits too, which only a client sending requests faster than
+// they are answered meets.
 func (c *Conn) Run(ctx context.Context, onMessage func(ctx context.Context, data []byte)) {
 	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(c.srv.ctx, cancel)
 	defer stop()
+	requests := make(chan []byte, RequestQueueMax)
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); c.write(ctx); cancel() }()
 	go func() { defer wg.Done(); c.ping(ctx) }()
-	c.read(ctx, onMessage)
+	go func() { defer wg.Done(); serve(ctx, requests, onMessage) }()
+	c.read(ctx, requests)
 	cancel()
+	close(requests)
 	// A close in progress (Fail) finishes its handshake in the writer;
 	// otherwise the socket is dropped now.
 	c.stopQueue()
@@ -82,7 +92,17 @@ func (c *Conn) Run(ctx context.Context, onMessage func(ctx context.Context, data
 	c.srv.ended(c)
 }
 
-func (c *Conn) read(ctx context.Context, onMessage func(ctx context.Context, data []byte)) {
+// serve answers the requests in order until they end or ctx does.
+func serve(ctx context.Context, requests <-chan []byte, onMessage func(ctx context.Context, data []byte)) {
+	for data := range requests {
+		if ctx.Err() != nil {
+			continue // drained: the connection is ending
+		}
+		onMessage(ctx, data)
+	}
+}
+
+func (c *Conn) read(ctx context.Context, requests chan<- []byte) {
 	for {
 		typ, data, err := c.ws.Read(ctx)
 		if err != nil {
@@ -97,7 +117,11 @@ func (c *Conn) read(ctx context.Context, onMessage func(ctx context.Context, dat
 		case isPing(data):
 			c.sendControl(typePong)
 		default:
-			onMessage(ctx, data)
+			select {
+			case requests <- data:
+			case <-ctx.Done():
+				return
+			}
 		}
 	}
 }

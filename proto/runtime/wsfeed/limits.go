@@ -52,6 +52,10 @@ var DefaultLimits = Limits{
 	AuthTimeout:        10 * time.Second,
 }
 
+// RequestQueueMax bounds the requests a connection has sent that wait
+// for the ones before them to be answered (Conn.Run).
+const RequestQueueMax = 16
+
 // sendQueueFramesMin leaves room, once a queue is drained for a slow
 // consumer, for its error message and the close.
 const sendQueueFramesMin = 2

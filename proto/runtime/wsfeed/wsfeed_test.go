@@ -59,7 +59,13 @@ func start(t *testing.T, limits wsfeed.Limits) *feed {
 			}
 		}
 		f.conns <- conn
-		conn.Run(context.Background(), func(_ context.Context, data []byte) {
+		conn.Run(context.Background(), func(ctx context.Context, data []byte) {
+			if strings.Contains(string(data), `"slow"`) { // a long request, such as a resume
+				select {
+				case <-time.After(slowRequest):
+				case <-ctx.Done():
+				}
+			}
 			conn.Send(1, append(append([]byte("["), data...), ']'))
 		})
 		return nil
@@ -238,6 +244,39 @@ func TestPingPong(t *testing.T) {
 		if m.Position != 41 {
 			t.Fatalf("%s carries position %d, want the last one sent, 41", m.Type, m.Position)
 		}
+	}
+}
+
+// slowRequest is how long the test server takes to answer a "slow" request.
+const slowRequest = time.Second
+
+// A request that takes five pong timeouts to answer (a resume replaying
+// the log) does not stop the server from reading the client's pongs: the
+// client stays connected, and its requests are answered in order.
+func TestLongRequestKeepsTheConnection(t *testing.T) {
+	t.Parallel()
+	f := start(t, wsfeed.Limits{PingInterval: 50 * time.Millisecond, PongTimeout: slowRequest / 5})
+	c := f.dial(t, "")
+	conn := f.next(t)
+	write(t, c, `{"type":"slow","id":"1"}`)
+	write(t, c, `{"type":"fast","id":"2"}`)
+	var got []string
+	for len(got) < 2 {
+		data := read(t, c) // reading answers the server's pings
+		if data[0] == '[' {
+			got = append(got, string(data))
+		}
+	}
+	if got[0] != `[{"type":"slow","id":"1"}]` || got[1] != `[{"type":"fast","id":"2"}]` {
+		t.Fatalf("answers %v, want the slow request's then the fast one's", got)
+	}
+	select {
+	case <-conn.Done():
+		t.Fatal("the connection ended during a long request")
+	default:
+	}
+	if n := testutil.ToFloat64(f.srv.Metrics().Closes.WithLabelValues("test", string(errcode.StreamPongTimeout))); n != 0 {
+		t.Fatalf("pong-timeout closes = %v, want 0", n)
 	}
 }
 
