@@ -234,6 +234,9 @@ func CLOBStreams(cfg CLOBConfig) ([]Figure, error) {
 	}
 	with := base
 	with.Subscribers = cfg.Subscribers
+	// -clob-cpuprofile profiles the run with subscribers: where the
+	// fan-out's time goes.
+	with.CPUProfile = cfg.CPUProfile
 	figs, err := CLOB(with)
 	if err != nil {
 		return nil, fmt.Errorf("with %d subscribers: %w", cfg.Subscribers, err)

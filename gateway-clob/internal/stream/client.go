@@ -41,6 +41,8 @@ type client struct {
 	assets   []string          // the subscribed answer's lists
 	mkts     []string
 	seq      uint64
+	// routed is where the hub's index files the client (routes).
+	routed routed
 	// While a resume replays, the live positions are held.
 	replaying bool
 	held      [][]item
@@ -238,8 +240,8 @@ func (c *client) live(req request, toks map[[32]byte][32]byte) {
 
 func (c *client) unsubscribe(req request) {
 	h := c.hub
-	h.mu.RLock() // the hub's lock first, as the hub's deliveries take them
-	defer h.mu.RUnlock()
+	h.mu.Lock() // the hub's lock first, as the hub's deliveries take them
+	defer h.mu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, t := range req.tokens {
@@ -262,6 +264,9 @@ func (c *client) unsubscribe(req request) {
 	}
 	c.assets = slices.DeleteFunc(c.assets, func(s string) bool { return slices.Contains(req.assets, s) })
 	c.mkts = slices.DeleteFunc(c.mkts, func(s string) bool { return slices.Contains(req.mkts, s) })
+	if _, ok := h.clients[c]; ok {
+		h.routes.reroute(c)
+	}
 	c.answerLocked(req.id, c.conn.Position())
 }
 

@@ -33,6 +33,7 @@ type Hub struct {
 	ready   bool
 	readyAt uint64 // the command sequence the seeded books reflect
 	clients map[*client]struct{}
+	routes  *routes
 	// advanced is closed, and replaced, at each position applied: the
 	// broadcast a resume from a position ahead waits on.
 	advanced chan struct{}
@@ -54,7 +55,7 @@ func Start(cfg Config, nc *nats.Conn, q querier, feed *wsfeed.Server, log *zap.L
 	if err != nil {
 		return nil, fmt.Errorf("stream: jetstream: %w", err)
 	}
-	h := &Hub{cfg: cfg.withDefaults(), feed: feed, log: log, js: js, proj: newProjection(), clients: map[*client]struct{}{},
+	h := &Hub{cfg: cfg.withDefaults(), feed: feed, log: log, js: js, proj: newProjection(), clients: map[*client]struct{}{}, routes: newRoutes(),
 		advanced: make(chan struct{}), done: make(chan struct{})}
 	ctx, stop := context.WithCancel(context.Background())
 	h.stop = stop
@@ -182,7 +183,7 @@ func (h *Hub) onBatch(seq uint64, b *pb.EventBatch) error {
 		h.ready = true
 	}
 	if h.ready {
-		for c := range h.clients {
+		for _, c := range h.routes.candidates(items) {
 			c.deliver(seq, items)
 		}
 	}
@@ -222,14 +223,18 @@ func (h *Hub) await(ctx context.Context, p uint64) error {
 	}
 }
 
+// register adds c to the deliveries, or files it again after its
+// subscription changed (the hub's write lock held).
 func (h *Hub) register(c *client) {
 	h.clients[c] = struct{}{}
+	h.routes.reroute(c)
 }
 
 func (h *Hub) unregister(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
+	h.routes.remove(c)
 }
 
 // Close stops following and ends every connection.
