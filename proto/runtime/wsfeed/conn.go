@@ -19,6 +19,7 @@ import (
 type Conn struct {
 	srv     *Server
 	ws      *websocket.Conn
+	sock    *corkConn // under ws: the writer corks it around a batch
 	channel string
 	ip      string
 
@@ -43,8 +44,8 @@ type item struct {
 	close *errcode.Error
 }
 
-func newConn(s *Server, ws *websocket.Conn, channel, ip string) *Conn {
-	return &Conn{srv: s, ws: ws, channel: channel, ip: ip, queue: make(chan item, s.limits.SendQueueFrames),
+func newConn(s *Server, ws *websocket.Conn, sock *corkConn, channel, ip string) *Conn {
+	return &Conn{srv: s, ws: ws, sock: sock, channel: channel, ip: ip, queue: make(chan item, s.limits.SendQueueFrames),
 		taken: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
@@ -127,6 +128,8 @@ func (c *Conn) read(ctx context.Context, requests chan<- []byte) {
 }
 
 // write drains the queue until it is closed or a close item ends it.
+// Each wake-up writes every frame queued by then (at most
+// WriteBatchFramesMax) into the corked socket and sends them together.
 func (c *Conn) write(ctx context.Context) {
 	for {
 		select {
@@ -136,28 +139,60 @@ func (c *Conn) write(ctx context.Context) {
 			if !ok {
 				return
 			}
-			select {
-			case c.taken <- struct{}{}:
-			default:
-			}
-			if it.close != nil {
-				c.closeWith(it.close)
-				return
-			}
-			if err := c.writeFrame(ctx, it.frame); err != nil {
+			c.sock.cork()
+			done := c.writeBatch(ctx, it)
+			if err := c.sock.uncork(); err != nil || done {
 				return
 			}
 		}
 	}
 }
 
+// WriteBatchFramesMax bounds the frames one write of a corked socket
+// carries (CorkBytesMax bounds its bytes).
+const WriteBatchFramesMax = 64
+
+// writeBatch writes it and the frames queued behind it; done says the
+// connection's writing has ended (a close, an error, the queue closed).
+func (c *Conn) writeBatch(ctx context.Context, it item) (done bool) {
+	for n := 1; ; n++ {
+		select {
+		case c.taken <- struct{}{}:
+		default:
+		}
+		if it.close != nil {
+			// The close handshake waits for the client's answer to the
+			// close frame: it must leave now, with what precedes it.
+			if err := c.sock.uncork(); err == nil {
+				c.closeWith(it.close)
+			}
+			return true
+		}
+		if err := c.writeFrame(ctx, it.frame); err != nil {
+			return true
+		}
+		if n == WriteBatchFramesMax {
+			return false
+		}
+		var ok bool
+		select {
+		case it, ok = <-c.queue:
+			if !ok {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+}
+
+// writeFrame hands one frame to the library. The socket is corked, so
+// this never waits on the network; the deadline is uncork's.
 func (c *Conn) writeFrame(ctx context.Context, frame []byte) error {
 	c.mu.Lock()
 	c.queuedBytes -= len(frame)
 	c.mu.Unlock()
-	wctx, cancel := context.WithTimeout(ctx, c.srv.limits.WriteTimeout)
-	defer cancel()
-	if err := c.ws.Write(wctx, websocket.MessageText, frame); err != nil {
+	if err := c.ws.Write(ctx, websocket.MessageText, frame); err != nil {
 		return err
 	}
 	c.srv.metrics.Frames.WithLabelValues(c.channel).Inc()

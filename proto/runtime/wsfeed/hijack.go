@@ -13,9 +13,15 @@ import (
 // stream bounds its own reads (pings) and writes (WriteTimeout). (The
 // request-head guard of the API kit, httpmw.Serve, hands on unchecked
 // what follows an upgrade request.)
-type hijackable struct{ http.ResponseWriter }
+// The socket the library writes to is a corkConn, which the
+// connection's writer corks around a batch of frames.
+type hijackable struct {
+	http.ResponseWriter
+	writeTimeout time.Duration
+	conn         *corkConn // set by Hijack
+}
 
-func (h hijackable) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (h *hijackable) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -24,8 +30,17 @@ func (h hijackable) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		_ = conn.Close()
 		return nil, nil, err
 	}
-	return conn, brw, nil
+	// The library writes through brw's writer, which net/http made on
+	// the raw socket: it is made again on the corkConn, after sending
+	// anything it holds (nothing: net/http flushed the 101 before
+	// hijacking).
+	if err := brw.Writer.Flush(); err != nil {
+		_ = conn.Close()
+		return nil, nil, err
+	}
+	h.conn = &corkConn{Conn: conn, writeTimeout: h.writeTimeout}
+	return h.conn, bufio.NewReadWriter(brw.Reader, bufio.NewWriter(h.conn)), nil
 }
 
 // Unwrap lets http.ResponseController reach the writer underneath.
-func (h hijackable) Unwrap() http.ResponseWriter { return h.ResponseWriter }
+func (h *hijackable) Unwrap() http.ResponseWriter { return h.ResponseWriter }

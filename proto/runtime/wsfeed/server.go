@@ -79,7 +79,8 @@ func (s *Server) Accept(w http.ResponseWriter, r *http.Request, channel, ip stri
 	// Any origin may connect: the public channels need no credentials,
 	// and the user channel's are an HMAC signature, never a cookie a
 	// browser would send on a third party's behalf.
-	ws, err := websocket.Accept(hijackable{w}, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	hj := &hijackable{ResponseWriter: w, writeTimeout: s.limits.WriteTimeout}
+	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.release(s.perIP, ip)
 		// Accept answered the request itself (a handshake it refused).
@@ -87,7 +88,7 @@ func (s *Server) Accept(w http.ResponseWriter, r *http.Request, channel, ip stri
 		return nil, errAnswered
 	}
 	ws.SetReadLimit(s.limits.InboundBytes)
-	c := newConn(s, ws, channel, ip)
+	c := newConn(s, ws, hj.conn, channel, ip)
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
