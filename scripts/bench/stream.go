@@ -129,8 +129,16 @@ func (s *subscribers) read(ctx context.Context, c *websocket.Conn, sample bool) 
 		s.latMs = append(s.latMs, lat...)
 		s.mu.Unlock()
 	}()
+	// One buffer per reader, reused: the readers are the bench's own
+	// cost, on the same two cores as the gateway they measure.
+	var buf bytes.Buffer
 	for {
-		_, data, err := c.Read(ctx)
+		buf.Reset()
+		_, r, err := c.Reader(ctx)
+		if err == nil {
+			_, err = buf.ReadFrom(r)
+		}
+		data := buf.Bytes()
 		if err != nil {
 			if ctx.Err() == nil {
 				s.closed.Add(1)

@@ -34,6 +34,12 @@ type Limits struct {
 	// AuthTimeout is how long an authenticated channel waits for the
 	// credentials of a connection whose upgrade did not carry them.
 	AuthTimeout time.Duration
+	// FlushInterval is the least time between two writes to one
+	// connection's socket: a frame queued sooner after the last write
+	// waits for the rest of it, and goes out with every frame queued
+	// meanwhile, in one write. A connection that gets a frame now and
+	// then sends each at once.
+	FlushInterval time.Duration
 }
 
 // DefaultLimits are the limits of every stream unless a service's flags
@@ -50,6 +56,7 @@ var DefaultLimits = Limits{
 	PingInterval:       10 * time.Second,
 	PongTimeout:        20 * time.Second,
 	AuthTimeout:        10 * time.Second,
+	FlushInterval:      10 * time.Millisecond,
 }
 
 // RequestQueueMax bounds the requests a connection has sent that wait
@@ -87,5 +94,6 @@ func (l Limits) withDefaults() Limits {
 	pickDur(&l.PingInterval, d.PingInterval)
 	pickDur(&l.PongTimeout, d.PongTimeout)
 	pickDur(&l.AuthTimeout, d.AuthTimeout)
+	pickDur(&l.FlushInterval, d.FlushInterval)
 	return l
 }
