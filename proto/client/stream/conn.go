@@ -61,7 +61,9 @@ type FinalError struct {
 	// Close is the close frame's status and reason when the server closed
 	// an established connection.
 	Close websocket.CloseError
-	// Err is a failure before any request (credentials that cannot sign).
+	// Err is a failure of the client's own: before any request
+	// (credentials that cannot sign), or a book that kept disagreeing
+	// with the server (*ResyncLimitError).
 	Err error
 }
 
@@ -114,6 +116,11 @@ func (s *Stream) connect(ctx context.Context) (served bool, err error) {
 		}
 		served = true
 		res, err := s.ch.frame(s, data)
+		var final *FinalError
+		if errors.As(err, &final) {
+			_ = c.Close(websocket.StatusNormalClosure, "")
+			return served, err
+		}
 		if err != nil {
 			// A frame this client cannot read: the next connection
 			// resumes before it, and the server may have been fixed.
