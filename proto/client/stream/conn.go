@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -139,22 +140,23 @@ func (s *Stream) connect(ctx context.Context) (served bool, err error) {
 }
 
 // refused tells a refused upgrade that will stay refused (a 4xx but for
-// a timeout or too many connections) from one worth trying again.
+// a timeout or too many connections) from one worth trying again; both
+// say the status and the start of the answer, which names the reason.
 func refused(resp *http.Response, err error) error {
-	if resp == nil {
+	if resp == nil || resp.StatusCode == http.StatusSwitchingProtocols {
 		return err
 	}
 	code := resp.StatusCode
-	if code < 400 || code >= 500 || code == http.StatusRequestTimeout || code == http.StatusTooManyRequests {
-		return err
-	}
-	fe := &FinalError{HTTPStatus: code}
+	var body string
 	if resp.Body != nil {
 		var b [1024]byte
-		n, _ := resp.Body.Read(b[:])
-		fe.Body = string(b[:n])
+		n, _ := io.ReadFull(resp.Body, b[:])
+		body = string(b[:n])
 	}
-	return fe
+	if code < 400 || code >= 500 || code == http.StatusRequestTimeout || code == http.StatusTooManyRequests {
+		return fmt.Errorf("stream: upgrade refused: HTTP %d: %s", code, strings.TrimSpace(body))
+	}
+	return &FinalError{HTTPStatus: code, Body: body}
 }
 
 // closed turns a read error into the Stream's: a policy violation is

@@ -72,7 +72,7 @@ func TestReconnectNotify(t *testing.T) {
 	for i, want := range []struct {
 		attempt, connects int
 		err               string
-	}{{1, 0, "503"}, {2, 0, "503"}, {1, 1, "restart"}} {
+	}{{1, 0, "upgrade refused: HTTP 503: {\"code\":\"STREAM_SHUTTING_DOWN\""}, {2, 0, "HTTP 503"}, {1, 1, `StatusGoingAway and reason = "restart"`}} {
 		r := told[i]
 		if r.Attempt != want.attempt || r.Connects != want.connects || r.Err == nil || !strings.Contains(r.Err.Error(), want.err) || r.Delay > 4*time.Millisecond {
 			t.Errorf("reconnection %d: %+v, want attempt %d after %d connections for %q", i+1, r, want.attempt, want.connects, want.err)
