@@ -244,9 +244,10 @@ func (s *Stream) Close() error {
 }
 
 // Err is why the Stream ended, once Messages is closed: nil after Close
-// or the end of its context, else an error it could not recover from (a
-// refused upgrade such as bad credentials, or a connection closed for a
-// policy violation other than a slow reader).
+// or the end of its context, else a *FinalError it could not recover
+// from (a refused upgrade such as bad credentials, a connection closed
+// for a policy violation other than a slow reader, or a book that kept
+// disagreeing with the server).
 func (s *Stream) Err() error {
 	select {
 	case <-s.done:
