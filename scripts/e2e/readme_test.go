@@ -44,7 +44,9 @@ var walkthroughExpect = map[string]*regexp.Regexp{
 	"PRED_PRIVATE_KEY=$ALICE pred keys list": regexp.MustCompile(`PRED USES\n\S+\s+0x[0-9a-fA-F]{40}\s+-\s+\S+\s+yes\n$`),
 	// Nothing filled: pred says what rests, not the API's amounts on entry.
 	"PRED_PRIVATE_KEY=$ALICE pred order buy $MARKET yes 0.40 10": regexp.MustCompile(`status\s+live\n(?s:.*)filled\s+nothing yet\nresting\s+10 shares on the book\n`),
-	"pred book $MARKET yes":                                   regexp.MustCompile(`bid\s+0\.4\s+10\n`),
+	"pred book $MARKET yes": regexp.MustCompile(`bid\s+0\.4\s+10\n`),
+	// The market channel's snapshot: Alice's bid, the book agreeing with the server's hash.
+	"pred watch book $MARKET yes --count 1":                   regexp.MustCompile(`^position \d+  hash ok  mismatches 0  connects 1\nSIDE\s+PRICE\s+SIZE\nbid\s+0\.4\s+10\n\n$`),
 	"PRED_PRIVATE_KEY=$BOB pred order buy $MARKET no 0.60 10": regexp.MustCompile(`status\s+matched\n(?s:.*)filled\s+bought 10 shares for 6 USDW\n`),
 	// The settler moves the trade on at once: any status on its way.
 	"PRED_PRIVATE_KEY=$ALICE pred trades": regexp.MustCompile(`MAKER\s+BUY\s+0\.4\s+10\s+0\s+MINT\s+(MATCHED|SUBMITTED|MINED|CONFIRMED)\s`),

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -21,6 +20,12 @@ import (
 // interrupted or --count: the SDK reconnects and resumes by itself, so a
 // watch rides out a gateway restart. With --json each message is one
 // line of JSON (the stream's own object), for a script to read.
+//
+// A watch is never silent while it cannot connect: each reason the SDK
+// reconnects for is a line on stderr, whatever the output flags (as a
+// rate-limited call's wait is), once per outage; a refusal a new
+// connection will not cure (a FinalError: bad credentials, a URL that
+// serves no stream) ends the watch with its reason and exit 1.
 
 // watchDepthDefault is how many levels of each side watch book shows.
 const watchDepthDefault = 10
@@ -47,7 +52,7 @@ func watchCountFlag(fs *pflag.FlagSet, o *cmdOpts) {
 }
 
 func watchBookFlags(fs *pflag.FlagSet, o *cmdOpts) {
-	watchCountFlag(fs, o)
+	fs.IntVar(&o.count, "count", 0, "stop after showing the book this many times: the snapshot, then once per change (0: until interrupted; 1: the snapshot alone)")
 	fs.IntVar(&o.depth, "depth", watchDepthDefault, "levels of each side to show")
 }
 
@@ -90,6 +95,22 @@ func (inv *invocation) watch(ctx context.Context, s *stream.Stream, show func(m 
 	}
 }
 
+// reconnectNotice is the SDK option that writes on stderr why a stream
+// dials again: each distinct reason once per outage (the attempts since
+// the stream last received a frame).
+func (inv *invocation) reconnectNotice() stream.Option {
+	told := map[string]bool{}
+	return stream.WithReconnectNotify(func(r stream.Reconnect) {
+		if r.Attempt == 1 {
+			clear(told)
+		}
+		if why := r.Err.Error(); !told[why] {
+			told[why] = true
+			fmt.Fprintf(inv.env.Stderr, "pred: reconnecting: %s\n", why)
+		}
+	})
+}
+
 // line writes one message as a JSON line (--json) or as text.
 func (inv *invocation) line(m any, text string) error {
 	if inv.g.json {
@@ -119,7 +140,7 @@ func watchBook(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	s := stream.Market(ctx, inv.g.url, stream.Subscription{AssetIDs: []string{t.id}}, stream.WithHTTPClient(inv.streamHTTP()))
+	s := stream.Market(ctx, inv.g.url, stream.Subscription{AssetIDs: []string{t.id}}, inv.streamOptions()...)
 	redraw := terminal(inv.env.Stdout) && !inv.g.json
 	return inv.watch(ctx, s, func(m any) (bool, error) {
 		switch m := m.(type) {
@@ -187,7 +208,7 @@ func (inv *invocation) userStream(ctx context.Context) (*stream.Stream, error) {
 		}
 		sub.Markets = []string{cond}
 	}
-	return stream.User(ctx, c, sub, stream.WithHTTPClient(inv.streamHTTP())), nil
+	return stream.User(ctx, c, sub, inv.streamOptions()...), nil
 }
 
 func watchTrades(ctx context.Context, inv *invocation) error {
@@ -242,7 +263,7 @@ func watchGame(ctx context.Context, inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	s := stream.Sports(ctx, inv.g.gammaURL, stream.WithHTTPClient(inv.streamHTTP()))
+	s := stream.Sports(ctx, inv.g.gammaURL, inv.streamOptions()...)
 	var last string
 	return inv.watch(ctx, s, func(m any) (bool, error) {
 		r, ok := m.(*gammaapi.SportResult)
@@ -279,10 +300,11 @@ func (inv *invocation) emitJSONLine(v any) error {
 	return err
 }
 
-// streamHTTP is the HTTP client of a stream's upgrade: the run's, but
-// without --timeout, which would cut a connection meant to stay open.
-func (inv *invocation) streamHTTP() *http.Client {
+// streamOptions are every watch's stream options: the run's HTTP
+// client, but without --timeout, which would cut a connection meant to
+// stay open, and the reconnection notice.
+func (inv *invocation) streamOptions() []stream.Option {
 	h := *inv.httpClient()
 	h.Timeout = 0
-	return &h
+	return []stream.Option{stream.WithHTTPClient(&h), inv.reconnectNotice()}
 }

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"pred.dev/proto/runtime/eventually"
@@ -152,3 +156,39 @@ func TestWatchOrdersTradesBook(t *testing.T) {
 
 // short is how pred's text output abbreviates an id.
 func short(id string) string { return id[:6] + "..." + id[len(id)-6:] }
+
+// TestWatchSaysWhy: a watch that cannot connect says why on stderr,
+// each reason once however often the stream dials again, and keeps
+// trying until interrupted; a refusal a new connection will not cure
+// (a URL that serves no stream, bad credentials) ends it with the
+// reason and exit 1.
+func TestWatchSaysWhy(t *testing.T) {
+	var dials atomic.Int32
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		dials.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, `{"error":"this replica is shutting down","code":"STREAM_SHUTTING_DOWN"}`)
+	}))
+	defer down.Close()
+	yes := market(1).YesTokenID()
+
+	u := newUser(t, false)
+	u.env["PRED_URL"] = down.URL
+	w := u.start("watch", "book", yes, "-q")
+	w.wait(w.stderr, `pred: reconnecting: stream: upgrade refused: HTTP 503: .*STREAM_SHUTTING_DOWN`)
+	eventually.True(t, "the watch dials again and again", func() bool { return dials.Load() >= 3 })
+	w.end()
+	if n := strings.Count(w.stderr.String(), "reconnecting"); n != 1 {
+		t.Errorf("after %d dials refused alike, %d reconnection lines, want 1:\n%s", dials.Load(), n, w.stderr)
+	}
+
+	u.env["PRED_URL"] = net.GammaURL // serves no /ws/market
+	u.fails(predcli.ExitError, "upgrade refused: HTTP 404", "watch", "book", yes)
+
+	alice := newUser(t, true)
+	alice.env["PRED_API_KEY"] = "00000000-0000-4000-8000-000000000000"
+	alice.env["PRED_SECRET"] = "c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI="
+	alice.env["PRED_PASSPHRASE"] = "passphrase"
+	alice.fails(predcli.ExitError, "closed by the server: 1008", "watch", "orders")
+}

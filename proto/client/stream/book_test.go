@@ -42,8 +42,8 @@ func header(typ string, pos uint64) clobapi.StreamHeader {
 // marketStream is a market Stream that reads the frames a test hands it,
 // without a connection.
 func marketStream() (*Stream, *clobChannel) {
-	ch := &clobChannel{path: clobapi.StreamMarketPath, stale: map[string]bool{}}
-	return &Stream{ch: ch, books: map[string]*Book{}}, ch
+	ch := newCLOBChannel("", clobapi.StreamMarketPath, Subscription{}, nil)
+	return &Stream{cfg: defaultConfig(), ch: ch, books: map[string]*Book{}}, ch
 }
 
 // read hands the stream one frame and records its position, as connect
@@ -190,8 +190,8 @@ func TestFrameMessages(t *testing.T) {
 // starts after the position its subscribed answer names.
 func TestUserStartsAtSubscribed(t *testing.T) {
 	t.Parallel()
-	ch := &clobChannel{path: clobapi.StreamUserPath, stale: map[string]bool{}, user: clob.New("http://127.0.0.1:0")}
-	s := &Stream{ch: ch, books: map[string]*Book{}}
+	ch := newCLOBChannel("", clobapi.StreamUserPath, Subscription{}, clob.New("http://127.0.0.1:0"))
+	s := &Stream{cfg: defaultConfig(), ch: ch, books: map[string]*Book{}}
 	read(t, s, []byte(`[{"type":"subscribed","position":40,"channel":"user"}]`))
 	if !s.status.HasPosition || s.status.Position != 40 {
 		t.Fatalf("status %+v, want position 40", s.status)

@@ -18,7 +18,7 @@ import (
 // "http://127.0.0.1:8080"): a book snapshot of each token, then its
 // changes, trades and market status. Book returns each token's book.
 func Market(ctx context.Context, baseURL string, sub Subscription, opts ...Option) *Stream {
-	return newStream(ctx, &clobChannel{base: strings.TrimRight(baseURL, "/"), path: clobapi.StreamMarketPath, sub: sub, stale: map[string]bool{}}, opts)
+	return newStream(ctx, newCLOBChannel(strings.TrimRight(baseURL, "/"), clobapi.StreamMarketPath, sub, nil), opts)
 }
 
 // User streams the CLOB's user channel with c's L2 credentials (signed
@@ -27,7 +27,7 @@ func Market(ctx context.Context, baseURL string, sub Subscription, opts ...Optio
 // REST first, then stream WithFrom the position the REST answer is at,
 // or from now.
 func User(ctx context.Context, c *clob.Client, sub Subscription, opts ...Option) *Stream {
-	return newStream(ctx, &clobChannel{base: c.BaseURL(), path: clobapi.StreamUserPath, sub: sub, user: c, stale: map[string]bool{}}, opts)
+	return newStream(ctx, newCLOBChannel(c.BaseURL(), clobapi.StreamUserPath, sub, c), opts)
 }
 
 // clobChannel is /ws/market or /ws/user.
@@ -38,6 +38,12 @@ type clobChannel struct {
 	// stale are the tokens whose book went wrong, awaiting a snapshot
 	// (under the Stream's mu): a new connection asks for them again.
 	stale map[string]bool
+	// resyncs bounds the new snapshots asked for (under the Stream's mu).
+	resyncs resyncLog
+}
+
+func newCLOBChannel(base, path string, sub Subscription, user *clob.Client) *clobChannel {
+	return &clobChannel{base: base, path: path, sub: sub, user: user, stale: map[string]bool{}, resyncs: resyncLog{}}
 }
 
 func (c *clobChannel) url(*uint64) string { return c.base + c.path }
@@ -83,15 +89,18 @@ func (c *clobChannel) frame(s *Stream, data []byte) (frameResult, error) {
 		if m == nil {
 			continue // a ping, a pong, or a type this client does not know
 		}
-		c.apply(s, h, m, &res)
+		if err := c.apply(s, h, m, &res); err != nil {
+			return frameResult{}, err
+		}
 		res.msgs = append(res.msgs, m)
 	}
 	return res, nil
 }
 
 // apply folds one message into the Stream's state: its position, the
-// books, and the requests a wrong book calls for.
-func (c *clobChannel) apply(s *Stream, h clobapi.StreamHeader, m any, res *frameResult) {
+// books, and the requests a wrong book calls for. Its error is final: a
+// book that keeps disagreeing.
+func (c *clobChannel) apply(s *Stream, h clobapi.StreamHeader, m any, res *frameResult) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch m := m.(type) {
@@ -101,24 +110,24 @@ func (c *clobChannel) apply(s *Stream, h clobapi.StreamHeader, m any, res *frame
 		if c.user != nil && !s.status.HasPosition {
 			res.pos, res.hasPos = h.Position, true
 		}
-		return
+		return nil
 	case *clobapi.ErrorMessage:
-		return
+		return nil
 	case *clobapi.GapMessage:
 		// The positions of the gap are lost: every book is wrong until
 		// the snapshots that follow, which ask for the stale ones too.
 		s.status.Gaps++
 		clear(s.books)
 		clear(c.stale)
-		return
+		return nil
 	case *clobapi.BookMessage:
 		b, err := fromSnapshot(m)
 		delete(s.books, m.AssetID)
 		delete(c.stale, m.AssetID)
 		if err == nil {
 			s.books[m.AssetID] = b
-		} else {
-			c.resync(s, m.AssetID, err, res)
+		} else if err := c.resync(s, m.AssetID, err, res); err != nil {
+			return err
 		}
 	case *clobapi.PriceChangeMessage:
 		// A snapshot at a position reflects every change up to it: one
@@ -126,23 +135,31 @@ func (c *clobChannel) apply(s *Stream, h clobapi.StreamHeader, m any, res *frame
 		if b, ok := s.books[m.AssetID]; ok && m.Position > b.Position {
 			if err := b.apply(m); err != nil {
 				delete(s.books, m.AssetID)
-				c.resync(s, m.AssetID, err, res)
+				if err := c.resync(s, m.AssetID, err, res); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	res.pos, res.hasPos = max(res.pos, h.Position), true
+	return nil
 }
 
 // resync asks for a new snapshot of a token whose book went wrong:
-// unsubscribe it and subscribe it again without From.
-func (c *clobChannel) resync(s *Stream, assetID string, err error, res *frameResult) {
+// unsubscribe it and subscribe it again without From; past the resync
+// limit, it ends the Stream instead.
+func (c *clobChannel) resync(s *Stream, assetID string, err error, res *frameResult) error {
 	var mm *HashMismatchError
 	if errors.As(err, &mm) {
 		s.status.HashMismatches++
 	}
 	s.status.LastError = err
+	if !c.resyncs.allow(assetID, s.cfg.now(), s.cfg.resyncsMax, s.cfg.resyncWindow) {
+		return &FinalError{Err: &ResyncLimitError{AssetID: assetID, Resyncs: s.cfg.resyncsMax, Window: s.cfg.resyncWindow, Err: err}}
+	}
 	c.stale[assetID] = true
 	res.send = append(res.send, resyncRequests(assetID)...)
+	return nil
 }
 
 // resyncRequests unsubscribe a token and subscribe it again without From,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -61,7 +62,9 @@ type FinalError struct {
 	// Close is the close frame's status and reason when the server closed
 	// an established connection.
 	Close websocket.CloseError
-	// Err is a failure before any request (credentials that cannot sign).
+	// Err is a failure of the client's own: before any request
+	// (credentials that cannot sign), or a book that kept disagreeing
+	// with the server (*ResyncLimitError).
 	Err error
 }
 
@@ -114,6 +117,11 @@ func (s *Stream) connect(ctx context.Context) (served bool, err error) {
 		}
 		served = true
 		res, err := s.ch.frame(s, data)
+		var final *FinalError
+		if errors.As(err, &final) {
+			_ = c.Close(websocket.StatusNormalClosure, "")
+			return served, err
+		}
 		if err != nil {
 			// A frame this client cannot read: the next connection
 			// resumes before it, and the server may have been fixed.
@@ -132,22 +140,23 @@ func (s *Stream) connect(ctx context.Context) (served bool, err error) {
 }
 
 // refused tells a refused upgrade that will stay refused (a 4xx but for
-// a timeout or too many connections) from one worth trying again.
+// a timeout or too many connections) from one worth trying again; both
+// say the status and the start of the answer, which names the reason.
 func refused(resp *http.Response, err error) error {
-	if resp == nil {
+	if resp == nil || resp.StatusCode == http.StatusSwitchingProtocols {
 		return err
 	}
 	code := resp.StatusCode
-	if code < 400 || code >= 500 || code == http.StatusRequestTimeout || code == http.StatusTooManyRequests {
-		return err
-	}
-	fe := &FinalError{HTTPStatus: code}
+	var body string
 	if resp.Body != nil {
 		var b [1024]byte
-		n, _ := resp.Body.Read(b[:])
-		fe.Body = string(b[:n])
+		n, _ := io.ReadFull(resp.Body, b[:])
+		body = string(b[:n])
 	}
-	return fe
+	if code < 400 || code >= 500 || code == http.StatusRequestTimeout || code == http.StatusTooManyRequests {
+		return fmt.Errorf("stream: upgrade refused: HTTP %d: %s", code, strings.TrimSpace(body))
+	}
+	return &FinalError{HTTPStatus: code, Body: body}
 }
 
 // closed turns a read error into the Stream's: a policy violation is

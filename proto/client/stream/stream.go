@@ -22,10 +22,23 @@
 // the server's log reaches; beyond, the server sends a gap and new
 // snapshots, which the Stream delivers too.
 //
+// While it cannot connect it keeps trying, after a back-off that doubles
+// up to a bound; WithReconnectNotify tells the caller of each attempt
+// that failed and why (Status().LastError holds the last). An upgrade the
+// server refuses in a way a new connection would not cure (bad
+// credentials, a path it does not serve: a FinalError) ends the Stream,
+// and Err says why.
+//
 // On the market channel it keeps each token's book from the book
 // snapshot and every price_change, and checks it against the message's
 // hash (clobapi.BookHash) after every message; a book that disagrees is
-// dropped and a new snapshot of that token asked for.
+// dropped and a new snapshot of that token asked for. A token whose
+// books keep disagreeing is a bug (of the server or of this client) that
+// new snapshots do not cure: after DefaultResyncsMax new snapshots of
+// one token within DefaultResyncWindow (WithResyncLimit), its next
+// disagreement ends the Stream with a FinalError wrapping a
+// *ResyncLimitError, rather than asking the server for snapshots as fast
+// as it sends them.
 //
 // Messages are the types of clobapi (market and user channels) and
 // gammaapi (sports channel), as pointers: *clobapi.BookMessage,
@@ -61,6 +74,10 @@ const (
 	// slower than that stops the Stream's reading, and then the server
 	// closes the connection and the Stream resumes.
 	DefaultBuffer = 1024
+	// DefaultResyncsMax and DefaultResyncWindow bound the new snapshots a
+	// token's disagreeing books call for (see the package doc).
+	DefaultResyncsMax   = 5
+	DefaultResyncWindow = time.Minute
 	// writeTimeout bounds one frame the Stream sends.
 	writeTimeout = 10 * time.Second
 )
@@ -84,6 +101,11 @@ type config struct {
 	backoffMax   time.Duration
 	buffer       int
 	from         *uint64
+	notify       func(Reconnect)
+	resyncsMax   int
+	resyncWindow time.Duration
+	// now is the clock of the resync limit's window.
+	now func() time.Time
 }
 
 // WithHTTPClient sets the HTTP client of the upgrade requests.
@@ -107,6 +129,32 @@ func WithBuffer(n int) Option { return func(c *config) { c.buffer = n } }
 // previous Stream's Status().Position): no snapshot, the messages of
 // every later position.
 func WithFrom(position uint64) Option { return func(c *config) { c.from = &position } }
+
+// WithReconnectNotify sets a function told of each reconnection before
+// its back-off starts: a dial that failed, or a connection that ended. It
+// is called on the Stream's goroutine, which waits for it: it must
+// return quickly.
+func WithReconnectNotify(f func(Reconnect)) Option { return func(c *config) { c.notify = f } }
+
+// WithResyncLimit sets how many new snapshots of one token the Stream
+// asks for within window before the token's next disagreeing book ends
+// it (see the package doc).
+func WithResyncLimit(n int, window time.Duration) Option {
+	return func(c *config) { c.resyncsMax, c.resyncWindow = n, window }
+}
+
+// Reconnect is one reconnection the Stream is about to make.
+type Reconnect struct {
+	// Err is why: the dial's failure, or why the connection ended.
+	Err error
+	// Attempt counts the reconnections since the Stream last received a
+	// frame, from 1: above 1, the server has been out of reach since.
+	Attempt int
+	// Delay is the back-off before the dial.
+	Delay time.Duration
+	// Connects is Status().Connects: successful connections so far.
+	Connects int
+}
 
 // Status is a Stream's state.
 type Status struct {
@@ -140,9 +188,15 @@ type Stream struct {
 	err    error
 }
 
+// defaultConfig is a Stream's configuration before its options.
+func defaultConfig() config {
+	return config{pingInterval: DefaultPingInterval, idleTimeout: DefaultIdleTimeout,
+		backoffMin: DefaultBackoffMin, backoffMax: DefaultBackoffMax, buffer: DefaultBuffer,
+		resyncsMax: DefaultResyncsMax, resyncWindow: DefaultResyncWindow, now: time.Now}
+}
+
 func newStream(ctx context.Context, ch channel, opts []Option) *Stream {
-	cfg := config{pingInterval: DefaultPingInterval, idleTimeout: DefaultIdleTimeout,
-		backoffMin: DefaultBackoffMin, backoffMax: DefaultBackoffMax, buffer: DefaultBuffer}
+	cfg := defaultConfig()
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -190,9 +244,10 @@ func (s *Stream) Close() error {
 }
 
 // Err is why the Stream ended, once Messages is closed: nil after Close
-// or the end of its context, else an error it could not recover from (a
-// refused upgrade such as bad credentials, or a connection closed for a
-// policy violation other than a slow reader).
+// or the end of its context, else a *FinalError it could not recover
+// from (a refused upgrade such as bad credentials, a connection closed
+// for a policy violation other than a slow reader, or a book that kept
+// disagreeing with the server).
 func (s *Stream) Err() error {
 	select {
 	case <-s.done:
@@ -209,6 +264,7 @@ func (s *Stream) run(ctx context.Context) {
 	defer close(s.done)
 	defer close(s.msgs)
 	wait := s.cfg.backoffMin
+	attempt := 0
 	for {
 		served, err := s.connect(ctx)
 		if ctx.Err() != nil {
@@ -216,6 +272,7 @@ func (s *Stream) run(ctx context.Context) {
 		}
 		s.mu.Lock()
 		s.status.Connected, s.status.LastError = false, err
+		connects := s.status.Connects
 		var final *FinalError
 		if errors.As(err, &final) {
 			s.err = err
@@ -224,11 +281,16 @@ func (s *Stream) run(ctx context.Context) {
 		}
 		s.mu.Unlock()
 		if served {
-			wait = s.cfg.backoffMin
+			wait, attempt = s.cfg.backoffMin, 0
 		}
+		attempt++
 		// Jitter spreads the reconnections of many clients after a
 		// server restart.
-		t := time.NewTimer(wait/2 + rand.N(wait/2+1))
+		delay := wait/2 + rand.N(wait/2+1)
+		if s.cfg.notify != nil {
+			s.cfg.notify(Reconnect{Err: err, Attempt: attempt, Delay: delay, Connects: connects})
+		}
+		t := time.NewTimer(delay)
 		select {
 		case <-ctx.Done():
 			t.Stop()

@@ -185,7 +185,8 @@ func (s *Spec) New(t testing.TB, opts ...Option) *Validator {
 // next (http.DefaultTransport if nil) and validates the response, and the
 // request too if checkRequests is set; leave it unset for clients that
 // send invalid requests on purpose. The response's body is read in full
-// and handed on unchanged.
+// and handed on unchanged, but for a protocol switch (upgrade.go), whose
+// body is the connection itself.
 func (v *Validator) Transport(next http.RoundTripper, checkRequests bool) http.RoundTripper {
 	if next == nil {
 		next = http.DefaultTransport
@@ -216,6 +217,10 @@ func (tr *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := tr.next.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if resp.StatusCode == http.StatusSwitchingProtocols {
+		tr.v.checkSwitch(req, reqBody, resp, tr.checkRequests)
+		return resp, nil
 	}
 	respBody, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
