@@ -22,8 +22,14 @@ const HeaderOperatorKey = "PRED_OPERATOR_KEY"
 // operatorBodyBytesMax bounds an operator request.
 const operatorBodyBytesMax = 64 << 10
 
+// registerOperator adds the operator's routes. Their checks read the
+// catalogue's view (the event a market names, the market a step moves),
+// so each is fenced like a read (fresh): a write made through the other
+// replica a moment before is seen. Without it, the README's walkthrough
+// on the cluster failed on a market refused EVENT_NOT_FOUND for the event
+// created, through the other Gamma, by the command before.
 func (a *API) registerOperator(e *echo.Echo) {
-	g := e.Group("/admin", a.requireOperator)
+	g := e.Group("/admin", a.requireOperator, a.fresh)
 	g.POST("/events", a.createEvent)
 	g.PATCH("/events/:id", a.updateEvent)
 	g.POST("/markets", a.createMarket)
