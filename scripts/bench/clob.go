@@ -72,6 +72,13 @@ type CLOBConfig struct {
 	// Pairs is how many settled runs CLOBCompare makes, each between two
 	// baseline runs.
 	Pairs int
+	// StreamPacedRate, if positive, adds to the ws group a run with the
+	// subscribers at that many orders a second (PacedRate).
+	StreamPacedRate int
+	// PacedRate, if positive, sends the timed orders at that many a
+	// second in all (an open loop: each client at its share of the rate)
+	// instead of each client's next order on its last one's answer.
+	PacedRate int
 	// Subscribers, if positive, holds that many /ws/market subscribers on
 	// the gateway over the timed runs (stream.go) and adds the stream
 	// figures.
@@ -166,7 +173,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		return nil, err
 	}
 	warm, timed := signOrders(traders, d.Markets, cfg)
-	if _, err := sendAll(d.URL, hc, traders, warm); err != nil {
+	if _, err := sendAll(d.URL, hc, traders, warm, 0); err != nil {
 		return nil, fmt.Errorf("warm-up: %w", err)
 	}
 	var runs []*clobResult
@@ -198,7 +205,7 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 	}
 	began := time.Now()
 	for _, orders := range timed {
-		res, err := sendAll(d.URL, hc, traders, orders)
+		res, err := sendAll(d.URL, hc, traders, orders, cfg.PacedRate)
 		if err != nil {
 			return nil, err
 		}
@@ -475,17 +482,27 @@ type clobResult struct {
 
 // sendAll sends every trader's orders, one client per trader, each
 // waiting for one answer before sending its next order, and fails on the
-// first order the exchange did not accept.
-func sendAll(base string, hc *http.Client, traders []*trader, orders [][]signedOrder) (*clobResult, error) {
+// first order the exchange did not accept. A positive rate paces the
+// clients to rate orders a second in all, evenly staggered; a client
+// that falls behind its schedule sends at once.
+func sendAll(base string, hc *http.Client, traders []*trader, orders [][]signedOrder, rate int) (*clobResult, error) {
 	lat := make([][]time.Duration, len(traders))
 	var matched atomic.Int64
 	var firstErr atomic.Pointer[error]
 	var wg sync.WaitGroup
 	start := time.Now()
+	var every time.Duration // between one client's orders
+	if rate > 0 {
+		every = time.Duration(len(traders)) * time.Second / time.Duration(rate)
+	}
 	for i, t := range traders {
 		wg.Go(func() {
 			lat[i] = make([]time.Duration, 0, len(orders[i]))
-			for _, o := range orders[i] {
+			first := start.Add(every * time.Duration(i) / time.Duration(len(traders)))
+			for k, o := range orders[i] {
+				if every > 0 {
+					time.Sleep(time.Until(first.Add(every * time.Duration(k))))
+				}
 				t0 := time.Now()
 				m, err := t.post(base, hc, o.body)
 				if err != nil {

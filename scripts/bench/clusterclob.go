@@ -64,12 +64,12 @@ func ClusterCLOB(cfg CLOBConfig) ([]Figure, error) {
 		return nil, err
 	}
 	warm, timed := signOrders(traders, markets, cfg)
-	if _, err := sendAll(c.CLOBURL(), hc, traders, warm); err != nil {
+	if _, err := sendAll(c.CLOBURL(), hc, traders, warm, 0); err != nil {
 		return nil, fmt.Errorf("warm-up: %w", err)
 	}
 	var runs []*clobResult
 	for _, orders := range timed {
-		res, err := sendAll(c.CLOBURL(), hc, traders, orders)
+		res, err := sendAll(c.CLOBURL(), hc, traders, orders, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -26,6 +26,7 @@ func main() {
 	flag.DurationVar(&ccfg.SettleSealWait, "clob-settle-seal-wait", ccfg.SettleSealWait, "how long the settlement chain waits after a transaction for more to join its block in the CLOB runs with settlement")
 	flag.IntVar(&ccfg.Pairs, "clob-pairs", ccfg.Pairs, "CLOB runs with settlement, each between two runs without")
 	flag.IntVar(&ccfg.Subscribers, "ws-subscribers", bench.DefaultStreamSubscribers, "market-channel subscribers the ws group holds on the gateway beside the CLOB's order stream")
+	flag.IntVar(&ccfg.StreamPacedRate, "ws-paced-rate", bench.DefaultStreamPacedRate, "orders a second of the ws group's paced run with the subscribers (0: none)")
 	flag.IntVar(&ccfg.CrossPct, "clob-cross-pct", ccfg.CrossPct, "percent of CLOB orders priced to trade at once")
 	flag.StringVar(&ccfg.CPUProfile, "clob-cpuprofile", "", "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (and without, to this file.no-settle)")
 	flag.StringVar(&ccfg.SettleSched, "clob-settle-sched", ccfg.SettleSched, "scheduling of the settlement processes in the CLOB run with settlement: idle-one-core (SCHED_IDLE on the last core only), idle (SCHED_IDLE) or nice (nice 19)")
