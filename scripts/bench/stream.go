@@ -208,13 +208,14 @@ func (s *subscribers) figures(n int, elapsed time.Duration) []Figure {
 	if len(s.reasons) > 0 {
 		fmt.Fprintf(os.Stderr, "bench: the gateway closed %d subscribers: %v\n", s.closed.Load(), s.reasons)
 	}
-	p99 := 0.0
+	p50, p99 := 0.0, 0.0
 	if len(lat) > 0 {
-		p99 = lat[min(len(lat)-1, len(lat)*99/100)]
+		p50, p99 = lat[len(lat)/2], lat[min(len(lat)-1, len(lat)*99/100)]
 	}
 	return []Figure{
 		{"ws_subscribers", float64(n - int(s.closed.Load())), "connections"},
 		{"ws_msgs_per_sec", float64(msgs) / elapsed.Seconds(), "msgs/s"},
+		{"ws_event_p50_ms", p50, "ms"},
 		{"ws_event_p99_ms", p99, "ms"},
 	}
 }
