@@ -4,3 +4,7 @@ export * from "./login.js";
 export * from "./order.js";
 export * from "./signer.js";
 export * from "./wallet.js";
+export * from "./clob.js";
+export * from "./errors.js";
+export * from "./http.js";
+export * from "./types.js";
