@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"bytes"
+	"crypto/ecdsa"
 	"encoding/json"
 	"flag"
 	"net/http"
@@ -9,13 +10,17 @@ import (
 	"path/filepath"
 	"testing"
 
+	"math/big"
+
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/client/gammaapi"
+	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/wallet"
 )
 
@@ -61,6 +66,29 @@ type tsVectors struct {
 	L1              []l1Vector       `json:"l1"`
 	L2              []l2Vector       `json:"l2"`
 	Login           []loginVector    `json:"login"`
+	Relayer         relayerVectors   `json:"relayer"`
+}
+
+// relayerVectors are the owner's signatures of the relayer's onboarding:
+// the factory's CreateProxy, and Safe transactions (the trading
+// approvals in one MultiSend, and a plain call) in both signature forms.
+type relayerVectors struct {
+	MultiSendCallOnly string         `json:"multiSendCallOnly"`
+	Collateral        string         `json:"collateral"`
+	ConditionalTokens string         `json:"conditionalTokens"`
+	CreateProxySig    string         `json:"createProxySignature"`
+	SafeTxs           []safeTxVector `json:"safeTxs"`
+}
+
+type safeTxVector struct {
+	Name       string `json:"name"`
+	To         string `json:"to"`
+	Data       string `json:"data"`
+	Operation  uint8  `json:"operation"`
+	Nonce      uint64 `json:"nonce"`
+	Hash       string `json:"hash"`
+	SigEIP712  string `json:"signatureEip712"`
+	SigEthSign string `json:"signatureEthSign"`
 }
 
 // orderVector is one BuildOrder call: its arguments, the client's setup
@@ -187,7 +215,57 @@ func buildTSVectors(t *testing.T) tsVectors {
 		}
 		v.Login = append(v.Login, loginVector{Nonce: n, Request: req})
 	}
+	v.Relayer = buildRelayerVectors(t, key, factory, ich, common.HexToAddress(v.ProxyWallet))
 	return v
+}
+
+// Made-up addresses of the contracts the onboarding calls.
+const (
+	vecMultiSend         = "0x4444444444444444444444444444444444444444"
+	vecCollateral        = "0x5555555555555555555555555555555555555555"
+	vecConditionalTokens = "0x6666666666666666666666666666666666666666"
+)
+
+func buildRelayerVectors(t *testing.T, key *ecdsa.PrivateKey, factory common.Address, ich common.Hash, safe common.Address) relayerVectors {
+	chain := relayer.Chain{
+		ChainID: vecChainID, SafeFactory: factory, SafeInitCodeHash: ich,
+		Collateral: common.HexToAddress(vecCollateral), ConditionalTokens: common.HexToAddress(vecConditionalTokens),
+		Exchange: common.HexToAddress(vecExchange), NegRiskExchange: common.HexToAddress(vecNegRisk),
+		MultiSendCallOnly: common.HexToAddress(vecMultiSend),
+	}
+	sig, err := relayer.SignCreateProxy(key, vecChainID, factory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := relayerVectors{
+		MultiSendCallOnly: vecMultiSend, Collateral: vecCollateral, ConditionalTokens: vecConditionalTokens,
+		CreateProxySig: hexutil.Encode(sig),
+	}
+	transfer := relayer.Transfer(chain.Collateral, common.HexToAddress(vecExchange), big.NewInt(12_500_000))
+	for _, c := range []struct {
+		name  string
+		tx    relayer.SafeTx
+		nonce int64
+	}{
+		{"approvals", chain.MultiSend(chain.TradingApprovals()), 0},
+		{"transfer", relayer.SafeTx{To: transfer.To, Data: transfer.Data}, 7},
+	} {
+		c.tx.Nonce = big.NewInt(c.nonce)
+		typed, err := relayer.SignSafeTx(key, vecChainID, safe, c.tx, relayer.EIP712)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eth, err := relayer.SignSafeTx(key, vecChainID, safe, c.tx, relayer.EthSign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv.SafeTxs = append(rv.SafeTxs, safeTxVector{
+			Name: c.name, To: c.tx.To.Hex(), Data: hexutil.Encode(c.tx.Data), Operation: uint8(c.tx.Operation),
+			Nonce: uint64(c.nonce), Hash: c.tx.Hash(vecChainID, safe).Hex(),
+			SigEIP712: hexutil.Encode(typed), SigEthSign: hexutil.Encode(eth),
+		})
+	}
+	return rv
 }
 
 // tsOrderCases cover both sides, both exchanges, EOA and proxy makers, a

@@ -8,3 +8,4 @@ export * from "./clob.js";
 export * from "./errors.js";
 export * from "./http.js";
 export * from "./types.js";
+export * from "./safe.js";

@@ -1,6 +1,7 @@
 // Every vector the Go SDK wrote (proto/client/tsvectors_test.go) is
 // reproduced here byte for byte: orders, L1 and L2 headers, Gamma login,
-// the proxy wallet's address.
+// the proxy wallet's address, the relayer's CreateProxy and Safe
+// transactions.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -11,6 +12,15 @@ import type { Address, Hex } from "viem";
 import {
   buildOrder,
   l1Headers,
+  multiSend,
+  Operation,
+  safeTxHash,
+  signCreateProxy,
+  signSafeTx,
+  signSafeTxEthSign,
+  tradingApprovals,
+  transfer,
+  type SafeTx,
   l2Headers,
   proxyAddress,
   signLogin,
@@ -118,5 +128,46 @@ test("L2 headers", async () => {
 test("Gamma login", async () => {
   for (const l of v.login) {
     assert.equal(JSON.stringify(await signLogin(account, l.nonce)), JSON.stringify(l.request));
+  }
+});
+
+interface RelayerVectors {
+  multiSendCallOnly: Address;
+  collateral: Address;
+  conditionalTokens: Address;
+  createProxySignature: Hex;
+  safeTxs: { name: string; to: Address; data: Hex; operation: 0 | 1; nonce: number; hash: Hex; signatureEip712: Hex; signatureEthSign: Hex }[];
+}
+
+const r = (v as unknown as { relayer: RelayerVectors }).relayer;
+const safeChain = {
+  chainId: v.chainId,
+  safeFactory: v.factory,
+  collateral: r.collateral,
+  conditionalTokens: r.conditionalTokens,
+  exchange: v.exchange,
+  negRiskExchange: v.negRiskExchange,
+  multiSendCallOnly: r.multiSendCallOnly,
+};
+
+test("relayer: the factory's CreateProxy signature", async () => {
+  assert.equal(await signCreateProxy(account, v.chainId, v.factory), r.createProxySignature);
+});
+
+test("relayer: the trading approvals' MultiSend and Safe transactions, hashed and signed in both forms", async () => {
+  const approvals = multiSend(safeChain, tradingApprovals(safeChain));
+  const built: Record<string, Omit<SafeTx, "nonce">> = {
+    approvals,
+    transfer: { ...transfer(r.collateral, v.exchange, 12_500_000n), operation: Operation.Call },
+  };
+  assert.equal(r.safeTxs.length, Object.keys(built).length);
+  for (const want of r.safeTxs) {
+    const b = built[want.name];
+    assert.ok(b, want.name);
+    assert.deepEqual({ to: b.to, data: b.data, operation: b.operation }, { to: want.to, data: want.data, operation: want.operation }, want.name);
+    const tx = { ...b, nonce: BigInt(want.nonce) };
+    assert.equal(safeTxHash(v.chainId, v.proxyWallet, tx), want.hash, want.name);
+    assert.equal(await signSafeTx(account, v.chainId, v.proxyWallet, tx), want.signatureEip712, want.name);
+    assert.equal(await signSafeTxEthSign(account, v.chainId, v.proxyWallet, tx), want.signatureEthSign, want.name);
   }
 });
