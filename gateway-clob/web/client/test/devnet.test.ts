@@ -1,8 +1,8 @@
-// The client against a real devnet: a new wallet is onboarded with the
-// pred CLI (login, relayer key, proxy wallet deployed, approvals), then
-// everything else is the TypeScript client's: an API key derived with L1
-// headers, the faucet, a signed order posted, seen among the open orders
-// and in the book, and cancelled.
+// The client against a real devnet: a new wallet is onboarded with this
+// client's signatures (Gamma login, the relayer's CreateProxy and Safe
+// transaction of the approvals), then trades through ClobClient: an API
+// key made and derived with L1 headers, the faucet, a signed order
+// posted, seen among the open orders and in the book, and cancelled.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
@@ -12,10 +12,19 @@ import type { Address, Hex } from "viem";
 import { ClobClient, PredApiError } from "../src/index.js";
 import { startDevnet, type Devnet } from "./devnet.js";
 import { eventually } from "./eventually.js";
+import { onboard } from "./onboard.js";
 
 interface PublicInfo {
   chain: { chainId: number }[];
-  contracts: { exchange: Address; negRiskExchange: Address; safeFactory: Address; safeInitCodeHash: Hex };
+  contracts: {
+    exchange: Address;
+    negRiskExchange: Address;
+    safeFactory: Address;
+    safeInitCodeHash: Hex;
+    collateral: Address;
+    conditionalTokens: Address;
+    multiSendCallOnly: Address;
+  };
 }
 
 let devnet: Devnet;
@@ -35,30 +44,37 @@ test("a wallet trades on the devnet through the TypeScript client", { timeout: 6
   const key = generatePrivateKey();
   const signer = privateKeyToAccount(key);
 
-  // Onboarding with the pred CLI: the relayer's Safe transactions are not in the TS client yet.
-  await devnet.pred(key, "login");
-  await devnet.pred(key, "relayer", "key");
-  await devnet.pred(key, "wallet", "deploy");
-  await devnet.pred(key, "wallet", "approve");
-
   const clob = new ClobClient({
     baseUrl: devnet.clobUrl,
     signer,
     chain: { chainId, exchange: info.contracts.exchange, negRiskExchange: info.contracts.negRiskExchange },
     proxyWallet: { factory: info.contracts.safeFactory, initCodeHash: info.contracts.safeInitCodeHash },
   });
+  const funder = clob.funder;
+  assert.ok(funder && funder !== signer.address, "orders are made by the proxy wallet");
+  const k = info.contracts;
+  await onboard(devnet, signer, { chainId, safeFactory: k.safeFactory, collateral: k.collateral, conditionalTokens: k.conditionalTokens,
+    exchange: k.exchange, negRiskExchange: k.negRiskExchange, multiSendCallOnly: k.multiSendCallOnly }, funder);
+
   const serverTime = await clob.time();
   assert.ok(Math.abs(serverTime - Date.now() / 1000) < 60, "the server's clock is near ours");
 
-  // L1: a new key (pred made one already), which derive then returns as the newest.
+  // L1: the wallet has no key yet; create makes one, which derive then returns.
+  await assert.rejects(clob.deriveApiKey(), (e) => e instanceof PredApiError && e.code === "API_KEY_NOT_FOUND");
   const creds = await clob.createApiKey();
   assert.ok(creds.apiKey && creds.secret && creds.passphrase);
   assert.deepEqual(await clob.deriveApiKey(), creds, "derive returns the key just created");
   assert.deepEqual(await clob.createOrDeriveApiKey(), creds);
   assert.deepEqual(clob.getCreds(), creds);
 
-  const funder = clob.funder;
-  assert.ok(funder && funder !== signer.address, "orders are made by the proxy wallet");
+  // The exchange learns the approvals from the chain a few blocks after they are mined.
+  await eventually(async () => {
+    const b = await clob.getBalanceAllowance();
+    for (const ex of [k.exchange, k.negRiskExchange]) {
+      const a = b.exchange_approvals[ex];
+      assert.ok(a?.shares && a.collateral !== "0", `${ex} approved: ${JSON.stringify(b.exchange_approvals)}`);
+    }
+  });
   const credited = await clob.faucet(funder, "100");
   assert.equal(credited.address.toLowerCase(), funder.toLowerCase());
   await eventually(async () => {

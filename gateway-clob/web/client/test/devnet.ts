@@ -1,6 +1,5 @@
 // A devnet for the tests: the repository's devnet binary, built with go
-// build into a temp dir and started on free ports with its own data dir,
-// plus the pred CLI built beside it.
+// build into a temp dir and started on free ports with its own data dir.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
@@ -17,8 +16,6 @@ const scriptsDir = fileURLToPath(new URL("../../../../../scripts/", import.meta.
 /** How long the build and the start may take on a cold, shared machine. */
 export const DEVNET_BUILD_TIMEOUT_MS = 600_000;
 export const DEVNET_START_TIMEOUT_MS = 120_000;
-/** How long one pred command may take (a wallet deploy waits for its block). */
-export const PRED_COMMAND_TIMEOUT_MS = 120_000;
 /** How long the devnet may take to stop on SIGINT before it is killed. */
 export const DEVNET_STOP_GRACE_MS = 30_000;
 /** The line the devnet prints once every API answers. */
@@ -28,17 +25,18 @@ export interface Devnet {
   clobUrl: string;
   gammaUrl: string;
   relayerUrl: string;
-  /** pred runs the CLI against this devnet as the given key. */
-  pred(privateKey: string, ...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
 export async function startDevnet(): Promise<Devnet> {
   const dir = await mkdtemp(join(tmpdir(), "pred-client-devnet-"));
   const devnetBin = join(dir, "devnet");
-  const predBin = join(dir, "pred");
-  await run("go", ["build", "-o", devnetBin, "./cmd/devnet"], { cwd: scriptsDir, timeout: DEVNET_BUILD_TIMEOUT_MS });
-  await run("go", ["build", "-o", predBin, "./cmd/pred"], { cwd: scriptsDir, timeout: DEVNET_BUILD_TIMEOUT_MS });
+  try {
+    await run("go", ["build", "-o", devnetBin, "./cmd/devnet"], { cwd: scriptsDir, timeout: DEVNET_BUILD_TIMEOUT_MS });
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
   const [api, gamma, relayer, chain] = await freePorts(4);
   const addr = (p: number | undefined) => `127.0.0.1:${p}`;
   const child = spawn(
@@ -66,22 +64,7 @@ export async function startDevnet(): Promise<Devnet> {
     await stop();
     throw e;
   }
-  const urls = { clobUrl: `http://${addr(api)}`, gammaUrl: `http://${addr(gamma)}`, relayerUrl: `http://${addr(relayer)}` };
-  const env = {
-    ...process.env,
-    PRED_URL: urls.clobUrl,
-    PRED_GAMMA_URL: urls.gammaUrl,
-    PRED_RELAYER_URL: urls.relayerUrl,
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
-  return {
-    ...urls,
-    async pred(privateKey, ...args) {
-      const { stdout } = await run(predBin, args, { env: { ...env, PRED_PRIVATE_KEY: privateKey }, timeout: PRED_COMMAND_TIMEOUT_MS });
-      return stdout;
-    },
-    stop,
-  };
+  return { clobUrl: `http://${addr(api)}`, gammaUrl: `http://${addr(gamma)}`, relayerUrl: `http://${addr(relayer)}`, stop };
 }
 
 /** freePorts asks the kernel for n free ports (closed again at once). */
