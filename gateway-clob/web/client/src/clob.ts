@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 
 import { l1Headers, l2Headers, newL1Nonce, unixSeconds, type ApiCreds, type AuthHeaders } from "./auth.js";
-import { PredApiError } from "./errors.js";
+import { PredApiError, type ErrorCode } from "./errors.js";
 import { defaultRateLimitPolicy, Transport, type Call, type RateLimitPolicy } from "./http.js";
 import { buildOrder, SignatureType, type ChainConfig, type OrderArgs, type PostOrderRequest } from "./order.js";
 import type { Signer } from "./signer.js";
@@ -25,9 +25,9 @@ import type {
 import { proxyAddress } from "./wallet.js";
 
 /** The code DeriveApiKey answers when the wallet has no key yet. */
-const CODE_API_KEY_NOT_FOUND = "API_KEY_NOT_FOUND";
+const CODE_API_KEY_NOT_FOUND: ErrorCode = "API_KEY_NOT_FOUND";
 /** The code of an L1 nonce the server has seen. */
-const CODE_L1_NONCE_USED = "L1_NONCE_USED";
+const CODE_L1_NONCE_USED: ErrorCode = "L1_NONCE_ALREADY_USED";
 /** How often an L1 call is signed again after L1_NONCE_USED (only a broken random source causes it). */
 const L1_RESIGNS_MAX = 3;
 

@@ -72,7 +72,7 @@ export class Transport {
   }
 
   private apiError(res: Response, text: string): PredApiError {
-    let code = CODE_INTERNAL_ERROR;
+    let code: string = CODE_INTERNAL_ERROR;
     let message = text;
     let orderId = "";
     try {

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { privateKeyToAccount } from "viem/accounts";
+
 import { ClobClient, PredApiError, PredNoAnswerError, retryAfterMs } from "../src/index.js";
 import { ScriptedServer } from "./server.js";
 
@@ -72,4 +74,17 @@ test("Retry-After as an HTTP date counts from the answer's Date", () => {
   assert.equal(retryAfterMs(h, 0), 30_000);
   assert.equal(retryAfterMs(new Headers({ "Retry-After": "soon" }), 0), 0);
   assert.equal(retryAfterMs(new Headers(), 0), 0);
+});
+
+test("an L1 call whose nonce was used is signed again with a new nonce", async (t) => {
+  const used = { status: 401, body: JSON.stringify({ error: "nonce used", code: "L1_NONCE_ALREADY_USED" }) };
+  const creds = { apiKey: "k", secret: "c2VjcmV0", passphrase: "p" };
+  const srv = await ScriptedServer.start([used, { status: 200, body: JSON.stringify(creds) }]);
+  t.after(() => srv.close());
+  const signer = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+  const c = new ClobClient({ baseUrl: srv.url, signer, chain: { chainId: 1337, exchange: signer.address, negRiskExchange: signer.address } });
+  assert.deepEqual(await c.createApiKey(), creds);
+  const nonces = srv.seen.map((s) => s.headers["pred_nonce"]);
+  assert.equal(nonces.length, 2);
+  assert.ok(nonces[0] && nonces[1] && nonces[0] !== nonces[1], `two nonces: ${nonces.join(", ")}`);
 });
