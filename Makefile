@@ -23,7 +23,7 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check asyncapi-lint run run-deps cluster cluster-deps cluster-down cluster-status chaos clean
+.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check asyncapi-lint run run-deps cluster cluster-deps cluster-down cluster-status chaos clean web-deps web-test
 
 help:
 	@echo "make setup        install everything make test and make run need, ahead of time (they do it on first use)"
@@ -40,6 +40,7 @@ help:
 	@echo "make contracts    compile the Solidity contracts (solc from npm) and regenerate their Go bindings"
 	@echo "make contracts-check  fail if the committed contract artifacts or bindings are stale"
 	@echo "make asyncapi-lint  validate the streams' AsyncAPI documents with the AsyncAPI parser (from npm)"
+	@echo "make web-test     build the TypeScript client (gateway-clob/web/client) and run its node tests, one against a devnet"
 
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
@@ -109,6 +110,9 @@ test-deps::
 # scripts/e2e runs the README's walkthroughs against a cluster too.
 test-deps:: cluster-deps
 
+# The web workspace (gateway-clob/web) needs node and its npm packages.
+test-deps:: web-deps
+
 # cluster-deps is what make cluster needs besides Go: the NATS nodes,
 # the chain and the load balancer.
 cluster-deps:: $(BIN)/geth $(BIN)/nats-server
@@ -129,6 +133,7 @@ test: test-deps
 			echo "== $$m $$inv"; (cd $$m && PRED_INVARIANTS=1 $(GO) test $$inv -count=1 ./...); \
 		fi; \
 	done
+	@$(MAKE) --no-print-directory web-test
 
 lint: $(BIN)/staticcheck
 	@out=$$(gofmt -l $(MODULES) | grep -v '\.pb\.go$$' || true); \
@@ -212,6 +217,25 @@ asyncapi-lint:
 		npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.pred-installed.lock; \
 	fi
 	@node scripts/asyncapi/lint.mjs $(ASYNCAPI_DOCS)
+
+# web-deps installs the npm workspace of the web app and its TypeScript
+# client (gateway-clob/web: TypeScript, viem, pinned in its
+# package-lock.json) once, and again whenever the lock changes.
+WEB := gateway-clob/web
+
+web-deps:
+	$(call need-apt,npm,nodejs npm,the TypeScript client is built with tsc and tested with node's test runner)
+	@cd $(WEB) && if ! cmp -s package-lock.json node_modules/.pred-installed.lock 2>/dev/null; then \
+		echo "== npm ci in $(WEB): TypeScript, viem"; \
+		npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.pred-installed.lock; \
+	fi
+
+# web-test compiles the TypeScript client to dist/ and runs its tests with
+# node's test runner: the signing vectors the Go SDK wrote, the transport
+# against a local HTTP server, and a trade on a devnet it builds and starts.
+web-test: web-deps
+	@echo "== $(WEB)/client: tsc, node --test"
+	@cd $(WEB)/client && rm -rf dist && ../node_modules/.bin/tsc -p . && node --test dist/test/*.test.js
 
 contracts-check: contracts
 	@git diff --exit-code -- $(CHAIN)/artifacts $(CHAIN)/bind || \

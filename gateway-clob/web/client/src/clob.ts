@@ -1,0 +1,316 @@
+import type { Address, Hex } from "viem";
+
+import { l1Headers, l2Headers, newL1Nonce, unixSeconds, type ApiCreds, type AuthHeaders } from "./auth.js";
+import { PredApiError, type ErrorCode } from "./errors.js";
+import { defaultRateLimitPolicy, Transport, type Call, type RateLimitPolicy } from "./http.js";
+import { buildOrder, SignatureType, type ChainConfig, type OrderArgs, type PostOrderRequest } from "./order.js";
+import type { Signer } from "./signer.js";
+import type {
+  BalanceAllowance,
+  CancelResponse,
+  FaucetResponse,
+  FeeRate,
+  HeartbeatResponse,
+  LastTradePrice,
+  Market,
+  OpenOrder,
+  OrderBookSummary,
+  OrderResponse,
+  Page,
+  PriceHistory,
+  PriceInterval,
+  Prices,
+  Trade,
+} from "./types.js";
+import { proxyAddress } from "./wallet.js";
+
+/** The code DeriveApiKey answers when the wallet has no key yet. */
+const CODE_API_KEY_NOT_FOUND: ErrorCode = "API_KEY_NOT_FOUND";
+/** The code of an L1 nonce the server has seen. */
+const CODE_L1_NONCE_USED: ErrorCode = "L1_NONCE_ALREADY_USED";
+/** How often an L1 call is signed again after L1_NONCE_USED (only a broken random source causes it). */
+const L1_RESIGNS_MAX = 3;
+
+export interface ClobClientOptions {
+  /** "http://localhost:8080". */
+  baseUrl: string;
+  /** The wallet that signs L1 headers and orders. */
+  signer?: Signer;
+  /** The chain and exchanges of the order domain (Gamma's GET /public-info). */
+  chain?: ChainConfig;
+  /** Orders name the signer's proxy wallet as maker (signatureType 2). */
+  proxyWallet?: { factory: Address; initCodeHash: Hex };
+  creds?: ApiCreds;
+  /** PRED_SCOPE_ID of a whitelabel tenant. */
+  scopeId?: string;
+  rateLimit?: RateLimitPolicy;
+  fetch?: typeof fetch;
+  /** The clock of auth timestamps, in milliseconds (Date.now). */
+  now?: () => number;
+}
+
+export interface PageParams {
+  cursor?: string;
+  limit?: number;
+}
+
+export interface OrderParams extends PageParams {
+  market?: string;
+  assetId?: string;
+  /** GET /orders lists open orders only unless this is set. */
+  includeClosed?: boolean;
+}
+
+export interface TradeParams extends PageParams {
+  market?: string;
+  assetId?: string;
+  /** Unix seconds. */
+  before?: number;
+  after?: number;
+}
+
+export interface PriceHistoryParams {
+  tokenId: string;
+  /** An interval, or startTs and endTs. */
+  interval?: PriceInterval;
+  startTs?: number;
+  endTs?: number;
+  /** Minutes per point. */
+  fidelity?: number;
+}
+
+type Level = "public" | "l1" | "l2";
+
+/**
+ * ClobClient is the CLOB API at three levels, as the Go SDK: public market
+ * data with a base URL alone; API keys (L1) and order signing with a
+ * signer and chain; trading and the account (L2) with credentials.
+ */
+export class ClobClient {
+  private readonly rest: Transport;
+  private readonly signer?: Signer;
+  private readonly chain?: ChainConfig;
+  private readonly scopeId: string;
+  private readonly now: () => number;
+  private readonly signatureType: SignatureType;
+  /** The maker of this client's orders: the signer, or its proxy wallet. */
+  readonly funder?: Address;
+  private creds?: ApiCreds;
+
+  constructor(o: ClobClientOptions) {
+    this.rest = new Transport("clob", o.baseUrl, o.rateLimit ?? defaultRateLimitPolicy, o.fetch);
+    this.scopeId = o.scopeId ?? "";
+    this.now = o.now ?? Date.now;
+    if (o.signer) this.signer = o.signer;
+    if (o.chain) this.chain = o.chain;
+    if (o.creds) this.creds = o.creds;
+    this.signatureType = o.proxyWallet ? SignatureType.PolyGnosisSafe : SignatureType.EOA;
+    if (o.signer) {
+      this.funder = o.proxyWallet
+        ? proxyAddress(o.proxyWallet.factory, o.proxyWallet.initCodeHash, o.signer.address)
+        : o.signer.address;
+    }
+  }
+
+  /** setCreds sets the L2 credentials, e.g. from createOrDeriveApiKey. */
+  setCreds(c: ApiCreds): void {
+    this.creds = c;
+  }
+
+  getCreds(): ApiCreds | undefined {
+    return this.creds;
+  }
+
+  // --- service and market data (public)
+
+  /** Server time in Unix seconds. */
+  time(): Promise<number> {
+    return this.call("public", { method: "GET", path: "/time" });
+  }
+
+  getMarkets(p: PageParams = {}): Promise<Page<Market>> {
+    return this.call("public", { method: "GET", path: "/markets", query: pageQuery(p) });
+  }
+
+  getMarket(conditionId: string): Promise<Market> {
+    return this.call("public", { method: "GET", path: `/markets/${conditionId}` });
+  }
+
+  getBook(tokenId: string): Promise<OrderBookSummary> {
+    return this.call("public", { method: "GET", path: "/book", query: { token_id: tokenId } });
+  }
+
+  getBooks(tokenIds: string[]): Promise<OrderBookSummary[]> {
+    return this.call("public", { method: "POST", path: "/books", body: tokenIds.map((token_id) => ({ token_id })) });
+  }
+
+  /** The best price a side would trade at: BUY is the best ask. */
+  async getPrice(tokenId: string, side: "BUY" | "SELL"): Promise<string> {
+    const r = await this.call<{ price: string }>("public", { method: "GET", path: "/price", query: { token_id: tokenId, side } });
+    return r.price;
+  }
+
+  getPrices(tokenIds: string[]): Promise<Prices> {
+    return this.call("public", { method: "GET", path: "/prices", query: { token_ids: tokenIds.join(",") } });
+  }
+
+  async getMidpoint(tokenId: string): Promise<string> {
+    const r = await this.call<{ mid: string }>("public", { method: "GET", path: "/midpoint", query: { token_id: tokenId } });
+    return r.mid;
+  }
+
+  getLastTradePrice(tokenId: string): Promise<LastTradePrice> {
+    return this.call("public", { method: "GET", path: "/last-trade-price", query: { token_id: tokenId } });
+  }
+
+  getPriceHistory(p: PriceHistoryParams): Promise<PriceHistory> {
+    const q: Record<string, string | undefined> = { market: p.tokenId, interval: p.interval };
+    if (!p.interval) {
+      q["startTs"] = String(p.startTs ?? 0);
+      q["endTs"] = String(p.endTs ?? 0);
+    }
+    if (p.fidelity) q["fidelity"] = String(p.fidelity);
+    return this.call("public", { method: "GET", path: "/prices-history", query: q });
+  }
+
+  async getTickSize(tokenId: string): Promise<string> {
+    const r = await this.call<{ minimum_tick_size: number }>("public", { method: "GET", path: `/tick-size/${tokenId}` });
+    return String(r.minimum_tick_size);
+  }
+
+  async getFeeRate(tokenId: string): Promise<number> {
+    const r = await this.call<FeeRate>("public", { method: "GET", path: `/fee-rate/${tokenId}` });
+    return r.feeRateBps;
+  }
+
+  /** faucet credits devnet USDW (a decimal string) to an address: devnets only. */
+  faucet(address: Address, amount: string): Promise<FaucetResponse> {
+    return this.call("public", { method: "POST", path: "/faucet", body: { address, amount } });
+  }
+
+  // --- API keys (L1)
+
+  createApiKey(): Promise<ApiCreds> {
+    return this.call("l1", { method: "POST", path: "/auth/api-key" });
+  }
+
+  /** deriveApiKey returns the wallet's newest key, or the named one. */
+  deriveApiKey(apiKey?: string): Promise<ApiCreds> {
+    return this.call("l1", { method: "GET", path: "/auth/derive-api-key", query: { api_key: apiKey } });
+  }
+
+  /** createOrDeriveApiKey derives the wallet's key, creating one when it has none, and keeps it. */
+  async createOrDeriveApiKey(): Promise<ApiCreds> {
+    let c: ApiCreds;
+    try {
+      c = await this.deriveApiKey();
+    } catch (e) {
+      if (!(e instanceof PredApiError) || e.code !== CODE_API_KEY_NOT_FOUND) throw e;
+      c = await this.createApiKey();
+    }
+    this.setCreds(c);
+    return c;
+  }
+
+  // --- orders (L2)
+
+  /** buildOrder signs an order for this client's wallet and key; see the function buildOrder. */
+  buildOrder(a: OrderArgs): Promise<{ request: PostOrderRequest; orderId: Hex }> {
+    if (!this.signer || !this.chain || !this.funder) throw new Error("clob: signing an order needs a signer and a chain");
+    if (!this.creds) throw new Error("clob: signing an order needs API credentials (createOrDeriveApiKey)");
+    const who = { signer: this.signer, funder: this.funder, signatureType: this.signatureType, scopeId: this.scopeId, apiKey: this.creds.apiKey };
+    return buildOrder(this.chain, who, a);
+  }
+
+  postOrder(req: PostOrderRequest): Promise<OrderResponse> {
+    return this.call("l2", { method: "POST", path: "/order", body: req });
+  }
+
+  /** createAndPostOrder signs and sends an order once. */
+  async createAndPostOrder(a: OrderArgs): Promise<OrderResponse> {
+    return this.postOrder((await this.buildOrder(a)).request);
+  }
+
+  cancelOrder(orderId: string): Promise<CancelResponse> {
+    return this.call("l2", { method: "DELETE", path: "/order", body: { orderID: orderId } });
+  }
+
+  cancelOrders(orderIds: string[]): Promise<CancelResponse> {
+    return this.call("l2", { method: "DELETE", path: "/orders", body: orderIds });
+  }
+
+  cancelAll(): Promise<CancelResponse> {
+    return this.call("l2", { method: "DELETE", path: "/cancel-all" });
+  }
+
+  getOrder(orderId: string): Promise<OpenOrder> {
+    return this.call("l2", { method: "GET", path: `/order/${orderId}` });
+  }
+
+  /** getOrders lists the caller's open orders (all with includeClosed). */
+  getOrders(p: OrderParams = {}): Promise<Page<OpenOrder>> {
+    const q = { ...pageQuery(p), market: p.market, asset_id: p.assetId, signature_type: String(this.signatureType) };
+    return this.call("l2", { method: "GET", path: "/orders", query: p.includeClosed ? { ...q, open_only: "false" } : q });
+  }
+
+  getTrades(p: TradeParams = {}): Promise<Page<Trade>> {
+    const q = {
+      ...pageQuery(p),
+      market: p.market,
+      asset_id: p.assetId,
+      before: p.before ? String(p.before) : undefined,
+      after: p.after ? String(p.after) : undefined,
+      signature_type: String(this.signatureType),
+    };
+    return this.call("l2", { method: "GET", path: "/trades", query: q });
+  }
+
+  /** getBalanceAllowance: USDW without a token id, else the token's shares. */
+  getBalanceAllowance(tokenId?: string): Promise<BalanceAllowance> {
+    const q = tokenId
+      ? { asset_type: "CONDITIONAL", asset_id: tokenId }
+      : { asset_type: "COLLATERAL" };
+    return this.call("l2", { method: "GET", path: "/balance-allowance", query: { ...q, signature_type: String(this.signatureType) } });
+  }
+
+  /** postHeartbeat starts or feeds the dead-man switch of the API key. */
+  postHeartbeat(): Promise<HeartbeatResponse> {
+    return this.call("l2", { method: "POST", path: "/heartbeats" });
+  }
+
+  // --- plumbing
+
+  private async call<T>(level: Level, c: Call): Promise<T> {
+    const signed = { ...c, sign: this.signerFor(level, c) };
+    for (let resigned = 0; ; resigned++) {
+      try {
+        return await this.rest.do<T>(signed);
+      } catch (e) {
+        // Each attempt signs a fresh random nonce, so a retry is a new message.
+        const reuse = e instanceof PredApiError && e.code === CODE_L1_NONCE_USED;
+        if (level !== "l1" || resigned >= L1_RESIGNS_MAX || !reuse) throw e;
+      }
+    }
+  }
+
+  private signerFor(level: Level, c: Call): ((body: string) => Promise<AuthHeaders>) | undefined {
+    const ts = () => unixSeconds(this.now());
+    if (level === "l1") {
+      return () => {
+        if (!this.signer || !this.chain) throw new Error("clob: this call needs a signer and a chain (L1)");
+        return l1Headers(this.signer, this.chain.chainId, ts(), newL1Nonce(), this.scopeId);
+      };
+    }
+    if (level === "l2") {
+      return (body) => {
+        if (!this.creds) throw new Error("clob: this call needs API credentials (createOrDeriveApiKey)");
+        return l2Headers(this.creds, ts(), c.method, c.path, body, this.scopeId);
+      };
+    }
+    return undefined;
+  }
+}
+
+function pageQuery(p: PageParams): Record<string, string | undefined> {
+  return { next_cursor: p.cursor, limit: p.limit ? String(p.limit) : undefined };
+}

@@ -1,0 +1,184 @@
+// The CLOB API's JSON, hand-written from proto/client/clobapi (the Go
+// types the gateway encodes with) and held to the OpenAPI document's
+// paths by test/openapi.test.ts. Amounts and prices are decimal strings.
+
+/** One page of a list; next_cursor is END_CURSOR on the last page. */
+export interface Page<T> {
+  data: T[];
+  next_cursor: string;
+  limit: number;
+  count: number;
+}
+
+/** The cursor of a first page and the one after the last. */
+export const INITIAL_CURSOR = "MA==";
+export const END_CURSOR = "LTE=";
+
+export interface MarketToken {
+  token_id: string;
+  outcome: string;
+  winner: boolean;
+}
+
+export interface Market {
+  condition_id: string;
+  tokens: MarketToken[];
+  minimum_tick_size: number;
+  minimum_order_size: number;
+  maximum_order_size: number;
+  maker_base_fee: number;
+  taker_base_fee: number;
+  neg_risk: boolean;
+  status: string;
+  active: boolean;
+  closed: boolean;
+  accepting_orders: boolean;
+  enable_order_book: boolean;
+}
+
+export interface PriceLevel {
+  price: string;
+  size: string;
+}
+
+export interface OrderBookSummary {
+  market: string;
+  asset_id: string;
+  timestamp: string;
+  hash: string;
+  bids: PriceLevel[];
+  asks: PriceLevel[];
+  min_order_size: string;
+  max_order_size: string;
+  tick_size: string;
+  neg_risk: boolean;
+  last_trade_price: string;
+}
+
+/** token id -> side -> price. */
+export type Prices = Record<string, Record<string, string>>;
+
+export interface LastTradePrice {
+  token_id?: string;
+  price: string;
+  side: string;
+}
+
+export interface PricePoint {
+  /** Unix seconds. */
+  t: number;
+  p: number;
+}
+
+export interface PriceHistory {
+  history: PricePoint[];
+}
+
+export type PriceInterval = "1h" | "6h" | "1d" | "1w" | "1m" | "max";
+
+export interface OpenOrder {
+  id: string;
+  status: string;
+  owner?: string;
+  maker_address: string;
+  market: string;
+  asset_id: string;
+  side: string;
+  original_size: string;
+  size_matched: string;
+  price: string;
+  associate_trades: string[];
+  outcome: string;
+  created_at: number;
+  updated_at: number;
+  expiration: string;
+  order_type: string;
+  post_only: boolean;
+  fee_rate_bps: string;
+  cancel_reason?: string;
+}
+
+export interface MakerOrder {
+  order_id: string;
+  owner?: string;
+  maker_address: string;
+  matched_amount: string;
+  price: string;
+  fee_rate_bps: string;
+  asset_id: string;
+  outcome: string;
+  side: string;
+}
+
+export interface Trade {
+  id: string;
+  taker_order_id: string;
+  market: string;
+  asset_id: string;
+  side: string;
+  size: string;
+  fee: string;
+  fee_rate_bps: string;
+  price: string;
+  status: string;
+  match_type: string;
+  match_time: string;
+  last_update: string;
+  outcome: string;
+  bucket_index: number;
+  owner?: string;
+  maker_address: string;
+  transaction_hash: string;
+  trader_side: string;
+  maker_orders: MakerOrder[];
+}
+
+export interface OrderResponse {
+  success: boolean;
+  errorMsg: string;
+  code?: string;
+  orderID: string;
+  /** "live" or "matched". */
+  status: string;
+  makingAmount: string;
+  takingAmount: string;
+  transactionsHashes: string[];
+  tradeIDs: string[];
+}
+
+export interface CancelResponse {
+  canceled: string[];
+  /** order id -> reason. */
+  not_canceled: Record<string, string>;
+}
+
+export interface ExchangeApproval {
+  collateral: string;
+  shares: boolean;
+}
+
+export interface BalanceAllowance {
+  balance: string;
+  locked: string;
+  virtual_available: string;
+  debt: string;
+  allowances: Record<string, string>;
+  exchange_allowances?: Record<string, string>;
+  exchange_approvals: Record<string, ExchangeApproval>;
+}
+
+export interface FaucetResponse {
+  address: string;
+  amount: string;
+  balance: string;
+}
+
+export interface HeartbeatResponse {
+  status: string;
+  heartbeat_id: string;
+}
+
+export interface FeeRate {
+  feeRateBps: number;
+  base_fee: number;
+}
