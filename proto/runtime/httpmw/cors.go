@@ -47,6 +47,9 @@ const (
 	HeaderMaxAge                     = "Access-Control-Max-Age"
 )
 
+// CORSOriginsUsage is the usage of every API's -cors-origins flag.
+const CORSOriginsUsage = "comma-separated web origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS), or * for any; empty allows none"
+
 // AnyOrigin in Origins allows every origin.
 const AnyOrigin = "*"
 
@@ -118,12 +121,7 @@ func CORS(cfg CORSConfig) echo.MiddlewareFunc {
 type Origins []string
 
 // String lists the origins as the flag reads them.
-func (o *Origins) String() string {
-	if o == nil {
-		return ""
-	}
-	return strings.Join(*o, ",")
-}
+func (o Origins) String() string { return strings.Join(o, ",") }
 
 // Set parses a comma-separated list of origins.
 func (o *Origins) Set(s string) error {
