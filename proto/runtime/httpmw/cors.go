@@ -125,7 +125,7 @@ func (o Origins) String() string { return strings.Join(o, ",") }
 
 // Set parses a comma-separated list of origins.
 func (o *Origins) Set(s string) error {
-	var out Origins
+	out := Origins{} // "" allows none, where nil may mean a default
 	for f := range strings.SplitSeq(s, ",") {
 		f = strings.TrimSpace(f)
 		if f == "" {
