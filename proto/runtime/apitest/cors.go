@@ -35,7 +35,8 @@ const refusedOrigin = "http://refused.invalid"
 // answered 204 allowing the method and each header; the same preflight
 // from another origin gets no CORS header; the route called from origin
 // without credentials answers its error with the origin allowed, so the
-// page can read the code. c is the service's validating client.
+// page can read the code; the document's CORS section names each header.
+// c is the service's validating client.
 func CheckCORS(t *testing.T, c *http.Client, baseURL, origin string, r CORSRoute) {
 	t.Helper()
 	resp := corsDo(t, c, http.MethodOptions, baseURL+r.Path, map[string]string{headerOrigin: origin,
@@ -65,6 +66,36 @@ func CheckCORS(t *testing.T, c *http.Client, baseURL, origin string, r CORSRoute
 		!slices.Contains(splitList(resp.Header.Get(headerExposeHeaders)), headerRequestID) {
 		t.Errorf("%s %s from %s without credentials: %d, Allow-Origin %q, Expose-Headers %q; want an error the page can read",
 			r.Method, r.Path, origin, resp.StatusCode, resp.Header.Get(headerAllowOrigin), resp.Header.Get(headerExposeHeaders))
+	}
+	checkCORSDocumented(t, c, baseURL, r.Headers)
+}
+
+// corsSection is the heading of the CORS section of every API's
+// description.
+const corsSection = "## CORS\n"
+
+// checkCORSDocumented: the served document has a CORS section naming
+// each header.
+func checkCORSDocumented(t *testing.T, c *http.Client, baseURL string, headers []string) {
+	t.Helper()
+	resp, err := c.Get(baseURL + "/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), corsSection)
+	if !ok {
+		t.Fatalf("%s/openapi.yaml has no %q section", baseURL, strings.TrimSpace(corsSection))
+	}
+	section, _, _ = strings.Cut(section, "\n    ## ")
+	for _, h := range headers {
+		if !strings.Contains(section, "`"+h+"`") {
+			t.Errorf("the CORS section of %s/openapi.yaml does not name the header %s", baseURL, h)
+		}
 	}
 }
 
