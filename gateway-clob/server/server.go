@@ -95,6 +95,9 @@ type Config struct {
 	// X-Forwarded-For, for gateways behind a trusted load balancer. Off,
 	// the TCP peer address is used, so clients cannot pick their IP.
 	TrustForwardedFor bool
+	// CORSOrigins are the web origins whose pages may call the API
+	// (httpmw.CORS); empty allows none.
+	CORSOrigins httpmw.Origins
 }
 
 // AllowanceReader reads what a wallet has allowed each exchange on chain:
@@ -228,7 +231,8 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	}
 	s.echo = gateway.New(gateway.Config{Name: "clob", Title: api.Title, Document: api.OpenAPI, AsyncAPI: api.AsyncAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAPIKeyID, Strict: httpmw.StrictConfig{Single: api.AuthHeaders}, IPs: limiter.IPs,
-		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor})
+		Ready: []gateway.Check{gateway.NATS(nc), a.EngineReady()}, ErrorBody: api.ErrorBody, TrustForwardedFor: cfg.TrustForwardedFor,
+		CORS: httpmw.CORSConfig{Origins: cfg.CORSOrigins, Headers: api.AuthHeaders}})
 	a.Register(s.echo)
 	s.hub.Register(s.echo)
 	return s, nil

@@ -109,6 +109,9 @@ type Config struct {
 	// TrustForwardedFor takes the client IP for per-IP rate limits from
 	// X-Forwarded-For, for gateways behind a trusted load balancer.
 	TrustForwardedFor bool
+	// CORSOrigins are the web origins whose pages may call the API
+	// (httpmw.CORS); empty allows none.
+	CORSOrigins httpmw.Origins
 }
 
 // DefaultSportTypes are the sports of a fresh deployment.
@@ -300,6 +303,7 @@ func (s *Server) open(nc *nats.Conn) error {
 	s.echo = gateway.New(gateway.Config{Name: "gamma", Title: api.Title, Document: api.OpenAPI, AsyncAPI: api.AsyncAPI, Log: s.log, Registry: reg,
 		CallerKey: api.KeyAddress, IPs: limiter.IPs, TrustForwardedFor: s.cfg.TrustForwardedFor,
 		Strict: httpmw.StrictConfig{Repeatable: api.ListFilters(), Single: []string{api.HeaderOperatorKey}},
+		CORS:   httpmw.CORSConfig{Origins: s.cfg.CORSOrigins, Headers: []string{api.HeaderOperatorKey}},
 		Ready:  []gateway.Check{gateway.NATS(nc), s.catalogueReady(), statisticsReady(follower.Ready)}})
 	a.Register(s.echo)
 	s.registerSports(reg)

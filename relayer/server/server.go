@@ -73,6 +73,9 @@ type Config struct {
 	// TrustForwardedFor takes client IPs from X-Forwarded-For, behind a
 	// trusted load balancer.
 	TrustForwardedFor bool
+	// CORSOrigins are the web origins whose pages may call the API
+	// (httpmw.CORS); empty allows none.
+	CORSOrigins httpmw.Origins
 	// Clock replaces time.Now (tests).
 	Clock func() time.Time
 }
@@ -230,6 +233,7 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 	r.echo = gateway.New(gateway.Config{Name: "relayer", Title: api.Title, Document: api.OpenAPI, Log: log, Registry: reg,
 		CallerKey: api.KeyAddress, IPs: limiter.IPs, TrustForwardedFor: cfg.TrustForwardedFor,
 		Strict: httpmw.StrictConfig{Single: []string{relayerapi.HeaderAPIKey, relayerapi.HeaderAPIKeyAddress}},
+		CORS:   httpmw.CORSConfig{Origins: cfg.CORSOrigins, Headers: []string{relayerapi.HeaderAPIKey, relayerapi.HeaderAPIKeyAddress}},
 		Ready:  []gateway.Check{gateway.NATS(nc), chainReady(chain)}})
 	a.Register(r.echo)
 	return r, nil

@@ -116,3 +116,31 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestAPIsAllowTheAppOrigins: every replica of the three APIs allows the
+// web app's origins, the CLOB's public port through the load balancer.
+func TestAPIsAllowTheAppOrigins(t *testing.T) {
+	t.Parallel()
+	cfg, err := Config{Dir: t.TempDir(), BinDir: t.TempDir()}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadSecrets(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "http://localhost:8080,http://127.0.0.1:8080,http://localhost:5173"
+	apis := 0
+	for _, svc := range services(cfg, s, "nats://127.0.0.1:4222", "record.json", "http://127.0.0.1:8545") {
+		if !strings.HasPrefix(svc.name, "gateway-") && !strings.HasPrefix(svc.name, "relayer-") {
+			continue
+		}
+		apis++
+		if args := strings.Join(svc.args, " "); !strings.Contains(args, "-cors-origins "+want) {
+			t.Errorf("%s runs with %s, want -cors-origins %s", svc.name, args, want)
+		}
+	}
+	if apis != 6 {
+		t.Errorf("%d API replicas, want 6", apis)
+	}
+}

@@ -74,6 +74,9 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 		fmt.Fprintf(b, "  engine metrics  %s/metrics  (readiness %s/readyz)\n", d.AdminURL, d.AdminURL)
 	}
 	fmt.Fprintf(b, "  NATS            %s\n", d.NATSURL)
+	if len(d.CORSOrigins) > 0 {
+		fmt.Fprintf(b, "  CORS            pages on %s may call the three APIs (-cors-origins)\n", strings.Join(d.CORSOrigins, ", "))
+	}
 	fmt.Fprintf(b, "  faucet          POST %s/faucet: mints and wraps USDW into the address on chain; the chain watcher credits a proxy wallet (at most 1,000,000 USDW a call)\n", d.URL)
 	if d.ReconcileURL != "" {
 		fmt.Fprintf(b, "  reconciliation  %s/reconcile  (chain against ledger, what pred reconcile asks; its and the chain watcher's metrics %s/metrics)\n", d.ReconcileURL, d.ReconcileURL)

@@ -43,6 +43,7 @@ import (
 	gammaserver "pred.dev/gateway-gamma/server"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/marketrpc"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/natsembed"
 	"pred.dev/settler/chainwatch"
 	"pred.dev/settler/reconcile"
@@ -91,6 +92,10 @@ type Config struct {
 	// of connections per IP off, for benchmarks that drive thousands of
 	// requests per second, or hold thousands of streams, from one IP.
 	Unlimited bool
+	// CORSOrigins are the web origins whose pages may call the three
+	// APIs. Nil allows the web app's (the first gateway's, as localhost
+	// and 127.0.0.1) and a Vite dev server's (AppOrigins).
+	CORSOrigins httpmw.Origins
 	// LoginIPPerSecond and LoginIPBurst bound the Gamma API's login
 	// endpoints (GET /auth/nonce, POST /auth/login, POST /auth/refresh)
 	// per client IP. Every user and test of a devnet logs in from
@@ -201,6 +206,8 @@ type Devnet struct {
 	RecordPath string
 	Deployed   bool
 	RPCURL     string
+	// CORSOrigins are the origins the three APIs allow (Config.CORSOrigins).
+	CORSOrigins httpmw.Origins
 
 	log   *zap.Logger
 	chain *onchain
@@ -451,15 +458,25 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 		// A benchmark's thousands of stream subscribers come from one IP.
 		gcfg.StreamLimits.ConnsPerIP = unlimitedStreamConns
 	}
-	gw, err := server.New(gcfg, nc, d.log)
-	if err != nil {
-		return fmt.Errorf("devnet: gateway: %w", err)
-	}
-	d.gateways = append(d.gateways, gw)
+	// The first gateway's listener comes first: its port names the web
+	// app's origin, which every API allows.
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("devnet: gateway listen on %s: %w", addr, err)
 	}
+	if d.CORSOrigins == nil {
+		d.CORSOrigins = cfg.CORSOrigins
+		if d.CORSOrigins == nil {
+			d.CORSOrigins = AppOrigins(ln.Addr().(*net.TCPAddr).Port)
+		}
+	}
+	gcfg.CORSOrigins = d.CORSOrigins
+	gw, err := server.New(gcfg, nc, d.log)
+	if err != nil {
+		_ = ln.Close()
+		return fmt.Errorf("devnet: gateway: %w", err)
+	}
+	d.gateways = append(d.gateways, gw)
 	d.URLs = append(d.URLs, "http://"+ln.Addr().String())
 	d.run(&d.gwDone, "gateway", func() error { return gw.Serve(runCtx, ln) })
 	return nil
@@ -507,6 +524,7 @@ func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 		gcfg.ScoreFeed = cfg.ScoreScript
 	}
 	gcfg.RateLimit.AuthIPPerSecond, gcfg.RateLimit.AuthIPBurst = cfg.LoginIPPerSecond, cfg.LoginIPBurst
+	gcfg.CORSOrigins = d.CORSOrigins
 	if cfg.Unlimited {
 		gcfg.RateLimit.IPPerSecond = 0
 	}

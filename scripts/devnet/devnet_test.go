@@ -99,8 +99,9 @@ func TestMarketsOnce(t *testing.T) {
 	}
 }
 
-// TestBannerAndAdmin: the banner names what a newcomer needs, and the
-// engine's admin server answers where it says.
+// TestBannerAndAdmin: the banner names what a newcomer needs, the
+// engine's admin server answers where it says, and every API allows the
+// web app's origins (CORS).
 func TestBannerAndAdmin(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminAddr, cfg.Gateways = "127.0.0.1:0", 2
@@ -108,6 +109,7 @@ func TestBannerAndAdmin(t *testing.T) {
 	cfg.LoginIPBurst, cfg.LoginIPPerSecond = 40, 0.001
 	d := start(t, cfg)
 	checkLoginBurst(t, d.GammaURL, cfg.LoginIPBurst)
+	checkAppOrigins(t, d)
 	var b strings.Builder
 	if err := d.WriteBanner(&b); err != nil {
 		t.Fatal(err)
@@ -120,7 +122,7 @@ func TestBannerAndAdmin(t *testing.T) {
 		d.URL + "/docs", d.URL + "/openapi.yaml", d.GammaURL + "/docs", d.AdminURL + "/metrics", d.URLs[1], d.NATSURL,
 		"chain id             1337", d.RPCURL, d.RecordPath, k.Exchange.Hex(), k.NegRiskExchange.Hex(), k.ConditionalTokens.Hex(),
 		k.SafeFactory.Hex(), k.Collateral.Hex(), k.Stablecoin.Hex(), DevKeyHex(),
-		"are fixed, public devnet keys", "pred --url " + d.URL + " --gamma-url " + d.GammaURL + " markets " + m.Slug + " --outcome yes -q",
+		"are fixed, public devnet keys", "pages on http://localhost:" + d.URL[strings.LastIndex(d.URL, ":")+1:] + ", ", "pred --url " + d.URL + " --gamma-url " + d.GammaURL + " markets " + m.Slug + " --outcome yes -q",
 	} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, banner)

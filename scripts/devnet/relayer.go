@@ -92,6 +92,7 @@ func (oc *onchain) fundRelayer(ctx context.Context, hot common.Address) error {
 // connection and the devnet's chain client, with the hot key funded.
 func (d *Devnet) startRelayer(ctx, runCtx context.Context, cfg Config) error {
 	rcfg := RelayerConfig(d.Deployment)
+	rcfg.CORSOrigins = d.CORSOrigins
 	hot := crypto.PubkeyToAddress(rcfg.HotKey.PublicKey)
 	if err := d.chain.fundRelayer(ctx, hot); err != nil {
 		return err

@@ -23,6 +23,7 @@ import (
 	"pred.dev/proto/fixed"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 const envPrefix = "CLOB"
@@ -117,6 +118,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets and streams (1 single node, 3 cluster)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
+	fs.Var(&f.cfg.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}

@@ -22,13 +22,15 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	t.Setenv("CLOB_CHAIN_ID", "80002")
 	t.Setenv("CLOB_AUTH_WINDOW", "30s")
 	t.Setenv("CLOB_LISTEN", ":9999")
+	t.Setenv("CLOB_CORS_ORIGINS", "http://localhost:5173, http://127.0.0.1:8080")
 	f, err := parseFlags([]string{"-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-listen", ":7000", "-faucet", "-faucet-max", "50"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := f.cfg
 	if c.ChainID != 80002 || c.AuthWindow != 30*time.Second || f.listen != ":7000" || !c.Faucet || c.FaucetMaxUnits != 50_000_000 ||
-		len(c.MasterKey) != 32 || c.Exchange.Hex() != "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40" {
+		len(c.MasterKey) != 32 || c.Exchange.Hex() != "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40" ||
+		c.CORSOrigins.String() != "http://localhost:5173,http://127.0.0.1:8080" {
 		t.Fatalf("config %+v, listen %s", c, f.listen)
 	}
 }
@@ -39,6 +41,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-chain-id", "1", "-master-key", testKeyHex},                                                                                             // no exchange
 		{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0x12"},                                                                        // bad exchange
 		{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-proxy-init-code-hash", "0x12"}, // bad hash
+		{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40", "-cors-origins", "http://x/app"}, // an origin with a path
 	} {
 		if _, err := parseFlags(args); err == nil {
 			t.Errorf("%v parsed", args)
@@ -49,7 +52,8 @@ func TestFlagErrors(t *testing.T) {
 // TestEffectiveConfigRedactsTheMasterKey: the start-up log line shows the
 // configuration but never the key.
 func TestEffectiveConfigRedactsTheMasterKey(t *testing.T) {
-	f, err := parseFlags([]string{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40"})
+	f, err := parseFlags([]string{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40",
+		"-cors-origins", "http://localhost:8080"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +64,7 @@ func TestEffectiveConfigRedactsTheMasterKey(t *testing.T) {
 		t.Fatalf("%d log lines", len(entries))
 	}
 	fields := entries[0].ContextMap()["config"].(map[string]string)
-	if fields["chain-id"] != "1" || !strings.Contains(fields["master-key"], "redacted") || fields["listen"] != ":8080" {
+	if fields["chain-id"] != "1" || !strings.Contains(fields["master-key"], "redacted") || fields["listen"] != ":8080" || fields["cors-origins"] != "http://localhost:8080" {
 		t.Fatalf("fields %v", fields)
 	}
 	for k, v := range fields {

@@ -36,6 +36,7 @@ import (
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/httpmw"
 )
 
 const envPrefix = "GAMMA"
@@ -126,6 +127,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&f.cfg.ResultTimeout, "result-timeout", 0, "wait for the engine's answer to an operator command (default 5s)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
+	fs.Var(&f.cfg.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	fs.DurationVar(&f.cfg.Liveness, "liveness", operator.DefaultLiveness, "how long an outcome proposal can be challenged before it settles")
 	fs.StringVar(&f.scoreScript, "score-script", "", "score feed script (JSON, see package feed) to poll; empty: no feed, scores come from the operator API. Run the feed on one replica")
 	fs.DurationVar(&f.cfg.ScoreFeedInterval, "score-feed-interval", feed.DefaultInterval, "how often the score feed is polled")

@@ -35,6 +35,7 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	t.Setenv("GAMMA_ORACLE", testOracle)
 	t.Setenv("GAMMA_TOKEN_LIFETIME", "10m")
 	t.Setenv("GAMMA_LISTEN", ":9999")
+	t.Setenv("GAMMA_CORS_ORIGINS", "http://localhost:8080")
 	f, err := parseFlags(append(chainFlags(), "-listen", ":7000", "-sport-types", "nba=NBA,soccer=Football"))
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +44,7 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	if c.ChainID != 31337 || c.TokenLifetime != 10*time.Minute || f.listen != ":7000" || len(c.JWTKey) != 32 ||
 		c.Oracle != common.HexToAddress(testOracle) || len(c.SportTypes) != 2 || c.SportTypes[1].Name != "Football" ||
 		c.PublicInfo.Contracts.Exchange != "0xeB4B9f121088c69A4279e53f2d14dc7242a4E3F8" || c.PublicInfo.Chain[0].RPCURL != "http://127.0.0.1:8545" ||
-		c.PublicInfo.Contracts.Stablecoin != "" {
+		c.PublicInfo.Contracts.Stablecoin != "" || c.CORSOrigins.String() != "http://localhost:8080" {
 		t.Fatalf("config %+v, listen %s", c, f.listen)
 	}
 	// -stablecoin names the stablecoin under USDW in /public-info.

@@ -318,3 +318,37 @@ func TestUnescapeHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestPreflightIsAConvention: a CORS preflight, on a documented path or
+// not, is accepted answered 204 without a body, and nothing else is; a
+// plain OPTIONS request is not a preflight.
+func TestPreflightIsAConvention(t *testing.T) {
+	router := specOf(t, writeExamples(t, complete)).Router(t)
+	for _, tc := range []struct {
+		path      string
+		preflight bool
+		status    int
+		body      string
+		ok        bool
+	}{
+		{"/order", true, 204, "", true},
+		{"/no/such/path", true, 204, "", true},
+		{"/order", true, 200, `{"a":1}`, false},
+		{"/order", false, 204, "", false},
+	} {
+		req := httptest.NewRequest(http.MethodOptions, tc.path, nil)
+		if tc.preflight {
+			req.Header.Set("Origin", "http://localhost:5173")
+			req.Header.Set("Access-Control-Request-Method", "POST")
+		}
+		vreq := req.Clone(req.Context())
+		vreq.URL.Host, vreq.URL.Scheme, vreq.Host = "", "", ""
+		_, _, err := router.FindRoute(vreq)
+		if err == nil {
+			t.Fatalf("OPTIONS %s is documented", tc.path)
+		}
+		if got := undocumented(req, err, tc.status, []byte(tc.body)); got != tc.ok {
+			t.Errorf("OPTIONS %s (preflight %v) answered %d %s: accepted %v, want %v", tc.path, tc.preflight, tc.status, tc.body, got, tc.ok)
+		}
+	}
+}

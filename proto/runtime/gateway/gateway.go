@@ -44,13 +44,18 @@ type Config struct {
 	// TrustForwardedFor takes client IPs from X-Forwarded-For, behind a
 	// trusted load balancer.
 	TrustForwardedFor bool
+	// CORS lets pages on other origins call the API (httpmw.CORS); its
+	// zero value allows none.
+	CORS httpmw.CORSConfig
 }
 
 // New builds the Echo instance of an API, with the documentation and
 // health routes; the service registers its own routes on it. Middleware
 // order: request id, the request log (which renders errors so it logs
-// the final status), metrics, panic recovery, the refusal of ambiguous
-// requests (and of heads the guard refused), then the per-IP rate limit.
+// the final status), metrics, panic recovery, CORS (which answers
+// preflights itself, so they are neither refused nor charged, and marks
+// every answer, errors included), the refusal of ambiguous requests (and
+// of heads the guard refused), then the per-IP rate limit.
 func New(cfg Config) *echo.Echo {
 	log := cfg.Log
 	if log == nil {
@@ -64,7 +69,7 @@ func New(cfg Config) *echo.Echo {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
 	e.Use(httpmw.RequestID(), httpmw.RequestLog(log, cfg.CallerKey), httpmw.NewMetrics(cfg.Registry, cfg.Name).Middleware(),
-		httpmw.Recover(log), httpmw.Strict(cfg.Strict), httpmw.RateLimitIP(cfg.IPs))
+		httpmw.Recover(log), httpmw.CORS(cfg.CORS), httpmw.Strict(cfg.Strict), httpmw.RateLimitIP(cfg.IPs))
 	newDocs(cfg.Title, cfg.Document, cfg.AsyncAPI).register(e)
 	health{ready: cfg.Ready, metrics: metricsHandler(cfg.Registry)}.register(e)
 	return e

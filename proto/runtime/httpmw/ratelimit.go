@@ -13,6 +13,14 @@ import (
 	"pred.dev/proto/errcode"
 )
 
+// The rate-limit headers Charge sets.
+const (
+	HeaderRateLimitLimit     = "X-RateLimit-Limit"
+	HeaderRateLimitRemaining = "X-RateLimit-Remaining"
+	HeaderRateLimitReset     = "X-RateLimit-Reset"
+	HeaderRetryAfter         = "Retry-After"
+)
+
 // bucketsMax bounds a Buckets map. When full, idle buckets (full again)
 // are dropped first; a dropped bucket restarts full, which only ever
 // favours the client.
@@ -52,8 +60,8 @@ func (b *Buckets) Charge(c echo.Context, id string, n int) error {
 		return nil // this class is disabled
 	}
 	h := c.Response().Header()
-	h.Set("X-RateLimit-Limit", strconv.Itoa(b.burst))
-	h.Set("X-RateLimit-Remaining", strconv.Itoa(remaining))
+	h.Set(HeaderRateLimitLimit, strconv.Itoa(b.burst))
+	h.Set(HeaderRateLimitRemaining, strconv.Itoa(remaining))
 	if ok {
 		return nil
 	}
@@ -61,8 +69,8 @@ func (b *Buckets) Charge(c echo.Context, id string, n int) error {
 	if secs < 1 {
 		secs = 1
 	}
-	h.Set("Retry-After", strconv.Itoa(secs))
-	h.Set("X-RateLimit-Reset", strconv.FormatInt(now.Add(wait).Unix(), 10))
+	h.Set(HeaderRetryAfter, strconv.Itoa(secs))
+	h.Set(HeaderRateLimitReset, strconv.FormatInt(now.Add(wait).Unix(), 10))
 	return errcode.Errorf(errcode.RateLimited, b.refused, secs)
 }
 

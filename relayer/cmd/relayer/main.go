@@ -28,6 +28,7 @@ import (
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/relayer/server"
 )
 
@@ -119,6 +120,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&c.Retention, "retention", 0, "how long submissions and transactions are kept (default 720h)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&c.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
+	fs.Var(&c.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}

@@ -41,6 +41,7 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	t.Setenv("RELAYER_HOT_KEY", testHotKey)
 	t.Setenv("RELAYER_CONFIRMATIONS", "5")
 	t.Setenv("RELAYER_LISTEN", ":9999")
+	t.Setenv("RELAYER_CORS_ORIGINS", "http://localhost:8080")
 	f, err := parseFlags([]string{"-deployment", record(t), "-listen", ":7000", "-reprice-after", "10s", "-max-fee-gwei", "2.5"})
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +50,7 @@ func TestFlagsWithEnvFallback(t *testing.T) {
 	if f.listen != ":7000" || len(c.JWTKey) != 32 || c.Worker.Confirmations != 5 || c.Worker.RepriceAfter != 10*time.Second ||
 		c.Deployment.ChainID != 1337 || c.Deployment.Contracts.MultiSendCallOnly != common.BytesToAddress([]byte{0x19}) ||
 		crypto.PubkeyToAddress(c.HotKey.PublicKey) != common.HexToAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266") ||
-		c.Worker.MaxFeeCap.Int64() != 2_500_000_000 {
+		c.Worker.MaxFeeCap.Int64() != 2_500_000_000 || c.CORSOrigins.String() != "http://localhost:8080" {
 		t.Fatalf("config %+v, listen %s", c, f.listen)
 	}
 }

@@ -110,6 +110,8 @@ func flags(cfg *devnet.Config, deployerKey, script, level *string) *flag.FlagSet
 	fs.Float64Var(&cfg.LoginIPPerSecond, "rate-login-ip-per-second", devnet.DefaultLoginIPPerSecond,
 		"Gamma logins per second per client IP, after the burst: every local user shares 127.0.0.1's (production's Gamma: 0.5)")
 	fs.IntVar(&cfg.LoginIPBurst, "rate-login-ip-burst", devnet.DefaultLoginIPBurst, "Gamma login burst per client IP (production's Gamma: 20)")
+	fs.Var(&cfg.CORSOrigins, "cors-origins", "web origins whose pages may call the three APIs (comma-separated, * for any, empty for none); "+
+		"unset: the web app's on -api-addr's port, as localhost and 127.0.0.1, and a Vite dev server's, "+devnet.ViteDevOrigin)
 	fs.StringVar(level, "log-level", "info", "debug, info, warn or error (logs go to stderr)")
 	return fs
 }

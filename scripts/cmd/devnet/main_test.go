@@ -42,6 +42,13 @@ func TestEveryAddressHasAFlag(t *testing.T) {
 	if cfg.LoginIPBurst != devnet.DefaultLoginIPBurst || cfg.LoginIPPerSecond != devnet.DefaultLoginIPPerSecond {
 		t.Errorf("login limits %d, %v: want the devnet's", cfg.LoginIPBurst, cfg.LoginIPPerSecond)
 	}
+	// Unset, the devnet allows the web app's origins; empty, none.
+	if cfg.CORSOrigins != nil {
+		t.Errorf("-cors-origins unset: %q, want nil (the devnet's default)", cfg.CORSOrigins)
+	}
+	if cfg, _, _, err = parseConfig([]string{"-cors-origins", ""}); err != nil || cfg.CORSOrigins == nil || len(cfg.CORSOrigins) != 0 {
+		t.Errorf("-cors-origins '': %q, %v; want none", cfg.CORSOrigins, err)
+	}
 	if cfg, _, _, err = parseConfig([]string{"-gamma-addr", "127.0.0.1:18081", "-rate-login-ip-burst", "7"}); err != nil ||
 		cfg.GammaAddr != "127.0.0.1:18081" || cfg.LoginIPBurst != 7 {
 		t.Errorf("-gamma-addr and -rate-login-ip-burst: %+v, %v", cfg, err)
