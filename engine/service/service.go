@@ -229,6 +229,7 @@ func (s *Service) Run(ctx context.Context) error {
 	start("pump", func(ctx context.Context) error { return s.pump(ctx, msgs) })
 	start("connection", s.watchConn)
 	if s.cfg.Mode != ModeReplay {
+		start("stall", s.watchStall)
 		if !s.cfg.NoQueries {
 			start("queries", s.serveQueries)
 		}
