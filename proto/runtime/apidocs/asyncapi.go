@@ -53,15 +53,7 @@ type MessageExamples map[string]json.RawMessage
 // MustBuildAsync is BuildAsync for a document and examples embedded in the
 // binary, where an unreadable source is a programming error: it panics.
 func MustBuildAsync(source []byte, examples fs.FS, dir string) AsyncDocument {
-	sub, err := fs.Sub(examples, dir)
-	if err != nil {
-		panic(err)
-	}
-	d, err := BuildAsync(source, sub)
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return mustBuild(source, examples, dir, BuildAsync)
 }
 
 // BuildAsync merges the message examples of the directory examples into
@@ -69,12 +61,9 @@ func MustBuildAsync(source []byte, examples fs.FS, dir string) AsyncDocument {
 // examples that cannot be read, are errors; examples that do not fit are
 // Problems.
 func BuildAsync(source []byte, examples fs.FS) (AsyncDocument, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(source, &root); err != nil {
-		return AsyncDocument{}, fmt.Errorf("parse the AsyncAPI document: %w", err)
-	}
-	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
-		return AsyncDocument{}, fmt.Errorf("the AsyncAPI document is not a mapping")
+	root, err := parseMapping(source, "AsyncAPI")
+	if err != nil {
+		return AsyncDocument{}, err
 	}
 	doc := root.Content[0]
 	if v := scalar(get(doc, "asyncapi")); !strings.HasPrefix(v, "3.") {
@@ -103,7 +92,7 @@ func BuildAsync(source []byte, examples fs.FS) (AsyncDocument, error) {
 	var out bytes.Buffer
 	enc := yaml.NewEncoder(&out)
 	enc.SetIndent(2)
-	if err := enc.Encode(&root); err != nil {
+	if err := enc.Encode(root); err != nil {
 		return AsyncDocument{}, fmt.Errorf("write the AsyncAPI document: %w", err)
 	}
 	slices.Sort(b.problems)

@@ -78,27 +78,43 @@ type sharedFile struct {
 // MustBuild is Build for a document and examples embedded in the binary,
 // where an unreadable source is a programming error: it panics.
 func MustBuild(source []byte, examples fs.FS, dir string) Document {
+	return mustBuild(source, examples, dir, Build)
+}
+
+// mustBuild runs build on source and the examples under dir, panicking on
+// an error: MustBuild's and MustBuildAsync's body.
+func mustBuild[D any](source []byte, examples fs.FS, dir string, build func([]byte, fs.FS) (D, error)) D {
 	sub, err := fs.Sub(examples, dir)
 	if err != nil {
 		panic(err)
 	}
-	d, err := Build(source, sub)
+	d, err := build(source, sub)
 	if err != nil {
 		panic(err)
 	}
 	return d
 }
 
+// parseMapping parses a YAML document whose root must be a mapping (the
+// document node's only child); what names the document in the errors.
+func parseMapping(source []byte, what string) (*yaml.Node, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(source, &root); err != nil {
+		return nil, fmt.Errorf("parse the %s document: %w", what, err)
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("the %s document is not a mapping", what)
+	}
+	return &root, nil
+}
+
 // Build merges the examples of the directory examples into source. Only
 // a source that is not YAML, or examples that cannot be read, are
 // errors; examples that do not fit are Problems.
 func Build(source []byte, examples fs.FS) (Document, error) {
-	var root yaml.Node
-	if err := yaml.Unmarshal(source, &root); err != nil {
-		return Document{}, fmt.Errorf("parse the OpenAPI document: %w", err)
-	}
-	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
-		return Document{}, fmt.Errorf("the OpenAPI document is not a mapping")
+	root, err := parseMapping(source, "OpenAPI")
+	if err != nil {
+		return Document{}, err
 	}
 	b := &builder{doc: root.Content[0], codes: map[errcode.Code]bool{}, used: map[string]bool{}}
 	b.components = get(get(b.doc, "components"), "responses")
@@ -134,7 +150,7 @@ func Build(source []byte, examples fs.FS) (Document, error) {
 	var out bytes.Buffer
 	enc := yaml.NewEncoder(&out)
 	enc.SetIndent(2)
-	if err := enc.Encode(&root); err != nil {
+	if err := enc.Encode(root); err != nil {
 		return Document{}, fmt.Errorf("write the OpenAPI document: %w", err)
 	}
 	d := Document{YAML: out.Bytes(), Problems: b.problems}
