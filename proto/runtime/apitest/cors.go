@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// The CORS headers, as the standard names them (httpmw.CORS sets them;
-// apitest does not import httpmw, whose tests use apitest).
+// The CORS headers, as the standard names them (httpmw.CORS sets them
+// with Echo's names; apitest imports neither httpmw, whose tests use
+// apitest, nor Echo, which the import rules keep to the HTTP kit).
 const (
 	headerOrigin        = "Origin"
 	headerRequestMethod = "Access-Control-Request-Method"

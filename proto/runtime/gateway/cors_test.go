@@ -96,22 +96,22 @@ func TestCORSPreflight(t *testing.T) {
 	for range 3 {
 		resp := send(t, http.MethodOptions, url+"/order?a=1&a=2", preflight(appOrigin, "POST"))
 		h := resp.Header
-		if resp.StatusCode != 204 || h.Get(httpmw.HeaderAllowOrigin) != appOrigin || !slices.Contains(h.Values("Vary"), "Origin") {
+		if resp.StatusCode != 204 || h.Get(echo.HeaderAccessControlAllowOrigin) != appOrigin || !slices.Contains(h.Values("Vary"), "Origin") {
 			t.Fatalf("preflight: %d %v", resp.StatusCode, h)
 		}
-		if m := list(h.Get(httpmw.HeaderAllowMethods)); !slices.Contains(m, "POST") || !slices.Contains(m, "DELETE") {
+		if m := list(h.Get(echo.HeaderAccessControlAllowMethods)); !slices.Contains(m, "POST") || !slices.Contains(m, "DELETE") {
 			t.Errorf("Allow-Methods %v", m)
 		}
 		for _, want := range []string{"Content-Type", "Authorization", httpmw.HeaderRequestID, ownHeader} {
-			if !slices.Contains(list(h.Get(httpmw.HeaderAllowHeaders)), want) {
-				t.Errorf("Allow-Headers %q lacks %s", h.Get(httpmw.HeaderAllowHeaders), want)
+			if !slices.Contains(list(h.Get(echo.HeaderAccessControlAllowHeaders)), want) {
+				t.Errorf("Allow-Headers %q lacks %s", h.Get(echo.HeaderAccessControlAllowHeaders), want)
 			}
 		}
-		if h.Get(httpmw.HeaderMaxAge) != "7200" || h.Get(httpmw.HeaderRateLimitRemaining) != "" {
-			t.Errorf("Max-Age %q, X-RateLimit-Remaining %q (a preflight is not charged)", h.Get(httpmw.HeaderMaxAge), h.Get(httpmw.HeaderRateLimitRemaining))
+		if h.Get(echo.HeaderAccessControlMaxAge) != "7200" || h.Get(httpmw.HeaderRateLimitRemaining) != "" {
+			t.Errorf("Max-Age %q, X-RateLimit-Remaining %q (a preflight is not charged)", h.Get(echo.HeaderAccessControlMaxAge), h.Get(httpmw.HeaderRateLimitRemaining))
 		}
 	}
-	if resp := send(t, http.MethodOptions, url+"/no/such/route", preflight(appOrigin, "GET")); resp.StatusCode != 204 || resp.Header.Get(httpmw.HeaderAllowOrigin) != appOrigin {
+	if resp := send(t, http.MethodOptions, url+"/no/such/route", preflight(appOrigin, "GET")); resp.StatusCode != 204 || resp.Header.Get(echo.HeaderAccessControlAllowOrigin) != appOrigin {
 		t.Errorf("preflight of an unknown route: %d %v", resp.StatusCode, resp.Header)
 	}
 	resp := send(t, http.MethodOptions, url+"/order", preflight(otherOrigin, "POST"))
@@ -136,11 +136,11 @@ func TestCORSAnswers(t *testing.T) {
 	check := func(what string, resp *http.Response, status int) {
 		t.Helper()
 		h := resp.Header
-		if resp.StatusCode != status || h.Get(httpmw.HeaderAllowOrigin) != appOrigin || !slices.Contains(h.Values("Vary"), "Origin") {
-			t.Errorf("%s: %d, Allow-Origin %q, Vary %v; want %d from %s", what, resp.StatusCode, h.Get(httpmw.HeaderAllowOrigin), h.Values("Vary"), status, appOrigin)
+		if resp.StatusCode != status || h.Get(echo.HeaderAccessControlAllowOrigin) != appOrigin || !slices.Contains(h.Values("Vary"), "Origin") {
+			t.Errorf("%s: %d, Allow-Origin %q, Vary %v; want %d from %s", what, resp.StatusCode, h.Get(echo.HeaderAccessControlAllowOrigin), h.Values("Vary"), status, appOrigin)
 		}
-		exposed := list(h.Get(httpmw.HeaderExposeHeaders))
-		for _, want := range []string{httpmw.HeaderRetryAfter, httpmw.HeaderRequestID, httpmw.HeaderRateLimitRemaining, httpmw.HeaderRateLimitReset} {
+		exposed := list(h.Get(echo.HeaderAccessControlExposeHeaders))
+		for _, want := range []string{echo.HeaderRetryAfter, httpmw.HeaderRequestID, httpmw.HeaderRateLimitRemaining, httpmw.HeaderRateLimitReset} {
 			if !slices.Contains(exposed, want) {
 				t.Errorf("%s: Expose-Headers %v lacks %s", what, exposed, want)
 			}
@@ -159,7 +159,7 @@ func TestCORSAnswers(t *testing.T) {
 	noCORS(t, "429 to a refused origin", resp)
 	resp = send(t, http.MethodGet, url+"/x", from)
 	check("429", resp, 429)
-	if resp.Header.Get(httpmw.HeaderRetryAfter) == "" {
+	if resp.Header.Get(echo.HeaderRetryAfter) == "" {
 		t.Error("429 without Retry-After")
 	}
 }
@@ -168,10 +168,10 @@ func TestCORSAnswers(t *testing.T) {
 func TestCORSAnyOrigin(t *testing.T) {
 	t.Parallel()
 	url := corsAPI(t, "*")
-	if resp := send(t, http.MethodGet, url+"/x", map[string]string{"Origin": otherOrigin}); resp.Header.Get(httpmw.HeaderAllowOrigin) != "*" {
-		t.Errorf("Allow-Origin %q, want *", resp.Header.Get(httpmw.HeaderAllowOrigin))
+	if resp := send(t, http.MethodGet, url+"/x", map[string]string{"Origin": otherOrigin}); resp.Header.Get(echo.HeaderAccessControlAllowOrigin) != "*" {
+		t.Errorf("Allow-Origin %q, want *", resp.Header.Get(echo.HeaderAccessControlAllowOrigin))
 	}
-	if resp := send(t, http.MethodOptions, url+"/order", preflight(otherOrigin, "POST")); resp.StatusCode != 204 || resp.Header.Get(httpmw.HeaderAllowOrigin) != "*" {
+	if resp := send(t, http.MethodOptions, url+"/order", preflight(otherOrigin, "POST")); resp.StatusCode != 204 || resp.Header.Get(echo.HeaderAccessControlAllowOrigin) != "*" {
 		t.Errorf("preflight: %d %v", resp.StatusCode, resp.Header)
 	}
 }

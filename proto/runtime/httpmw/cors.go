@@ -36,17 +36,6 @@ import (
 // route and headers every two hours.
 const PreflightMaxAge = 2 * time.Hour
 
-// CORS header names.
-const (
-	HeaderOrigin                     = "Origin"
-	HeaderAccessControlRequestMethod = "Access-Control-Request-Method"
-	HeaderAllowOrigin                = "Access-Control-Allow-Origin"
-	HeaderAllowMethods               = "Access-Control-Allow-Methods"
-	HeaderAllowHeaders               = "Access-Control-Allow-Headers"
-	HeaderExposeHeaders              = "Access-Control-Expose-Headers"
-	HeaderMaxAge                     = "Access-Control-Max-Age"
-)
-
 // CORSOriginsUsage is the usage of every API's -cors-origins flag.
 const CORSOriginsUsage = "comma-separated web origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS), or * for any; empty allows none"
 
@@ -64,7 +53,7 @@ var corsRequestHeaders = []string{echo.HeaderContentType, echo.HeaderAuthorizati
 // corsExposedHeaders are the response headers a client must read: the
 // request id to quote in a report, and the rate limits (Buckets.Charge).
 // The rest a page reads (Content-Type, Cache-Control) are safelisted.
-var corsExposedHeaders = []string{HeaderRequestID, HeaderRetryAfter, HeaderRateLimitLimit, HeaderRateLimitRemaining, HeaderRateLimitReset}
+var corsExposedHeaders = []string{HeaderRequestID, echo.HeaderRetryAfter, HeaderRateLimitLimit, HeaderRateLimitRemaining, HeaderRateLimitReset}
 
 // CORSConfig is one API's CORS policy.
 type CORSConfig struct {
@@ -93,22 +82,22 @@ func CORS(cfg CORSConfig) echo.MiddlewareFunc {
 			h := c.Response().Header()
 			// The answer depends on Origin whether or not it is allowed,
 			// so a shared cache must not serve one origin's to another.
-			h.Add("Vary", HeaderOrigin)
-			origin := r.Header.Get(HeaderOrigin)
+			h.Add("Vary", echo.HeaderOrigin)
+			origin := r.Header.Get(echo.HeaderOrigin)
 			allow := cfg.Origins.allowed(origin)
 			if allow != "" {
-				h.Set(HeaderAllowOrigin, allow)
+				h.Set(echo.HeaderAccessControlAllowOrigin, allow)
 			}
-			if r.Method == http.MethodOptions && origin != "" && r.Header.Get(HeaderAccessControlRequestMethod) != "" {
+			if r.Method == http.MethodOptions && origin != "" && r.Header.Get(echo.HeaderAccessControlRequestMethod) != "" {
 				if allow != "" {
-					h.Set(HeaderAllowMethods, methods)
-					h.Set(HeaderAllowHeaders, headers)
-					h.Set(HeaderMaxAge, maxAge)
+					h.Set(echo.HeaderAccessControlAllowMethods, methods)
+					h.Set(echo.HeaderAccessControlAllowHeaders, headers)
+					h.Set(echo.HeaderAccessControlMaxAge, maxAge)
 				}
 				return c.NoContent(http.StatusNoContent)
 			}
 			if allow != "" {
-				h.Set(HeaderExposeHeaders, exposed)
+				h.Set(echo.HeaderAccessControlExposeHeaders, exposed)
 			}
 			return next(c)
 		}

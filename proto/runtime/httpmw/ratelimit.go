@@ -18,7 +18,6 @@ const (
 	HeaderRateLimitLimit     = "X-RateLimit-Limit"
 	HeaderRateLimitRemaining = "X-RateLimit-Remaining"
 	HeaderRateLimitReset     = "X-RateLimit-Reset"
-	HeaderRetryAfter         = "Retry-After"
 )
 
 // bucketsMax bounds a Buckets map. When full, idle buckets (full again)
@@ -69,7 +68,7 @@ func (b *Buckets) Charge(c echo.Context, id string, n int) error {
 	if secs < 1 {
 		secs = 1
 	}
-	h.Set(HeaderRetryAfter, strconv.Itoa(secs))
+	h.Set(echo.HeaderRetryAfter, strconv.Itoa(secs))
 	h.Set(HeaderRateLimitReset, strconv.FormatInt(now.Add(wait).Unix(), 10))
 	return errcode.Errorf(errcode.RateLimited, b.refused, secs)
 }
