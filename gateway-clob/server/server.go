@@ -27,6 +27,7 @@ import (
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
 	"pred.dev/gateway-clob/internal/stream"
+	"pred.dev/gateway-clob/internal/webapp"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
@@ -98,7 +99,13 @@ type Config struct {
 	// CORSOrigins are the web origins whose pages may call the API
 	// (httpmw.CORS); empty allows none.
 	CORSOrigins httpmw.Origins
+	// App serves the trader's web app under /app/ (webapp.Config: where
+	// the page finds the APIs); the zero value serves none.
+	App AppConfig
 }
+
+// AppConfig says where the web app finds the APIs (webapp.Config).
+type AppConfig = webapp.Config
 
 // AllowanceReader reads what a wallet has allowed each exchange on chain:
 // a *chainread.Reader.
@@ -162,6 +169,9 @@ func (c Config) validate() error {
 	}
 	if c.ProxyFactory != (common.Address{}) && c.ProxyInitCodeHash == (common.Hash{}) {
 		return errors.New("server: ProxyInitCodeHash is required with ProxyFactory")
+	}
+	if err := c.App.Validate(); err != nil {
+		return fmt.Errorf("server: %w", err)
 	}
 	if c.DefaultFeeRateBps > rules.FeeRateMaxBps {
 		return fmt.Errorf("server: DefaultFeeRateBps %d is above %d", c.DefaultFeeRateBps, rules.FeeRateMaxBps)
@@ -235,6 +245,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		CORS: httpmw.CORSConfig{Origins: cfg.CORSOrigins, Headers: api.AuthHeaders}})
 	a.Register(s.echo)
 	s.hub.Register(s.echo)
+	webapp.Register(s.echo, cfg.App)
 	return s, nil
 }
 

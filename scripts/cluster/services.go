@@ -104,7 +104,7 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 		out = append(out, service{name: fmt.Sprintf("gateway-clob-%d", i+1), bin: bin("gateway-clob"), dropEnv: "CLOB_",
 			args: []string{"-listen", addr(port), "-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL,
 				"-kv-replicas", replicas, "-faucet", "-trust-forwarded-for",
-				"-cors-origins", origins},
+				"-cors-origins", origins, "-app-gamma-url", url(c.Ports.Gamma), "-app-relayer-url", url(c.Ports.Relayer)},
 			env:   []string{"CLOB_MASTER_KEY=" + s.MasterKey},
 			ready: url(port) + "/readyz", addrs: []string{addr(port)}})
 	}

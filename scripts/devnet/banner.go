@@ -64,6 +64,7 @@ func (d *Devnet) writeEndpoints(b *strings.Builder) {
 	for _, u := range d.URLs[1:] {
 		fmt.Fprintf(b, "  CLOB API (replica) %s\n", u)
 	}
+	fmt.Fprintf(b, "  web app         %s/app/  (for traders: a browser wallet signs every order; built by make web-build)\n", d.URL)
 	fmt.Fprintf(b, "  Gamma API       %s  (docs %s/docs, chain and contracts at %s/public-info)\n", d.GammaURL, d.GammaURL, d.GammaURL)
 	fmt.Fprintf(b, "  Gamma operator  %s/admin/*  with header PRED_OPERATOR_KEY: %s\n", d.GammaURL, OperatorKey)
 	if d.RelayerURL != "" {

@@ -220,9 +220,11 @@ type Devnet struct {
 	watch    *chainwatch.Watcher
 	recon    *reconcile.Reconciler
 	gamma    *gammaserver.Server
-	errc     chan error
-	closing  sync.Once
-	closeErr error
+	// gammaLn and relayerLn are opened first (listenAPIs).
+	gammaLn, relayerLn net.Listener
+	errc               chan error
+	closing            sync.Once
+	closeErr           error
 	// The gateways stop before the engine, so that requests in flight
 	// still get their results.
 	gwStop context.CancelFunc
@@ -310,6 +312,11 @@ func (d *Devnet) start(ctx context.Context, cfg Config) error {
 		return err
 	}
 	if err := d.startMarkets(ctx, gwCtx); err != nil {
+		return err
+	}
+	// Gamma's and the Relayer's listeners come before the gateways: the
+	// web app each gateway serves is told their addresses.
+	if err := d.listenAPIs(cfg); err != nil {
 		return err
 	}
 	for i := range cfg.Gateways {
@@ -441,6 +448,21 @@ func GammaConfig(dep *deploy.Deployment) gammaserver.Config {
 // limit binds first).
 const unlimitedStreamConns = 1 << 20
 
+// listenAPIs opens Gamma's and the Relayer's listeners, so their URLs
+// are known before anything serves.
+func (d *Devnet) listenAPIs(cfg Config) error {
+	var err error
+	if d.gammaLn, err = net.Listen("tcp", cfg.GammaAddr); err != nil {
+		return fmt.Errorf("devnet: Gamma API listen on %s: %w", cfg.GammaAddr, err)
+	}
+	d.GammaURL = "http://" + d.gammaLn.Addr().String()
+	if d.relayerLn, err = net.Listen("tcp", cfg.RelayerAddr); err != nil {
+		return fmt.Errorf("devnet: Relayer API listen on %s: %w", cfg.RelayerAddr, err)
+	}
+	d.RelayerURL = "http://" + d.relayerLn.Addr().String()
+	return nil
+}
+
 func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) error {
 	nc, err := d.connect(fmt.Sprintf("gateway-clob-%d", len(d.gateways)))
 	if err != nil {
@@ -471,6 +493,7 @@ func (d *Devnet) startGateway(runCtx context.Context, cfg Config, addr string) e
 		}
 	}
 	gcfg.CORSOrigins = d.CORSOrigins
+	gcfg.App = server.AppConfig{GammaURL: d.GammaURL, RelayerURL: d.RelayerURL}
 	gw, err := server.New(gcfg, nc, d.log)
 	if err != nil {
 		_ = ln.Close()
@@ -534,11 +557,7 @@ func (d *Devnet) startGamma(ctx, runCtx context.Context, cfg Config) error {
 		return fmt.Errorf("devnet: Gamma API: %w", err)
 	}
 	d.gamma = gw
-	ln, err := net.Listen("tcp", cfg.GammaAddr)
-	if err != nil {
-		return fmt.Errorf("devnet: Gamma API listen on %s: %w", cfg.GammaAddr, err)
-	}
-	d.GammaURL = "http://" + ln.Addr().String()
+	ln := d.gammaLn
 	d.run(&d.gwDone, "gateway-gamma", func() error { return gw.Serve(runCtx, ln) })
 	demo, err := operator.SeedDemo(ctx, gw.Operator())
 	if err != nil {
@@ -576,6 +595,13 @@ func (d *Devnet) FeeAccount() common.Address { return FeeAccount }
 func (d *Devnet) Close() error {
 	d.closing.Do(func() {
 		var errs []error
+		// A start that failed early leaves these listeners unserved; a
+		// served one is closed already and this does nothing.
+		for _, ln := range []net.Listener{d.gammaLn, d.relayerLn} {
+			if ln != nil {
+				_ = ln.Close()
+			}
+		}
 		if d.gwStop != nil {
 			d.gwStop()
 		}

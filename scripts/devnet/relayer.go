@@ -5,7 +5,6 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
-	"net"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -108,11 +107,8 @@ func (d *Devnet) startRelayer(ctx, runCtx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("devnet: relayer: %w", err)
 	}
-	ln, err := net.Listen("tcp", cfg.RelayerAddr)
-	if err != nil {
-		return fmt.Errorf("devnet: Relayer API listen on %s: %w", cfg.RelayerAddr, err)
-	}
-	d.RelayerURL, d.RelayerHot = "http://"+ln.Addr().String(), hot
+	ln := d.relayerLn
+	d.RelayerHot = hot
 	d.run(&d.gwDone, "relayer", func() error { return r.Serve(runCtx, ln) })
 	if !cfg.SettleElsewhere {
 		d.run(&d.gwDone, "relayer worker", func() error { return r.Run(runCtx) })

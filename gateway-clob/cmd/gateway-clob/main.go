@@ -119,6 +119,9 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
 	fs.Var(&f.cfg.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
+	fs.StringVar(&f.cfg.App.GammaURL, "app-gamma-url", "", "the Gamma API's base URL as browsers reach it: with -app-relayer-url, serves the web app at /app/ (add this gateway's origin to every API's -cors-origins)")
+	fs.StringVar(&f.cfg.App.RelayerURL, "app-relayer-url", "", "the Relayer API's base URL as browsers reach it, for the web app")
+	fs.StringVar(&f.cfg.App.ClobURL, "app-clob-url", "", "this API's base URL as browsers reach it, for the web app; empty: the origin the page was loaded from")
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}

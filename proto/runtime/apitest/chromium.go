@@ -30,9 +30,13 @@ type Rendered struct {
 	Context context.Context
 }
 
-// browser starts a headless Chromium for the rest of the test, with a
-// profile of its own; it only reaches what the test serves.
-func browser(t *testing.T) context.Context {
+// browser starts a headless Chromium for a docs page.
+func browser(t *testing.T) context.Context { return Browser(t, docsRenderTimeout) }
+
+// Browser starts a headless Chromium (Debian's) for the rest of the test,
+// with a profile of its own; it only reaches what the test serves.
+// timeout bounds the whole session: it only turns a hang into a failure.
+func Browser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
@@ -45,7 +49,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.UserDataDir(t.TempDir()),
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), docsRenderTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancelAlloc)
