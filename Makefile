@@ -23,7 +23,7 @@ BUF_VERSION           := v1.73.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 STATICCHECK_VERSION   := v0.8.2
 
-.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check asyncapi-lint run run-deps cluster cluster-deps cluster-down cluster-status chaos clean web-deps web-test
+.PHONY: help setup tools test test-deps lint bench proto proto-check contracts contracts-check asyncapi-lint run run-deps cluster cluster-deps cluster-down cluster-status chaos clean web-deps web-test web-build
 
 help:
 	@echo "make setup        install everything make test and make run need, ahead of time (they do it on first use)"
@@ -41,6 +41,7 @@ help:
 	@echo "make contracts-check  fail if the committed contract artifacts or bindings are stale"
 	@echo "make asyncapi-lint  validate the streams' AsyncAPI documents with the AsyncAPI parser (from npm)"
 	@echo "make web-test     build the TypeScript client (gateway-clob/web/client) and run its node tests, one against a devnet"
+	@echo "make web-build    build the web app (gateway-clob/web/app) with Vite into the CLOB gateway's embedded files (make run, make test and make cluster do it)"
 
 # setup fetches the modules the build and tests use. `go mod download`
 # would fetch the whole module graph, some of which (deep in go-ethereum's)
@@ -110,16 +111,19 @@ test-deps::
 # scripts/e2e runs the README's walkthroughs against a cluster too.
 test-deps:: cluster-deps
 
-# The web workspace (gateway-clob/web) needs node and its npm packages.
-test-deps:: web-deps
+# The web workspace (gateway-clob/web) needs node and its npm packages,
+# and the CLOB gateway embeds the web app's build, which the browser test
+# (scripts/webapp) drives.
+test-deps:: web-build
 
 # cluster-deps is what make cluster needs besides Go: the NATS nodes,
 # the chain and the load balancer.
 cluster-deps:: $(BIN)/geth $(BIN)/nats-server
 	$(call need-apt,haproxy,haproxy,the load balancer in front of the cluster's APIs)
 
-# run-deps is what make run needs besides Go (nothing yet; the same hook).
-run-deps::
+# run-deps is what make run needs besides Go: the web app the CLOB
+# gateway serves at /app/, built before the gateway is compiled.
+run-deps:: web-build
 
 test: test-deps
 	@echo "== testing $(MODULES) (the first run downloads the Go modules and builds everything; later runs reuse the cache)"
@@ -168,7 +172,7 @@ run: run-deps
 # $(CLUSTER_DATA_DIR); cluster-down keeps them (WIPE=1 deletes them).
 CLUSTER_DATA_DIR ?= $(CURDIR)/data-cluster
 
-cluster: cluster-deps
+cluster: cluster-deps web-build
 	@cd scripts && $(GO) run ./cmd/cluster up -data-dir "$(CLUSTER_DATA_DIR)"
 
 cluster-status:
@@ -229,6 +233,16 @@ web-deps:
 		echo "== npm ci in $(WEB): TypeScript, viem"; \
 		npm ci --ignore-scripts --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.pred-installed.lock; \
 	fi
+
+# web-build builds the web app (gateway-clob/web/app) with Vite into
+# gateway-clob/internal/webapp/dist/app, which the CLOB gateway's binary
+# embeds: a Go build after it serves the new app. It runs whenever asked
+# (a few seconds); the client is compiled first, as the app imports it.
+WEBAPP_DIST := gateway-clob/internal/webapp/dist/app
+
+web-build: web-deps
+	@echo "== $(WEB)/app: vite build into $(WEBAPP_DIST)"
+	@cd $(WEB) && npm run --silent build -w client && npm run --silent build -w app
 
 # web-test compiles the TypeScript client to dist/ and runs its tests with
 # node's test runner: the signing vectors the Go SDK wrote, the transport
