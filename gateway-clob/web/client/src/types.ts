@@ -182,3 +182,23 @@ export interface FeeRate {
   feeRateBps: number;
   base_fee: number;
 }
+
+/** The body of POST /withdraw: a reservation before the wallet's transfer is relayed. */
+export interface WithdrawRequest {
+  amount: string;
+  /** Shares of this token; absent for USDW. */
+  token_id?: string;
+  /** 0x and 64 hex digits: a retry with the same id is the same reservation. */
+  id?: string;
+}
+
+/** The answer of POST /withdraw: the reservation and the wallet's asset after it. */
+export interface WithdrawResponse {
+  id: string;
+  wallet: string;
+  token_id: string;
+  amount: string;
+  balance: string;
+  locked: string;
+  reserved: string;
+}
