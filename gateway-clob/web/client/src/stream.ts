@@ -195,6 +195,8 @@ export abstract class Stream<E> {
       this.arm(this.opts.idleTimeoutMs);
       this.onFrame(ev.data);
     };
+    // An error is always followed by close, which handles it.
+    ws.onerror = () => undefined;
     ws.onclose = (ev: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ended(new StreamClosedError(ev.code, ev.reason), served);
@@ -269,7 +271,8 @@ export abstract class Stream<E> {
     this.ws = undefined;
     if (ws) {
       ws.onopen = ws.onmessage = ws.onclose = null;
-      ws.onerror = null;
+      // Closing a socket still connecting reports an error; it is dropped on purpose.
+      ws.onerror = () => undefined;
       try {
         ws.close();
       } catch {
