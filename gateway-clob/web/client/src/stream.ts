@@ -150,6 +150,19 @@ export abstract class Stream<E> {
     this.setState("closed");
   }
 
+  /**
+   * reconnect drops the connection and dials again at once, resuming from
+   * the last position: for a page that knows the network changed (the
+   * browser's online event) before the idle timeout would tell.
+   */
+  reconnect(): void {
+    if (this.st.state === "closed" || this.st.state === "failed") return;
+    this.drop();
+    this.backoffMs = this.opts.backoffMinMs;
+    this.setState("reconnecting");
+    this.dial();
+  }
+
   /** send writes a request on the open connection; one sent while down goes with the next hello. */
   protected send(req: object): void {
     if (this.ws?.readyState === 1) this.ws.send(JSON.stringify(req));
