@@ -15,10 +15,17 @@ export interface StreamClientOptions extends Omit<StreamOptions, "from"> {
   gammaUrl?: string;
 }
 
+type AnyStream = Stream<MarketEvent> | Stream<UserEvent> | Stream<SportsEvent>;
 type StateListener = (channel: StreamChannel, state: StreamState, err?: Error) => void;
 
+/**
+ * StreamClient is the streams of both APIs for one page: each subscribe
+ * opens its own stream (a connection kept and resumed on its own), and
+ * onState tells one listener how each is doing, e.g. for a "reconnecting"
+ * badge.
+ */
 export class StreamClient {
-  private readonly streams = new Set<Stream<unknown>>();
+  private readonly streams = new Set<AnyStream>();
   private readonly listeners = new Set<StateListener>();
 
   constructor(private readonly o: StreamClientOptions) {}
@@ -59,11 +66,10 @@ export class StreamClient {
     this.streams.clear();
   }
 
-  private keep<S extends Stream<any>>(channel: StreamChannel, s: S): S {
-    const st = s as unknown as Stream<unknown>;
-    this.streams.add(st);
+  private keep<S extends AnyStream>(channel: StreamChannel, s: S): S {
+    this.streams.add(s);
     s.onState((state, err) => {
-      if (state === "closed") this.streams.delete(st);
+      if (state === "closed") this.streams.delete(s);
       for (const cb of this.listeners) cb(channel, state, err);
     });
     return s;
