@@ -11,6 +11,7 @@ import {
   hmacSignature,
   MarketStream,
   SportsStream,
+  StreamClient,
   StreamFinalError,
   UserStream,
   type MarketEvent,
@@ -173,4 +174,33 @@ test("a stream pings the server, and drops and dials again a connection that sta
   assert.deepEqual(await c1.request(1), { type: "ping" });
   await srv.conn(2); // the server never answered: the idle timeout dropped c1
   assert.ok(s.status().lastError?.message.includes("no frame"), String(s.status().lastError));
+});
+
+test("a market stream subscribes more tokens live, each with its snapshot, and drops those unsubscribed", async (t) => {
+  const srv = await setup(t);
+  const s = new MarketStream({ ...fast, baseUrl: srv.url, assetIds: [TOKEN] }, () => undefined);
+  t.after(() => s.close());
+  const c1 = await srv.conn(1);
+  assert.deepEqual(await c1.request(1), { type: "subscribe", assets_ids: [TOKEN] });
+  c1.send([book(10, 1, [{ price: "0.40", size: "10" }])]);
+  await eventually(async () => assert.ok(s.book(TOKEN)));
+  s.subscribe({ assetIds: ["777", TOKEN], markets: [MARKET] });
+  assert.deepEqual(await c1.request(2), { type: "subscribe", assets_ids: ["777"], markets: [MARKET] }, "only what is new, without from");
+  s.unsubscribe({ assetIds: [TOKEN] });
+  assert.deepEqual(await c1.request(3), { type: "unsubscribe", assets_ids: [TOKEN] });
+  assert.equal(s.book(TOKEN), undefined, "its book is dropped");
+});
+
+test("StreamClient makes each channel's stream and tells one listener of their states", async (t) => {
+  const srv = await setup(t);
+  const client = new StreamClient({ ...fast, clobUrl: srv.url, gammaUrl: srv.url });
+  const states: string[] = [];
+  client.onState((channel, state) => states.push(`${channel} ${state}`));
+  client.subscribeMarket([TOKEN], () => undefined);
+  client.subscribeSports(() => undefined);
+  await srv.conn(2);
+  await eventually(async () => assert.deepEqual([...states].sort(), ["market connected", "sports connected"]));
+  assert.deepEqual(srv.conns.map((c) => c.url).sort(), ["/ws/market", "/ws/sports"]);
+  client.close();
+  assert.deepEqual(states.slice(2).sort(), ["market closed", "sports closed"]);
 });
