@@ -10,6 +10,7 @@ import type { SubmitResponse } from "./relayertypes.js";
 import { safeTransferFrom, transfer, unwrapTo, type SafeChain, type WalletCall } from "./safe.js";
 import type { Signer } from "./signer.js";
 import type {
+  AccountTransaction,
   BalanceAllowance,
   CancelResponse,
   FaucetResponse,
@@ -297,6 +298,11 @@ export class ClobClient {
       signature_type: String(this.signatureType),
     };
     return this.call("l2", { method: "GET", path: "/trades", query: q });
+  }
+
+  /** getTransactions lists the wallet's deposits, withdrawals, faucet credits and payouts, newest first. */
+  getTransactions(p: PageParams = {}): Promise<Page<AccountTransaction>> {
+    return this.call("l2", { method: "GET", path: "/transactions", query: { ...pageQuery(p), signature_type: String(this.signatureType) } });
   }
 
   /** getBalanceAllowance: USDW without a token id, else the token's shares. */

@@ -202,3 +202,33 @@ export interface WithdrawResponse {
   locked: string;
   reserved: string;
 }
+
+export type AccountTransactionType =
+  | "DEPOSIT"
+  | "WITHDRAWAL"
+  | "FAUCET"
+  | "PAYOUT"
+  | "WITHDRAWAL_RESERVED"
+  | "WITHDRAWAL_RELEASED"
+  | "WITHDRAWAL_SETTLED"
+  | "REVERSAL_IN"
+  | "REVERSAL_OUT"
+  | "DEBT"
+  | "DEBT_REPAID"
+  | "UNSPECIFIED";
+
+/** One of GET /transactions: a movement of the wallet's funds other than a trade (a payout, a deposit, ...). */
+export interface AccountTransaction {
+  id: string;
+  address: string;
+  type: AccountTransactionType;
+  amount: string;
+  /** The outcome token moved; absent for USDW. */
+  asset_id?: string;
+  ref: string;
+  /** For payouts and reversals. */
+  market?: string;
+  trade_id?: string;
+  /** Unix seconds. */
+  timestamp: number;
+}

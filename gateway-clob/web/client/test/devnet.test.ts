@@ -191,5 +191,8 @@ test("a browser wallet onboards, streams and trades on the devnet through the Ty
   await eventually(async () => assert.ok(kinds().includes("WITHDRAWAL_SETTLED"), `the transfer out is seen: ${kinds().join(", ")}`), MINED_TIMEOUT_MS);
   assert.ok(kinds().includes("WITHDRAWAL_RESERVED"), kinds().join(", "));
   assert.equal(Number((await clob.getBalanceAllowance()).balance), 99);
+  const history = (await clob.getTransactions()).data.map((x) => x.type);
+  // The devnet faucet sends USDW on chain: the exchange sees a deposit.
+  for (const k of ["DEPOSIT", "WITHDRAWAL_RESERVED", "WITHDRAWAL_SETTLED"] as const) assert.ok(history.includes(k), `${k} in ${history.join(", ")}`);
   assert.equal(all.status().state, "connected");
 });

@@ -77,6 +77,7 @@ test("the client's requests are operations of openapi.yaml", async (t) => {
     () => c.getOrders(),
     () => c.getTrades(),
     () => c.getBalanceAllowance(),
+    () => c.getTransactions({ limit: 10 }),
     () => c.postHeartbeat(),
   ];
   for (const call of calls) await call().catch(() => undefined);

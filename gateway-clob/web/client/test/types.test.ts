@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import type {
+  AccountTransaction,
   ApiCreds,
   BalanceAllowance,
   CancelResponse,
@@ -150,6 +151,11 @@ const responses: Record<string, Shape> = {
   LastTradePrice: shape<LastTradePrice>({ token_id: t, price: t, side: t }, { price: t, side: t }),
   PricePoint: shape<PricePoint>({ t, p: t }, { t, p: t }),
   PriceHistory: shape<PriceHistory>({ history: t }, { history: t }),
+  Transaction: shape<AccountTransaction>(
+    { id: t, address: t, type: t, amount: t, asset_id: t, ref: t, market: t, trade_id: t, timestamp: t },
+    { id: t, address: t, type: t, amount: t, ref: t, timestamp: t },
+  ),
+  TransactionPage: shape<Page<AccountTransaction>>({ data: t, next_cursor: t, limit: t, count: t }, { data: t, next_cursor: t, limit: t, count: t }),
   WithdrawResponse: shape<WithdrawResponse>(
     { id: t, wallet: t, token_id: t, amount: t, balance: t, locked: t, reserved: t },
     { id: t, wallet: t, token_id: t, amount: t, balance: t, locked: t, reserved: t },
