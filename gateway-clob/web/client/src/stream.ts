@@ -102,6 +102,8 @@ export abstract class Stream<E> {
   private pinger: ReturnType<typeof setInterval> | undefined;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private backoffMs: number;
+  /** Counts dials and drops: a dial whose prepare outlived a drop or a newer dial does not open. */
+  private generation = 0;
   private readonly stateListeners = new Set<(s: StreamState, err?: Error) => void>();
   protected readonly st: StreamStatus;
 
@@ -175,9 +177,10 @@ export abstract class Stream<E> {
 
   private dial(): void {
     this.retry = undefined;
+    const gen = ++this.generation;
     Promise.resolve(this.prepare()).then(
       () => {
-        if (this.st.state !== "closed" && this.st.state !== "failed") this.open();
+        if (gen === this.generation && this.st.state !== "closed" && this.st.state !== "failed") this.open();
       },
       (e: unknown) => this.fail(new StreamFinalError(`stream: ${e instanceof Error ? e.message : String(e)}`, 0, "STREAM_CREDENTIALS")),
     );
@@ -196,6 +199,7 @@ export abstract class Stream<E> {
     let served = false;
     this.arm(this.opts.connectTimeoutMs);
     ws.onopen = () => {
+      if (this.ws !== ws) return;
       this.st.connects++;
       this.setState("connected");
       this.arm(this.opts.idleTimeoutMs);
@@ -276,6 +280,7 @@ export abstract class Stream<E> {
 
   /** drop forgets the connection and its timers. */
   private drop(): void {
+    this.generation++;
     clearTimeout(this.idle);
     clearInterval(this.pinger);
     clearTimeout(this.retry);
