@@ -3,9 +3,14 @@ import type { Address, Hex } from "viem";
 import { l1Headers, l2Headers, newL1Nonce, unixSeconds, type ApiCreds, type AuthHeaders } from "./auth.js";
 import { PredApiError, type ErrorCode } from "./errors.js";
 import { defaultRateLimitPolicy, Transport, type Call, type RateLimitPolicy } from "./http.js";
+import { parseUnits } from "./fixed.js";
 import { buildOrder, SignatureType, type ChainConfig, type OrderArgs, type PostOrderRequest } from "./order.js";
+import type { RelayerClient } from "./relayer.js";
+import type { SubmitResponse } from "./relayertypes.js";
+import { safeTransferFrom, transfer, unwrapTo, type SafeChain, type WalletCall } from "./safe.js";
 import type { Signer } from "./signer.js";
 import type {
+  AccountTransaction,
   BalanceAllowance,
   CancelResponse,
   FaucetResponse,
@@ -21,6 +26,8 @@ import type {
   PriceInterval,
   Prices,
   Trade,
+  WithdrawRequest,
+  WithdrawResponse,
 } from "./types.js";
 import { proxyAddress } from "./wallet.js";
 
@@ -77,6 +84,29 @@ export interface PriceHistoryParams {
   endTs?: number;
   /** Minutes per point. */
   fidelity?: number;
+}
+
+export interface WithdrawParams {
+  /** The relayer that relays the wallet's transfer (authenticated). */
+  relayer: RelayerClient;
+  chain: SafeChain;
+  /** A decimal: USDW, or shares of tokenId. */
+  amount: string;
+  /** Withdraw shares of this token instead of USDW. */
+  tokenId?: string;
+  /** Who receives the funds; the signer's own address by default. */
+  to?: Address;
+  /** Send USDW itself instead of unwrapping it into the stablecoin (the default, as pred withdraw). */
+  keepUsdw?: boolean;
+  /** The reservation's id (0x + 64 hex digits): a retry with it reserves nothing more. Random by default. */
+  id?: Hex;
+}
+
+/** A withdrawal under way: the reservation, and the relayed transfer to wait for (RelayerClient.waitMined). */
+export interface Withdrawal {
+  reservation: WithdrawResponse;
+  to: Address;
+  transfer: SubmitResponse;
 }
 
 type Level = "public" | "l1" | "l2";
@@ -161,6 +191,11 @@ export class ClobClient {
 
   getLastTradePrice(tokenId: string): Promise<LastTradePrice> {
     return this.call("public", { method: "GET", path: "/last-trade-price", query: { token_id: tokenId } });
+  }
+
+  /** getPricesHistory is GET /prices-history (the name the API's path gives it). */
+  getPricesHistory(p: PriceHistoryParams): Promise<PriceHistory> {
+    return this.getPriceHistory(p);
   }
 
   getPriceHistory(p: PriceHistoryParams): Promise<PriceHistory> {
@@ -265,12 +300,51 @@ export class ClobClient {
     return this.call("l2", { method: "GET", path: "/trades", query: q });
   }
 
+  /** getTransactions lists the wallet's deposits, withdrawals, faucet credits and payouts, newest first. */
+  getTransactions(p: PageParams = {}): Promise<Page<AccountTransaction>> {
+    return this.call("l2", { method: "GET", path: "/transactions", query: { ...pageQuery(p), signature_type: String(this.signatureType) } });
+  }
+
   /** getBalanceAllowance: USDW without a token id, else the token's shares. */
   getBalanceAllowance(tokenId?: string): Promise<BalanceAllowance> {
     const q = tokenId
       ? { asset_type: "CONDITIONAL", asset_id: tokenId }
       : { asset_type: "COLLATERAL" };
     return this.call("l2", { method: "GET", path: "/balance-allowance", query: { ...q, signature_type: String(this.signatureType) } });
+  }
+
+  /**
+   * reserveWithdrawal takes amount (USDW, or shares of tokenId) out of the
+   * proxy wallet's available balance for a withdrawal (POST /withdraw).
+   * The wallet's transfer must be relayed after it: withdraw does both.
+   */
+  reserveWithdrawal(amount: string, tokenId?: string, id?: Hex): Promise<WithdrawResponse> {
+    const body: WithdrawRequest = { amount };
+    if (tokenId) body.token_id = tokenId;
+    if (id) body.id = id;
+    return this.call("l2", { method: "POST", path: "/withdraw", body });
+  }
+
+  /**
+   * withdraw does what `pred withdraw` does: it reserves the amount in the
+   * exchange, then has the relayer execute the wallet's transfer, signed by
+   * this client's signer: USDW unwrapped into the stablecoin for p.to (or
+   * sent as USDW with keepUsdw), or the conditional tokens' transfer of
+   * shares. Wait for the transfer with p.relayer.waitMined; a reservation
+   * whose transfer failed stays reserved until a transfer out is relayed.
+   */
+  async withdraw(p: WithdrawParams): Promise<Withdrawal> {
+    if (!this.signer || !this.funder) throw new Error("clob: a withdrawal needs a signer");
+    if (p.tokenId && p.keepUsdw) throw new Error("clob: keepUsdw is for USDW; shares are transferred as they are");
+    const units = parseUnits(p.amount);
+    const to = p.to ?? this.signer.address;
+    const reservation = await this.reserveWithdrawal(p.amount, p.tokenId, p.id ?? randomId());
+    let call: WalletCall;
+    if (p.tokenId) call = safeTransferFrom(p.chain.conditionalTokens, this.funder, to, BigInt(p.tokenId), units);
+    else if (p.keepUsdw) call = transfer(p.chain.collateral, to, units);
+    else call = unwrapTo(p.chain.collateral, to, units);
+    const submitted = await p.relayer.execute(this.signer, p.chain, this.funder, [call]);
+    return { reservation, to, transfer: submitted };
   }
 
   /** postHeartbeat starts or feeds the dead-man switch of the API key. */
@@ -309,6 +383,13 @@ export class ClobClient {
     }
     return undefined;
   }
+}
+
+/** randomId is a fresh reservation id: 0x and 64 hex digits. */
+function randomId(): Hex {
+  const b = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(b);
+  return `0x${Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("")}`;
 }
 
 function pageQuery(p: PageParams): Record<string, string | undefined> {

@@ -132,9 +132,17 @@ export function signCreateProxy(signer: Signer, chainId: number, factory: Addres
 const erc20 = [
   { type: "function", name: "approve", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [{ type: "bool" }], stateMutability: "nonpayable" },
   { type: "function", name: "transfer", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [{ type: "bool" }], stateMutability: "nonpayable" },
+  { type: "function", name: "unwrapTo", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [{ type: "bool" }], stateMutability: "nonpayable" },
 ] as const;
 const ctf = [
   { type: "function", name: "setApprovalForAll", inputs: [{ type: "address" }, { type: "bool" }], outputs: [], stateMutability: "nonpayable" },
+  {
+    type: "function",
+    name: "safeTransferFrom",
+    inputs: [{ type: "address" }, { type: "address" }, { type: "uint256" }, { type: "uint256" }, { type: "bytes" }],
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
 ] as const;
 const multiSendAbi = [{ type: "function", name: "multiSend", inputs: [{ type: "bytes" }], outputs: [], stateMutability: "payable" }] as const;
 
@@ -144,6 +152,19 @@ export function approve(token: Address, spender: Address, amount: bigint): Walle
 
 export function transfer(token: Address, to: Address, amount: bigint): WalletCall {
   return { to: token, data: encodeFunctionData({ abi: erc20, functionName: "transfer", args: [to, amount] }) };
+}
+
+/** unwrapTo pays USDW out as the stablecoin that backs it: a withdrawal's default. */
+export function unwrapTo(collateral: Address, to: Address, amount: bigint): WalletCall {
+  return { to: collateral, data: encodeFunctionData({ abi: erc20, functionName: "unwrapTo", args: [to, amount] }) };
+}
+
+/** safeTransferFrom moves a wallet's shares of one outcome token. */
+export function safeTransferFrom(conditionalTokens: Address, from: Address, to: Address, tokenId: bigint, amount: bigint): WalletCall {
+  return {
+    to: conditionalTokens,
+    data: encodeFunctionData({ abi: ctf, functionName: "safeTransferFrom", args: [from, to, tokenId, amount, "0x"] }),
+  };
 }
 
 export function setApprovalForAll(conditionalTokens: Address, operator: Address, approved: boolean): WalletCall {

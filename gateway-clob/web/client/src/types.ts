@@ -182,3 +182,53 @@ export interface FeeRate {
   feeRateBps: number;
   base_fee: number;
 }
+
+/** The body of POST /withdraw: a reservation before the wallet's transfer is relayed. */
+export interface WithdrawRequest {
+  amount: string;
+  /** Shares of this token; absent for USDW. */
+  token_id?: string;
+  /** 0x and 64 hex digits: a retry with the same id is the same reservation. */
+  id?: string;
+}
+
+/** The answer of POST /withdraw: the reservation and the wallet's asset after it. */
+export interface WithdrawResponse {
+  id: string;
+  wallet: string;
+  token_id: string;
+  amount: string;
+  balance: string;
+  locked: string;
+  reserved: string;
+}
+
+export type AccountTransactionType =
+  | "DEPOSIT"
+  | "WITHDRAWAL"
+  | "FAUCET"
+  | "PAYOUT"
+  | "WITHDRAWAL_RESERVED"
+  | "WITHDRAWAL_RELEASED"
+  | "WITHDRAWAL_SETTLED"
+  | "REVERSAL_IN"
+  | "REVERSAL_OUT"
+  | "DEBT"
+  | "DEBT_REPAID"
+  | "UNSPECIFIED";
+
+/** One of GET /transactions: a movement of the wallet's funds other than a trade (a payout, a deposit, ...). */
+export interface AccountTransaction {
+  id: string;
+  address: string;
+  type: AccountTransactionType;
+  amount: string;
+  /** The outcome token moved; absent for USDW. */
+  asset_id?: string;
+  ref: string;
+  /** For payouts and reversals. */
+  market?: string;
+  trade_id?: string;
+  /** Unix seconds. */
+  timestamp: number;
+}
