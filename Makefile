@@ -249,7 +249,7 @@ web-build: web-deps
 # against a local HTTP server, and a trade on a devnet it builds and starts.
 web-test: web-deps
 	@echo "== $(WEB)/client: tsc, node --test"
-	@cd $(WEB)/client && rm -rf dist && ../node_modules/.bin/tsc -p . && node --test dist/test/*.test.js
+	@cd $(WEB)/client && rm -rf dist && ../node_modules/.bin/tsc -p . && node --experimental-websocket --test dist/test/*.test.js
 
 contracts-check: contracts
 	@git diff --exit-code -- $(CHAIN)/artifacts $(CHAIN)/bind || \
