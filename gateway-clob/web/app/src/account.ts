@@ -146,6 +146,11 @@ export class AccountStore {
   }
 
   private relayerAuthed = "";
+  /** ensureRelayer authenticates the relayer client with the Gamma login (once per token). */
+  ensureRelayer(): Promise<void> {
+    return this.relayerAuth();
+  }
+
   private async relayerAuth(): Promise<void> {
     const token = this.a.session.gammaToken;
     if (!token) throw new Error("log in first: the relayer takes the Gamma login");

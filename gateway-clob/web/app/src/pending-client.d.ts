@@ -4,7 +4,7 @@
 // merge; nothing here is implemented, and the app never calls the
 // exchange except through @pred/client.
 import type { Address, Hex } from "viem";
-import type { ApiCreds, ChainConfig, Page, SafeChain, Signer, WalletCall, RateLimitPolicy } from "@pred/client";
+import type { ApiCreds, ChainConfig, PriceLevel, SafeChain, Signer, WalletCall, RateLimitPolicy } from "@pred/client";
 
 declare module "@pred/client" {
   // --- gamma.ts / gammatypes.ts
@@ -103,17 +103,30 @@ declare module "@pred/client" {
     execute(signer: Signer, chain: SafeChain, proxyWallet: Address, calls: WalletCall[]): Promise<SubmitResponse>;
   }
 
-  // --- stream.ts (the contract's "one StreamClient" form)
-  export type StreamState = "connected" | "reconnecting" | "failed";
-  /** A message as the AsyncAPI documents give it; type tells them apart. */
-  export interface StreamMessage { type: string; [k: string]: unknown }
-  export interface StreamSubscription { close(): void }
+  // --- stream.ts, streamtypes.ts (T's "one StreamClient" form; the subset the app reads)
+  export type StreamState = "connecting" | "connected" | "reconnecting" | "failed" | "closed";
+  export interface BookMessage { type: "book"; asset_id: string; market: Hex; bids: PriceLevel[]; asks: PriceLevel[]; tick_size: string; hash: string; timestamp_ms: number }
+  export interface PriceChangeMessage { type: "price_change"; asset_id: string; market: Hex; changes: { price: string; side: "BUY" | "SELL"; size: string }[]; best_bid: string; best_ask: string; hash: string; timestamp_ms: number }
+  export interface LastTradeMessage { type: "last_trade_price"; asset_id: string; market: Hex; trade_id: string; price: string; size: string; side: "BUY" | "SELL"; timestamp_ms: number }
+  export interface MarketMessage { type: "market"; market: Hex; assets_ids: string[]; event: "created" | "configured" | "halted" | "resumed" | "cleared" | "closed" | "resolved"; status: "ACTIVE" | "HALTED" | "CLOSED" | "RESOLVED"; tick_size: string; min_order_size: string; payouts?: string[]; timestamp_ms: number }
+  export interface OrderMessage { type: "order"; id: Hex; market: Hex; status: string; remaining: string; timestamp_ms: number }
+  export interface TradeMessage { type: "trade"; trade_id: string; status: "MATCHED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "RETRYING" | "FAILED"; market: Hex; role: "TAKER" | "MAKER"; transaction_hash?: Hex; timestamp_ms: number }
+  export interface BalanceMessage { type: "balance"; asset_id: string; balance: string; locked: string; pending: string; debt: string }
+  export interface TransferMessage { type: "transfer"; kind: string; amount: string; asset_id?: string; market?: Hex; ref: string; timestamp_ms: number }
+  export interface SportResult { type: "sport_result"; gameId: string; status: "pre-game" | "live" | "finished"; homeScore: number; awayScore: number; live: boolean; ended: boolean }
+  export interface StreamControl { type: "subscribed" | "error" | "gap" }
+  export type MarketEvent = BookMessage | PriceChangeMessage | LastTradeMessage | MarketMessage | StreamControl;
+  export type UserEvent = OrderMessage | TradeMessage | BalanceMessage | TransferMessage | MarketMessage | StreamControl;
+  export type SportsEvent = SportResult | StreamControl;
+  export interface Book { assetId: string; market: string; bids: PriceLevel[]; asks: PriceLevel[]; tickSize: string; position: number; hash: string }
+  export interface Stream { close(): void; onState(cb: (s: StreamState, err?: Error) => void): () => void }
+  export interface MarketStream extends Stream { book(assetId: string): Book | undefined }
   export class StreamClient {
-    constructor(o: { clobUrl: string; gammaUrl: string });
-    subscribeMarket(tokenIds: string[], onEvent: (m: StreamMessage) => void): StreamSubscription;
-    subscribeUser(creds: ApiCreds, markets: string[], onEvent: (m: StreamMessage) => void): StreamSubscription;
-    subscribeSports(onEvent: (m: StreamMessage) => void): StreamSubscription;
-    onState(cb: (s: StreamState) => void): () => void;
+    constructor(o: { clobUrl?: string; gammaUrl?: string });
+    subscribeMarket(tokenIds: string[], onEvent: (e: MarketEvent) => void): MarketStream;
+    subscribeUser(creds: ApiCreds, markets: string[], onEvent: (e: UserEvent) => void): Stream;
+    subscribeSports(onEvent: (e: SportsEvent) => void): Stream;
+    onState(cb: (channel: "market" | "user" | "sports", s: StreamState, err?: Error) => void): () => void;
     close(): void;
   }
 
@@ -131,13 +144,10 @@ declare module "@pred/client" {
 
   // --- clob.ts additions beyond today's client
   export interface WithdrawResponse { id: string; wallet: string; token_id: string; amount: string; balance: string; locked: string; reserved: string }
-  export interface Transaction {
-    id: string; address: string; type: string; amount: string; asset_id?: string; ref: string; market?: string; trade_id?: string; timestamp: number;
-  }
+  export interface WithdrawParams { relayer: RelayerClient; chain: SafeChain; amount: string; tokenId?: string; to?: Address; keepUsdw?: boolean; id?: Hex }
+  export interface Withdrawal { reservation: WithdrawResponse; to: Address; transfer: SubmitResponse }
   interface ClobClient {
-    /** POST /withdraw: reserves the amount (USDW, or shares of tokenId) for a withdrawal. */
-    withdraw(amount: string, tokenId?: string): Promise<WithdrawResponse>;
-    /** GET /transactions: deposits, withdrawals, faucet credits and payouts (NOT in the contract; the app needs it for payouts). */
-    getTransactions(p?: { cursor?: string; limit?: number }): Promise<Page<Transaction>>;
+    /** Reserves (POST /withdraw), then relays the wallet's transfer (unwrapped into the stablecoin by default). */
+    withdraw(p: WithdrawParams): Promise<Withdrawal>;
   }
 }

@@ -1,9 +1,8 @@
 // A market's page: question, rules, status and adjudication (with the
 // liveness countdown), the price chart, the live book and recent trades
 // over /ws/market, and the order ticket.
-import type { Game, GammaMarket, Market, StreamMessage } from "@pred/client";
+import type { Game, GammaMarket, LastTradeMessage, Market, MarketStream, PriceLevel } from "@pred/client";
 
-import { apply, fromSnapshot, fromSummary, type Book } from "../book.js";
 import type { Ctx, Page } from "../context.js";
 import { h, replace } from "../dom.js";
 import { errorView } from "../errors.js";
@@ -54,7 +53,8 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
   const adjudication = h("section", { class: "adjudication", testid: "adjudication", "aria-labelledby": "adj-title" });
   const books = { yes: h("div", { class: "book-side" }), no: h("div", { class: "book-side" }) };
   const trades = h("ol", { class: "trades", testid: "recent-trades", "aria-label": "Recent trades" });
-  const bookState: Record<string, Book> = {};
+  /** Each token's book: REST's first, then the stream's (hash-checked, resynced by the client). */
+  const bookState: Record<string, { bids: PriceLevel[]; asks: PriceLevel[] }> = {};
 
   const tm: TicketMarket = {
     tokens: { yes, no },
@@ -131,7 +131,7 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
     ctx.x.clob.getBook(token).then(
       (s) => {
         if (bookState[token]) return;
-        bookState[token] = fromSummary(s);
+        bookState[token] = { bids: s.bids, asks: s.asks };
         drawBook(outcomeOf(token));
       },
       () => undefined,
@@ -140,41 +140,42 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
   drawBook("yes");
   drawBook("no");
 
-  const addTrade = (m: StreamMessage) => {
-    const outcome = outcomeOf(String(m["asset_id"]));
-    const ts = Number(m["timestamp_ms"] ?? Date.now());
+  const addTrade = (m: LastTradeMessage) => {
+    const outcome = outcomeOf(m.asset_id);
+    const ts = m.timestamp_ms;
     trades.prepend(
       h(
         "li",
-        { testid: "recent-trade", "data-trade-id": String(m["trade_id"] ?? ""), "data-price": String(m["price"]), "data-size": String(m["size"]), "data-outcome": outcome },
-        h("span", {}, `${String(m["side"])} ${outcome === "yes" ? labels.yes : labels.no}`),
-        h("span", {}, `${shares(String(m["size"]))} @ ${cents(String(m["price"]))}`),
+        { testid: "recent-trade", "data-trade-id": m.trade_id, "data-price": m.price, "data-size": m.size, "data-outcome": outcome },
+        h("span", {}, `${m.side} ${outcome === "yes" ? labels.yes : labels.no}`),
+        h("span", {}, `${shares(m.size)} @ ${cents(m.price)}`),
         h("time", { datetime: new Date(ts).toISOString() }, new Date(ts).toLocaleTimeString()),
       ),
     );
     while (trades.children.length > RECENT_TRADES_MAX) trades.lastElementChild?.remove();
   };
 
-  const sub = ctx.x.stream.subscribeMarket([yes, no], (m) => {
-    const token = String(m["asset_id"] ?? "");
+  const fromStream = (token: string) => {
+    const b = sub.book(token);
+    if (!b) return;
+    bookState[token] = { bids: b.bids, asks: b.asks };
+    drawBook(outcomeOf(token));
+  };
+  const sub: MarketStream = ctx.x.stream.subscribeMarket([yes, no], (m) => {
     switch (m.type) {
       case "book":
-        bookState[token] = fromSnapshot(m);
-        drawBook(outcomeOf(token));
-        break;
       case "price_change":
-        bookState[token] = apply(bookState[token] ?? { bids: [], asks: [] }, m);
-        drawBook(outcomeOf(token));
+        fromStream(m.asset_id);
         break;
       case "last_trade_price":
         addTrade(m);
         break;
       case "market":
-        status = String(m["status"]);
+        status = m.status;
         accepting = status === "ACTIVE";
         statusEl.textContent = status;
         page.setAttribute("data-status", status);
-        if (m["event"] === "cleared") {
+        if (m.event === "cleared") {
           for (const k of Object.keys(bookState)) bookState[k] = { bids: [], asks: [] };
           drawBook("yes");
           drawBook("no");
@@ -212,8 +213,8 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
     };
     draw();
     const sportsSub = ctx.x.stream.subscribeSports((m) => {
-      if (m.type !== "sport_result" || String(m["gameId"]) !== game?.id) return;
-      game = { ...game, gameStatus: m["status"] as Game["gameStatus"], homeScore: Number(m["homeScore"]), awayScore: Number(m["awayScore"]) };
+      if (m.type !== "sport_result" || !game || m.gameId !== game.id) return;
+      game = { ...game, gameStatus: m.status, homeScore: m.homeScore, awayScore: m.awayScore };
       draw();
     });
     stops.push(() => sportsSub.close());

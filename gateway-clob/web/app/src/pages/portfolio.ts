@@ -2,7 +2,7 @@
 // cancel, trade history whose settlement status follows /ws/user live
 // (MATCHED → MINED → CONFIRMED) with each trade's transaction, and the
 // payouts of resolved markets.
-import type { ClobClient, OpenOrder, Trade, StreamMessage } from "@pred/client";
+import type { ClobClient, OpenOrder, Page as ApiPage, Trade } from "@pred/client";
 
 import type { Ctx, Page } from "../context.js";
 import { h, replace } from "../dom.js";
@@ -12,6 +12,21 @@ import { txUrl } from "../exchange.js";
 
 /** Rows one list asks for. */
 const PAGE_LIMIT = 100;
+
+interface Payout {
+  amount: string;
+  market: string;
+  timeMs: number;
+}
+
+/**
+ * GET /transactions, which @pred/client does not have yet: used when it
+ * does (the lead's merge may add it); until then payouts are the ones
+ * /ws/user delivers while the page is open.
+ */
+interface TransactionLister {
+  getTransactions?: (p: { limit?: number }) => Promise<ApiPage<{ type: string; amount: string; market?: string; timestamp: number }>>;
+}
 
 interface Fill {
   tradeId: string;
@@ -172,17 +187,22 @@ export const portfolioPage: Page = (ctx, root) => {
     replace(positions, shown.length === 0 ? h("tr", {}, h("td", { colspan: 6 }, "No positions.")) : null, shown);
   };
 
+  const livePayouts: Payout[] = [];
   const loadPayouts = async () => {
-    const r = await clob.getTransactions({ limit: PAGE_LIMIT });
-    const rows = r.data.filter((t) => t.type === "PAYOUT");
+    const list = (clob as unknown as TransactionLister).getTransactions;
+    const rows: Payout[] = list
+      ? (await list.call(clob, { limit: PAGE_LIMIT })).data
+          .filter((t) => t.type === "PAYOUT")
+          .map((t) => ({ amount: t.amount, market: t.market ?? "", timeMs: t.timestamp * 1000 }))
+      : livePayouts.slice().reverse();
     replace(
       payouts,
       rows.length === 0 ? h("tr", {}, h("td", { colspan: 3 }, "No payouts yet.")) : null,
       rows.map((t) =>
         h(
           "tr",
-          { testid: "payout-row", "data-amount": t.amount, "data-market": t.market ?? "" },
-          h("td", {}, dateTime(t.timestamp * 1000)),
+          { testid: "payout-row", "data-amount": t.amount, "data-market": t.market },
+          h("td", {}, dateTime(t.timeMs)),
           t.market ? marketCell(t.market) : h("td", {}, "–"),
           h("td", {}, usd(t.amount)),
         ),
@@ -203,17 +223,19 @@ export const portfolioPage: Page = (ctx, root) => {
   // Live: trade statuses in place; anything else that moves the account reloads the lists it changes.
   const creds = a.session.clobCreds;
   if (creds) {
-    const sub = ctx.x.stream.subscribeUser(creds, [], (m: StreamMessage) => {
+    const sub = ctx.x.stream.subscribeUser(creds, [], (m) => {
       if (m.type === "trade") {
-        const id = String(m["trade_id"]);
-        const f = fills.get(id);
+        const f = fills.get(m.trade_id);
         if (f) {
-          f.status = String(m["status"]);
-          if (m["transaction_hash"]) f.txHash = String(m["transaction_hash"]);
+          f.status = m.status;
+          if (m.transaction_hash) f.txHash = m.transaction_hash;
           drawHistory();
         } else void loadTrades().catch(fail);
       } else if (m.type === "order") void loadOrders().catch(fail);
-      else if (m.type === "transfer" && m["kind"] === "PAYOUT") void loadPayouts().then(() => loadTrades()).catch(fail);
+      else if (m.type === "transfer" && m.kind === "PAYOUT") {
+        livePayouts.push({ amount: m.amount, market: m.market ?? "", timeMs: m.timestamp_ms });
+        void loadPayouts().then(() => loadTrades()).catch(fail);
+      }
     });
     stops.push(() => sub.close());
   }

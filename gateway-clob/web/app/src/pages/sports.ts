@@ -1,6 +1,6 @@
 // Sports: games with their live status and score (/ws/sports keeps them
 // current), each with its markets; a game's book clears when it goes live.
-import type { Game, StreamMessage } from "@pred/client";
+import type { Game } from "@pred/client";
 
 import type { Page } from "../context.js";
 import { h, replace } from "../dom.js";
@@ -67,11 +67,11 @@ export const sportsPage: Page = (ctx, root) => {
     },
     (e) => page.appendChild(errorView(e)),
   );
-  const sub = ctx.x.stream.subscribeSports((m: StreamMessage) => {
+  const sub = ctx.x.stream.subscribeSports((m) => {
     if (m.type !== "sport_result") return;
-    const g = games.get(String(m["gameId"]));
+    const g = games.get(m.gameId);
     if (!g) return;
-    games.set(g.id, { ...g, gameStatus: m["status"] as Game["gameStatus"], homeScore: Number(m["homeScore"]), awayScore: Number(m["awayScore"]) });
+    games.set(g.id, { ...g, gameStatus: m.status, homeScore: m.homeScore, awayScore: m.awayScore });
     draw();
   });
   return () => sub.close();

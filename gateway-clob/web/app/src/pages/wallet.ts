@@ -2,7 +2,7 @@
 // wallet through the relayer (the user signs, the relayer pays the gas),
 // deposit (the devnet faucet; the deposit address otherwise), withdraw,
 // and the USDW balance.
-import { PredApiError, parseUnits, transfer } from "@pred/client";
+import { PredApiError, parseUnits } from "@pred/client";
 
 import type { Ctx, Page } from "../context.js";
 import { field, h, replace } from "../dom.js";
@@ -70,12 +70,12 @@ export const walletPage: Page = (ctx, root) => {
     if (!a.clob || !a.signer || !a.address || !a.proxy) throw new Error("connect and log in first");
     if (!safe) throw new Error("this deployment cannot relay a withdrawal (public-info has no multiSendCallOnly)");
     const amount = withdrawAmount.value.trim();
-    const units = parseUnits(amount);
-    // Reserve first, so no order can spend what is leaving; then the wallet's transfer, relayed.
-    await a.clob.withdraw(amount);
-    const tx = await ctx.x.relayer.execute(a.signer, safe, a.proxy, [transfer(ctx.x.info.contracts.collateral, a.address, units)]);
-    out.appendChild(h("p", { role: "status" }, `Withdrawal of ${usd(amount)} to ${shortAddress(a.address)} submitted (relayer transaction ${tx.transactionID}).`));
-    const mined = await ctx.x.relayer.waitMined(tx.transactionID);
+    parseUnits(amount); // refuses a malformed amount before anything is reserved
+    await ctx.account.ensureRelayer();
+    // The client reserves first, so no order can spend what is leaving, then relays the wallet's transfer.
+    const w = await a.clob.withdraw({ relayer: ctx.x.relayer, chain: safe, amount });
+    out.appendChild(h("p", { role: "status" }, `Withdrawal of ${usd(amount)} to ${shortAddress(w.to)} submitted (relayer transaction ${w.transfer.transactionID}).`));
+    const mined = await ctx.x.relayer.waitMined(w.transfer.transactionID);
     out.appendChild(h("p", { role: "status" }, `Withdrawal mined: ${mined.transactionHash}.`));
   });
 
