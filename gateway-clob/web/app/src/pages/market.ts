@@ -14,6 +14,8 @@ import { ticket, type TicketMarket } from "./ticket.js";
 const BOOK_DEPTH = 10;
 const RECENT_TRADES_MAX = 20;
 const COUNTDOWN_TICK_MS = 1_000;
+/** How often a proposal past its liveness is read again until it settles. */
+const SETTLE_POLL_MS = 5_000;
 
 export const marketPage: Page = (ctx, root, slug) => {
   const page = h("article", { testid: "market", "data-slug": slug, "aria-busy": "true" }, h("p", {}, "Loading…"));
@@ -175,6 +177,8 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
         accepting = status === "ACTIVE";
         statusEl.textContent = status;
         page.setAttribute("data-status", status);
+        // Closing and resolving change the adjudication: read it again.
+        if (m.event === "closed" || m.event === "resolved") refreshMarket();
         if (m.event === "cleared") {
           for (const k of Object.keys(bookState)) bookState[k] = { bids: [], asks: [] };
           drawBook("yes");
@@ -186,8 +190,27 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
   });
   stops.push(() => sub.close());
 
-  const drawAdjudication = adjudicationView(ctx, adjudication, gm);
-  const timer = setInterval(drawAdjudication, COUNTDOWN_TICK_MS);
+  let current = gm;
+  const drawAdjudication = adjudicationView(ctx, adjudication, () => current);
+  const refreshMarket = () => {
+    ctx.x.gamma.getMarketBySlug(gm.slug).then(
+      (fresh) => {
+        current = fresh;
+        drawAdjudication();
+      },
+      () => undefined,
+    );
+  };
+  let lastRefreshMs = 0;
+  const timer = setInterval(() => {
+    drawAdjudication();
+    // Past the liveness the settlement is due: look again now and then rather than wait for a reload.
+    const ends = current.adjudication?.currentPhase === "proposed" ? Date.parse(current.adjudication.livenessEndsAt ?? "") : NaN;
+    if (ends <= Date.now() && Date.now() - lastRefreshMs > SETTLE_POLL_MS) {
+      lastRefreshMs = Date.now();
+      refreshMarket();
+    }
+  }, COUNTDOWN_TICK_MS);
   stops.push(() => clearInterval(timer));
 
   void findGame(ctx, gm).then((g) => {
@@ -239,9 +262,9 @@ function rules(ctx: Ctx, gm: GammaMarket, cm: Market | undefined): HTMLElement {
   );
 }
 
-function adjudicationView(ctx: Ctx, el: HTMLElement, gm: GammaMarket): () => void {
+function adjudicationView(ctx: Ctx, el: HTMLElement, market: () => GammaMarket): () => void {
   const draw = () => {
-    const a = gm.adjudication;
+    const a = market().adjudication;
     el.setAttribute("data-phase", a?.currentPhase ?? "none");
     const lines: (HTMLElement | string)[] = [];
     if (!a) lines.push(h("p", {}, "No outcome proposed yet."));

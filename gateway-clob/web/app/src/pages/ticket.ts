@@ -82,12 +82,13 @@ export function ticket(ctx: Ctx, m: TicketMarket): { el: HTMLElement; refresh: (
   }
 
   function disabledReason(calc: { error: string }): string {
+    // The market's own state first: no wallet step would make it tradable.
+    const closed = m.closedReason();
+    if (closed !== "") return closed;
     const a = ctx.account.get();
     if (!a.address) return "Connect a wallet to trade.";
     if (!ctx.account.loggedIn()) return "Log in on the Wallet page (sign the login message) to trade.";
     if (a.onboard !== "ready") return "Your proxy wallet is not deployed or not approved for trading yet: onboard on the Wallet page.";
-    const closed = m.closedReason();
-    if (closed !== "") return closed;
     if (type.value === "GTD" && expiry.value === "") return "A GTD order needs an expiry time.";
     if (type.value === "GTD" && new Date(expiry.value).getTime() <= Date.now()) return "The expiry must be in the future.";
     if (sending) return "Waiting for the wallet and the exchange…";
