@@ -188,13 +188,39 @@ export const portfolioPage: Page = (ctx, root) => {
   };
 
   const livePayouts: Payout[] = [];
+  /**
+   * derivedPayouts: without GET /transactions in the client, a resolved
+   * market's payout is the shares its fills left times the settled payout
+   * vector; payouts seen live on /ws/user fill in a market Gamma does not
+   * show resolved yet.
+   */
+  const derivedPayouts = async (): Promise<Payout[]> => {
+    const net = new Map<string, number>();
+    for (const f of fills.values()) {
+      if (f.status === "FAILED") continue;
+      net.set(f.assetId, (net.get(f.assetId) ?? 0) + (f.side === "BUY" ? 1 : -1) * Number(f.size));
+    }
+    const conditionIds = [...new Set([...fills.values()].map((f) => f.market))];
+    const rows: Payout[] = [];
+    if (conditionIds.length > 0) {
+      for (const m of await ctx.x.gamma.listMarkets({ conditionIds, limit: PAGE_LIMIT })) {
+        const a = m.adjudication;
+        if (!a?.resolvedAt || !a.payoutVector) continue;
+        const total = a.payoutVector.reduce((x, y) => x + y, 0);
+        const amount = m.clobTokenIds.reduce((sum, id, i) => sum + (net.get(id) ?? 0) * ((a.payoutVector?.[i] ?? 0) / total), 0);
+        if (amount > 0) rows.push({ amount: String(Number(amount.toFixed(6))), market: m.conditionId, timeMs: Date.parse(a.resolvedAt) });
+      }
+    }
+    const have = new Set(rows.map((r) => r.market.toLowerCase()));
+    return [...rows, ...livePayouts.filter((p) => !have.has(p.market.toLowerCase()))].sort((x, y) => y.timeMs - x.timeMs);
+  };
   const loadPayouts = async () => {
     const list = (clob as unknown as TransactionLister).getTransactions;
     const rows: Payout[] = list
       ? (await list.call(clob, { limit: PAGE_LIMIT })).data
           .filter((t) => t.type === "PAYOUT")
           .map((t) => ({ amount: t.amount, market: t.market ?? "", timeMs: t.timestamp * 1000 }))
-      : livePayouts.slice().reverse();
+      : await derivedPayouts();
     replace(
       payouts,
       rows.length === 0 ? h("tr", {}, h("td", { colspan: 3 }, "No payouts yet.")) : null,
@@ -215,8 +241,9 @@ export const portfolioPage: Page = (ctx, root) => {
   };
   const loadAll = () => {
     void loadOrders().catch(fail);
-    void loadTrades().catch(fail);
-    void loadPayouts().catch(fail);
+    void loadTrades()
+      .then(() => loadPayouts())
+      .catch(fail);
   };
   loadAll();
 
@@ -234,7 +261,9 @@ export const portfolioPage: Page = (ctx, root) => {
       } else if (m.type === "order") void loadOrders().catch(fail);
       else if (m.type === "transfer" && m.kind === "PAYOUT") {
         livePayouts.push({ amount: m.amount, market: m.market ?? "", timeMs: m.timestamp_ms });
-        void loadPayouts().then(() => loadTrades()).catch(fail);
+        void loadTrades()
+          .then(() => loadPayouts())
+          .catch(fail);
       }
     });
     stops.push(() => sub.close());
