@@ -4,6 +4,7 @@
 import {
   ClobClient,
   connectWallet,
+  discoverWallets,
   eip1193Signer,
   proxyAddress,
   type Address,
@@ -17,6 +18,9 @@ import { gammaTokenValid, loadSession, saveSession, type StoredSession } from ".
 /** How long onboarding waits for the exchange to see mined approvals, and how often it asks. */
 const APPROVAL_SEEN_TIMEOUT_MS = 60_000;
 const APPROVAL_POLL_MS = 1_000;
+/** The wallet (EIP-6963 rdns) last connected, reconnected after a reload if it still allows this site. */
+const LAST_WALLET_KEY = "pred.wallet";
+const RESTORE_DISCOVER_MS = 400;
 
 export type OnboardState = "none" | "deploying" | "approving" | "ready" | "failed";
 
@@ -63,7 +67,21 @@ export class AccountStore {
     const proxy = proxyAddress(this.x.info.contracts.safeFactory, this.x.info.contracts.safeInitCodeHash, address);
     const session = loadSession(address);
     this.set({ wallet: w, address, chainId, signer, proxy, session, clob: this.tradingClient(signer, session), onboard: "none", onboardDetail: "" });
+    localStorage.setItem(LAST_WALLET_KEY, w.info.rdns);
     await this.refreshOnboard().catch(() => undefined);
+  }
+
+  /**
+   * restore reconnects the wallet of the last visit, without a prompt: only
+   * if it announces itself again and still shares an account (eth_accounts).
+   */
+  async restore(): Promise<void> {
+    const rdns = localStorage.getItem(LAST_WALLET_KEY);
+    if (!rdns || this.a.address) return;
+    const w = (await discoverWallets({ timeoutMs: RESTORE_DISCOVER_MS })).find((x) => x.info.rdns === rdns);
+    if (!w) return;
+    const accounts = (await w.provider.request({ method: "eth_accounts" })) as unknown[];
+    if (Array.isArray(accounts) && accounts.length > 0 && !this.a.address) await this.connect(w);
   }
 
   loggedIn(): boolean {

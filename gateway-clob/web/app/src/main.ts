@@ -52,6 +52,15 @@ async function start(): Promise<void> {
   };
   window.addEventListener("hashchange", route);
   route();
+  // A page shows one account: render it again when another (or the first) connects.
+  let shownAddress = ctx.account.get().address;
+  ctx.account.subscribe((a) => {
+    if (a.address === shownAddress) return;
+    shownAddress = a.address;
+    route();
+  });
+  // Pages render at once; the wallet of the last visit joins when it answers.
+  ctx.account.restore().catch(() => undefined);
 }
 
 function markCurrent(hash: string): void {
