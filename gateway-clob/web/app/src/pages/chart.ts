@@ -18,7 +18,8 @@ const RANGES: [string, string, PriceInterval][] = [
 const CHART_HEIGHT_PX = 260;
 
 export function priceChart(ctx: Ctx, tokenId: string, label: string): { el: HTMLElement; stop: () => void } {
-  const canvas = h("div", { class: "chart-canvas", role: "img", "aria-label": `${label} price history` });
+  // No role="img": the chart holds the attribution link, which must stay reachable.
+  const canvas = h("div", { class: "chart-canvas" });
   const note = h("div", { class: "chart-note" });
   const buttons = RANGES.map(([id, text, interval]) =>
     h("button", { type: "button", testid: `range-${id}`, "aria-pressed": "false", onclick: () => void show(id, interval) }, text),

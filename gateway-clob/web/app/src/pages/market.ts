@@ -293,12 +293,15 @@ function adjudicationView(ctx: Ctx, el: HTMLElement, market: () => GammaMarket):
 async function findGame(ctx: Ctx, gm: GammaMarket): Promise<Game | undefined> {
   try {
     const games = await ctx.x.gamma.listGames({ limit: 100 });
-    for (const g of games) {
-      for (const id of [g.primaryEventId, ...(g.linkedEventIds ?? [])].filter((i) => i !== "")) {
-        const ev = await ctx.x.gamma.getEvent(id);
-        if (ev.markets.some((m) => m.slug === gm.slug)) return g;
-      }
-    }
+    // One request per game event, in parallel: a market page should not wait for them in turn.
+    const holds = await Promise.all(
+      games.map(async (g) => {
+        const ids = [g.primaryEventId, ...(g.linkedEventIds ?? [])].filter((i) => i !== "");
+        const events = await Promise.all(ids.map((id) => ctx.x.gamma.getEvent(id).catch(() => undefined)));
+        return events.some((ev) => ev?.markets.some((m) => m.slug === gm.slug));
+      }),
+    );
+    return games.find((_, i) => holds[i]);
   } catch {
     // Without games the page still works; the ticket just cannot say "game live".
   }

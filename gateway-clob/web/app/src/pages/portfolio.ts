@@ -58,7 +58,7 @@ export const portfolioPage: Page = (ctx, root) => {
       "section",
       { "aria-labelledby": `${testid}-title` },
       h("h2", { id: `${testid}-title` }, title),
-      h("div", { class: "scroll" }, h("table", { testid }, h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c)))), body)),
+      h("div", { class: "scroll" }, h("table", { testid }, h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c === "" ? h("span", { class: "sr-only" }, "Actions") : c)))), body)),
     );
 
   const a = ctx.account.get();
