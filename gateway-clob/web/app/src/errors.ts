@@ -10,7 +10,8 @@ export interface ShownError {
 }
 
 export function describe(e: unknown): ShownError {
-  if (e instanceof PredApiError) return { code: e.code, message: e.message };
+  // The client's message starts "<api>: <status> <code>: "; the code is shown on its own.
+  if (e instanceof PredApiError) return { code: e.code, message: e.message.replace(`${e.api}: ${e.status} ${e.code}: `, "") };
   if (e instanceof PredNoAnswerError) return { code: "NO_ANSWER", message: e.message };
   const rpc = e as { code?: unknown; message?: unknown };
   if (rpc && typeof rpc === "object" && typeof rpc.code === "number") {
