@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -93,5 +94,41 @@ func TestWalletSignsAsTheGoSDK(t *testing.T) {
 	}
 	if got.SendError != codeUnsupportedMethod {
 		t.Fatalf("eth_sendTransaction failed with code %d, want %d", got.SendError, codeUnsupportedMethod)
+	}
+}
+
+// TestAxeFindsViolations: the accessibility check can fail. A page with an
+// image without text and an unlabelled input has serious or critical
+// violations, and a page without them has none.
+func TestAxeFindsViolations(t *testing.T) {
+	t.Parallel()
+	pages := map[string]string{
+		"/bad":  `<!doctype html><html><head><title>bad</title></head><body><main><img src="data:,"><input type="text"></main></body></html>`,
+		"/good": `<!doctype html><html lang="en"><head><title>good</title></head><body><main><h1>Markets</h1><img src="data:," alt="logo"><label>Search <input type="text"></label></main></body></html>`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { fmt.Fprint(rw, pages[r.URL.Path]) }))
+	t.Cleanup(srv.Close)
+	ctx := apitest.Browser(t, walletTestTimeout)
+	severe := func(path string) []string {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+path)); err != nil {
+			t.Fatal(err)
+		}
+		found, err := axeViolations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, v := range found {
+			if v.Impact == "serious" || v.Impact == "critical" {
+				ids = append(ids, v.ID)
+			}
+		}
+		return ids
+	}
+	if got := severe("/bad"); !slices.Contains(got, "image-alt") || !slices.Contains(got, "label") {
+		t.Errorf("axe found %v on the bad page, want image-alt and label", got)
+	}
+	if got := severe("/good"); len(got) != 0 {
+		t.Errorf("axe found %v on the good page, want none", got)
 	}
 }

@@ -281,7 +281,7 @@ function adjudicationView(ctx: Ctx, el: HTMLElement, market: () => GammaMarket):
         );
       }
       if (a.settledOutcome) lines.push(h("p", {}, `Resolved: ${a.settledOutcome}${a.resolvedAt ? ` on ${dateTime(a.resolvedAt)}` : ""}`));
-      if (a.nextSteps && a.nextSteps.length > 0) lines.push(h("p", { class: "meta" }, `Next: ${a.nextSteps.join(", ")}`));
+      if (a.nextSteps && a.nextSteps.length > 0) lines.push(h("p", { class: "meta" }, `Next: ${a.nextSteps.join(" ")}`));
     }
     replace(el, h("h2", { id: "adj-title" }, "Resolution"), lines);
   };
