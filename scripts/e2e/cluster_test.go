@@ -2,9 +2,12 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +37,7 @@ func TestREADMEOnCluster(t *testing.T) {
 	sh.cache = t.TempDir()
 	runWalkthrough(t, sh)
 	runLifecycle(t, newShell(t, n, c.CLOBURL(), c.GammaURL(), c.RelayerURL()))
+	checkWebAppBehind(t, c)
 
 	// Every stream configured at three replicas, and all three current:
 	// a follower a few messages behind the leader under load is not
@@ -51,6 +55,34 @@ func TestREADMEOnCluster(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// checkWebAppBehind: the load balancer serves the web app, which is told
+// the load balancer's addresses of the three APIs, not a replica's.
+func checkWebAppBehind(t *testing.T, c *cluster.Cluster) {
+	t.Helper()
+	get := func(path string) string {
+		res, err := http.Get(c.CLOBURL() + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s through the load balancer: %d %s %v", path, res.StatusCode, b, err)
+		}
+		return string(b)
+	}
+	if page := get("/app/"); !strings.Contains(page, `<script type="module"`) {
+		t.Fatalf("GET /app/ is not the app's page: %.300s", page)
+	}
+	var cfg struct{ ClobURL, GammaURL, RelayerURL string }
+	if err := json.Unmarshal([]byte(get("/app/config.json")), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.ClobURL != c.CLOBURL() || cfg.GammaURL != c.GammaURL() || cfg.RelayerURL != c.RelayerURL() {
+		t.Fatalf("the app is told %+v, want the load balancer's %s, %s, %s", cfg, c.CLOBURL(), c.GammaURL(), c.RelayerURL())
+	}
 }
 
 // startCluster brings a cluster up in a temporary dir on free ports and
