@@ -38,6 +38,10 @@ const (
 // in no game (a game in play would halt it).
 const journeyMarket = "will-it-rain-in-lisbon-tomorrow"
 
+// journeyGameMarket is a market of the demo game, whose page says that
+// its book clears when the game goes live.
+const journeyGameMarket = "nba-lal-bos-demo-winner"
+
 // TestTraderJourney is the issue's story in a real Chromium, through the
 // app alone: a new user connects a wallet found by EIP-6963, logs in,
 // is onboarded by the relayer, deposits and bids; a second user crosses
@@ -108,6 +112,10 @@ func TestTraderJourney(t *testing.T) {
 	resolveYes(t, d)
 	alice.openMarket()
 	alice.waitFor("the proposal on the market page", fmt.Sprintf(`/propos|resolv/i.test(document.querySelector(%q)?.innerText ?? "")`, tid("adjudication")), pageWait)
+	// Opened after the trade: the REST page of trades fills the list, with
+	// the trade from its taker's side (Bob bought NO at 0.60).
+	alice.waitFor("the trade among the recent trades", fmt.Sprintf(`[...document.querySelectorAll(%q)].some((e) => e.getAttribute("data-outcome") === "no" && Number(e.getAttribute("data-price")) === 0.6)`,
+		tid("recent-trade")), pageWait)
 	alice.shot("market-resolving")
 	alice.goTo("/portfolio")
 	alice.waitFor("alice's payout of 10", fmt.Sprintf(`[...document.querySelectorAll(%q)].some((e) => /\b10(\.0+)?\b/.test(e.innerText))`, tid("payout-row")), resolutionWait)
@@ -118,6 +126,9 @@ func TestTraderJourney(t *testing.T) {
 	bob.waitFor("the demo game", fmt.Sprintf(`document.querySelectorAll(%q).length >= 1`, tid("game-row")), pageWait)
 	bob.shot("sports")
 	bob.checkAccessibility("sports")
+	bob.goTo("/market/" + journeyGameMarket)
+	bob.waitTestID("game-clears-note", pageWait)
+	bob.shot("game-market")
 
 	for _, u := range []*tab{alice, bob} {
 		for _, m := range u.wallet.Calls() {

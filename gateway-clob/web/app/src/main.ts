@@ -8,18 +8,17 @@ import { h, replace } from "./dom.js";
 import { errorView } from "./errors.js";
 import { connectExchange } from "./exchange.js";
 import { header } from "./header.js";
-import { marketPage } from "./pages/market.js";
 import { marketsPage } from "./pages/markets.js";
-import { portfolioPage } from "./pages/portfolio.js";
-import { sportsPage } from "./pages/sports.js";
-import { walletPage } from "./pages/wallet.js";
 
-const ROUTES: [RegExp, Page][] = [
-  [/^#?\/?$/, marketsPage],
-  [/^#\/market\/([a-z0-9-]+)$/, marketPage],
-  [/^#\/portfolio$/, portfolioPage],
-  [/^#\/sports$/, sportsPage],
-  [/^#\/wallet$/, walletPage],
+// The markets page, where most visits start, is in the first bundle; the
+// others load on first use, so the chart library and the trading code do
+// not delay the first list (the 1 s budget).
+const ROUTES: [RegExp, () => Promise<Page>][] = [
+  [/^#?\/?$/, async () => marketsPage],
+  [/^#\/market\/([a-z0-9-]+)$/, async () => (await import("./pages/market.js")).marketPage],
+  [/^#\/portfolio$/, async () => (await import("./pages/portfolio.js")).portfolioPage],
+  [/^#\/sports$/, async () => (await import("./pages/sports.js")).sportsPage],
+  [/^#\/wallet$/, async () => (await import("./pages/wallet.js")).walletPage],
 ];
 
 async function start(): Promise<void> {
@@ -36,19 +35,31 @@ async function start(): Promise<void> {
   const main = h("main", { id: "main", tabindex: -1 });
   replace(app, h("a", { href: "#main", class: "skip" }, "Skip to content"), header(ctx), main, footer());
   let stop = () => {};
+  // routed counts navigations, so a page that finishes loading after the
+  // user went elsewhere is not shown.
+  let routed = 0;
   const route = () => {
     stop();
+    stop = () => {};
+    const n = ++routed;
     const hash = location.hash || "#/";
-    for (const [re, page] of ROUTES) {
+    for (const [re, load] of ROUTES) {
       const m = re.exec(hash);
       if (!m) continue;
-      main.replaceChildren();
-      stop = page(ctx, main, m[1] ?? "");
-      markCurrent(hash);
+      load().then(
+        (page) => {
+          if (n !== routed) return;
+          main.replaceChildren();
+          stop = page(ctx, main, m[1] ?? "");
+          markCurrent(hash);
+        },
+        (e: unknown) => {
+          if (n === routed) replace(main, h("h1", {}, "This page did not load"), errorView(e));
+        },
+      );
       return;
     }
     replace(main, h("h1", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the markets")));
-    stop = () => {};
   };
   window.addEventListener("hashchange", route);
   route();

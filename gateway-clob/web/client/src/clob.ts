@@ -300,6 +300,18 @@ export class ClobClient {
     return this.call("l2", { method: "GET", path: "/trades", query: q });
   }
 
+  /** getAllTrades lists every trade of the exchange, newest first, from the taker's side (public; owners omitted). */
+  getAllTrades(p: TradeParams = {}): Promise<Page<Trade>> {
+    const q = {
+      ...pageQuery(p),
+      market: p.market,
+      asset_id: p.assetId,
+      before: p.before ? String(p.before) : undefined,
+      after: p.after ? String(p.after) : undefined,
+    };
+    return this.call("public", { method: "GET", path: "/all-trades", query: q });
+  }
+
   /** getTransactions lists the wallet's deposits, withdrawals, faucet credits and payouts, newest first. */
   getTransactions(p: PageParams = {}): Promise<Page<AccountTransaction>> {
     return this.call("l2", { method: "GET", path: "/transactions", query: { ...pageQuery(p), signature_type: String(this.signatureType) } });

@@ -142,7 +142,11 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
   drawBook("yes");
   drawBook("no");
 
-  const addTrade = (m: LastTradeMessage) => {
+  const shownTrades = new Set<string>();
+  const addTrade = (m: Pick<LastTradeMessage, "asset_id" | "trade_id" | "price" | "size" | "side" | "timestamp_ms">) => {
+    // The REST page and the stream can both carry a trade: show it once.
+    if (shownTrades.has(m.trade_id)) return;
+    shownTrades.add(m.trade_id);
     const outcome = outcomeOf(m.asset_id);
     const ts = m.timestamp_ms;
     trades.prepend(
@@ -156,6 +160,17 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
     );
     while (trades.children.length > RECENT_TRADES_MAX) trades.lastElementChild?.remove();
   };
+
+  // The last trades before the page opened, oldest first, so that the
+  // newest ends on top; the stream adds those that follow.
+  ctx.x.clob.getAllTrades({ market: gm.conditionId, limit: RECENT_TRADES_MAX }).then(
+    (page) => {
+      for (const tr of [...page.data].reverse()) {
+        addTrade({ asset_id: tr.asset_id, trade_id: tr.id, price: tr.price, size: tr.size, side: tr.side as LastTradeMessage["side"], timestamp_ms: Number(tr.match_time) * 1000 });
+      }
+    },
+    () => undefined,
+  );
 
   const fromStream = (token: string) => {
     const b = sub.book(token);
