@@ -2,7 +2,7 @@
 // cancel, trade history whose settlement status follows /ws/user live
 // (MATCHED → MINED → CONFIRMED) with each trade's transaction, and the
 // payouts of resolved markets.
-import type { ClobClient, OpenOrder, Page as ApiPage, Trade } from "@pred/client";
+import type { ClobClient, OpenOrder, Trade } from "@pred/client";
 
 import type { Ctx, Page } from "../context.js";
 import { h, replace } from "../dom.js";
@@ -17,15 +17,6 @@ interface Payout {
   amount: string;
   market: string;
   timeMs: number;
-}
-
-/**
- * GET /transactions, which @pred/client does not have yet: used when it
- * does (the lead's merge may add it); until then payouts are the ones
- * /ws/user delivers while the page is open.
- */
-interface TransactionLister {
-  getTransactions?: (p: { limit?: number }) => Promise<ApiPage<{ type: string; amount: string; market?: string; timestamp: number }>>;
 }
 
 interface Fill {
@@ -187,40 +178,13 @@ export const portfolioPage: Page = (ctx, root) => {
     replace(positions, shown.length === 0 ? h("tr", {}, h("td", { colspan: 6 }, "No positions.")) : null, shown);
   };
 
-  const livePayouts: Payout[] = [];
-  /**
-   * derivedPayouts: without GET /transactions in the client, a resolved
-   * market's payout is the shares its fills left times the settled payout
-   * vector; payouts seen live on /ws/user fill in a market Gamma does not
-   * show resolved yet.
-   */
-  const derivedPayouts = async (): Promise<Payout[]> => {
-    const net = new Map<string, number>();
-    for (const f of fills.values()) {
-      if (f.status === "FAILED") continue;
-      net.set(f.assetId, (net.get(f.assetId) ?? 0) + (f.side === "BUY" ? 1 : -1) * Number(f.size));
-    }
-    const conditionIds = [...new Set([...fills.values()].map((f) => f.market))];
-    const rows: Payout[] = [];
-    if (conditionIds.length > 0) {
-      for (const m of await ctx.x.gamma.listMarkets({ conditionIds, limit: PAGE_LIMIT })) {
-        const a = m.adjudication;
-        if (!a?.resolvedAt || !a.payoutVector) continue;
-        const total = a.payoutVector.reduce((x, y) => x + y, 0);
-        const amount = m.clobTokenIds.reduce((sum, id, i) => sum + (net.get(id) ?? 0) * ((a.payoutVector?.[i] ?? 0) / total), 0);
-        if (amount > 0) rows.push({ amount: String(Number(amount.toFixed(6))), market: m.conditionId, timeMs: Date.parse(a.resolvedAt) });
-      }
-    }
-    const have = new Set(rows.map((r) => r.market.toLowerCase()));
-    return [...rows, ...livePayouts.filter((p) => !have.has(p.market.toLowerCase()))].sort((x, y) => y.timeMs - x.timeMs);
-  };
+  // Payouts are the ledger's PAYOUT transactions: what arrived in the
+  // wallet when a market it held resolved (the settler's redeemer pays
+  // them on chain; GET /transactions).
   const loadPayouts = async () => {
-    const list = (clob as unknown as TransactionLister).getTransactions;
-    const rows: Payout[] = list
-      ? (await list.call(clob, { limit: PAGE_LIMIT })).data
-          .filter((t) => t.type === "PAYOUT")
-          .map((t) => ({ amount: t.amount, market: t.market ?? "", timeMs: t.timestamp * 1000 }))
-      : await derivedPayouts();
+    const rows: Payout[] = (await clob.getTransactions({ limit: PAGE_LIMIT })).data
+      .filter((t) => t.type === "PAYOUT")
+      .map((t) => ({ amount: t.amount, market: t.market ?? "", timeMs: t.timestamp * 1000 }));
     replace(
       payouts,
       rows.length === 0 ? h("tr", {}, h("td", { colspan: 3 }, "No payouts yet.")) : null,
@@ -260,7 +224,6 @@ export const portfolioPage: Page = (ctx, root) => {
         } else void loadTrades().catch(fail);
       } else if (m.type === "order") void loadOrders().catch(fail);
       else if (m.type === "transfer" && m.kind === "PAYOUT") {
-        livePayouts.push({ amount: m.amount, market: m.market ?? "", timeMs: m.timestamp_ms });
         void loadTrades()
           .then(() => loadPayouts())
           .catch(fail);
