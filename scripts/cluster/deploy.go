@@ -112,29 +112,56 @@ func fundFromDev(ctx context.Context, rc *rpc.Client, chain *txn.Chain, amounts 
 		}
 		hashes = append(hashes, h)
 	}
-	return waitReceipts(ctx, chain, hashes)
+	mined, err := waitReceipts(ctx, chain, hashes)
+	if err != nil {
+		return err
+	}
+	return waitBlockAfter(ctx, chain, mined)
+}
+
+// waitBlockAfter waits for a block after block n. geth answers a
+// transaction's receipt before its transaction pool has moved to the block
+// that mined it, so a transaction sent at once by a key that block funded
+// can be refused for "insufficient funds, balance 0". The next block is
+// built from the pool, so by then the pool has caught up.
+func waitBlockAfter(ctx context.Context, chain *txn.Chain, n uint64) error {
+	ctx, cancel := context.WithTimeout(ctx, chainReadyMax)
+	defer cancel()
+	for {
+		head, err := chain.Backend.BlockNumber(ctx)
+		if err == nil && head > n {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("cluster: no block after %d: %v", n, err)
+		case <-time.After(chainPoll):
+		}
+	}
 }
 
 // waitReceipts waits until every transaction is mined, and fails if one
-// reverted.
-func waitReceipts(ctx context.Context, chain *txn.Chain, hashes []common.Hash) error {
+// reverted. It returns the last block that mined one.
+func waitReceipts(ctx context.Context, chain *txn.Chain, hashes []common.Hash) (uint64, error) {
 	ctx, cancel := context.WithTimeout(ctx, chainReadyMax)
 	defer cancel()
+	var last uint64
 	for _, h := range hashes {
 		for {
 			r, err := chain.Backend.TransactionReceipt(ctx, h)
 			if err == nil {
 				if r.Status != types.ReceiptStatusSuccessful {
-					return fmt.Errorf("cluster: transaction %s reverted", h.Hex())
+					return 0, fmt.Errorf("cluster: transaction %s reverted", h.Hex())
 				}
+				last = max(last, r.BlockNumber.Uint64())
 				break
 			}
 			select {
 			case <-ctx.Done():
-				return fmt.Errorf("cluster: transaction %s not mined: %v", h.Hex(), err)
+				return 0, fmt.Errorf("cluster: transaction %s not mined: %v", h.Hex(), err)
 			case <-time.After(chainPoll):
 			}
 		}
 	}
-	return nil
+	return last, nil
 }
