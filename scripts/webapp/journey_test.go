@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -130,6 +131,8 @@ func TestTraderJourney(t *testing.T) {
 	bob.waitTestID("game-clears-note", pageWait)
 	bob.shot("game-market")
 
+	checkOtherChain(t, browser, base, d.Deployment.ChainID)
+
 	for _, u := range []*tab{alice, bob} {
 		for _, m := range u.wallet.Calls() {
 			if m == "eth_sendTransaction" || m == "eth_signTransaction" {
@@ -137,6 +140,36 @@ func TestTraderJourney(t *testing.T) {
 			}
 		}
 	}
+}
+
+// otherChainID is a chain the exchange is not on, where a wallet may be.
+const otherChainID = 1
+
+// openMarket is a market of the demo catalogue the story leaves open.
+const openMarket = "lisbon-mayor-2026-ana"
+
+// checkOtherChain: a wallet on another chain is asked to switch when it
+// connects; one whose user declines is told why it cannot sign, on the
+// wallet page and on the ticket.
+func checkOtherChain(t *testing.T, browser context.Context, base string, chainID uint64) {
+	t.Helper()
+	carol := newTab(t, browser, "carol", base, otherChainID)
+	carol.connect()
+	if !slices.Contains(carol.wallet.Calls(), "wallet_switchEthereumChain") || carol.wallet.chain() != chainID {
+		t.Errorf("a wallet on chain %d was not switched to %d: it was asked %v", otherChainID, chainID, carol.wallet.Calls())
+	}
+	carol.waitFor("no wrong-chain note", fmt.Sprintf(`!document.querySelector(%q)`, tid("wrong-chain")), pageWait)
+
+	dave := newTab(t, browser, "dave", base, otherChainID)
+	dave.wallet.RefuseSwitch = true
+	dave.connect()
+	dave.waitTestID("wrong-chain", pageWait)
+	// An open market (the story's has resolved), so that the chain is what
+	// disables the ticket.
+	dave.openMarketSlug(openMarket)
+	dave.waitFor("the ticket naming the chain", fmt.Sprintf(`/switch it to chain %d/.test(document.querySelector(%q)?.innerText ?? "")`,
+		chainID, tid("ticket-disabled-reason")), pageWait)
+	dave.shot("wrong-chain-market")
 }
 
 func startDevnet(t *testing.T) *devnet.Devnet {
@@ -238,10 +271,12 @@ func (p *tab) deposit(amount string) {
 	p.waitFor("the deposit in the balance", fmt.Sprintf(`Number(document.querySelector(%q)?.getAttribute("data-value") ?? "0") >= %g`, tid("balance"), want), onboardWait)
 }
 
-func (p *tab) openMarket() {
+func (p *tab) openMarket() { p.openMarketSlug(journeyMarket) }
+
+func (p *tab) openMarketSlug(slug string) {
 	p.t.Helper()
-	p.goTo("/market/" + journeyMarket)
-	p.waitFor("the market page", fmt.Sprintf(`!!document.querySelector('%s[data-slug=%q]')`, tid("market"), journeyMarket), pageWait)
+	p.goTo("/market/" + slug)
+	p.waitFor("the market page", fmt.Sprintf(`!!document.querySelector('%s[data-slug=%q]')`, tid("market"), slug), pageWait)
 }
 
 // order buys size shares of outcome at price, a GTC limit order, and

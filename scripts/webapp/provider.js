@@ -4,6 +4,9 @@
 (() => {
   const info = __PRED_WALLET_INFO__;
   const listeners = new Map();
+  const emit = (event, value) => {
+    for (const fn of listeners.get(event) ?? []) fn(value);
+  };
   const provider = {
     async request(args) {
       if (!args || typeof args.method !== "string") {
@@ -11,7 +14,8 @@
       }
       const r = await window[info.fn]({ method: args.method, params: Array.isArray(args.params) ? args.params : [] });
       if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-      return r.result;
+      if (args.method === "wallet_switchEthereumChain") emit("chainChanged", args.params[0].chainId);
+      return r.result ?? null;
     },
     on(event, fn) {
       if (!listeners.has(event)) listeners.set(event, new Set());

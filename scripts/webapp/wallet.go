@@ -28,6 +28,9 @@ type Wallet struct {
 	ChainID uint64
 	// Name and RDNS announce the wallet (EIP-6963 info).
 	Name, RDNS string
+	// RefuseSwitch makes the wallet refuse wallet_switchEthereumChain, as a
+	// user who declines does (4001); otherwise it switches to any chain.
+	RefuseSwitch bool
 
 	mu    sync.Mutex
 	calls []string
@@ -51,6 +54,7 @@ var providerScript string
 // EIP-1193 error codes the wallet answers with.
 const (
 	codeUnsupportedMethod = 4200
+	codeUserRejected      = 4001
 	codeInvalidParams     = -32602
 )
 
@@ -124,9 +128,11 @@ func (w *Wallet) answer(req request) (any, error) {
 	case "eth_requestAccounts", "eth_accounts":
 		return []string{w.Address().Hex()}, nil
 	case "eth_chainId":
-		return hexutil.EncodeUint64(w.ChainID), nil
+		return hexutil.EncodeUint64(w.chain()), nil
 	case "net_version":
-		return fmt.Sprint(w.ChainID), nil
+		return fmt.Sprint(w.chain()), nil
+	case "wallet_switchEthereumChain":
+		return w.switchChain(req.Params)
 	case "eth_signTypedData_v4":
 		return w.signTypedData(req.Params)
 	case "personal_sign":
@@ -170,6 +176,34 @@ func (w *Wallet) personalSign(params []json.RawMessage) (string, error) {
 		return "", fmt.Errorf("personal_sign: the message: %w", err)
 	}
 	return w.sign(accounts.TextHash(b))
+}
+
+func (w *Wallet) chain() uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.ChainID
+}
+
+// switchChain takes [{chainId: hex}]; the provider emits chainChanged
+// once it returns.
+func (w *Wallet) switchChain(params []json.RawMessage) (any, error) {
+	var p struct {
+		ChainID string `json:"chainId"`
+	}
+	if len(params) != 1 || json.Unmarshal(params[0], &p) != nil {
+		return nil, errors.New("wallet_switchEthereumChain takes [{chainId}]")
+	}
+	id, err := hexutil.DecodeUint64(p.ChainID)
+	if err != nil {
+		return nil, fmt.Errorf("wallet_switchEthereumChain: chainId: %w", err)
+	}
+	if w.RefuseSwitch {
+		return nil, &rpcError{Code: codeUserRejected, Message: "the user rejected the switch"}
+	}
+	w.mu.Lock()
+	w.ChainID = id
+	w.mu.Unlock()
+	return nil, nil
 }
 
 func (w *Wallet) own(addr string) error {

@@ -7,6 +7,7 @@ import {
   discoverWallets,
   eip1193Signer,
   proxyAddress,
+  switchChain,
   type Address,
   type Signer,
   type WalletAnnouncement,
@@ -62,13 +63,45 @@ export class AccountStore {
 
   /** connect asks the chosen wallet for its account and restores that address's session. */
   async connect(w: WalletAnnouncement): Promise<void> {
-    const { address, chainId } = await connectWallet(w.provider);
+    const { address } = await connectWallet(w.provider);
+    const chainId = await this.onExchangeChain(w);
     const signer = eip1193Signer(w.provider, address);
     const proxy = proxyAddress(this.x.info.contracts.safeFactory, this.x.info.contracts.safeInitCodeHash, address);
     const session = loadSession(address);
     this.set({ wallet: w, address, chainId, signer, proxy, session, clob: this.tradingClient(signer, session), onboard: "none", onboardDetail: "" });
     localStorage.setItem(LAST_WALLET_KEY, w.info.rdns);
     await this.refreshOnboard().catch(() => undefined);
+  }
+
+  /**
+   * onExchangeChain asks the wallet to switch to the exchange's chain when
+   * it is on another: wallets sign typed data only for their active chain,
+   * so every signature would fail. A refusal is not an error here: the
+   * account keeps the wallet's chain and the pages say what to do. Later
+   * switches in the wallet reach the account through chainChanged.
+   */
+  private async onExchangeChain(w: WalletAnnouncement): Promise<number> {
+    const want = this.x.chain.chainId;
+    let now = Number(BigInt((await w.provider.request({ method: "eth_chainId" })) as string));
+    if (now !== want) {
+      try {
+        await switchChain(w.provider, want);
+        now = want;
+      } catch {
+        // The user refused, or the wallet does not know the chain.
+      }
+    }
+    w.provider.on?.("chainChanged", (id: unknown) => {
+      if (this.a.wallet === w) this.set({ chainId: Number(BigInt(String(id))) });
+    });
+    return now;
+  }
+
+  /** wrongChain is what to tell the user when the wallet is on another chain than the exchange's, or "". */
+  wrongChain(): string {
+    const c = this.a.chainId;
+    const want = this.x.chain.chainId;
+    return c === undefined || c === want ? "" : `Your wallet is on chain ${c}: switch it to chain ${want}, the exchange's, to sign.`;
   }
 
   /**

@@ -87,6 +87,8 @@ export function ticket(ctx: Ctx, m: TicketMarket): { el: HTMLElement; refresh: (
     if (closed !== "") return closed;
     const a = ctx.account.get();
     if (!a.address) return "Connect a wallet to trade.";
+    const chain = ctx.account.wrongChain();
+    if (chain !== "") return chain;
     if (!ctx.account.loggedIn()) return "Log in on the Wallet page (sign the login message) to trade.";
     if (a.onboard !== "ready") return "Your proxy wallet is not deployed or not approved for trading yet: onboard on the Wallet page.";
     if (type.value === "GTD" && expiry.value === "") return "A GTD order needs an expiry time.";

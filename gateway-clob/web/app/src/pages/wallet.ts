@@ -102,6 +102,7 @@ export const walletPage: Page = (ctx, root) => {
         { "aria-labelledby": "login-title" },
         h("h2", { id: "login-title" }, "1. Log in"),
         h("p", {}, logged ? "Logged in: your exchange credentials are stored in this browser." : "Sign the login message, then the exchange's key request. Neither costs gas."),
+        ctx.account.wrongChain() === "" ? null : h("p", { class: "reason", testid: "wrong-chain" }, ctx.account.wrongChain()),
         h("button", { type: "button", testid: "login", disabled: busy, onclick: act(() => ctx.account.login()) }, logged ? "Log in again" : "Log in"),
       ),
       h(
