@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"pred.dev/gateway-gamma/feed"
 	"pred.dev/proto/client/gamma"
 	"pred.dev/proto/runtime/apitest"
 	"pred.dev/proto/runtime/eventually"
@@ -127,8 +128,12 @@ func TestTraderJourney(t *testing.T) {
 	bob.waitFor("the demo game", fmt.Sprintf(`document.querySelectorAll(%q).length >= 1`, tid("game-row")), pageWait)
 	bob.shot("sports")
 	bob.checkAccessibility("sports")
-	bob.goTo("/market/" + journeyGameMarket)
+	bob.waitFor("the game live with its score", fmt.Sprintf(`/live/i.test(document.querySelector(%q)?.innerText ?? "") && /3\D+2/.test(document.querySelector(%q)?.innerText ?? "")`,
+		tid("game-row"), tid("game-row")), pageWait)
+	bob.openMarketSlug(journeyGameMarket)
 	bob.waitTestID("game-clears-note", pageWait)
+	bob.waitFor("the ticket saying the game is live", fmt.Sprintf(`/game is live/i.test(document.querySelector(%q)?.innerText ?? "")`,
+		tid("ticket-disabled-reason")), pageWait)
 	bob.shot("game-market")
 
 	checkOtherChain(t, browser, base, d.Deployment.ChainID)
@@ -172,12 +177,28 @@ func checkOtherChain(t *testing.T, browser context.Context, base string, chainID
 	dave.shot("wrong-chain-market")
 }
 
+// scoreFeedEvery is how often the journey's Gamma reads its score feed.
+const scoreFeedEvery = 500 * time.Millisecond
+
+// liveGame is a score feed whose demo game is in play from the start, so
+// that its market pages show the game live and the ticket says why.
+func liveGame(t *testing.T) *feed.Script {
+	t.Helper()
+	s, err := feed.ParseScript([]byte(`{"games": [{"game": "nba-lal-bos-demo", "events": [
+		{"at": "-10000h", "status": "live", "home": 3, "away": 2, "source": "InProgress"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func startDevnet(t *testing.T) *devnet.Devnet {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), devnetStartMax)
 	defer cancel()
 	d, err := devnet.Start(ctx, devnet.Config{DataDir: t.TempDir(), APIAddr: "127.0.0.1:0", GammaAddr: "127.0.0.1:0", RelayerAddr: "127.0.0.1:0",
-		NATSPort: -1, ChainAddr: "127.0.0.1:0", Liveness: journeyLiveness, DemoBook: true, Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))})
+		NATSPort: -1, ChainAddr: "127.0.0.1:0", Liveness: journeyLiveness, DemoBook: true,
+		ScoreScript: liveGame(t), ScoreFeedInterval: scoreFeedEvery, Logger: zaptest.NewLogger(t, zaptest.Level(zap.WarnLevel))})
 	if err != nil {
 		t.Fatalf("start the devnet: %v", err)
 	}

@@ -66,8 +66,9 @@ function render(ctx: Ctx, page: HTMLElement, gm: GammaMarket, cm: Market | undef
     closedReason: () => {
       if (status === "RESOLVED") return "The market is resolved: it takes no more orders.";
       if (status === "CLOSED" || gm.closed) return "The market is closed: it takes no more orders.";
-      if (status === "HALTED") return "The market is halted: orders are refused until it resumes.";
+      // A game in play halts its markets: say why, not only that.
       if (game?.gameStatus === "live" && !gm.acceptOrdersDuringPlay) return "The game is live: this market's book is closed during play.";
+      if (status === "HALTED") return "The market is halted: orders are refused until it resumes.";
       if (game?.gameStatus === "finished") return "The game is finished: the market awaits its resolution.";
       if (!accepting) return "The market does not accept orders now.";
       return "";
