@@ -114,7 +114,8 @@ type ClusterReport struct {
 	// read (unknown outcomes resolved, those never appended dropped),
 	// UnknownOutcomes those whose answer the client never learned,
 	// LinearizabilityViolations 1 if the history is not linearizable
-	// (porcupine checks it whole), else 0.
+	// (porcupine checks it whole) or could not be resolved or decided,
+	// else 0.
 	HistoryOps, UnknownOutcomes, LinearizabilityViolations int
 }
 

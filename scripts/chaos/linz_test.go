@@ -1,6 +1,7 @@
 package chaos
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/errcode"
 	"pred.dev/proto/pb"
 )
 
@@ -125,5 +129,33 @@ func TestNotLinearizableHistories(t *testing.T) {
 				t.Fatalf("no visualization at %s: %v", html, err)
 			}
 		})
+	}
+}
+
+// TestOutcomes: what the API's answers mean to the history; a failure
+// that may have reached the log is unknown, never a refusal.
+func TestOutcomes(t *testing.T) {
+	unavailable := &client.APIError{Status: 503, Code: errcode.EngineUnavailable}
+	for _, c := range []struct {
+		name string
+		got  outcome
+		want outcome
+	}{
+		{"placed live", placeOutcome(clobapi.OrderResponse{Success: true, Status: clobapi.InsertStatusLive}, nil), outPlacedLive},
+		{"placed matched", placeOutcome(clobapi.OrderResponse{Success: true, Status: clobapi.InsertStatusMatched}, nil), outPlacedMatched},
+		{"success false", placeOutcome(clobapi.OrderResponse{}, nil), outRefused},
+		{"400", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 400, Code: errcode.InvalidOrderPrice}), outRefused},
+		{"503 nothing appended", placeOutcome(clobapi.OrderResponse{}, unavailable), outRefused},
+		{"COMMAND_OUTCOME_UNKNOWN", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 503, Code: errcode.CommandOutcomeUnknown}), outUnknown},
+		{"ENGINE_TIMEOUT", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 503, Code: errcode.EngineTimeout}), outUnknown},
+		{"no answer", placeOutcome(clobapi.OrderResponse{}, errors.New("EOF")), outUnknown},
+		{"canceled", cancelOutcome(clobapi.CancelResponse{Canceled: []string{idA.Hex()}}, nil, idA), outCanceled},
+		{"not canceled", cancelOutcome(clobapi.CancelResponse{Canceled: []string{idB.Hex()}}, nil, idA), outNotCanceled},
+		{"cancel unavailable", cancelOutcome(clobapi.CancelResponse{}, unavailable, idA), outRefused},
+		{"cancel lost", cancelOutcome(clobapi.CancelResponse{}, errors.New("timeout"), idA), outUnknown},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, c.got, c.want)
+		}
 	}
 }
