@@ -110,6 +110,13 @@ type ClusterReport struct {
 	// and ledger after the run (-1: the check failed), Unsettled the
 	// wallets it skipped.
 	ReconcileDifferences, Unsettled int
+	// HistoryOps are the client operations the linearizability check
+	// read (unknown outcomes resolved, those never appended dropped),
+	// UnknownOutcomes those whose answer the client never learned,
+	// LinearizabilityViolations 1 if the history is not linearizable
+	// (porcupine checks it whole) or could not be resolved or decided,
+	// else 0.
+	HistoryOps, UnknownOutcomes, LinearizabilityViolations int
 }
 
 // Lines returns the report in the `make bench` line format.
@@ -126,15 +133,19 @@ func (r ClusterReport) Lines() string {
 	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_lost %d\ncluster_duplicated %d\ncluster_logged_twice %d\ncluster_hash_match %d\n"+
 		"cluster_trades %d\ncluster_trades_confirmed %d\ncluster_reconcile_differences %d\ncluster_reconcile_unsettled %d\n",
 		r.Orders, r.Accepted, r.Lost, r.Duplicated, r.LoggedTwice, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
+	fmt.Fprintf(&b, "chaos_history_ops %d\nchaos_unknown_outcomes %d\nchaos_linearizability_violations %d\n",
+		r.HistoryOps, r.UnknownOutcomes, r.LinearizabilityViolations)
 	return b.String()
 }
 
 // OK reports whether the run lost nothing: every fault made, every
 // accepted order applied once, every engine in the replay's state, every
-// trade CONFIRMED and the chain equal to the ledger.
+// trade CONFIRMED, the chain equal to the ledger and the clients'
+// history linearizable.
 func (r ClusterReport) OK(faults int) bool {
 	return len(r.Faults) == faults && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
-		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0
+		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0 &&
+		r.HistoryOps > 0 && r.LinearizabilityViolations == 0
 }
 
 // clusterRun is one cluster run in progress.
@@ -144,6 +155,7 @@ type clusterRun struct {
 	c    *cluster.Cluster
 	rng  *rand.Rand
 	rec  recorder
+	hist history
 	sup  *supervisor
 }
 
@@ -170,7 +182,7 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 	}
 	traders := make([]*loadTrader, len(clients))
 	for i, c := range clients {
-		traders[i] = &loadTrader{c: c}
+		traders[i] = &loadTrader{c: c, id: i, hist: &r.hist}
 	}
 	ms, err := r.c.Markets(ctx, hc)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -32,6 +33,8 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 	if rep.Trades, rep.Confirmed, err = r.tradesFinal(ctx, nc); err != nil {
 		return rep, err
 	}
+	// A violation is reported after the other checks, which still run.
+	linzErr := r.checkHistory(ctx, nc, &rep)
 	// A failed reconciliation is reported after the log's checks, which
 	// still run.
 	recon, reconErr := r.reconcile(ctx)
@@ -60,7 +63,22 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 	found, err := r.verify(ctx, Report{}, acked)
 	// A check that failed half-way matched nothing.
 	rep.Lost, rep.Duplicated, rep.LoggedTwice, rep.HashMatch = found.Lost, found.Duplicated, found.LoggedTwice, found.HashMatch && err == nil
-	return rep, errors.Join(err, reconErr)
+	return rep, errors.Join(err, reconErr, linzErr)
+}
+
+// checkHistory resolves the load's unknown outcomes from the log and
+// checks the history for linearizability.
+func (r *clusterRun) checkHistory(ctx context.Context, nc *nats.Conn, rep *ClusterReport) error {
+	res, err := resolveHistory(ctx, nc, r.hist.all())
+	if err != nil {
+		rep.LinearizabilityViolations = 1
+		return fmt.Errorf("chaos: resolving the history: %w", err)
+	}
+	rep.HistoryOps, rep.UnknownOutcomes = len(res.ops), res.unknown
+	r.logf("history: %d operations, %d outcomes unknown (%d applied by the log, %d dropped); %s",
+		len(res.ops), res.unknown, res.applied, res.dropped, tally(res.ops))
+	rep.LinearizabilityViolations, err = checkLinearizable(res.ops, filepath.Join(r.dir, linzHTML))
+	return err
 }
 
 // tradesFinal waits until every trade is CONFIRMED or FAILED (at most

@@ -36,6 +36,9 @@ const traderFundsUSDW = "100000"
 // loadTrader is one trader of the load.
 type loadTrader struct {
 	c *client.Client
+	// id names the trader in the history.
+	id   int
+	hist *history
 }
 
 // orderRecord is one POST /order of the load.
@@ -94,8 +97,10 @@ func runLoad(ctx context.Context, traders []*loadTrader, m devnet.Market, pause 
 		}
 		args := client.OrderArgs{TokenID: token, Side: "BUY", Price: price, Size: size, FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk}
 		wg.Go(func() {
-			for ctx.Err() == nil {
-				rec.add(t.place(ctx, args))
+			for n := 0; ctx.Err() == nil; n++ {
+				o := t.place(ctx, args)
+				rec.add(o)
+				t.followUp(ctx, o, n%2 == 1)
 				select {
 				case <-ctx.Done():
 				case <-time.After(pause):
@@ -119,6 +124,8 @@ func (t *loadTrader) place(ctx context.Context, a client.OrderArgs) orderRecord 
 	defer cancel()
 	resp, err := t.c.PostOrder(pctx, req)
 	rec.Done = time.Now()
+	t.hist.add(histOp{Client: t.id, Kind: opPlace, Order: rec.ID, Call: rec.Sent, Return: rec.Done,
+		Out: placeOutcome(resp, err), Err: errString(err)})
 	switch {
 	case err != nil:
 		rec.Err = err.Error()
@@ -128,4 +135,48 @@ func (t *loadTrader) place(ctx context.Context, a client.OrderArgs) orderRecord 
 		rec.Accepted = true
 	}
 	return rec
+}
+
+// followUp reads the order just placed and, if cancel, cancels it and
+// reads it again: the cancel races the partner's crossing order, so some
+// cancel a live order and some find it matched.
+func (t *loadTrader) followUp(ctx context.Context, o orderRecord, cancel bool) {
+	if o.ID == (common.Hash{}) {
+		return
+	}
+	t.read(ctx, o.ID)
+	if !cancel {
+		return
+	}
+	t.cancel(ctx, o.ID)
+	t.read(ctx, o.ID)
+}
+
+// read records one GET /order/{id}.
+func (t *loadTrader) read(ctx context.Context, id common.Hash) {
+	op := histOp{Client: t.id, Kind: opRead, Order: id, Call: time.Now()}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orderTimeout)
+	defer cancel()
+	o, err := t.c.GetOrder(rctx, id.Hex())
+	op.Return = time.Now()
+	readOutcome(&op, o, err)
+	t.hist.add(op)
+}
+
+// cancel records one DELETE /order.
+func (t *loadTrader) cancel(ctx context.Context, id common.Hash) {
+	op := histOp{Client: t.id, Kind: opCancel, Order: id, Call: time.Now()}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orderTimeout)
+	defer cancel()
+	resp, err := t.c.CancelOrder(cctx, id.Hex())
+	op.Return = time.Now()
+	op.Out, op.Err = cancelOutcome(resp, err, id), errString(err)
+	t.hist.add(op)
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
