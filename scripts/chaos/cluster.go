@@ -34,6 +34,12 @@ const (
 	FaultGateway Fault = "gateway_clob"
 	// FaultEngineLeader kills the engine that holds the lease.
 	FaultEngineLeader Fault = "engine_leader"
+	// FaultEnginePause stops the engine that holds the lease with SIGSTOP
+	// until another holds it and orders are accepted again, then lets it
+	// run on believing it still leads: it must not apply or publish
+	// anything as a leader (no command twice, every engine's hash equal
+	// to a replay, the history linearizable).
+	FaultEnginePause Fault = "engine_leader_pause"
 	// FaultRelayerWorker kills the relayer whose worker holds the lease.
 	FaultRelayerWorker Fault = "relayer_holder"
 	// FaultSettlerLeader kills the settler that holds the lease.
@@ -41,7 +47,7 @@ const (
 )
 
 // AllFaults is every fault, in order.
-var AllFaults = []Fault{FaultNATSLeader, FaultGateway, FaultEngineLeader, FaultRelayerWorker, FaultSettlerLeader}
+var AllFaults = []Fault{FaultNATSLeader, FaultGateway, FaultEngineLeader, FaultEnginePause, FaultRelayerWorker, FaultSettlerLeader}
 
 // ClusterConfig sizes a cluster run.
 type ClusterConfig struct {
@@ -259,11 +265,10 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	if err != nil {
 		return FaultResult{}, err
 	}
-	r.logf("kill -9 %s (%s)", victim, f)
 	r.sup.spare(victim)
 	exits := r.sup.exited()
 	killed := time.Now()
-	if err := r.c.Kill(victim); err != nil {
+	if err := r.strike(f, victim); err != nil {
 		return FaultResult{}, err
 	}
 	if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
@@ -277,8 +282,7 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 			return FaultResult{}, err
 		}
 	}
-	r.logf("%s: orders accepted again; restarting %s", f, victim)
-	if err := r.c.Restart(ctx, victim); err != nil {
+	if err := r.revive(ctx, f, victim); err != nil {
 		return FaultResult{}, err
 	}
 	r.sup.spare("")
@@ -299,6 +303,29 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	return res, nil
 }
 
+// strike kills the victim, or pauses it for a pause fault.
+func (r *clusterRun) strike(f Fault, victim string) error {
+	if f == FaultEnginePause {
+		r.logf("kill -STOP %s (%s)", victim, f)
+		return r.c.Pause(victim)
+	}
+	r.logf("kill -9 %s (%s)", victim, f)
+	return r.c.Kill(victim)
+}
+
+// revive starts a killed victim again, or lets a paused one run on. A
+// resumed engine finds its lease gone and exits, as it must; the
+// supervisor then starts it again, and the wait for accepted orders
+// after the restart covers that.
+func (r *clusterRun) revive(ctx context.Context, f Fault, victim string) error {
+	if f == FaultEnginePause {
+		r.logf("%s: orders accepted again; kill -CONT %s", f, victim)
+		return r.c.Resume(victim)
+	}
+	r.logf("%s: orders accepted again; restarting %s", f, victim)
+	return r.c.Restart(ctx, victim)
+}
+
 // victim is the process a fault kills, and the lease it held if any.
 func (r *clusterRun) victim(ctx context.Context, f Fault) (string, *cluster.Lease, error) {
 	holder := func(l cluster.Lease) (string, *cluster.Lease, error) {
@@ -315,7 +342,7 @@ func (r *clusterRun) victim(ctx context.Context, f Fault) (string, *cluster.Leas
 	case FaultGateway:
 		gws := r.c.ServiceNames("gateway-clob-")
 		return gws[r.rng.IntN(len(gws))], nil, nil
-	case FaultEngineLeader:
+	case FaultEngineLeader, FaultEnginePause:
 		return holder(cluster.EngineLease)
 	case FaultRelayerWorker:
 		return holder(cluster.RelayerLease)

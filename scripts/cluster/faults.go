@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"pred.dev/proto/journal"
 )
@@ -17,6 +18,18 @@ import (
 // with SIGKILL and waits until it is gone.
 func (c *Cluster) Kill(name string) error {
 	return Proc{Name: name, Dir: c.Config.Dir}.Kill(StopMax)
+}
+
+// Pause stops the named process with SIGSTOP, as a long GC pause, a
+// swapped-out VM or a debugger would: it keeps its sockets and its
+// beliefs (that it leads) and does nothing until Resume.
+func (c *Cluster) Pause(name string) error {
+	return Proc{Name: name, Dir: c.Config.Dir}.signal(syscall.SIGSTOP)
+}
+
+// Resume continues a paused process with SIGCONT.
+func (c *Cluster) Resume(name string) error {
+	return Proc{Name: name, Dir: c.Config.Dir}.signal(syscall.SIGCONT)
 }
 
 // Restart starts the named process again, as up started it, and waits

@@ -122,6 +122,18 @@ func (p Proc) Kill(bound time.Duration) error {
 	return nil
 }
 
+// signal sends sig to the running process.
+func (p Proc) signal(sig syscall.Signal) error {
+	pid, ok := p.PID()
+	if !ok {
+		return fmt.Errorf("cluster: %s does not run", p.Name)
+	}
+	if err := syscall.Kill(pid, sig); err != nil {
+		return fmt.Errorf("cluster: %s (pid %d): %v: %w", p.Name, pid, sig, err)
+	}
+	return nil
+}
+
 // Stop ends the process with SIGTERM, or SIGKILL if it still runs after
 // bound. It reports whether it stopped by itself.
 func (p Proc) Stop(bound time.Duration) (bool, error) {
