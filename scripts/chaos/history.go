@@ -99,23 +99,29 @@ type histOp struct {
 }
 
 // history keeps the load's operations, safe for its goroutines.
-type history struct {
-	mu  sync.Mutex
-	ops []histOp
+type history struct{ timeline[histOp] }
+
+func (o histOp) at() time.Time { return o.Call }
+
+// timeline keeps what the load's goroutines record, and gives it back in
+// the order of its times.
+type timeline[T interface{ at() time.Time }] struct {
+	mu    sync.Mutex
+	items []T
 }
 
-func (h *history) add(op histOp) {
-	h.mu.Lock()
-	h.ops = append(h.ops, op)
-	h.mu.Unlock()
+func (l *timeline[T]) add(v T) {
+	l.mu.Lock()
+	l.items = append(l.items, v)
+	l.mu.Unlock()
 }
 
-// all is every operation so far, by call time.
-func (h *history) all() []histOp {
-	h.mu.Lock()
-	out := slices.Clone(h.ops)
-	h.mu.Unlock()
-	slices.SortFunc(out, func(a, b histOp) int { return a.Call.Compare(b.Call) })
+// all is every item so far, by time.
+func (l *timeline[T]) all() []T {
+	l.mu.Lock()
+	out := slices.Clone(l.items)
+	l.mu.Unlock()
+	slices.SortFunc(out, func(a, b T) int { return a.at().Compare(b.at()) })
 	return out
 }
 

@@ -2,7 +2,6 @@ package chaos
 
 import (
 	"context"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -53,32 +52,16 @@ type orderRecord struct {
 }
 
 // recorder keeps every order's record, safe for the load's goroutines.
-type recorder struct {
-	mu   sync.Mutex
-	recs []orderRecord
-}
+type recorder struct{ timeline[orderRecord] }
 
-func (r *recorder) add(rec orderRecord) {
-	r.mu.Lock()
-	r.recs = append(r.recs, rec)
-	r.mu.Unlock()
-}
-
-// all is every record so far, by the time it was sent.
-func (r *recorder) all() []orderRecord {
-	r.mu.Lock()
-	out := slices.Clone(r.recs)
-	r.mu.Unlock()
-	slices.SortFunc(out, func(a, b orderRecord) int { return a.Sent.Compare(b.Sent) })
-	return out
-}
+func (r orderRecord) at() time.Time { return r.Sent }
 
 // acceptedSince reports whether an order sent at or after t was accepted.
 func (r *recorder) acceptedSince(t time.Time) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := len(r.recs) - 1; i >= 0; i-- {
-		if rec := r.recs[i]; rec.Accepted && !rec.Sent.Before(t) {
+	for i := len(r.items) - 1; i >= 0; i-- {
+		if rec := r.items[i]; rec.Accepted && !rec.Sent.Before(t) {
 			return true
 		}
 	}

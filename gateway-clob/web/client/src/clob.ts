@@ -289,27 +289,13 @@ export class ClobClient {
   }
 
   getTrades(p: TradeParams = {}): Promise<Page<Trade>> {
-    const q = {
-      ...pageQuery(p),
-      market: p.market,
-      asset_id: p.assetId,
-      before: p.before ? String(p.before) : undefined,
-      after: p.after ? String(p.after) : undefined,
-      signature_type: String(this.signatureType),
-    };
+    const q = { ...tradeQuery(p), signature_type: String(this.signatureType) };
     return this.call("l2", { method: "GET", path: "/trades", query: q });
   }
 
   /** getAllTrades lists every trade of the exchange, newest first, from the taker's side (public; owners omitted). */
   getAllTrades(p: TradeParams = {}): Promise<Page<Trade>> {
-    const q = {
-      ...pageQuery(p),
-      market: p.market,
-      asset_id: p.assetId,
-      before: p.before ? String(p.before) : undefined,
-      after: p.after ? String(p.after) : undefined,
-    };
-    return this.call("public", { method: "GET", path: "/all-trades", query: q });
+    return this.call("public", { method: "GET", path: "/all-trades", query: tradeQuery(p) });
   }
 
   /** getTransactions lists the wallet's deposits, withdrawals, faucet credits and payouts, newest first. */
@@ -406,4 +392,15 @@ function randomId(): Hex {
 
 function pageQuery(p: PageParams): Record<string, string | undefined> {
   return { next_cursor: p.cursor, limit: p.limit ? String(p.limit) : undefined };
+}
+
+/** tradeQuery is the query of GET /trades and GET /all-trades. */
+function tradeQuery(p: TradeParams): Record<string, string | undefined> {
+  return {
+    ...pageQuery(p),
+    market: p.market,
+    asset_id: p.assetId,
+    before: p.before ? String(p.before) : undefined,
+    after: p.after ? String(p.after) : undefined,
+  };
 }
