@@ -302,12 +302,14 @@ func findGeth(t *testing.T) string {
 	}
 	root, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
-		t.Skip("no repository root: no ./bin/geth")
+		t.Fatalf("no repository root to find ./bin/geth in: %v", err)
 	}
 	p := filepath.Join(strings.TrimSpace(string(root)), "bin", "geth")
 	v, err := exec.Command(p, "version").Output()
 	if err != nil || !strings.Contains(string(v), "Version: "+want) {
-		t.Skipf("no geth %s at %s (make setup builds it)", want, p)
+		// make test builds it first (test-deps): a missing geth is a broken
+		// set-up, not a reason to pass without running.
+		t.Fatalf("no geth %s at %s: make setup builds it", want, p)
 	}
 	return p
 }
