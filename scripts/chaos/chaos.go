@@ -79,7 +79,7 @@ func (r Report) Lines() string {
 	if r.HashMatch {
 		match = 1
 	}
-	return fmt.Sprintf("chaos_kills %d\nchaos_nats_restarts %d\nchaos_engine_exits %d\nchaos_acked %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_logged_twice %d\nchaos_hash_match %d\n",
+	return fmt.Sprintf("engine_chaos_kills %d\nengine_chaos_nats_restarts %d\nengine_chaos_engine_exits %d\nengine_chaos_acked %d\nengine_chaos_lost %d\nengine_chaos_duplicated %d\nengine_chaos_logged_twice %d\nengine_chaos_hash_match %d\n",
 		r.Kills, r.NATSRestarts, r.Exits, r.Acked, r.Lost, r.Duplicated, r.LoggedTwice, match)
 }
 

@@ -23,32 +23,6 @@ import (
 // started again. Each fault's figures come from the orders sent from the
 // kill until the load has run steadily again after the restart.
 
-// Fault is a kind of process killed in the cluster run.
-type Fault string
-
-// The faults, in the order a run makes them.
-const (
-	// FaultNATSLeader kills the NATS node that leads the command stream.
-	FaultNATSLeader Fault = "nats_leader"
-	// FaultGateway kills one gateway-clob replica (the seed picks which).
-	FaultGateway Fault = "gateway_clob"
-	// FaultEngineLeader kills the engine that holds the lease.
-	FaultEngineLeader Fault = "engine_leader"
-	// FaultEnginePause stops the engine that holds the lease with SIGSTOP
-	// until another holds it and orders are accepted again, then lets it
-	// run on believing it still leads: it must not apply or publish
-	// anything as a leader (no command twice, every engine's hash equal
-	// to a replay, the history linearizable).
-	FaultEnginePause Fault = "engine_leader_pause"
-	// FaultRelayerWorker kills the relayer whose worker holds the lease.
-	FaultRelayerWorker Fault = "relayer_holder"
-	// FaultSettlerLeader kills the settler that holds the lease.
-	FaultSettlerLeader Fault = "settler_leader"
-)
-
-// AllFaults is every fault, in order.
-var AllFaults = []Fault{FaultNATSLeader, FaultGateway, FaultEngineLeader, FaultEnginePause, FaultRelayerWorker, FaultSettlerLeader}
-
 // ClusterConfig sizes a cluster run.
 type ClusterConfig struct {
 	// Traders cross orders in pairs (an odd one is dropped), each
@@ -58,10 +32,17 @@ type ClusterConfig struct {
 	// Steady is how long the load runs before the first fault and after
 	// each restart, before the next.
 	Steady time.Duration
-	// Faults are made one at a time, in this order; nil is AllFaults.
+	// Faults are the kinds of fault made, one at a time; nil is
+	// AllFaults.
 	Faults []Fault
-	// Seed picks the gateway killed and each kill's moment (up to a
-	// second after Steady).
+	// Rounds is how many faults the run makes, each of a kind of Faults
+	// the seed picks; 0 makes each of Faults once, in an order the seed
+	// shuffles. Duration, when not 0, makes faults the seed picks until
+	// it has passed instead.
+	Rounds   int
+	Duration time.Duration
+	// Seed picks the faults, their victims and their moments (up to a
+	// second after Steady): a run is repeated with its seed.
 	Seed uint64
 	// WorkDir holds the cluster (binaries, data, logs); empty means a
 	// temporary directory.
@@ -128,28 +109,51 @@ type ClusterReport struct {
 // Lines returns the report in the `make bench` line format.
 func (r ClusterReport) Lines() string {
 	var b strings.Builder
-	for _, f := range r.Faults {
-		fmt.Fprintf(&b, "cluster_fault_%s_recovery_ms %d\ncluster_fault_%s_p99_ms %d\ncluster_fault_%s_failed_orders %d\ncluster_fault_%s_exits %d\n",
-			f.Fault, f.Recovery.Milliseconds(), f.Fault, f.P99.Milliseconds(), f.Fault, f.Failed, f.Fault, f.Exits)
+	for _, k := range byKind(r.Faults) {
+		fmt.Fprintf(&b, "cluster_fault_%s_count %d\ncluster_fault_%s_recovery_max_ms %d\ncluster_fault_%s_p99_max_ms %d\ncluster_fault_%s_failed_orders %d\ncluster_fault_%s_exits %d\n",
+			k.Fault, k.Orders, k.Fault, k.Recovery.Milliseconds(), k.Fault, k.P99.Milliseconds(), k.Fault, k.Failed, k.Fault, k.Exits)
 	}
 	match := 0
 	if r.HashMatch {
 		match = 1
 	}
-	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_lost %d\ncluster_duplicated %d\ncluster_logged_twice %d\ncluster_hash_match %d\n"+
+	fmt.Fprintf(&b, "cluster_orders %d\ncluster_orders_accepted %d\ncluster_logged_twice %d\ncluster_hash_match %d\n"+
 		"cluster_trades %d\ncluster_trades_confirmed %d\ncluster_reconcile_differences %d\ncluster_reconcile_unsettled %d\n",
-		r.Orders, r.Accepted, r.Lost, r.Duplicated, r.LoggedTwice, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
-	fmt.Fprintf(&b, "chaos_history_ops %d\nchaos_unknown_outcomes %d\nchaos_linearizability_violations %d\n",
-		r.HistoryOps, r.UnknownOutcomes, r.LinearizabilityViolations)
+		r.Orders, r.Accepted, r.LoggedTwice, match, r.Trades, r.Confirmed, r.ReconcileDifferences, r.Unsettled)
+	fmt.Fprintf(&b, "chaos_history_ops %d\nchaos_unknown_outcomes %d\n", r.HistoryOps, r.UnknownOutcomes)
+	fmt.Fprintf(&b, "chaos_faults %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_linearizability_violations %d\nchaos_unconfirmed_trades %d\n",
+		len(r.Faults), r.Lost, r.Duplicated, r.LinearizabilityViolations, r.Trades-r.Confirmed)
 	return b.String()
+}
+
+// byKind sums the faults of each kind, in the order of their first:
+// Orders is how many faults of the kind were made, Recovery and P99 the
+// worst, Failed and Exits the sums.
+func byKind(fs []FaultResult) []FaultResult {
+	var out []FaultResult
+	at := map[Fault]int{}
+	for _, f := range fs {
+		i, ok := at[f.Fault]
+		if !ok {
+			i = len(out)
+			at[f.Fault] = i
+			out = append(out, FaultResult{Fault: f.Fault})
+		}
+		k := &out[i]
+		k.Orders++
+		k.Recovery, k.P99 = max(k.Recovery, f.Recovery), max(k.P99, f.P99)
+		k.Failed += f.Failed
+		k.Exits += f.Exits
+	}
+	return out
 }
 
 // OK reports whether the run lost nothing: every fault made, every
 // accepted order applied once, every engine in the replay's state, every
 // trade CONFIRMED, the chain equal to the ledger and the clients'
 // history linearizable.
-func (r ClusterReport) OK(faults int) bool {
-	return len(r.Faults) == faults && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
+func (r ClusterReport) OK() bool {
+	return len(r.Faults) > 0 && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
 		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0 &&
 		r.HistoryOps > 0 && r.LinearizabilityViolations == 0
 }
@@ -163,6 +167,8 @@ type clusterRun struct {
 	rec  recorder
 	hist history
 	sup  *supervisor
+	// made are the faults made so far.
+	made []Fault
 }
 
 // RunCluster performs a cluster run.
@@ -204,7 +210,8 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 	loadDone := make(chan struct{})
 	go func() { defer close(loadDone); runLoad(loadCtx, traders, m, cfg.Pause, &r.rec) }()
 	var rep ClusterReport
-	for _, f := range cfg.Faults {
+	next := r.faults()
+	for f, ok := next(); ok; f, ok = next() {
 		res, err := r.fault(ctx, f)
 		if err != nil {
 			stopLoad()
@@ -261,14 +268,16 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	if err := sleep(ctx, r.ccfg.Steady+jitter); err != nil {
 		return FaultResult{}, err
 	}
-	victim, lease, err := r.victim(ctx, f)
+	k := faultKinds[f]
+	victim, lease, err := k.victim(ctx, r)
 	if err != nil {
 		return FaultResult{}, err
 	}
 	r.sup.spare(victim)
 	exits := r.sup.exited()
 	killed := time.Now()
-	if err := r.strike(f, victim); err != nil {
+	r.logf("fault %d: %s on %s", len(r.made)+1, f, victim)
+	if err := k.strike(ctx, r, victim); err != nil {
 		return FaultResult{}, err
 	}
 	if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
@@ -282,12 +291,25 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 			return FaultResult{}, err
 		}
 	}
-	if err := r.revive(ctx, f, victim); err != nil {
+	if k.until != nil {
+		if err := waitFor(ctx, "the victim's leadership lost", func() bool { return k.until(ctx, r, victim) }); err != nil {
+			return FaultResult{}, err
+		}
+	}
+	if err := sleep(ctx, k.hold-time.Since(killed)); err != nil {
+		return FaultResult{}, err
+	}
+	if err := k.heal(ctx, r, victim); err != nil {
 		return FaultResult{}, err
 	}
 	r.sup.spare("")
+	if k.healed != nil {
+		if err := waitFor(ctx, "the victim back", func() bool { return k.healed(ctx, r, victim) }); err != nil {
+			return FaultResult{}, err
+		}
+	}
 	restarted := time.Now()
-	if err := waitFor(ctx, "orders accepted after the restart", func() bool { return r.rec.acceptedSince(restarted) }); err != nil {
+	if err := waitFor(ctx, "orders accepted after the fault healed", func() bool { return r.rec.acceptedSince(restarted) }); err != nil {
 		return FaultResult{}, err
 	}
 	if err := sleep(ctx, r.ccfg.Steady); err != nil {
@@ -295,61 +317,13 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	}
 	res := measure(r.rec.all(), killed, time.Now())
 	res.Fault, res.Victim, res.Exits = f, victim, r.sup.exited()-exits
+	r.made = append(r.made, f)
 	r.logf("%s: %s recovered in %s, p99 %s, %d of %d orders failed, %d other services exited", f, victim,
 		res.Recovery.Round(time.Millisecond), res.P99.Round(time.Millisecond), res.Failed, res.Orders, res.Exits)
 	if res.FirstErr != "" {
 		r.logf("%s: the first failed order: %s", f, res.FirstErr)
 	}
 	return res, nil
-}
-
-// strike kills the victim, or pauses it for a pause fault.
-func (r *clusterRun) strike(f Fault, victim string) error {
-	if f == FaultEnginePause {
-		r.logf("kill -STOP %s (%s)", victim, f)
-		return r.c.Pause(victim)
-	}
-	r.logf("kill -9 %s (%s)", victim, f)
-	return r.c.Kill(victim)
-}
-
-// revive starts a killed victim again, or lets a paused one run on. A
-// resumed engine finds its lease gone and exits, as it must; the
-// supervisor then starts it again, and the wait for accepted orders
-// after the restart covers that.
-func (r *clusterRun) revive(ctx context.Context, f Fault, victim string) error {
-	if f == FaultEnginePause {
-		r.logf("%s: orders accepted again; kill -CONT %s", f, victim)
-		return r.c.Resume(victim)
-	}
-	r.logf("%s: orders accepted again; restarting %s", f, victim)
-	return r.c.Restart(ctx, victim)
-}
-
-// victim is the process a fault kills, and the lease it held if any.
-func (r *clusterRun) victim(ctx context.Context, f Fault) (string, *cluster.Lease, error) {
-	holder := func(l cluster.Lease) (string, *cluster.Lease, error) {
-		h := r.c.Holder(ctx, l)
-		if h == "" {
-			return "", nil, fmt.Errorf("no process holds the lease of %s", f)
-		}
-		return h, &l, nil
-	}
-	switch f {
-	case FaultNATSLeader:
-		n, err := r.c.CommandStreamLeader(ctx)
-		return n, nil, err
-	case FaultGateway:
-		gws := r.c.ServiceNames("gateway-clob-")
-		return gws[r.rng.IntN(len(gws))], nil, nil
-	case FaultEngineLeader, FaultEnginePause:
-		return holder(cluster.EngineLease)
-	case FaultRelayerWorker:
-		return holder(cluster.RelayerLease)
-	case FaultSettlerLeader:
-		return holder(cluster.SettlerLease)
-	}
-	return "", nil, fmt.Errorf("unknown fault %q", f)
 }
 
 // measure describes the orders a fault touched: those still in flight
@@ -418,8 +392,35 @@ func waitFor(ctx context.Context, what string, cond func() bool) error {
 	return nil
 }
 
+// faults gives the run's faults one after another (see
+// ClusterConfig.Rounds and Duration).
+func (r *clusterRun) faults() func() (Fault, bool) {
+	if d := r.ccfg.Duration; d > 0 {
+		end := time.Now().Add(d)
+		return func() (Fault, bool) {
+			if time.Now().After(end) {
+				return "", false
+			}
+			return r.plan(r.ccfg.Faults, 1)[0], true
+		}
+	}
+	planned := r.plan(r.ccfg.Faults, r.ccfg.Rounds)
+	r.logf("the seed %d plans %d faults: %v", r.ccfg.Seed, len(planned), planned)
+	return func() (Fault, bool) {
+		if len(planned) == 0 {
+			return "", false
+		}
+		f := planned[0]
+		planned = planned[1:]
+		return f, true
+	}
+}
+
 // sleep waits d, the load running meanwhile: the scenario's steady time.
 func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
 	select {
 	case <-ctx.Done():
 		return ctx.Err()

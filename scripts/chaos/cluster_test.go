@@ -21,7 +21,7 @@ func TestClusterFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.OK(len(faults)) {
+	if !rep.OK() || len(rep.Faults) != len(faults) {
 		t.Fatalf("the cluster lost something: %+v", rep)
 	}
 	for _, f := range rep.Faults {

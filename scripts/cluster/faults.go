@@ -88,6 +88,8 @@ type EngineProc struct {
 	// ConfigArgs are its flags that shape the state (the fee account):
 	// `engine hash` and `engine replay` of its store need the same.
 	ConfigArgs []string
+	// Replica marks the read replica, which never leads.
+	Replica bool
 }
 
 // Engines are the cluster's engine processes: the leader and the
@@ -99,7 +101,7 @@ func (c *Cluster) Engines() []EngineProc {
 			continue
 		}
 		i := slices.Index(s.args, "-data-dir")
-		e := EngineProc{Name: s.name, DataDir: s.args[i+1], MetricsURL: s.metrics}
+		e := EngineProc{Name: s.name, DataDir: s.args[i+1], MetricsURL: s.metrics, Replica: s.replica}
 		if j := slices.Index(s.args, "-fee-account"); j >= 0 {
 			e.ConfigArgs = s.args[j : j+2]
 		}
