@@ -250,7 +250,11 @@ func (r *clusterRun) up(ctx context.Context) error {
 		log = io.Discard
 	}
 	var err error
-	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}, log)
+	netns := false
+	for _, f := range r.ccfg.Faults {
+		netns = netns || faultKinds[f].netns
+	}
+	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true, NATSNetns: netns}, log)
 	if err != nil {
 		return err
 	}

@@ -70,6 +70,13 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 		}
 		c.Config = cfg
 	}
+	if cfg.NATSNetns && cfg.Ports.NATS[0].Netns == "" {
+		step("NATS's network: a namespace per node on a bridge")
+		if cfg.Ports.NATS, err = newNATSNetns(cfg.Ports.NATS).create(cfg.Ports.NATS); err != nil {
+			return nil, err
+		}
+		c.Config = cfg
+	}
 	if err := cfg.save(); err != nil {
 		return nil, err
 	}
@@ -243,6 +250,10 @@ func (c *Cluster) Down(wipe bool, log io.Writer) error {
 		default:
 			fmt.Fprintf(log, "killed %s (pid %d): it did not stop within %s\n", p.Name, pid, bound)
 		}
+	}
+	if nodes := c.Config.Ports.NATS; len(nodes) > 0 && nodes[0].Netns != "" {
+		// Even a partitioned node's processes are gone by now.
+		errs = append(errs, newNATSNetns(nodes).remove(nodes))
 	}
 	if err := errors.Join(errs...); err != nil || !wipe {
 		return err

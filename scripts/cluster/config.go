@@ -36,6 +36,9 @@ type Config struct {
 	// LeaseTTL is the engines', relayers' and settlers' lease: a dead
 	// holder is replaced this long after its last renewal.
 	LeaseTTL time.Duration
+	// NATSNetns runs each NATS node in a network namespace of its own,
+	// so that Partition can cut it off (see netns.go; needs root).
+	NATSNetns bool `json:",omitempty"`
 }
 
 // Defaults for what a Config leaves zero.

@@ -32,6 +32,37 @@ func (c *Cluster) Resume(name string) error {
 	return Proc{Name: name, Dir: c.Config.Dir}.signal(syscall.SIGCONT)
 }
 
+// Partition cuts the named NATS node off the network, from the other
+// nodes and from every client, until Heal; the cluster must have been
+// started with Config.NATSNetns.
+func (c *Cluster) Partition(name string) error {
+	i, err := c.netnsNode(name)
+	if err != nil {
+		return err
+	}
+	return newNATSNetns(c.Config.Ports.NATS).cut(i)
+}
+
+// Heal joins a partitioned NATS node to the network again.
+func (c *Cluster) Heal(name string) error {
+	i, err := c.netnsNode(name)
+	if err != nil {
+		return err
+	}
+	return newNATSNetns(c.Config.Ports.NATS).heal(i)
+}
+
+func (c *Cluster) netnsNode(name string) (int, error) {
+	i := c.NATS().NodeIndex(name)
+	switch {
+	case i < 0:
+		return 0, fmt.Errorf("cluster: no NATS node named %q", name)
+	case c.Config.Ports.NATS[i].Netns == "":
+		return 0, fmt.Errorf("cluster: %s runs on loopback, where it cannot be partitioned (start the cluster with NATSNetns)", name)
+	}
+	return i, nil
+}
+
 // Restart starts the named process again, as up started it, and waits
 // until it answers: a service its /readyz, a NATS node until the cluster
 // is whole again.

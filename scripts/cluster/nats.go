@@ -138,6 +138,9 @@ func (c *NATS) StartNode(i int) error {
 	if err := os.WriteFile(conf, []byte(natsConf(n, c.Nodes, store)), 0o644); err != nil {
 		return err
 	}
+	if n.Netns != "" {
+		return c.Proc(i).startIn(n.Netns, exec.Command(c.Bin, "-c", conf))
+	}
 	return c.Proc(i).Start(exec.Command(c.Bin, "-c", conf))
 }
 
@@ -187,6 +190,10 @@ func (c *NATS) WaitReady(ctx context.Context) error {
 		}
 	}
 }
+
+// Healthy reports why the cluster is not whole: a node that does not
+// answer healthy, or JetStream without a meta leader; nil when it is.
+func (c *NATS) Healthy(ctx context.Context) error { return c.ready(ctx) }
 
 func (c *NATS) ready(ctx context.Context) error {
 	for _, n := range c.Nodes {

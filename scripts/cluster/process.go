@@ -42,6 +42,50 @@ func (p Proc) LogPath() string { return filepath.Join(p.Dir, logDirName, p.Name+
 // log, and records its pid and executable. A process still running is
 // an error: start each one once.
 func (p Proc) Start(cmd *exec.Cmd) error {
+	// The kernel names the executable with its links resolved.
+	exe, err := filepath.EvalSymlinks(cmd.Path)
+	if err == nil {
+		exe, err = filepath.Abs(exe)
+	}
+	if err != nil {
+		return err
+	}
+	return p.start(cmd, exe)
+}
+
+// startIn starts cmd as Start does, in the network namespace ns: through
+// `ip netns exec`, which joins it and then executes cmd, so the pid is
+// cmd's and its executable becomes cmd's a moment after the start.
+func (p Proc) startIn(ns string, cmd *exec.Cmd) error {
+	exe, err := filepath.EvalSymlinks(cmd.Path)
+	if err == nil {
+		exe, err = filepath.Abs(exe)
+	}
+	if err != nil {
+		return err
+	}
+	ipCmd := exec.Command("ip", append([]string{"netns", "exec", ns, exe}, cmd.Args[1:]...)...)
+	ipCmd.Env = cmd.Env
+	if err := p.start(ipCmd, exe); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(execMax)
+	for !p.Running() {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("cluster: %s did not execute %s in %s within %s; its log ends:\n%s", p.Name, exe, ns, execMax, p.logTail(20))
+		}
+		time.Sleep(stopPoll)
+	}
+	return nil
+}
+
+// execMax bounds the moment between `ip netns exec` starting and its
+// executing the command.
+const execMax = 5 * time.Second
+
+// start starts cmd and records its pid with exe, the executable the
+// process runs once started.
+func (p Proc) start(cmd *exec.Cmd, exe string) error {
 	if pid, ok := p.PID(); ok {
 		return fmt.Errorf("cluster: %s is already running (pid %d)", p.Name, pid)
 	}
@@ -63,14 +107,6 @@ func (p Proc) Start(cmd *exec.Cmd) error {
 	// Reaped here while this program lives, so that a killed child does
 	// not linger as a zombie that looks alive; init reaps it afterwards.
 	go func() { _ = cmd.Wait() }()
-	// The kernel names the executable with its links resolved.
-	exe, err := filepath.EvalSymlinks(cmd.Path)
-	if err == nil {
-		exe, err = filepath.Abs(exe)
-	}
-	if err != nil {
-		return err
-	}
 	rec := fmt.Sprintf("%d\n%s\n", cmd.Process.Pid, exe)
 	return os.WriteFile(p.PIDPath(), []byte(rec), 0o644)
 }

@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap"
 
 	"pred.dev/proto/runtime/daemon"
+	"pred.dev/proto/runtime/natsconn"
 )
 
 // Run connects to the chain and NATS and runs the settler until ctx ends:
@@ -41,14 +42,14 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	if err != nil {
 		return err
 	}
-	nc, err := nats.Connect(cfg.NATSURL, nats.Name("settler"), nats.MaxReconnects(-1))
+	nc, err := natsconn.Connect(cfg.NATSURL, "settler")
 	if err != nil {
 		return fmt.Errorf("connect to NATS at %s: %w", cfg.NATSURL, err)
 	}
 	defer nc.Close()
 	store := nc
 	if cfg.StoreNATSURL != "" && cfg.StoreNATSURL != cfg.NATSURL {
-		if store, err = nats.Connect(cfg.StoreNATSURL, nats.Name("settler.store"), nats.MaxReconnects(-1)); err != nil {
+		if store, err = natsconn.Connect(cfg.StoreNATSURL, "settler.store"); err != nil {
 			return fmt.Errorf("connect to the settlement's NATS at %s: %w", cfg.StoreNATSURL, err)
 		}
 		defer store.Close()

@@ -25,6 +25,7 @@ import (
 	"pred.dev/engine/service"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
+	"pred.dev/proto/runtime/natsconn"
 	"pred.dev/proto/runtime/natsembed"
 )
 
@@ -159,7 +160,7 @@ func run(ctx context.Context, cmd string, args []string) error {
 // connect joins the configured NATS, or starts the embedded one.
 func connect(o *options, log *zap.Logger) (*nats.Conn, func(), error) {
 	if o.natsURL != "" {
-		nc, err := nats.Connect(o.natsURL, nats.Name("engine"), nats.MaxReconnects(-1))
+		nc, err := natsconn.Connect(o.natsURL, "engine")
 		return nc, func() { nc.Close() }, err
 	}
 	srv, err := natsembed.Start(natsembed.Options{StoreDir: o.natsDir, Port: o.natsPort,
@@ -167,7 +168,7 @@ func connect(o *options, log *zap.Logger) (*nats.Conn, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	nc, err := srv.Connect(nats.Name("engine"))
+	nc, err := srv.Connect(natsconn.Options("engine")...)
 	if err != nil {
 		srv.Shutdown()
 		return nil, nil, err

@@ -24,6 +24,7 @@ import (
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/proto/runtime/httpmw"
+	"pred.dev/proto/runtime/natsconn"
 )
 
 const envPrefix = "CLOB"
@@ -51,7 +52,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	logConfig(log, f)
-	nc, err := nats.Connect(f.natsURL, nats.Name("gateway-clob"), nats.MaxReconnects(-1))
+	nc, err := natsconn.Connect(f.natsURL, "gateway-clob")
 	if err != nil {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}

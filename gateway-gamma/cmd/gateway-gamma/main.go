@@ -37,6 +37,7 @@ import (
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/proto/runtime/httpmw"
+	"pred.dev/proto/runtime/natsconn"
 )
 
 const envPrefix = "GAMMA"
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	logConfig(log, f)
-	nc, err := nats.Connect(f.natsURL, nats.Name("gateway-gamma"), nats.MaxReconnects(-1))
+	nc, err := natsconn.Connect(f.natsURL, "gateway-gamma")
 	if err != nil {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}

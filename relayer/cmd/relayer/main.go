@@ -29,6 +29,7 @@ import (
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/flagenv"
 	"pred.dev/proto/runtime/httpmw"
+	"pred.dev/proto/runtime/natsconn"
 	"pred.dev/relayer/server"
 )
 
@@ -63,7 +64,7 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer chain.Close()
-	nc, err := nats.Connect(f.natsURL, nats.Name("relayer"), nats.MaxReconnects(-1))
+	nc, err := natsconn.Connect(f.natsURL, "relayer")
 	if err != nil {
 		return fmt.Errorf("connect to NATS at %s: %w", f.natsURL, err)
 	}
