@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"pred.dev/scripts/cluster"
@@ -26,9 +27,10 @@ import (
 // ClusterConfig sizes a cluster run.
 type ClusterConfig struct {
 	// Traders cross orders in pairs (an odd one is dropped), each
-	// waiting Pause between its orders.
-	Traders int
-	Pause   time.Duration
+	// waiting Pause between its orders; Withdrawers reserve withdrawals
+	// and read their balance, Pause apart (see account.go).
+	Traders, Withdrawers int
+	Pause                time.Duration
 	// Steady is how long the load runs before the first fault and after
 	// each restart, before the next.
 	Steady time.Duration
@@ -165,8 +167,9 @@ type clusterRun struct {
 	c    *cluster.Cluster
 	rng  *rand.Rand
 	rec  recorder
-	hist history
-	sup  *supervisor
+	hist  history
+	accts acctHistory
+	sup   *supervisor
 	// made are the faults made so far.
 	made []Fault
 }
@@ -188,13 +191,22 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 	}()
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: max(cfg.Traders, 2)}}
 	r.logf("onboarding %d traders through the Relayer API and the faucet", cfg.Traders)
-	clients, err := r.c.NewTraders(ctx, hc, traderFundsUSDW, max(cfg.Traders/2*2, 2))
+	nTraders := max(cfg.Traders/2*2, 2)
+	clients, err := r.c.NewTraders(ctx, hc, traderFundsUSDW, nTraders+cfg.Withdrawers)
 	if err != nil {
 		return ClusterReport{}, err
 	}
-	traders := make([]*loadTrader, len(clients))
-	for i, c := range clients {
+	traders := make([]*loadTrader, nTraders)
+	for i, c := range clients[:nTraders] {
 		traders[i] = &loadTrader{c: c, id: i, hist: &r.hist}
+	}
+	var withdrawers []*withdrawer
+	for i, c := range clients[nTraders:] {
+		w, err := newWithdrawer(ctx, c, nTraders+i, &r.accts)
+		if err != nil {
+			return ClusterReport{}, err
+		}
+		withdrawers = append(withdrawers, w)
 	}
 	ms, err := r.c.Markets(ctx, hc)
 	if err != nil {
@@ -208,7 +220,15 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 	defer func() { stopSup(); <-supDone }()
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	loadDone := make(chan struct{})
-	go func() { defer close(loadDone); runLoad(loadCtx, traders, m, cfg.Pause, &r.rec) }()
+	go func() {
+		defer close(loadDone)
+		var wg sync.WaitGroup
+		for _, w := range withdrawers {
+			wg.Go(func() { w.run(loadCtx, cfg.Pause) })
+		}
+		runLoad(loadCtx, traders, m, cfg.Pause, &r.rec)
+		wg.Wait()
+	}()
 	var rep ClusterReport
 	next := r.faults()
 	for f, ok := next(); ok; f, ok = next() {

@@ -15,7 +15,7 @@ import (
 // chain equals the ledger.
 func TestClusterFaults(t *testing.T) {
 	faults := AllFaults
-	rep, err := RunCluster(context.Background(), ClusterConfig{Traders: 4, Pause: 100 * time.Millisecond,
+	rep, err := RunCluster(context.Background(), ClusterConfig{Traders: 4, Withdrawers: 2, Pause: 100 * time.Millisecond,
 		Steady: 2 * time.Second, Seed: 21, WorkDir: workDir(t), Log: testWriter{t}, Faults: faults})
 	t.Log("\n" + rep.Lines())
 	if err != nil {

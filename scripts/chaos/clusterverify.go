@@ -69,15 +69,16 @@ func (r *clusterRun) clusterVerify(ctx context.Context, rep ClusterReport) (Clus
 // checkHistory resolves the load's unknown outcomes from the log and
 // checks the history for linearizability.
 func (r *clusterRun) checkHistory(ctx context.Context, nc *nats.Conn, rep *ClusterReport) error {
-	res, err := resolveHistory(ctx, nc, r.hist.all())
+	res, err := resolveHistory(ctx, nc, r.hist.all(), r.accts.all())
 	if err != nil {
 		rep.LinearizabilityViolations = 1
 		return fmt.Errorf("chaos: resolving the history: %w", err)
 	}
-	rep.HistoryOps, rep.UnknownOutcomes = len(res.ops), res.unknown
+	rep.HistoryOps, rep.UnknownOutcomes = len(res.ops)+len(res.accts), res.unknown+res.acctUnknown
 	r.logf("history: %d operations, %d outcomes unknown (%d applied by the log, %d dropped); %s",
 		len(res.ops), res.unknown, res.applied, res.dropped, tally(res.ops))
-	rep.LinearizabilityViolations, err = checkLinearizable(res.ops, filepath.Join(r.dir, linzHTML))
+	r.logf("withdrawers' history: %d operations, %d outcomes unknown; %s", len(res.accts), res.acctUnknown, tallyAccounts(res.accts))
+	rep.LinearizabilityViolations, err = checkLinearizable(res.ops, res.accts, filepath.Join(r.dir, linzHTML))
 	return err
 }
 

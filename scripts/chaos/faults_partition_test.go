@@ -13,7 +13,7 @@ import (
 // linearizable.
 func TestNATSPartitions(t *testing.T) {
 	faults := []Fault{FaultNATSLeaderPartition, FaultNATSNodePartition}
-	rep, err := RunCluster(context.Background(), ClusterConfig{Traders: 4, Pause: 100 * time.Millisecond,
+	rep, err := RunCluster(context.Background(), ClusterConfig{Traders: 4, Withdrawers: 2, Pause: 100 * time.Millisecond,
 		Steady: 2 * time.Second, Seed: 24, WorkDir: workDir(t), Log: testWriter{t}, Faults: faults})
 	t.Log("\n" + rep.Lines())
 	if err != nil {

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/anishathalye/porcupine"
@@ -71,21 +72,7 @@ var (
 // orderModel is the model, partitioned by order id (the operation's
 // Metadata).
 var orderModel = porcupine.NondeterministicModel{
-	Partition: func(h []porcupine.Operation) [][]porcupine.Operation {
-		by := map[any][]porcupine.Operation{}
-		var keys []any
-		for _, op := range h {
-			if _, ok := by[op.Metadata]; !ok {
-				keys = append(keys, op.Metadata)
-			}
-			by[op.Metadata] = append(by[op.Metadata], op)
-		}
-		out := make([][]porcupine.Operation, 0, len(keys))
-		for _, k := range keys {
-			out = append(out, by[k])
-		}
-		return out
-	},
+	Partition: partitionByMetadata,
 	Init: func() []any { return []any{absent} },
 	Step: func(state, input, output any) []any {
 		return step(state.(orderState), input.(orderInput), output.(orderOutput))
@@ -102,6 +89,24 @@ var orderModel = porcupine.NondeterministicModel{
 		return fmt.Sprintf("%s matched %g", s.Status, s.Matched)
 	},
 	DescribeOperationMetadata: func(info any) string { return fmt.Sprint(info) },
+}
+
+// partitionByMetadata splits a history by what its operations act on
+// (their Metadata: an order id, an account), each checked alone.
+func partitionByMetadata(h []porcupine.Operation) [][]porcupine.Operation {
+	by := map[any][]porcupine.Operation{}
+	var keys []any
+	for _, op := range h {
+		if _, ok := by[op.Metadata]; !ok {
+			keys = append(keys, op.Metadata)
+		}
+		by[op.Metadata] = append(by[op.Metadata], op)
+	}
+	out := make([][]porcupine.Operation, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, by[k])
+	}
+	return out
 }
 
 // step is the engine's rule for one operation on one order: the states
@@ -164,17 +169,8 @@ func readStep(s orderState, out orderOutput) []any {
 }
 
 // operations are the history's porcupine operations, times in
-// nanoseconds since the first call.
-func operations(ops []histOp) []porcupine.Operation {
-	if len(ops) == 0 {
-		return nil
-	}
-	base := ops[0].Call
-	for _, op := range ops {
-		if op.Call.Before(base) {
-			base = op.Call
-		}
-	}
+// nanoseconds since base.
+func operations(ops []histOp, base time.Time) []porcupine.Operation {
 	out := make([]porcupine.Operation, 0, len(ops))
 	for _, op := range ops {
 		out = append(out, porcupine.Operation{ClientId: op.Client, Input: orderInput{Kind: op.Kind},
@@ -188,9 +184,24 @@ func operations(ops []histOp) []porcupine.Operation {
 // and, when it is not linearizable, writes porcupine's visualization to
 // htmlPath. It returns the violations: 0, or 1 for a history porcupine
 // found illegal or could not decide within linzCheckMax.
-func checkLinearizable(ops []histOp, htmlPath string) (int, error) {
-	model := orderModel.ToModel()
-	res, info := porcupine.CheckOperationsVerbose(model, operations(ops), linzCheckMax)
+func checkLinearizable(ops []histOp, accts []acctOp, htmlPath string) (int, error) {
+	base := time.Now()
+	for _, op := range ops {
+		base = earlier(base, op.Call)
+	}
+	for _, op := range accts {
+		base = earlier(base, op.Call)
+	}
+	bad, err := check(orderModel.ToModel(), operations(ops, base), htmlPath)
+	if bad == 0 {
+		bad, err = check(accountModel.ToModel(), acctOperations(accts, base), strings.TrimSuffix(htmlPath, ".html")+"-accounts.html")
+	}
+	return bad, err
+}
+
+// check checks one model's history; see checkLinearizable.
+func check(model porcupine.Model, ops []porcupine.Operation, htmlPath string) (int, error) {
+	res, info := porcupine.CheckOperationsVerbose(model, ops, linzCheckMax)
 	if res == porcupine.Ok {
 		return 0, nil
 	}
@@ -198,4 +209,11 @@ func checkLinearizable(ops []histOp, htmlPath string) (int, error) {
 		return 1, fmt.Errorf("chaos: the history is not linearizable (%s) and its visualization failed: %w", res, err)
 	}
 	return 1, fmt.Errorf("chaos: the history is not linearizable (porcupine: %s): see %s", res, htmlPath)
+}
+
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }

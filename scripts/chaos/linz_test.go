@@ -81,7 +81,7 @@ func TestLinearizableHistories(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if n, err := checkLinearizable(ops, filepath.Join(t.TempDir(), linzHTML)); n != 0 || err != nil {
+			if n, err := checkLinearizable(ops, nil, filepath.Join(t.TempDir(), linzHTML)); n != 0 || err != nil {
 				t.Fatalf("a linearizable history: %d violations, %v", n, err)
 			}
 		})
@@ -121,7 +121,7 @@ func TestNotLinearizableHistories(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			html := filepath.Join(t.TempDir(), linzHTML)
-			n, err := checkLinearizable(ops, html)
+			n, err := checkLinearizable(ops, nil, html)
 			if n != 1 || err == nil || !strings.Contains(err.Error(), html) {
 				t.Fatalf("a history that is not linearizable: %d violations, %v", n, err)
 			}

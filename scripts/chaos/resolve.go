@@ -30,7 +30,9 @@ type logged struct {
 	// placed are the ids of PlaceOrder commands (an order's command id
 	// is its EIP-712 hash); canceled the order ids of cancel commands.
 	placed, canceled map[common.Hash]bool
-	last             uint64
+	// withdrawn are the ids of Withdraw commands (reservations).
+	withdrawn map[common.Hash]bool
+	last      uint64
 }
 
 // resolution is a history with its unknown outcomes resolved.
@@ -39,11 +41,15 @@ type resolution struct {
 	// unknown counts the operations whose outcome the client never
 	// learned, applied those the log shows, dropped the rest.
 	unknown, applied, dropped int
+	// accts are the withdrawers' operations resolved, acctUnknown those
+	// whose outcome the client never learned.
+	accts       []acctOp
+	acctUnknown int
 }
 
 // resolveHistory resolves ops' unknown outcomes from the CMD stream and
 // the engine's records of the orders.
-func resolveHistory(ctx context.Context, nc *nats.Conn, ops []histOp) (resolution, error) {
+func resolveHistory(ctx context.Context, nc *nats.Conn, ops []histOp, accts []acctOp) (resolution, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return resolution{}, err
@@ -54,6 +60,7 @@ func resolveHistory(ctx context.Context, nc *nats.Conn, ops []histOp) (resolutio
 	}
 	var res resolution
 	end := time.Now()
+	res.accts, res.acctUnknown = resolveAccounts(lg, accts, end)
 	for _, op := range ops {
 		if op.Out != outUnknown {
 			res.ops = append(res.ops, op)
@@ -131,7 +138,7 @@ func (lg logged) order(ctx context.Context, nc *nats.Conn, id common.Hash) (*pb.
 
 // readLogged reads the CMD stream to its last message.
 func readLogged(ctx context.Context, js jetstream.JetStream) (logged, error) {
-	lg := logged{placed: map[common.Hash]bool{}, canceled: map[common.Hash]bool{}}
+	lg := logged{placed: map[common.Hash]bool{}, canceled: map[common.Hash]bool{}, withdrawn: map[common.Hash]bool{}}
 	last, err := streams.LastSeq(ctx, js, journal.CommandStream)
 	if err != nil {
 		return lg, err
@@ -154,6 +161,8 @@ func (lg logged) add(c *pb.Command) {
 	switch {
 	case c.GetPlaceOrder() != nil:
 		lg.placed[common.BytesToHash(c.GetId())] = true
+	case c.GetWithdraw() != nil:
+		lg.withdrawn[common.BytesToHash(c.GetId())] = true
 	case c.GetCancelOrder() != nil:
 		lg.canceled[common.BytesToHash(c.GetCancelOrder().GetOrderId())] = true
 	case c.GetCancelOrders() != nil:

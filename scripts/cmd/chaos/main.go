@@ -69,6 +69,7 @@ func main() {
 	ccfg := chaos.ClusterConfig{Log: os.Stderr}
 	faults := fs.String("cluster-faults", "all", "faults of the cluster's run, comma-separated, of "+faultNames()+" (all: every one; none skips the run)")
 	fs.IntVar(&ccfg.Traders, "cluster-traders", 8, "traders of the cluster's run, crossing orders in pairs through HAProxy")
+	fs.IntVar(&ccfg.Withdrawers, "cluster-withdrawers", 2, "withdrawers of the cluster's run, reserving withdrawals and reading their balance through HAProxy")
 	fs.DurationVar(&ccfg.Pause, "cluster-pause", 50*time.Millisecond, "pause between a trader's orders in the cluster's run")
 	fs.DurationVar(&ccfg.Steady, "cluster-steady", 5*time.Second, "steady load before each fault of the cluster's run and after each restart")
 	fs.Uint64Var(&ccfg.Seed, "cluster-seed", 21, "seed of the cluster's run: the faults, their victims and moments (a failing run is repeated with its seed)")
