@@ -169,6 +169,8 @@ type clusterRun struct {
 	sup  *supervisor
 	// made are the faults made so far.
 	made []Fault
+	// reorg is what the last chain_reorg replaced (faults_chain.go).
+	reorg reorgDone
 }
 
 // RunCluster performs a cluster run.
@@ -249,8 +251,14 @@ func (r *clusterRun) up(ctx context.Context) error {
 	if log == nil {
 		log = io.Discard
 	}
+	cfg := cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}
+	for _, f := range r.ccfg.Faults {
+		if k := faultKinds[f]; k.configure != nil {
+			k.configure(&cfg)
+		}
+	}
 	var err error
-	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}, log)
+	r.c, err = cluster.Up(ctx, cfg, log)
 	if err != nil {
 		return err
 	}

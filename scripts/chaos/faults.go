@@ -69,6 +69,9 @@ type faultKind struct {
 	until func(ctx context.Context, r *clusterRun, victim string) bool
 	// hold is the least time the fault lasts.
 	hold time.Duration
+	// configure, when not nil, shapes the cluster a run with this kind
+	// starts (a proxy in front of the chain, its debug API).
+	configure func(*cluster.Config)
 }
 
 // role picks a process by what it does.
