@@ -50,7 +50,7 @@ setup: tools test-deps run-deps cluster-deps
 	@echo "== downloading the Go modules every module builds and tests with"
 	@for m in $(MODULES); do (cd $$m && $(GO) list -deps -test ./... >/dev/null) || exit 1; done
 
-tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth $(BIN)/nats-server
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/staticcheck $(BIN)/geth $(BIN)/nats-server $(BIN)/toxiproxy-server
 
 $(BIN)/buf:
 	@echo "== installing buf $(BUF_VERSION) into ./bin (protobuf lint and generation)"
@@ -82,6 +82,18 @@ $(BIN)/nats-server:
 	@echo "== building nats-server $(NATS_SERVER_VERSION) into ./bin (the cluster's NATS nodes; a minute, once)"
 	GOBIN=$(BIN) GOWORK=off $(GO) install github.com/nats-io/nats-server/v2@$(NATS_SERVER_VERSION)
 
+# toxiproxy-server, at the version whose client scripts drives it with
+# (pinned in scripts/go.mod), stands between the services and geth in the
+# chaos run's chain faults (a slow or stalled JSON-RPC). Its main package
+# is cmd/server: go install names it server, which is renamed.
+TOXIPROXY_VERSION = $(shell cd scripts && $(GO) list -m -f '{{.Version}}' github.com/Shopify/toxiproxy/v2)
+
+$(BIN)/toxiproxy-server:
+	@echo "== building toxiproxy-server $(TOXIPROXY_VERSION) into ./bin (the chaos run's chain faults)"
+	rm -rf $(BIN)/.toxiproxy
+	GOBIN=$(BIN)/.toxiproxy GOWORK=off $(GO) install github.com/Shopify/toxiproxy/v2/cmd/server@$(TOXIPROXY_VERSION)
+	mv $(BIN)/.toxiproxy/server $@ && rmdir $(BIN)/.toxiproxy
+
 # First use. need-apt installs Debian packages when a command is missing,
 # as root or through sudo, and says why; elsewhere it says what to install.
 APT_GET := $(if $(filter 0,$(shell id -u)),apt-get,sudo apt-get)
@@ -99,7 +111,7 @@ endef
 # another part of the tree adds its own prerequisites with a rule of its
 # own, `test-deps:: <its target>` (proto/chain's npm packages would go
 # there), without touching this one.
-test-deps:: $(BIN)/geth $(BIN)/nats-server
+test-deps:: $(BIN)/geth $(BIN)/nats-server $(BIN)/toxiproxy-server
 	$(call need-apt,gcc,gcc libc6-dev,cgo: the race detector and go-ethereum's libsecp256k1)
 	$(call need-apt,chromium,chromium,a test renders the API docs in headless Chromium)
 

@@ -163,15 +163,17 @@ func (r ClusterReport) OK() bool {
 // clusterRun is one cluster run in progress.
 type clusterRun struct {
 	*run
-	ccfg ClusterConfig
-	c    *cluster.Cluster
-	rng  *rand.Rand
-	rec  recorder
+	ccfg  ClusterConfig
+	c     *cluster.Cluster
+	rng   *rand.Rand
+	rec   recorder
 	hist  history
 	accts acctHistory
 	sup   *supervisor
 	// made are the faults made so far.
 	made []Fault
+	// reorg is what the last chain_reorg replaced (faults_chain.go).
+	reorg reorgDone
 }
 
 // RunCluster performs a cluster run.
@@ -269,12 +271,14 @@ func (r *clusterRun) up(ctx context.Context) error {
 	if log == nil {
 		log = io.Discard
 	}
-	var err error
-	netns := false
+	cfg := cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true}
 	for _, f := range r.ccfg.Faults {
-		netns = netns || faultKinds[f].netns
+		if k := faultKinds[f]; k.configure != nil {
+			k.configure(&cfg)
+		}
 	}
-	r.c, err = cluster.Up(ctx, cluster.Config{Dir: filepath.Join(r.dir, "cluster"), FreePorts: true, NATSNetns: netns}, log)
+	var err error
+	r.c, err = cluster.Up(ctx, cfg, log)
 	if err != nil {
 		return err
 	}

@@ -69,9 +69,9 @@ type faultKind struct {
 	until func(ctx context.Context, r *clusterRun, victim string) bool
 	// hold is the least time the fault lasts.
 	hold time.Duration
-	// netns: the fault needs the NATS nodes in network namespaces of
-	// their own (cluster.Config.NATSNetns).
-	netns bool
+	// configure, when not nil, shapes the cluster a run with this kind
+	// starts (a proxy in front of the chain, its debug API).
+	configure func(*cluster.Config)
 }
 
 // role picks a process by what it does.

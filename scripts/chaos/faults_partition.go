@@ -1,6 +1,10 @@
 package chaos
 
-import "context"
+import (
+	"context"
+
+	"pred.dev/scripts/cluster"
+)
 
 // The partition faults: a NATS node cut off the network, from the other
 // nodes and from every client at once, then joined again (see
@@ -24,9 +28,13 @@ const partitionSuffix = "_partition"
 func init() {
 	for _, ro := range roles[:2] {
 		register(ro.name+partitionSuffix, faultKind{victim: ro.victim, strike: partition, heal: heal,
-			healed: natsWhole, until: ro.lost, hold: pauseHoldMin, netns: true})
+			healed: natsWhole, until: ro.lost, hold: pauseHoldMin, configure: inNetns})
 	}
 }
+
+// inNetns puts the NATS nodes in network namespaces of their own,
+// where a partition can cut one off.
+func inNetns(c *cluster.Config) { c.NATSNetns = true }
 
 func partition(_ context.Context, r *clusterRun, victim string) error {
 	r.logf("partitioning %s from the other nodes and from the clients", victim)

@@ -73,7 +73,7 @@ var (
 // Metadata).
 var orderModel = porcupine.NondeterministicModel{
 	Partition: partitionByMetadata,
-	Init: func() []any { return []any{absent} },
+	Init:      func() []any { return []any{absent} },
 	Step: func(state, input, output any) []any {
 		return step(state.(orderState), input.(orderInput), output.(orderOutput))
 	},

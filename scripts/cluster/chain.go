@@ -38,6 +38,8 @@ type Chain struct {
 	// opens, kept on loopback.
 	HTTPPort, AuthPort int
 	BlockPeriod        time.Duration
+	// Debug adds the debug API (debug_setHead) to JSON-RPC.
+	Debug bool
 }
 
 // Proc is geth's process.
@@ -57,8 +59,12 @@ func (c *Chain) Start(ctx context.Context) error {
 			return err
 		}
 		period := max(1, int(c.BlockPeriod/time.Second))
+		apis := "eth,net,web3,txpool"
+		if c.Debug {
+			apis += ",debug"
+		}
 		cmd := exec.Command(c.Bin, "--dev", "--dev.period", fmt.Sprint(period), "--datadir", dir,
-			"--http", "--http.addr", "127.0.0.1", "--http.port", fmt.Sprint(c.HTTPPort), "--http.api", "eth,net,web3,txpool",
+			"--http", "--http.addr", "127.0.0.1", "--http.port", fmt.Sprint(c.HTTPPort), "--http.api", apis,
 			"--authrpc.addr", "127.0.0.1", "--authrpc.port", fmt.Sprint(c.AuthPort),
 			"--ipcdisable", "--nodiscover", "--maxpeers", "0", "--port", "0", "--verbosity", "2")
 		if err := c.Proc().Start(cmd); err != nil {

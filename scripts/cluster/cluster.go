@@ -92,6 +92,12 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 	if c.Deployment, err = provision(ctx, ch, c.Secrets); err != nil {
 		return nil, err
 	}
+	if p := cfg.chainProxy(); p != nil {
+		step("chain proxy: toxiproxy-server, the services reach geth through %s (its API on %s)", p.RPCURL(), addr(p.APIPort))
+		if err := p.Start(ctx); err != nil {
+			return nil, err
+		}
+	}
 	svcs := c.services()
 	step("engines, APIs, relayers and settlers: %d processes", len(svcs))
 	// The first of each kind alone, one after another: the first engine
@@ -149,7 +155,7 @@ func Open(dir string) (*Cluster, error) {
 
 func (c *Cluster) services() []service {
 	cfg := c.Config
-	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.chain().RPCURL())
+	return services(cfg, c.Secrets, cfg.nats().URL(), cfg.chain().RecordPath(), cfg.servicesRPCURL())
 }
 
 // startAll starts the services that do not run, then waits until each
@@ -220,6 +226,9 @@ func (c *Cluster) procs() []Proc {
 		out = append(out, n.Proc(i))
 	}
 	out = append(out, c.Config.chain().Proc())
+	if p := c.Config.chainProxy(); p != nil {
+		out = append(out, p.Proc())
+	}
 	for _, s := range c.services() {
 		out = append(out, s.proc(c.Config.Dir))
 	}

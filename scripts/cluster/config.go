@@ -39,12 +39,24 @@ type Config struct {
 	// NATSNetns runs each NATS node in a network namespace of its own,
 	// so that Partition can cut it off (see netns.go; needs root).
 	NATSNetns bool `json:",omitempty"`
+	// Confirmations are the blocks (the one holding it counted) that make
+	// a relayed transaction CONFIRMED; 0 is DefaultConfirmations.
+	Confirmations uint64
+	// ChainProxy puts a toxiproxy-server (./bin/toxiproxy-server) between
+	// the services and geth's JSON-RPC, which a fault test slows or
+	// stalls (Cluster.ChainProxy); ChainDebug opens geth's debug API on
+	// JSON-RPC, whose debug_setHead rewinds the chain (a reorganisation).
+	// Both are for fault tests: make cluster and make run have neither.
+	ChainProxy, ChainDebug bool
 }
 
 // Defaults for what a Config leaves zero.
 const (
 	DefaultLiveness = 2 * time.Minute
 	DefaultLeaseTTL = 3 * time.Second
+	// DefaultConfirmations makes a relayed transaction CONFIRMED two
+	// blocks deep, as on the devnet.
+	DefaultConfirmations = 2
 )
 
 func (c Config) withDefaults() (Config, error) {
@@ -73,6 +85,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.LeaseTTL == 0 {
 		c.LeaseTTL = DefaultLeaseTTL
+	}
+	if c.Confirmations == 0 {
+		c.Confirmations = DefaultConfirmations
 	}
 	return c, nil
 }
@@ -109,5 +124,6 @@ func (c Config) nats() *NATS {
 }
 
 func (c Config) chain() *Chain {
-	return &Chain{Bin: filepath.Join(c.BinDir, "geth"), Dir: c.Dir, HTTPPort: c.Ports.ChainRPC, AuthPort: c.Ports.ChainAuth, BlockPeriod: c.BlockPeriod}
+	return &Chain{Bin: filepath.Join(c.BinDir, "geth"), Dir: c.Dir, HTTPPort: c.Ports.ChainRPC, AuthPort: c.Ports.ChainAuth, BlockPeriod: c.BlockPeriod,
+		Debug: c.ChainDebug}
 }

@@ -10,4 +10,14 @@
 // returns once all are healthy, and `cluster down` stops them from their
 // pid files. The NATS part (NATS) is its own small API, which tests,
 // benches and the chaos runs use to start nodes and kill one.
+//
+// For the chaos runs' chain faults, Config.ChainProxy puts a
+// toxiproxy-server (./bin/toxiproxy-server, `make tools`) between the
+// services and geth's JSON-RPC: Cluster.ChainProxy is its proxy, to which
+// a fault adds a toxic (latency, a connection that answers nothing) and
+// removes it. Config.ChainDebug opens geth's debug API, whose
+// debug_setHead rewinds the chain's last blocks: a reorganisation. Config.
+// Confirmations sets how deep a relayed transaction is CONFIRMED, which
+// bounds the reorganisation the services survive. make cluster uses none
+// of them.
 package cluster

@@ -11,6 +11,9 @@ type Ports struct {
 	NATS []NATSNode
 	// ChainRPC is geth's JSON-RPC, ChainAuth its engine API.
 	ChainRPC, ChainAuth int
+	// ChainProxy is the chain proxy's JSON-RPC (Config.ChainProxy),
+	// ChainProxyAPI its toxiproxy-server's control API.
+	ChainProxy, ChainProxyAPI int
 	// CLOB, Gamma and Relayer are HAProxy's fronts of the three APIs,
 	// Stats its statistics page.
 	CLOB, Gamma, Relayer, Stats int
@@ -25,11 +28,12 @@ type Ports struct {
 }
 
 // DefaultPorts are the fixed ports: the APIs where `make run` has them
-// (8080, 8081, 8082), the chain on 8545, NATS on 4222, 4223 and 4224.
+// (8080, 8081, 8082), the chain on 8545 (18545 through the chain proxy,
+// whose API is on toxiproxy's 8474), NATS on 4222, 4223 and 4224.
 func DefaultPorts() Ports {
 	return Ports{
 		NATS:     DefaultNATSNodes(),
-		ChainRPC: 8545, ChainAuth: 8551,
+		ChainRPC: 8545, ChainAuth: 8551, ChainProxy: 18545, ChainProxyAPI: 8474,
 		CLOB: 8080, Gamma: 8081, Relayer: 8082, Stats: 8404,
 		CLOBReplicas: [2]int{18080, 18180}, GammaReplicas: [2]int{18081, 18181}, RelayerReplicas: [2]int{18082, 18182},
 		EngineAdmin:  [3]int{9101, 9111, 9121},
@@ -53,7 +57,7 @@ func FreePorts() (Ports, error) {
 			*dst = n
 		}
 	}
-	for _, dst := range []*int{&p.ChainRPC, &p.ChainAuth, &p.CLOB, &p.Gamma, &p.Relayer, &p.Stats,
+	for _, dst := range []*int{&p.ChainRPC, &p.ChainAuth, &p.ChainProxy, &p.ChainProxyAPI, &p.CLOB, &p.Gamma, &p.Relayer, &p.Stats,
 		&p.CLOBReplicas[0], &p.CLOBReplicas[1], &p.GammaReplicas[0], &p.GammaReplicas[1],
 		&p.RelayerReplicas[0], &p.RelayerReplicas[1], &p.EngineAdmin[0], &p.EngineAdmin[1], &p.EngineAdmin[2],
 		&p.SettlerAdmin[0], &p.SettlerAdmin[1], &p.Reconcile[0], &p.Reconcile[1]} {

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -20,10 +21,6 @@ var servicePackages = []string{"./engine/cmd/engine", "./gateway-clob/cmd/gatewa
 const NATSReplicas = 3
 
 var replicas = fmt.Sprint(NATSReplicas)
-
-// relayerConfirmations makes a relayed transaction CONFIRMED two blocks
-// deep, as on the devnet.
-const relayerConfirmations = "2"
 
 // The Gamma API's login limits per IP: every user of a cluster on one
 // machine logs in from 127.0.0.1, as on the devnet (see the README).
@@ -83,6 +80,8 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 	bin := func(name string) string { return filepath.Join(c.serviceBinDir(), name) }
 	op := Address(s.Operator).Hex()
 	lease := c.LeaseTTL.String()
+	// A configuration saved before Confirmations existed has none.
+	confirmations := fmt.Sprint(cmp.Or(c.Confirmations, DefaultConfirmations))
 	// The web app is served by the CLOB through the load balancer.
 	origins := devnet.AppOrigins(c.Ports.CLOB).String()
 	var out []service
@@ -120,7 +119,7 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 		name := fmt.Sprintf("relayer-%d", i+1)
 		out = append(out, service{name: name, bin: bin("relayer"), dropEnv: "RELAYER_",
 			args: []string{"-listen", addr(port), "-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL,
-				"-kv-replicas", replicas, "-holder", name, "-lease-ttl", lease, "-confirmations", relayerConfirmations, "-trust-forwarded-for",
+				"-kv-replicas", replicas, "-holder", name, "-lease-ttl", lease, "-confirmations", confirmations, "-trust-forwarded-for",
 				"-cors-origins", origins},
 			env:   []string{"RELAYER_JWT_KEY=" + s.JWTKey, "RELAYER_HOT_KEY=" + KeyHex(s.RelayerHot)},
 			ready: url(port) + "/readyz", addrs: []string{addr(port)}, lease: relayerLease, holder: name})

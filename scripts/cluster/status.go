@@ -55,8 +55,13 @@ func (c *Cluster) Status(ctx context.Context) []Row {
 	}
 	ch := cfg.chain()
 	chainRow := c.row(ch.Proc(), []string{ch.RPCURL()}, fmt.Sprintf("chain (geth --dev, %s blocks)", cfg.BlockPeriod), "")
-	chainRow.Health = chainHealth(ctx, ch, chainRow.PID)
+	chainRow.Health = chainHealth(ctx, ch.RPCURL(), chainRow.PID)
 	rows = append(rows, chainRow)
+	if p := cfg.chainProxy(); p != nil {
+		pr := c.row(p.Proc(), []string{p.RPCURL(), "api " + addr(p.APIPort)}, "chain proxy (toxiproxy) for fault tests", "")
+		pr.Health = chainHealth(ctx, p.RPCURL(), pr.PID)
+		rows = append(rows, pr)
+	}
 	for _, s := range c.services() {
 		rows = append(rows, c.row(s.proc(cfg.Dir), s.addrs, serviceRole(ctx, s, holders), s.ready))
 	}
@@ -166,11 +171,11 @@ func metricValue(ctx context.Context, url, name string) (string, error) {
 	return "", errors.New(name + " not found")
 }
 
-func chainHealth(ctx context.Context, ch *Chain, pid int) string {
+func chainHealth(ctx context.Context, rpcURL string, pid int) string {
 	if pid == 0 {
 		return "down"
 	}
-	cl, err := ethclient.DialContext(ctx, ch.RPCURL())
+	cl, err := ethclient.DialContext(ctx, rpcURL)
 	if err != nil {
 		return "not ready: " + err.Error()
 	}
