@@ -20,6 +20,8 @@ type Config struct {
 	// RPCURL is the chain's JSON-RPC URL; "" takes the deployment
 	// record's.
 	RPCURL string
+	// RPCTimeout bounds one call to the chain (deploy.Deployment.Dial).
+	RPCTimeout time.Duration
 	// AdminAddr serves metrics, /livez and /readyz.
 	AdminAddr string
 	// Settle is the settlement's configuration; Chain, Store and

@@ -32,7 +32,7 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	if err := cfg.checkMarkets(); err != nil {
 		return err
 	}
-	chain, err := cfg.Settle.Deployment.Dial(ctx, cfg.RPCURL)
+	chain, err := cfg.Settle.Deployment.Dial(ctx, cfg.RPCURL, cfg.RPCTimeout)
 	if err != nil {
 		return err
 	}

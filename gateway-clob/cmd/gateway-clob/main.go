@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go"
@@ -35,6 +36,7 @@ type flags struct {
 	exchange, negRisk, factory, initCode, mkey string
 	faucetMax                                  string
 	rpcURL, deployment                         string
+	rpcTimeout                                 time.Duration
 	cfg                                        server.Config
 	dep                                        *deploy.Deployment
 }
@@ -58,7 +60,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer nc.Close()
 	if f.rpcURL != "" {
-		ch, err := f.dep.Dial(ctx, f.rpcURL)
+		ch, err := f.dep.Dial(ctx, f.rpcURL, f.rpcTimeout)
 		if err != nil {
 			return err
 		}
@@ -112,6 +114,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.Float64Var(&f.cfg.RateLimit.KeyPerSecond, "rate-key-per-second", f.cfg.RateLimit.KeyPerSecond, "requests per second per API key, batch items counted (0 disables)")
 	fs.IntVar(&f.cfg.RateLimit.KeyBurst, "rate-key-burst", f.cfg.RateLimit.KeyBurst, "burst per API key")
 	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL: GET /balance-allowance reads wallets' allowances to the exchanges from it (needs -deployment; without it the answer has no allowances)")
+	fs.DurationVar(&f.rpcTimeout, "rpc-timeout", deploy.DefaultCallTimeout, "bound of one chain JSON-RPC call (a request's own bound, -query-timeout, may end it sooner)")
 	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON): fills -chain-id, -exchange, -neg-risk-exchange, -proxy-factory and -proxy-init-code-hash when they are not given, and names the contracts whose allowances -rpc-url reads")
 	fs.BoolVar(&f.cfg.Faucet, "faucet", false, "enable POST /faucet (devnets only): with -deployment it funds on chain through the settler's markets service "+
 		"(a settler with -faucet); without, it credits the engine only")

@@ -35,43 +35,11 @@ const gethModule = "github.com/ethereum/go-ethereum"
 // --dev mode on a random loopback port. It proves the contracts and the
 // deployment need nothing of the simulated backend.
 func TestGethDev(t *testing.T) {
-	geth := gethBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	url := startGeth(t, ctx, geth)
-
-	rc, err := rpc.DialContext(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rc.Close()
-	client := ethclient.NewClient(rc)
-	chain := &txn.Chain{Backend: client}
-
-	// Fund the deployer from the dev account geth unlocks.
-	deployer, err := crypto.GenerateKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var accounts []common.Address
-	if err := rc.CallContext(ctx, &accounts, "eth_accounts"); err != nil || len(accounts) == 0 {
-		t.Fatalf("eth_accounts: %v %v", accounts, err)
-	}
-	var hash common.Hash
-	value := new(big.Int).Mul(big.NewInt(100), big.NewInt(params.Ether))
-	if err := rc.CallContext(ctx, &hash, "eth_sendTransaction", map[string]any{
-		"from": accounts[0], "to": crypto.PubkeyToAddress(deployer.PublicKey), "value": (*hexutil.Big)(value),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	waitHash(t, ctx, client, hash)
-
 	start := time.Now()
-	e, err := chaintest.New(ctx, chain, deployer, url)
-	if err != nil {
-		t.Fatal(chainerr.Describe(err))
-	}
-	t.Logf("deployed on geth --dev (chain id %d) in %v: %+v", e.ChainID, time.Since(start).Round(time.Millisecond), e.D.Contracts)
+	_, client, e := deployOnGeth(t, ctx)
+	t.Logf("geth --dev started and deployed on (chain id %d) in %v: %+v", e.ChainID, time.Since(start).Round(time.Millisecond), e.D.Contracts)
 	if err := e.D.Verify(ctx, client); err != nil {
 		t.Fatal(err)
 	}
@@ -172,6 +140,44 @@ func gethBinary(t *testing.T) string {
 	}
 	t.Logf("built geth %s in %v", version, time.Since(start).Round(time.Second))
 	return p
+}
+
+// deployOnGeth starts geth --dev, funds a deployer from the dev account
+// and deploys the contracts: the node's URL, a client of it and the
+// deployment.
+func deployOnGeth(t *testing.T, ctx context.Context) (string, *ethclient.Client, *chaintest.Env) {
+	t.Helper()
+	url := startGeth(t, ctx, gethBinary(t))
+	rc, err := rpc.DialContext(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rc.Close)
+	client := ethclient.NewClient(rc)
+	chain := &txn.Chain{Backend: client}
+
+	// Fund the deployer from the dev account geth unlocks.
+	deployer, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accounts []common.Address
+	if err := rc.CallContext(ctx, &accounts, "eth_accounts"); err != nil || len(accounts) == 0 {
+		t.Fatalf("eth_accounts: %v %v", accounts, err)
+	}
+	var hash common.Hash
+	value := new(big.Int).Mul(big.NewInt(100), big.NewInt(params.Ether))
+	if err := rc.CallContext(ctx, &hash, "eth_sendTransaction", map[string]any{
+		"from": accounts[0], "to": crypto.PubkeyToAddress(deployer.PublicKey), "value": (*hexutil.Big)(value),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	waitHash(t, ctx, client, hash)
+	e, err := chaintest.New(ctx, chain, deployer, url)
+	if err != nil {
+		t.Fatal(chainerr.Describe(err))
+	}
+	return url, client, e
 }
 
 // gethVersion returns the version a geth binary reports, "" if none.

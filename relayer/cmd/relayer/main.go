@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
@@ -43,6 +44,7 @@ type flags struct {
 	listen, natsURL, logLevel, deployment string
 	rpcURL, jwtKey, hotKey                string
 	maxFeeGwei                            float64
+	rpcTimeout                            time.Duration
 	cfg                                   server.Config
 }
 
@@ -59,7 +61,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer func() { _ = log.Sync() }()
 	logConfig(log, f)
-	chain, err := f.cfg.Deployment.Dial(ctx, f.rpcURL)
+	chain, err := f.cfg.Deployment.Dial(ctx, f.rpcURL, f.rpcTimeout)
 	if err != nil {
 		return err
 	}
@@ -94,7 +96,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.natsURL, "nats-url", nats.DefaultURL, "NATS server URL")
 	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&f.deployment, "deployment", "", "the chain's deployment record (JSON, with multiSendCallOnly) (required)")
-	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL (default: the deployment record's)")
+	fs.StringVar(&f.rpcURL, "rpc-url", "", "chain JSON-RPC URL, http or https (default: the deployment record's)")
+	fs.DurationVar(&f.rpcTimeout, "rpc-timeout", deploy.DefaultCallTimeout, "bound of one chain JSON-RPC call: a node that does not answer in time fails the call, which is retried")
 	fs.StringVar(&f.jwtKey, "jwt-key", "", "hex key (>= 32 bytes) Gamma signs login tokens with (required, secret)")
 	fs.StringVar(&f.hotKey, "hot-key", "", "hex private key that pays the gas; empty serves the API only (secret)")
 	fs.IntVar(&c.KeysPerAddress, "keys-per-address", c.KeysPerAddress, "relayer keys an address may have")
