@@ -155,8 +155,27 @@ func (w *Watcher) Handled() (block, seq uint64) {
 	return w.handledBlock, w.handledSeq
 }
 
+// StartWaitMax bounds how long New rides out NATS or the chain not
+// answering at the start (natscheck.RetryWaitMax: longer than a
+// cluster's elections after a node is lost); then New fails, and the
+// settler exits for its supervisor to start it again.
+const StartWaitMax = natscheck.RetryWaitMax
+
+// startRetryPause spaces New's attempts.
+const startRetryPause = 500 * time.Millisecond
+
+// errChainRead marks a failed read of the chain: at the start it is
+// retried, as NATS's transient failures are.
+var errChainRead = errors.New("reading the chain")
+
 // New opens (or creates) the cursor's bucket and rebuilds the sets of
 // proxy wallets and registered tokens from the chain up to the cursor.
+// While NATS or the chain does not answer (JetStream electing the
+// bucket's leader, a node restarting) it tries again, for at most
+// StartWaitMax, logging each failure; a refusal (the bucket at another
+// replica count, a cursor it cannot read) fails at once. A settler
+// whose watcher failed once at its start used to settle on without it
+// (without GET /reconcile) until it stopped.
 func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStream, appender Appender, zl *zap.Logger) (*Watcher, error) {
 	if cfg.Deployment == nil {
 		return nil, errors.New("chainwatch: no deployment")
@@ -164,24 +183,48 @@ func New(ctx context.Context, cfg Config, chain txn.Backend, js jetstream.JetStr
 	if cfg.PollInterval <= 0 || cfg.BlockRangeMax == 0 || cfg.Bucket == "" || cfg.Key == "" {
 		return nil, fmt.Errorf("chainwatch: incomplete config %+v (start from DefaultConfig)", cfg)
 	}
-	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: cfg.Bucket,
-		Description: "the settler's chain watcher cursor", Replicas: max(cfg.Replicas, 1)})
-	if err != nil {
-		return nil, fmt.Errorf("chainwatch: cursor bucket: %w", err)
+	w := &Watcher{cfg: cfg, chain: chain, log: appender, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
+		nc: js.Conn(), cmdFence: leaderread.NewFence(js, journal.CommandStream)}
+	deadline := time.Now().Add(StartWaitMax)
+	for {
+		err := w.start(ctx, js)
+		if err == nil {
+			break
+		}
+		retryable := natscheck.Transient(err) || errors.Is(err, errChainRead)
+		if !retryable || ctx.Err() != nil || time.Now().After(deadline) {
+			return nil, err
+		}
+		w.zl.Warn("cannot start: NATS or the chain does not answer yet; retrying", zap.Error(err),
+			zap.Duration("gives_up_after", StartWaitMax))
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(startRetryPause):
+		}
 	}
-	w := &Watcher{cfg: cfg, chain: chain, log: appender, kv: kv, zl: zl.Named("chainwatch"), m: newMetrics(cfg.Registerer),
-		proxies: map[common.Address]bool{}, tokens: map[common.Hash]bool{}, nc: js.Conn(),
-		cmdFence: leaderread.NewFence(js, journal.CommandStream)}
-	if err := w.loadCursor(ctx); err != nil {
-		return nil, err
-	}
-	if err := w.backfill(ctx, cfg.Deployment.Block); err != nil {
-		return nil, err
-	}
-	w.adopt(ctx)
 	w.zl.Info("started", zap.Uint64("next_block", w.cursor.Next), zap.Int("proxy_wallets", len(w.proxies)),
 		zap.Int("tokens", len(w.tokens)), zap.Uint64("confirmations", w.cfg.Confirmations))
 	return w, nil
+}
+
+// start is one attempt of New: the bucket, the cursor, the wallets and
+// tokens up to it.
+func (w *Watcher) start(ctx context.Context, js jetstream.JetStream) error {
+	kv, err := natscheck.CreateOrUpdateKeyValue(ctx, js, natscheck.KVReplicasFlag, jetstream.KeyValueConfig{Bucket: w.cfg.Bucket,
+		Description: "the settler's chain watcher cursor", Replicas: max(w.cfg.Replicas, 1)})
+	if err != nil {
+		return fmt.Errorf("chainwatch: cursor bucket: %w", err)
+	}
+	w.kv, w.proxies, w.tokens = kv, map[common.Address]bool{}, map[common.Hash]bool{}
+	if err := w.loadCursor(ctx); err != nil {
+		return err
+	}
+	if err := w.backfill(ctx, w.cfg.Deployment.Block); err != nil {
+		return err
+	}
+	w.adopt(ctx)
+	return nil
 }
 
 // WaitHandled returns once the watcher has handled block (its commands
@@ -343,7 +386,7 @@ func (w *Watcher) backfill(ctx context.Context, start uint64) error {
 		logs, err := w.chain.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(from),
 			ToBlock: new(big.Int).SetUint64(to), Addresses: w.registries(), Topics: [][]common.Hash{{topicProxyCreation, topicTokenRegistered}}})
 		if err != nil {
-			return fmt.Errorf("chainwatch: backfill %d..%d: %w", from, to, err)
+			return fmt.Errorf("chainwatch: backfill %d..%d: %w: %w", from, to, errChainRead, err)
 		}
 		for i := range logs {
 			w.learn(&logs[i])

@@ -4,18 +4,23 @@ import (
 	"context"
 	"errors"
 	"net"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest"
+	"go.uber.org/zap/zaptest/observer"
 
 	"pred.dev/proto/chain/chaintest"
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/eventually"
 	"pred.dev/proto/runtime/natsembed"
+	"pred.dev/proto/runtime/natstest"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
 	"pred.dev/settler/chainwatch"
@@ -194,4 +199,95 @@ func TestTwoWatchers(t *testing.T) {
 			t.Fatalf("the second watcher appended a new id %x", id)
 		}
 	}
+}
+
+// TestStartRidesOutJetStream: a watcher started while JetStream does not
+// answer (in a cluster run, a settler started while the cursor bucket's
+// leader was being elected read "chainwatch: read cursor: nats: no
+// responders", and it never started its watcher) says so, tries again,
+// and starts once JetStream is back; then it follows the chain.
+func TestStartRidesOutJetStream(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	env, err := chaintest.NewSimulated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := streams.Ensure(ctx, js, streams.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := publish.New(nc, publish.Config{}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = pub.Close() }()
+	// The bucket and its cursor exist, as at a settler's restart.
+	cfg := chainwatch.DefaultConfig(env.D)
+	cfg.Confirmations = 0
+	first, err := chainwatch.New(ctx, cfg, env.Chain.Backend, js, pub, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	ns := srv.NATS()
+	jsCfg := *ns.JetStreamConfig()
+	// The server adds its jetstream directory to the one it is given.
+	jsCfg.StoreDir = filepath.Dir(jsCfg.StoreDir)
+	if err := ns.ShutdownJetStream(); err != nil {
+		t.Fatal(err)
+	}
+	core, logs := observer.New(zap.WarnLevel)
+	zl := zap.New(zapcore.NewTee(zaptest.NewLogger(t).Core(), core))
+	retrying := func() int { return logs.FilterMessageSnippet("retrying").Len() }
+	back := make(chan error, 1)
+	go func() {
+		for retrying() == 0 {
+			select {
+			case <-ctx.Done():
+				back <- ctx.Err()
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+		back <- ns.EnableJetStream(&jsCfg)
+	}()
+	// No deadline, as the settler's: each JetStream call then ends after
+	// the client's default timeout, not the test's.
+	startCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	defer context.AfterFunc(ctx, stop)()
+	w, err := chainwatch.New(startCtx, cfg, env.Chain.Backend, js, pub, zl)
+	if err != nil {
+		t.Fatalf("a watcher started while JetStream did not answer: %v", err)
+	}
+	if err := <-back; err != nil {
+		t.Fatalf("JetStream back: %v", err)
+	}
+	if w.Cursor() != first.Cursor() {
+		t.Fatalf("the watcher started at %+v, the cursor is %+v", w.Cursor(), first.Cursor())
+	}
+	t.Logf("started after %d failed attempts", retrying())
+	trader, err := env.NewTrader(ctx, true, units(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually.NoError(t, "the watcher follows the chain", func() error {
+		if _, err := w.Step(ctx); err != nil {
+			return err
+		}
+		if !w.IsProxy(trader.Maker) {
+			return errors.New("the trader's wallet is not seen yet")
+		}
+		return nil
+	})
 }
