@@ -11,13 +11,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
-	"github.com/ethereum/go-ethereum/ethclient"
-	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"go.uber.org/zap"
 
+	"pred.dev/proto/chain/txn"
 	"pred.dev/proto/runtime/daemon"
 	"pred.dev/proto/runtime/natsconn"
 )
@@ -27,6 +27,15 @@ import (
 // reconciliation (Config.Watch), the redeemer (Config.RedeemKey), the
 // markets service (Config.Markets, under its own lease) and the admin
 // server. A markets service it cannot serve is refused first.
+//
+// The settlement campaigns for its lease only once the chain watcher has
+// started (until then /readyz says so), so that the settler leading
+// serves GET /reconcile; and a part that fails (the watcher that cannot
+// start, the redeemer, the markets service, the admin server) stops the
+// others: Run returns its error and the process exits, for its
+// supervisor to start it again. A settler whose watcher failed at its
+// start used to settle on under the lease without it, the error unread
+// until it stopped.
 func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 	// A configuration mistake is refused before anything is dialled.
 	if err := cfg.checkMarkets(); err != nil {
@@ -37,6 +46,11 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 		return err
 	}
 	defer chain.Close()
+	return run(ctx, cfg, chain, log)
+}
+
+// run is Run on a chain already dialled.
+func run(ctx context.Context, cfg Config, chain txn.Backend, log *zap.Logger) error {
 	cfg.Settle.Chain = chain
 	m, err := newMarkets(ctx, &cfg, chain)
 	if err != nil {
@@ -63,6 +77,9 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 		return err
 	}
 	defer func() { _ = s.Close() }()
+	// watching: the chain watcher has started, or is off.
+	var watching atomic.Bool
+	watching.Store(!cfg.Watch.On)
 	ready := func() error {
 		if !nc.IsConnected() {
 			return errors.New("NATS is not connected")
@@ -70,34 +87,47 @@ func Run(ctx context.Context, cfg Config, log *zap.Logger) error {
 		if !store.IsConnected() {
 			return errors.New("the settlement's NATS is not connected")
 		}
+		if !watching.Load() {
+			return errors.New("the chain watcher has not started (NATS or the chain does not answer yet): no settling, no GET /reconcile")
+		}
 		return nil
 	}
-	admin := make(chan error, 1)
 	actx, stop := context.WithCancel(ctx)
 	defer stop()
-	go func() { admin <- daemon.Admin{Addr: cfg.AdminAddr, Registry: reg, Ready: ready}.Serve(actx) }()
-	watch := make(chan error, 1)
-	go func() { watch <- runWatch(actx, &cfg, chain, nc, s, reg, log) }()
-	redeemc := make(chan error, 1)
-	go func() { redeemc <- runRedeem(actx, &cfg, chain, nc, log) }()
-	marketsc := make(chan error, 1)
-	go func() { marketsc <- runMarkets(actx, &cfg, m, nc, log) }()
-	err = s.Settle(ctx, store, cfg.LeaseTTL, cfg.Holder, cfg.Settle.Replicas, log)
+	// part runs one part of the settler until actx ends; one that fails
+	// stops them all.
+	part := func(name string, f func(context.Context) error) <-chan error {
+		c := make(chan error, 1)
+		go func() {
+			err := f(actx)
+			if err != nil && actx.Err() == nil {
+				log.Error(name+" failed: the settler stops", zap.Error(err))
+				stop()
+			}
+			c <- err
+		}()
+		return c
+	}
+	admin := part("the admin server", daemon.Admin{Addr: cfg.AdminAddr, Registry: reg, Ready: ready}.Serve)
+	var w *Watch
+	if cfg.Watch.On {
+		cfg.Watch.Replicas = cfg.Settle.Replicas
+		if w, err = NewWatch(actx, cfg.Watch, cfg.Settle.Deployment, chain, nc, s.Pub, reg, log); err != nil {
+			stop()
+			return errors.Join(err, <-admin)
+		}
+		watching.Store(true)
+	}
+	watch := part("the chain watcher", func(ctx context.Context) error {
+		if w == nil {
+			<-ctx.Done()
+			return nil
+		}
+		return w.Run(ctx, cfg.Watch.ReconcileAddr)
+	})
+	redeemc := part("the redeemer", func(ctx context.Context) error { return runRedeem(ctx, &cfg, chain, nc, log) })
+	marketsc := part("the markets service", func(ctx context.Context) error { return runMarkets(ctx, &cfg, m, nc, log) })
+	err = s.Settle(actx, store, cfg.LeaseTTL, cfg.Holder, cfg.Settle.Replicas, log)
 	stop()
 	return errors.Join(err, <-watch, <-redeemc, <-marketsc, <-admin)
-}
-
-// runWatch runs the chain watcher and the reconciliation, appending
-// through the settlement's publisher, until ctx ends; off, it only waits.
-func runWatch(ctx context.Context, cfg *Config, chain *ethclient.Client, nc *nats.Conn, s *Settler, reg *prometheus.Registry, log *zap.Logger) error {
-	if !cfg.Watch.On {
-		<-ctx.Done()
-		return nil
-	}
-	cfg.Watch.Replicas = cfg.Settle.Replicas
-	w, err := NewWatch(ctx, cfg.Watch, cfg.Settle.Deployment, chain, nc, s.Pub, reg, log)
-	if err != nil {
-		return err
-	}
-	return w.Run(ctx, cfg.Watch.ReconcileAddr)
 }
