@@ -308,7 +308,9 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	if err := k.strike(ctx, r, victim); err != nil {
 		return FaultResult{}, err
 	}
-	if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
+	if k.blocking {
+		// Nothing can be accepted before the heal.
+	} else if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
 		return FaultResult{}, err
 	}
 	if lease != nil {

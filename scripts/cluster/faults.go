@@ -65,11 +65,17 @@ func (c *Cluster) netnsNode(name string) (int, error) {
 
 // Restart starts the named process again, as up started it, and waits
 // until it answers: a service its /readyz, a NATS node until the cluster
-// is whole again.
+// is whole again, HAProxy until it sees every replica up.
 func (c *Cluster) Restart(ctx context.Context, name string) error {
 	n := c.NATS()
 	if i := n.NodeIndex(name); i >= 0 {
 		return n.RestartNode(ctx, i)
+	}
+	if name == haproxyProcName {
+		if err := startHAProxy(c.Config); err != nil {
+			return err
+		}
+		return c.waitBalanced(ctx)
 	}
 	for _, s := range c.services() {
 		if s.name == name {
