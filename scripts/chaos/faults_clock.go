@@ -3,7 +3,6 @@ package chaos
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
@@ -30,23 +29,19 @@ const FaultClockSkew Fault = "clock_skew"
 // Bounds of the clock fault.
 const (
 	// clockSkewMin and clockSkewMax bound S, which the seed picks. An
-	// NTP-disciplined host stays within milliseconds of UTC, one whose
-	// NTP has stopped drifts by seconds a day (tens of ppm), and a VM
-	// resumed from a pause is off until the next step. The replicas are
-	// 2S apart, at most 5 s: the tolerance the exchange documents
-	// between its services (jwtauth.Leeway, the CLOB's L1 nonce TTL
-	// margin), each more than the skew of a host whose clock is
-	// disciplined at all.
+	// NTP-disciplined host stays within milliseconds of UTC; seconds is
+	// a host whose NTP stopped days ago (tens of ppm of drift) or a VM
+	// resumed before its clock was stepped. The replicas are then 2S,
+	// at most 5 s, apart: the tolerance the exchange documents between
+	// its services (jwtauth.Leeway, the CLOB's L1 nonce TTL margin).
+	// Further apart, refusals are the documented behaviour. The least S
+	// is well above NTP's noise, so that seconds-truncated stamps (iat,
+	// auth_time) of the two replicas differ often.
 	clockSkewMin = 100 * time.Millisecond
 	clockSkewMax = 2500 * time.Millisecond
 	// clockSkewHold is the least time the clocks stay apart under the
 	// load, restarts included: several of the load's orders per trader.
 	clockSkewHold = 10 * time.Second
-	// tokenRounds is how many fresh wallets log in to Gamma, refresh
-	// twice and create a relayer key while the clocks are apart: with
-	// each request balanced to the next replica, every pair of replicas
-	// issues and checks a token.
-	tokenRounds = 4
 	// tokenCallMax bounds one wallet's calls.
 	tokenCallMax = 30 * time.Second
 )
@@ -117,43 +112,47 @@ func restartSkewed(ctx context.Context, r *clusterRun, skew time.Duration) error
 	return nil
 }
 
-// checkTokensAcross has fresh wallets log in to Gamma, refresh their
-// token twice and create a relayer key with it, through HAProxy: the
-// nonce, the login and the refreshes land on the replicas in turn, so
-// a token stamped by the replica ahead is checked by the one behind and
-// by the relayer, and the other way round. Within the documented
-// tolerance every one must be accepted.
+// checkTokensAcross has a fresh wallet log in on one Gamma replica,
+// refresh its token on the other, then on the first again, and make a
+// relayer key with it on each relayer; then another the other way
+// round. A token stamped by the replica ahead is so checked by the one
+// behind and by the relayers, and the other way round, and a refresh
+// keeps the auth_time of a login stamped by the other replica's clock.
+// Within the documented tolerance every call must be accepted.
 func checkTokensAcross(ctx context.Context, r *clusterRun) error {
-	// No keep-alive: each request is balanced to the next replica.
-	hc := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-	for i := range tokenRounds {
-		if err := tokenRound(ctx, r, hc); err != nil {
-			return fmt.Errorf("chaos: wallet %d of %d, Gamma's replicas' clocks apart: %w", i+1, tokenRounds, err)
+	gammas, relayers := r.c.GammaReplicaURLs(), r.c.RelayerReplicaURLs()
+	for _, order := range [][]int{{0, 1, 0}, {1, 0, 1}} {
+		if err := tokenRound(ctx, gammas, relayers, order); err != nil {
+			return fmt.Errorf("chaos: Gamma's replicas' clocks apart: %w", err)
 		}
 	}
-	r.logf("clock skew: %d wallets logged in, refreshed twice and made a relayer key across the replicas", tokenRounds)
+	r.logf("clock skew: 2 wallets logged in on one Gamma replica, refreshed on the other and back, and made a key on each relayer")
 	return nil
 }
 
-func tokenRound(ctx context.Context, r *clusterRun, hc *http.Client) error {
+// tokenRound logs a fresh wallet in on gammas[order[0]], refreshes its
+// token on each of the next, and makes a relayer key on every relayer.
+func tokenRound(ctx context.Context, gammas, relayers []string, order []int) error {
 	ctx, cancel := context.WithTimeout(ctx, tokenCallMax)
 	defer cancel()
 	key, err := crypto.GenerateKey()
 	if err != nil {
 		return err
 	}
-	g := gamma.New(r.c.GammaURL(), gamma.WithPrivateKey(key), gamma.WithHTTPClient(hc))
+	g := gamma.New(gammas[order[0]], gamma.WithPrivateKey(key))
 	if _, err := g.Login(ctx); err != nil {
-		return fmt.Errorf("login: %w", err)
+		return fmt.Errorf("login on gateway-gamma-%d: %w", order[0]+1, err)
 	}
-	for i := range 2 {
+	for _, i := range order[1:] {
+		g = gamma.New(gammas[i], gamma.WithToken(g.Token()))
 		if _, err := g.Refresh(ctx); err != nil {
-			return fmt.Errorf("refresh %d: %w", i+1, err)
+			return fmt.Errorf("refresh on gateway-gamma-%d of a token of the other: %w", i+1, err)
 		}
 	}
-	rl := relayer.New(r.c.RelayerURL(), relayer.WithToken(g.Token()), relayer.WithHTTPClient(hc))
-	if _, err := rl.CreateAPIKey(ctx); err != nil {
-		return fmt.Errorf("relayer key with the refreshed token: %w", err)
+	for i, u := range relayers {
+		if _, err := relayer.New(u, relayer.WithToken(g.Token())).CreateAPIKey(ctx); err != nil {
+			return fmt.Errorf("relayer-%d: a key with the token of gateway-gamma-%d: %w", i+1, order[len(order)-1]+1, err)
+		}
 	}
 	return nil
 }
