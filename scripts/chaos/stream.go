@@ -205,6 +205,10 @@ func (r *clusterRun) checkStream(ctx context.Context, w *streamWatch, m devnet.M
 		}
 	}
 	seen, gaps, st, resumes := w.close()
+	if err := w.s.Err(); err != nil {
+		// What it missed after are counted below.
+		r.logf("stream: the client gave up: %v", err)
+	}
 	f := compareStream(want, seen, gaps, end)
 	f.LogGaps, f.LogDuplicates = logFound.LogGaps, logFound.LogDuplicates
 	f.HashMismatches = st.HashMismatches
