@@ -41,12 +41,6 @@ func (n NATSNode) MonitorURL() string { return fmt.Sprintf("http://%s:%d", n.hos
 // and survives a power loss of the whole machine (NATS's default syncs
 // every two minutes, and the 2025 Jepsen report lost acknowledged
 // writes with it when every node lost power together).
-//
-// ping_interval and ping_max make a node give up a connection whose
-// other end stopped answering (a paused or partitioned node, a frozen
-// client) after about six seconds instead of NATS's default of four
-// minutes (two minutes, twice): routes to a silent node close, so the
-// others stop routing to it, as its clients leave it (natsconn).
 func natsConf(n NATSNode, all []NATSNode, storeDir string) string {
 	var routes []string
 	for _, o := range all {
@@ -58,8 +52,6 @@ func natsConf(n NATSNode, all []NATSNode, storeDir string) string {
 server_name: %q
 listen: "%s:%d"
 http: "%s:%d"
-ping_interval: "2s"
-ping_max: 3
 
 jetstream {
   store_dir: %q
