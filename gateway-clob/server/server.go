@@ -57,6 +57,10 @@ type Config struct {
 	MasterKey []byte
 	// AuthWindow is the accepted |PRED_TIMESTAMP - now| for L1 and L2.
 	AuthWindow time.Duration
+	// Clock is every clock reading of the gateway (auth windows, GET
+	// /time, GTD expirations, key records); nil is time.Now. Tests and
+	// the fault runs' -clock-skew replace it.
+	Clock func() time.Time
 	// DefaultFeeRateBps is the platform fee rate GET /fee-rate reports.
 	DefaultFeeRateBps uint32
 	// QueryTimeout bounds each engine query; ResultTimeout bounds the wait
@@ -142,6 +146,9 @@ func (c Config) withDefaults() Config {
 	if c.AuthWindow <= 0 {
 		c.AuthWindow = d.AuthWindow
 	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
 	if c.QueryTimeout <= 0 {
 		c.QueryTimeout = d.QueryTimeout
 	}
@@ -224,11 +231,12 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	// devnet's, a test's) never register a metric twice.
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	l2 := &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: time.Now}
+	l2 := &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: cfg.Clock}
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
 		Fence: leaderread.NewFence(js, journal.CommandStream),
-		L1:    &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: time.Now},
+		L1:    &auth.L1{ChainID: cfg.ChainID, Window: cfg.AuthWindow, Nonces: nonces, Now: cfg.Clock},
+		Now:   cfg.Clock,
 		L2:    l2,
 	})
 	feed := wsfeed.New(wsfeed.Config{Name: "clob", Registry: reg, Limits: cfg.StreamLimits, Log: log.Named("stream")})

@@ -13,7 +13,8 @@
 //	iat, nbf   issue time (Unix seconds)
 //	exp        iat + the access lifetime (15 minutes by default)
 //	jti        128 random bits, 32 hex digits: one per token
-//	auth_time  when the wallet signed the login that began the session
+//	auth_time  when the wallet signed the login that began the session (by
+//	           the login replica's clock: up to Leeway after a refresh's iat)
 //	scope_id   the whitelabel scope of the login, if any
 package jwtauth
 
@@ -156,8 +157,10 @@ func (v *Verifier) Verify(token string) (*Claims, error) {
 		return nil, fmt.Errorf("%w: sub %q is not a lowercase 0x address", ErrInvalid, c.Subject)
 	case !jtiPattern.MatchString(c.ID):
 		return nil, fmt.Errorf("%w: jti %q is not 32 hex digits", ErrInvalid, c.ID)
-	case c.IssuedAt == nil || c.AuthTime <= 0 || c.AuthTime > c.IssuedAt.Unix():
-		return nil, fmt.Errorf("%w: auth_time is missing or after iat", ErrInvalid)
+	case c.IssuedAt == nil || c.AuthTime <= 0 || time.Unix(c.AuthTime, 0).After(c.IssuedAt.Add(Leeway)):
+		// auth_time is the login replica's clock and iat the refreshing
+		// one's: they differ by as much as any two services' clocks.
+		return nil, fmt.Errorf("%w: auth_time is missing or more than %s after iat", ErrInvalid, Leeway)
 	}
 	return c, nil
 }

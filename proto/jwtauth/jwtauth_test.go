@@ -66,6 +66,37 @@ func TestExpiry(t *testing.T) {
 	}
 }
 
+// TestRefreshAcrossSkewedReplicas: two Gamma replicas whose clocks are
+// 2 s either side of true time (4 s apart, within Leeway) accept each
+// other's tokens. A login on the replica ahead stamps auth_time with its
+// clock; a refresh a second later on the replica behind keeps that
+// auth_time and stamps iat with its own, which is then before auth_time.
+// Every replica and the relayer must still accept the refreshed token.
+func TestRefreshAcrossSkewedReplicas(t *testing.T) {
+	const skew = 2 * time.Second
+	ahead, _ := pair(t, t0.Add(skew))
+	tok, _, err := ahead.Issue(testAddr, "", t0.Add(skew))
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := t0.Add(time.Second)
+	behind, verifyBehind := pair(t, later.Add(-skew))
+	login, err := verifyBehind.Verify(tok)
+	if err != nil {
+		t.Fatalf("the replica behind refuses the login token of the replica ahead: %v", err)
+	}
+	refreshed, _, err := behind.Issue(login.Address(), login.ScopeID, time.Unix(login.AuthTime, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, at := range map[string]time.Time{"behind": later.Add(-skew), "ahead": later.Add(skew), "relayer": later} {
+		_, v := pair(t, at)
+		if _, err := v.Verify(refreshed); err != nil {
+			t.Errorf("the replica %s refuses the token refreshed %s after the login: %v", name, time.Second, err)
+		}
+	}
+}
+
 func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
 // TestAlgorithmIsPinned: none, other HMACs and a tampered signature are

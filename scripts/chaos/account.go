@@ -235,10 +235,15 @@ func resolveAccounts(lg logged, ops []acctOp, end time.Time) (out []acctOp, unkn
 	return out, unknown
 }
 
-// tallyAccounts counts the withdrawers' operations by kind and outcome.
+// tallyAccounts counts the withdrawers' operations by kind and outcome,
+// and names the first refusal's error.
 func tallyAccounts(ops []acctOp) string {
 	var reserved, logged, short, refused, reads int
+	first := ""
 	for _, op := range ops {
+		if op.Out == acctRefused && first == "" {
+			first = "; the first refusal: " + op.Err
+		}
 		switch op.Out {
 		case acctReserved:
 			reserved++
@@ -252,6 +257,6 @@ func tallyAccounts(ops []acctOp) string {
 			reads++
 		}
 	}
-	return fmt.Sprintf("withdraw reserved %d, withdraw logged %d, withdraw short %d, withdraw refused %d, read %d",
-		reserved, logged, short, refused, reads)
+	return fmt.Sprintf("withdraw reserved %d, withdraw logged %d, withdraw short %d, withdraw refused %d, read %d%s",
+		reserved, logged, short, refused, reads, first)
 }

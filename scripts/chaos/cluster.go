@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -106,6 +107,11 @@ type ClusterReport struct {
 	// (porcupine checks it whole) or could not be resolved or decided,
 	// else 0.
 	HistoryOps, UnknownOutcomes, LinearizabilityViolations int
+	// StreamMessages are the market-channel messages a client resuming
+	// across the faults received, StreamGaps the EVT stream's gaps and
+	// repeats plus what the client missed, got twice or out of order
+	// (-1: the check failed): see stream.go.
+	StreamMessages, StreamGaps int
 }
 
 // Lines returns the report in the `make bench` line format.
@@ -125,6 +131,7 @@ func (r ClusterReport) Lines() string {
 	fmt.Fprintf(&b, "chaos_history_ops %d\nchaos_unknown_outcomes %d\n", r.HistoryOps, r.UnknownOutcomes)
 	fmt.Fprintf(&b, "chaos_faults %d\nchaos_lost %d\nchaos_duplicated %d\nchaos_linearizability_violations %d\nchaos_unconfirmed_trades %d\n",
 		len(r.Faults), r.Lost, r.Duplicated, r.LinearizabilityViolations, r.Trades-r.Confirmed)
+	fmt.Fprintf(&b, "chaos_stream_messages %d\nchaos_stream_gaps %d\n", r.StreamMessages, r.StreamGaps)
 	return b.String()
 }
 
@@ -152,12 +159,12 @@ func byKind(fs []FaultResult) []FaultResult {
 
 // OK reports whether the run lost nothing: every fault made, every
 // accepted order applied once, every engine in the replay's state, every
-// trade CONFIRMED, the chain equal to the ledger and the clients'
-// history linearizable.
+// trade CONFIRMED, the chain equal to the ledger, the clients' history
+// linearizable and the market stream as the log has it.
 func (r ClusterReport) OK() bool {
 	return len(r.Faults) > 0 && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
 		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0 &&
-		r.HistoryOps > 0 && r.LinearizabilityViolations == 0
+		r.HistoryOps > 0 && r.LinearizabilityViolations == 0 && r.StreamMessages > 0 && r.StreamGaps == 0
 }
 
 // clusterRun is one cluster run in progress.
@@ -215,6 +222,8 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 		return ClusterReport{}, err
 	}
 	m := ms[0]
+	sw := r.watchStream(ctx, m)
+	defer sw.close()
 	supCtx, stopSup := context.WithCancel(ctx)
 	supDone := make(chan struct{})
 	r.sup = &supervisor{r: r}
@@ -251,10 +260,13 @@ func RunCluster(ctx context.Context, cfg ClusterConfig) (ClusterReport, error) {
 		}
 	}
 	r.logf("load done: %d orders sent, %d accepted", rep.Orders, rep.Accepted)
+	var streamErr error
+	rep.StreamMessages, rep.StreamGaps, streamErr = r.checkStream(ctx, sw, m)
 	// The checks stop the engines: no one restarts them then.
 	stopSup()
 	<-supDone
-	return r.clusterVerify(ctx, rep)
+	rep, err = r.clusterVerify(ctx, rep)
+	return rep, errors.Join(err, streamErr)
 }
 
 // up brings the cluster up on free ports under the work dir.
@@ -308,7 +320,9 @@ func (r *clusterRun) fault(ctx context.Context, f Fault) (FaultResult, error) {
 	if err := k.strike(ctx, r, victim); err != nil {
 		return FaultResult{}, err
 	}
-	if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
+	if k.blocking {
+		// Nothing can be accepted before the heal.
+	} else if err := waitFor(ctx, "orders accepted again", func() bool { return r.rec.acceptedSince(killed) }); err != nil {
 		return FaultResult{}, err
 	}
 	if lease != nil {

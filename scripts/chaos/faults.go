@@ -38,6 +38,9 @@ const (
 	FaultRelayerWorker Fault = "relayer_holder"
 	// FaultSettlerLeader strikes the settler that holds the lease.
 	FaultSettlerLeader Fault = "settler_leader"
+	// FaultHAProxy strikes the load balancer: every client's requests
+	// fail (or hang, paused) until it is back, and resume without help.
+	FaultHAProxy Fault = "haproxy"
 )
 
 // pauseSuffix names a role's pause fault.
@@ -55,6 +58,10 @@ const FaultEnginePause = FaultEngineLeader + pauseSuffix
 // NATS's health checks, so the others route around it.
 const pauseHoldMin = 2 * cluster.DefaultLeaseTTL
 
+// frontDownHold is how long a killed front (HAProxy) stays down: long
+// enough that every trader's requests meet it.
+const frontDownHold = 2 * time.Second
+
 // faultKind is how the run makes one kind of fault.
 type faultKind struct {
 	// victim picks what the fault strikes, and the lease it holds if
@@ -69,6 +76,9 @@ type faultKind struct {
 	until func(ctx context.Context, r *clusterRun, victim string) bool
 	// hold is the least time the fault lasts.
 	hold time.Duration
+	// blocking: no order can be accepted until the fault heals, so the
+	// run heals after hold without waiting for accepted orders.
+	blocking bool
 	// configure, when not nil, shapes the cluster a run with this kind
 	// starts (a proxy in front of the chain, its debug API).
 	configure func(*cluster.Config)
@@ -81,6 +91,9 @@ type role struct {
 	// lost, when not nil, holds once the paused victim has lost what it
 	// led (a NATS node, the command stream's leadership).
 	lost func(ctx context.Context, r *clusterRun, victim string) bool
+	// front: every request goes through the victim, so no order is
+	// accepted until it is back (see faultKind.blocking).
+	front bool
 }
 
 var roles = []role{
@@ -120,6 +133,9 @@ var roles = []role{
 	}},
 	{name: FaultRelayerWorker, victim: holder(cluster.RelayerLease)},
 	{name: FaultSettlerLeader, victim: holder(cluster.SettlerLease)},
+	{name: FaultHAProxy, front: true, victim: func(context.Context, *clusterRun) (string, *cluster.Lease, error) {
+		return "haproxy", nil, nil
+	}},
 }
 
 // faultKinds are every kind of fault by name: each role killed and
@@ -132,10 +148,15 @@ var AllFaults []Fault
 
 func init() {
 	for _, ro := range roles {
-		register(ro.name, faultKind{victim: ro.victim, strike: kill, heal: restart})
+		k := faultKind{victim: ro.victim, strike: kill, heal: restart, blocking: ro.front}
+		if ro.front {
+			k.hold = frontDownHold
+		}
+		register(ro.name, k)
 	}
 	for _, ro := range roles {
-		register(ro.name+pauseSuffix, faultKind{victim: ro.victim, strike: pause, heal: resume, until: ro.lost, hold: pauseHoldMin})
+		register(ro.name+pauseSuffix, faultKind{victim: ro.victim, strike: pause, heal: resume, until: ro.lost, hold: pauseHoldMin,
+			blocking: ro.front})
 	}
 }
 

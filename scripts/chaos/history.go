@@ -70,11 +70,15 @@ const (
 	// outFound and outNotFound: the read's answer.
 	outFound
 	outNotFound
+	// outDuplicated: a placement refused because an order of its id was
+	// submitted before (INVALID_ORDER_DUPLICATED): a client's retry of
+	// an order whose first answer it never got.
+	outDuplicated
 )
 
 func (o outcome) String() string {
 	names := [...]string{"unknown", "live", "matched", "placed", "refused", "refused INVALID",
-		"canceled", "not canceled", "found", "not found"}
+		"canceled", "not canceled", "found", "not found", "duplicated"}
 	if int(o) < len(names) {
 		return names[o]
 	}
@@ -128,6 +132,8 @@ func (l *timeline[T]) all() []T {
 // placeOutcome is what a POST /order's answer says.
 func placeOutcome(resp clobapi.OrderResponse, err error) outcome {
 	switch {
+	case errors.Is(err, errcode.InvalidOrderDuplicated):
+		return outDuplicated
 	case err != nil:
 		if definite(err) {
 			return outRefused

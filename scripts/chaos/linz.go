@@ -124,7 +124,21 @@ func step(s orderState, in orderInput, out orderOutput) []any {
 }
 
 func placeStep(s orderState, out outcome) []any {
+	if out == outDuplicated {
+		// A retry finds the order its first try placed (or the engine
+		// refused as INVALID): it changes nothing.
+		if s == absent {
+			return nil
+		}
+		return []any{s}
+	}
 	if s != absent {
+		if out == outRefused {
+			// A retry refused before the log, or by the engine as a
+			// repeat: nothing changes.
+			return []any{s}
+		}
+		// Placed twice.
 		return nil
 	}
 	switch out {

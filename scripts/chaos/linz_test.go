@@ -79,6 +79,20 @@ func TestLinearizableHistories(t *testing.T) {
 			at(0, idB, opPlace, 0, 10, outRefused),
 			found(at(0, idB, opRead, 20, 30, 0), pb.OrderStatus_ORDER_STATUS_INVALID, 0),
 		},
+		// The client never learned its placement's outcome and sent
+		// the same order again: the log placed it once (the first try,
+		// resolved), the retry was refused as a duplicate.
+		"retry after an unknown outcome": {
+			at(0, idA, opPlace, 0, 1000, outPlaced),
+			at(0, idA, opPlace, 10, 20, outDuplicated),
+			found(at(0, idA, opRead, 30, 40, 0), stLive, 0),
+		},
+		// A retry refused before the log changes nothing.
+		"retry refused": {
+			at(0, idA, opPlace, 0, 10, outPlacedLive),
+			at(0, idA, opPlace, 20, 30, outRefused),
+			found(at(0, idA, opRead, 40, 50, 0), stLive, 0),
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if n, err := checkLinearizable(ops, nil, filepath.Join(t.TempDir(), linzHTML)); n != 0 || err != nil {
@@ -112,6 +126,15 @@ func TestNotLinearizableHistories(t *testing.T) {
 			at(0, idA, opPlace, 0, 10, outPlacedLive),
 			found(at(0, idA, opRead, 20, 30, 0), stLive, 0.5),
 			found(at(0, idA, opRead, 40, 50, 0), stLive, 0),
+		},
+		// An order placed twice: the retry was answered placed too.
+		"placed twice": {
+			at(0, idA, opPlace, 0, 10, outPlacedLive),
+			at(0, idA, opPlace, 20, 30, outPlacedLive),
+		},
+		// A duplicate of an order that was never placed.
+		"duplicated though never placed": {
+			at(0, idA, opPlace, 0, 10, outDuplicated),
 		},
 		// An acknowledged placement lost: the order is not found after.
 		"acknowledged order not found": {
@@ -149,6 +172,7 @@ func TestOutcomes(t *testing.T) {
 		{"COMMAND_OUTCOME_UNKNOWN", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 503, Code: errcode.CommandOutcomeUnknown}), outUnknown},
 		{"ENGINE_TIMEOUT", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 503, Code: errcode.EngineTimeout}), outUnknown},
 		{"no answer", placeOutcome(clobapi.OrderResponse{}, errors.New("EOF")), outUnknown},
+		{"duplicated", placeOutcome(clobapi.OrderResponse{}, &client.APIError{Status: 400, Code: errcode.InvalidOrderDuplicated}), outDuplicated},
 		{"canceled", cancelOutcome(clobapi.CancelResponse{Canceled: []string{idA.Hex()}}, nil, idA), outCanceled},
 		{"not canceled", cancelOutcome(clobapi.CancelResponse{Canceled: []string{idB.Hex()}}, nil, idA), outNotCanceled},
 		{"cancel unavailable", cancelOutcome(clobapi.CancelResponse{}, unavailable, idA), outRefused},

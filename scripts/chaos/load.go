@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/scripts/devnet"
 )
 
@@ -26,6 +27,10 @@ const (
 	yesPrice, noPrice = "0.40", "0.60"
 	// orderTimeout bounds one POST /order.
 	orderTimeout = 30 * time.Second
+	// placeRetries is how often an order whose outcome the client never
+	// learned is sent again, retryPause apart.
+	placeRetries = 2
+	retryPause   = 500 * time.Millisecond
 )
 
 // traderFundsUSDW is each trader's faucet credit: far more than the
@@ -107,8 +112,19 @@ func (t *loadTrader) place(ctx context.Context, a client.OrderArgs) orderRecord 
 	defer cancel()
 	resp, err := t.c.PostOrder(pctx, req)
 	rec.Done = time.Now()
+	out := placeOutcome(resp, err)
 	t.hist.add(histOp{Client: t.id, Kind: opPlace, Order: rec.ID, Call: rec.Sent, Return: rec.Done,
-		Out: placeOutcome(resp, err), Err: errString(err)})
+		Out: out, Err: errString(err)})
+	// A client that never learned the outcome sends the same signed
+	// order again, as the API's message tells it to after polling: the
+	// exchange must place it once. The retries are in the history only;
+	// the fault's figures count the first try.
+	for try := 0; out == outUnknown && try < placeRetries; try++ {
+		if sleep(ctx, retryPause) != nil {
+			break
+		}
+		out = t.retry(ctx, req, rec.ID)
+	}
 	switch {
 	case err != nil:
 		rec.Err = err.Error()
@@ -118,6 +134,17 @@ func (t *loadTrader) place(ctx context.Context, a client.OrderArgs) orderRecord 
 		rec.Accepted = true
 	}
 	return rec
+}
+
+// retry posts the signed order req again and records the answer.
+func (t *loadTrader) retry(ctx context.Context, req *clobapi.PostOrderRequest, id common.Hash) outcome {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), orderTimeout)
+	defer cancel()
+	call := time.Now()
+	resp, err := t.c.PostOrder(rctx, req)
+	out := placeOutcome(resp, err)
+	t.hist.add(histOp{Client: t.id, Kind: opPlace, Order: id, Call: call, Return: time.Now(), Out: out, Err: errString(err)})
+	return out
 }
 
 // followUp reads the order just placed and, if cancel, cancels it and

@@ -61,12 +61,27 @@ func resolveHistory(ctx context.Context, nc *nats.Conn, ops []histOp, accts []ac
 	var res resolution
 	end := time.Now()
 	res.accts, res.acctUnknown = resolveAccounts(lg, accts, end)
+	// A placement the client retried is in the log once (or more, the
+	// repeats refused): one try placed it. If a try was answered placed,
+	// the unanswered ones changed nothing; else the earliest unanswered
+	// try takes the log's outcome (its interval holds every later try's)
+	// and the others changed nothing. What changed nothing is dropped.
+	settled := map[common.Hash]bool{}
+	for _, op := range ops {
+		if op.Kind == opPlace && (op.Out == outPlacedLive || op.Out == outPlacedMatched) {
+			settled[op.Order] = true
+		}
+	}
 	for _, op := range ops {
 		if op.Out != outUnknown {
 			res.ops = append(res.ops, op)
 			continue
 		}
 		res.unknown++
+		if op.Kind == opPlace && settled[op.Order] {
+			res.dropped++
+			continue
+		}
 		out, ok, err := lg.outcome(ctx, nc, op)
 		if err != nil {
 			return res, err
@@ -76,6 +91,9 @@ func resolveHistory(ctx context.Context, nc *nats.Conn, ops []histOp, accts []ac
 			continue
 		}
 		res.applied++
+		if op.Kind == opPlace {
+			settled[op.Order] = true
+		}
 		op.Out, op.Return = out, end
 		res.ops = append(res.ops, op)
 	}

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 )
@@ -20,16 +21,16 @@ const supervisePoll = 200 * time.Millisecond
 type supervisor struct {
 	r *clusterRun
 
-	mu     sync.Mutex
-	victim string
-	exits  int
+	mu      sync.Mutex
+	victims []string
+	exits   int
 }
 
-// spare keeps the supervisor off name (the fault's victim) until
+// spare keeps the supervisor off names (the fault's victims) until
 // spare("").
-func (s *supervisor) spare(name string) {
+func (s *supervisor) spare(names ...string) {
 	s.mu.Lock()
-	s.victim = name
+	s.victims = names
 	s.mu.Unlock()
 }
 
@@ -46,7 +47,7 @@ func (s *supervisor) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		for _, name := range names {
 			s.mu.Lock()
-			spared := name == s.victim
+			spared := slices.Contains(s.victims, name)
 			s.mu.Unlock()
 			if spared || s.r.c.Running(name) {
 				continue

@@ -39,6 +39,13 @@ func (c *Cluster) GammaURL() string   { return url(c.Config.Ports.Gamma) }
 func (c *Cluster) RelayerURL() string { return url(c.Config.Ports.Relayer) }
 func (c *Cluster) RPCURL() string     { return c.Config.chain().RPCURL() }
 
+// Each API's replicas' own URLs, bypassing the load balancer: a fault
+// test picks the replica that serves a request.
+func (c *Cluster) GammaReplicaURLs() []string   { return urls(c.Config.Ports.GammaReplicas) }
+func (c *Cluster) RelayerReplicaURLs() []string { return urls(c.Config.Ports.RelayerReplicas) }
+
+func urls(ports [2]int) []string { return []string{url(ports[0]), url(ports[1])} }
+
 // NATS is the cluster's NATS part.
 func (c *Cluster) NATS() *NATS { return c.Config.nats() }
 

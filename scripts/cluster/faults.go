@@ -65,11 +65,17 @@ func (c *Cluster) netnsNode(name string) (int, error) {
 
 // Restart starts the named process again, as up started it, and waits
 // until it answers: a service its /readyz, a NATS node until the cluster
-// is whole again.
+// is whole again, HAProxy until it sees every replica up.
 func (c *Cluster) Restart(ctx context.Context, name string) error {
 	n := c.NATS()
 	if i := n.NodeIndex(name); i >= 0 {
 		return n.RestartNode(ctx, i)
+	}
+	if name == haproxyProcName {
+		if err := startHAProxy(c.Config); err != nil {
+			return err
+		}
+		return c.waitBalanced(ctx)
 	}
 	for _, s := range c.services() {
 		if s.name == name {
@@ -77,6 +83,28 @@ func (c *Cluster) Restart(ctx context.Context, name string) error {
 		}
 	}
 	return fmt.Errorf("cluster: no process named %q to restart", name)
+}
+
+// RestartWith starts the named service, stopped, again with extraArgs
+// after the flags up gives it (a later flag wins: "-clock-skew", "2s"),
+// and waits until it answers its /readyz and, for an API replica, until
+// HAProxy routes to every replica again: a caller restarting the other
+// replica next never leaves the API without one.
+func (c *Cluster) RestartWith(ctx context.Context, name string, extraArgs ...string) error {
+	for _, s := range c.services() {
+		if s.name != name {
+			continue
+		}
+		s.args = append(slices.Clone(s.args), extraArgs...)
+		if err := c.startAll(ctx, []service{s}); err != nil {
+			return err
+		}
+		if strings.HasPrefix(s.name, "gateway-") || strings.HasPrefix(s.name, "relayer-") {
+			return c.waitBalanced(ctx)
+		}
+		return nil
+	}
+	return fmt.Errorf("cluster: no service named %q to restart with %v", name, extraArgs)
 }
 
 // Holder is the name of the process that holds a lease: the engine

@@ -35,6 +35,7 @@ type flags struct {
 	listen, natsURL, logLevel                  string
 	exchange, negRisk, factory, initCode, mkey string
 	faucetMax                                  string
+	clockSkew                                  time.Duration
 	rpcURL, deployment                         string
 	rpcTimeout                                 time.Duration
 	cfg                                        server.Config
@@ -101,6 +102,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.initCode, "proxy-init-code-hash", "", "keccak256 of the proxy wallet init code (0x + 64 hex)")
 	fs.StringVar(&f.mkey, "master-key", "", "hex master key (>= 32 bytes) deriving API credentials; shared by all replicas (required, secret)")
 	fs.DurationVar(&f.cfg.AuthWindow, "auth-window", f.cfg.AuthWindow, "accepted clock difference of PRED_TIMESTAMP")
+	daemon.ClockSkewFlag(fs, &f.clockSkew)
 	fs.Func("default-fee-rate-bps", "platform fee rate reported by GET /fee-rate", func(s string) error {
 		var v uint32
 		_, err := fmt.Sscan(s, &v)
@@ -176,6 +178,7 @@ func (f *flags) resolve() error {
 		return errors.New("-master-key (CLOB_MASTER_KEY) is required: hex of at least 32 random bytes")
 	}
 	f.cfg.MasterKey = key
+	f.cfg.Clock = daemon.Clock(f.clockSkew)
 	if f.cfg.FaucetMaxUnits, err = fixed.ParseUnits(f.faucetMax); err != nil {
 		return fmt.Errorf("-faucet-max: %w", err)
 	}

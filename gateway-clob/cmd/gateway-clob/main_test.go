@@ -101,3 +101,16 @@ func TestDeploymentFlag(t *testing.T) {
 		t.Fatalf("-rpc-url without -deployment: %v", err)
 	}
 }
+
+// TestClockSkew: -clock-skew (a fault test's) shifts the clock the
+// gateway checks PRED_TIMESTAMP and expirations against.
+func TestClockSkew(t *testing.T) {
+	f, err := parseFlags([]string{"-chain-id", "1", "-master-key", testKeyHex, "-exchange", "0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40",
+		"-clock-skew", "45s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ahead := time.Until(f.cfg.Clock()); ahead < 44*time.Second || ahead > 45*time.Second {
+		t.Fatalf("-clock-skew 45s: the clock is %s ahead", ahead)
+	}
+}

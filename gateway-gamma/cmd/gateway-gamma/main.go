@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/nats-io/nats.go"
@@ -52,6 +53,7 @@ type flags struct {
 	initCode, collateral, oracle, jwtKey, operatorKey    string
 	stablecoin, sportTypes, scoreScript                  string
 	onChain                                              bool
+	clockSkew                                            time.Duration
 	deploymentRecord                                     *deploy.Deployment
 	cfg                                                  server.Config
 }
@@ -132,6 +134,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&f.cfg.Liveness, "liveness", operator.DefaultLiveness, "how long an outcome proposal can be challenged before it settles")
 	fs.StringVar(&f.scoreScript, "score-script", "", "score feed script (JSON, see package feed) to poll; empty: no feed, scores come from the operator API. Run the feed on one replica")
 	fs.DurationVar(&f.cfg.ScoreFeedInterval, "score-feed-interval", feed.DefaultInterval, "how often the score feed is polled")
+	daemon.ClockSkewFlag(fs, &f.clockSkew)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}
@@ -140,6 +143,7 @@ func parseFlags(args []string) (*flags, error) {
 
 // resolve parses the string flags into the config.
 func (f *flags) resolve() error {
+	f.cfg.Clock = daemon.Clock(f.clockSkew)
 	if err := f.chain(); err != nil {
 		return err
 	}

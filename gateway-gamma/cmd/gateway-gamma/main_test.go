@@ -144,3 +144,16 @@ func toString(v any) string {
 	}
 	return ""
 }
+
+// TestClockSkew: -clock-skew (a fault test's) shifts the clock the
+// server reads; without it the clock is the system's.
+func TestClockSkew(t *testing.T) {
+	t.Setenv("GAMMA_CLOCK_SKEW", "-45s")
+	f, err := parseFlags(append(chainFlags(), "-jwt-key", testJWTKey, "-oracle", testOracle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if behind := time.Since(f.cfg.Clock()); behind < 45*time.Second || behind > 46*time.Second {
+		t.Fatalf("GAMMA_CLOCK_SKEW=-45s: the clock is %s behind", behind)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -100,5 +101,22 @@ func TestLogConfigRedacts(t *testing.T) {
 	cfg := logs.All()[0].ContextMap()["config"].(map[string]string)
 	if cfg["master-key"] != "[redacted]" || strings.Contains(cfg["nats-url"], "pw") || cfg["port"] != "1" {
 		t.Fatalf("config %v", cfg)
+	}
+}
+
+// TestClockSkew: -clock-skew shifts the clock the service reads, and no
+// skew is time.Now.
+func TestClockSkew(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	var skew time.Duration
+	ClockSkewFlag(fs, &skew)
+	if err := fs.Parse([]string{"-clock-skew", "-90s"}); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(Clock(skew)()); d < 90*time.Second || d > 91*time.Second {
+		t.Fatalf("a -90s clock is %s behind", d)
+	}
+	if d := time.Since(Clock(0)()); d < 0 || d > time.Second {
+		t.Fatalf("the unskewed clock is %s behind", d)
 	}
 }

@@ -44,7 +44,7 @@ type flags struct {
 	listen, natsURL, logLevel, deployment string
 	rpcURL, jwtKey, hotKey                string
 	maxFeeGwei                            float64
-	rpcTimeout                            time.Duration
+	rpcTimeout, clockSkew                 time.Duration
 	cfg                                   server.Config
 }
 
@@ -125,9 +125,11 @@ func parseFlags(args []string) (*flags, error) {
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.ShutdownTimeout, "graceful shutdown bound")
 	fs.BoolVar(&c.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
 	fs.Var(&c.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
+	daemon.ClockSkewFlag(fs, &f.clockSkew)
 	if err := flagenv.Parse(fs, args, envPrefix); err != nil {
 		return nil, err
 	}
+	c.Clock = daemon.Clock(f.clockSkew)
 	return f, f.resolve()
 }
 

@@ -105,3 +105,15 @@ func TestEffectiveConfigRedactsSecrets(t *testing.T) {
 		t.Fatalf("effective config: %s", s)
 	}
 }
+
+// TestClockSkew: -clock-skew (a fault test's) shifts the clock the
+// relayer checks tokens and stamps records with.
+func TestClockSkew(t *testing.T) {
+	f, err := parseFlags([]string{"-deployment", record(t), "-jwt-key", testJWTKey, "-clock-skew", "45s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ahead := time.Until(f.cfg.Clock()); ahead < 44*time.Second || ahead > 45*time.Second {
+		t.Fatalf("-clock-skew 45s: the clock is %s ahead", ahead)
+	}
+}
