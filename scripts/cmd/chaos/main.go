@@ -84,7 +84,7 @@ func main() {
 	fs.DurationVar(&ccfg.Steady, "cluster-steady", 5*time.Second, "steady load before each fault of the cluster's run and after each restart")
 	fs.Uint64Var(&ccfg.Seed, "cluster-seed", 21, "seed of the cluster's run: the faults, their victims and moments (a failing run is repeated with its seed)")
 	fs.IntVar(&ccfg.Rounds, "cluster-rounds", 0, "faults of the cluster's run, each of a kind the seed picks (0: each kind of -cluster-faults once, in a seeded order)")
-	fs.DurationVar(&ccfg.Duration, "cluster-duration", 0, "make faults the seed picks until this long has passed (a campaign, say 1h; overrides -cluster-rounds)")
+	fs.DurationVar(&ccfg.Duration, "cluster-duration", 0, "make faults until this long has passed, every kind once per round in orders the seed shuffles (a campaign, say 1h; overrides -cluster-rounds)")
 	if err := flagenv.Parse(fs, os.Args[1:], "CHAOS"); err != nil {
 		fmt.Fprintln(os.Stderr, "chaos:", err)
 		os.Exit(2)
