@@ -128,14 +128,40 @@ func (p Proc) PID() (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	// The state follows the command name's closing parenthesis.
-	if i := strings.LastIndexByte(string(stat), ')'); i < 0 || i+2 >= len(stat) || stat[i+2] == 'Z' {
+	// The state follows the command name's closing parenthesis. A zombie
+	// is gone, unless other threads of it still exit: the leader of a
+	// killed nats-server turns zombie while a thread finishes an fsync,
+	// and the process's sockets stay open until the last thread exits
+	// (a restart then failed to bind its port: the campaign's fault 49).
+	i := strings.LastIndexByte(string(stat), ')')
+	switch {
+	case i < 0 || i+2 >= len(stat):
 		return 0, false
+	case stat[i+2] == 'Z':
+		// A zombie's executable can no longer be read; its pid is not
+		// reused before it is reaped, so it is still the recorded one.
+		return pid, exiting(pid)
 	}
 	if got, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid)); err != nil || strings.TrimSuffix(got, " (deleted)") != exe {
 		return 0, false
 	}
 	return pid, true
+}
+
+// exiting reports whether a zombie's thread group still has threads
+// other than its leader: it has not released its files yet.
+func exiting(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if n, ok := strings.CutPrefix(line, "Threads:"); ok {
+			threads, err := strconv.Atoi(strings.TrimSpace(n))
+			return err == nil && threads > 1
+		}
+	}
+	return false
 }
 
 // Running reports whether the process runs.
