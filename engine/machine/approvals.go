@@ -1,6 +1,9 @@
 package machine
 
-import "pred.dev/proto/rules"
+import (
+	"pred.dev/engine/book"
+	"pred.dev/proto/rules"
+)
 
 // Approvals. The exchange contract settles a fill by pulling from each
 // order's maker what the order gives: USDW through the ERC-20 allowance the
@@ -86,8 +89,9 @@ func (m *Machine) approve(c *Command) {
 }
 
 // approved checks that the maker lets the market's exchange move what
-// order t gives, need being the order's lock.
-func (m *Machine) approved(acct int32, mk *market, t *order, need int64) Reason {
+// order t gives, need being the order's lock. The order in slot old
+// (book.Nil for none) is cancelled first, so its lock does not count.
+func (m *Machine) approved(acct int32, mk *market, t *order, need int64, old int32) Reason {
 	ap := &m.accounts[acct].approvals[mk.exchange()-1]
 	switch {
 	case t.side == Sell:
@@ -95,7 +99,7 @@ func (m *Machine) approved(acct int32, mk *market, t *order, need int64) Reason 
 			return ReasonSharesNotApproved
 		}
 	case ap.unlimited:
-	case ap.collateral < need || ap.collateral-need < m.collateralLocked(acct, mk.exchange()):
+	case ap.collateral < need || ap.collateral-need < m.collateralLocked(acct, mk.exchange())-m.freedBuy(old, mk.exchange()):
 		return ReasonCollateralNotApproved
 	}
 	return 0
@@ -114,6 +118,18 @@ func (m *Machine) collateralLocked(a int32, x Exchange) int64 {
 		s = o.acctNext
 	}
 	return sum
+}
+
+// freedBuy is what the order in slot old counts in collateralLocked for
+// exchange x: its lock if it is a BUY there, else 0.
+func (m *Machine) freedBuy(old int32, x Exchange) int64 {
+	if old == book.Nil {
+		return 0
+	}
+	if o := m.pool.Get(old); o.side == Buy && m.markets[o.market].exchange() == x {
+		return o.locked
+	}
+	return 0
 }
 
 // cancelUncovered cancels, newest first, the account's orders of side on

@@ -27,6 +27,8 @@ const (
 	KindWithdrawalReleased
 	KindCollateralApproval
 	KindSharesApproval
+	KindDecrease
+	KindReplace
 )
 
 var kindNames = [...]string{
@@ -40,7 +42,12 @@ var kindNames = [...]string{
 	KindSetTradeStatus: "set-trade-status", KindWalletDeployed: "wallet-deployed",
 	KindWithdrawalObserved: "withdrawal-observed", KindWithdrawalReleased: "withdrawal-released",
 	KindCollateralApproval: "collateral-approval", KindSharesApproval: "shares-approval",
+	KindDecrease: "decrease", KindReplace: "replace",
 }
+
+// PlacesOrder reports whether commands of kind k place a new signed order
+// (Command.ID its hash, Command.Order its fields): a place, or a replace.
+func (k Kind) PlacesOrder() bool { return k == KindPlace || k == KindReplace }
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
@@ -58,26 +65,35 @@ type Command struct {
 	// TimeMs is the command's time: the log's timestamp, never a clock read.
 	// Engine time is the maximum TimeMs seen so far.
 	TimeMs int64
-	// ID is the order hash for KindPlace and the command id otherwise;
+	// ID is the order hash for KindPlace and KindReplace (the new order)
+	// and the command id otherwise;
 	// deposits, withdrawals and faucet credits are applied once per ID.
 	ID Hash
 
-	// Order is read by KindPlace.
+	// Order is read by KindPlace and KindReplace.
 	Order OrderSpec
-	// Owner is the API key of KindPlace and KindHeartbeat.
+	// Owner is the API key of KindPlace, KindReplace and KindHeartbeat.
 	Owner KeyID
 
-	// Account is the wallet of cancels, deposits, withdrawals, faucets,
-	// approvals and KindWalletDeployed (the proxy wallet deployed).
+	// Account is the wallet of cancels, decreases, deposits, withdrawals,
+	// faucets, approvals and KindWalletDeployed (the proxy wallet
+	// deployed). KindReplace has none: its account is the new order's
+	// maker, whose order the old one must be.
 	Account Address
-	// OrderIDs lists the orders of KindCancel (exactly one) and
-	// KindCancelList (at most Config.CancelListMax).
+	// OrderIDs lists the orders of KindCancel, KindDecrease and
+	// KindReplace (exactly one: the order cancelled, decreased or
+	// replaced) and KindCancelList (at most Config.CancelListMax).
 	OrderIDs []Hash
 	// Amount is what KindDeposit, KindWithdraw, KindWithdrawalObserved,
 	// KindWithdrawalReleased and KindFaucet move: collateral, or shares of
 	// the token in Args.Token when Args is set and its Token is not zero.
-	// For KindCollateralApproval it is the USDW allowance.
+	// For KindCollateralApproval it is the USDW allowance. For KindDecrease
+	// it is shares (base units, whole lots): taken off the order's
+	// remaining size, or with ReduceTo the remaining size wanted.
 	Amount uint64
+	// ReduceTo is read by KindDecrease: Amount is the API's reduce_to
+	// rather than its reduce_by.
+	ReduceTo bool
 	// Args holds the arguments of the market commands, KindCancelMarket,
 	// KindSetTradeStatus and the approvals. They are rare, and keeping them out of line
 	// keeps the commands of the hot path small.
@@ -128,6 +144,12 @@ type OrderSpec struct {
 	Side       Side
 	Type       OrderType
 	PostOnly   bool
+	// SelfTrade and CancelOnHalt are request options like PostOnly, not
+	// part of the signed order: what to do on meeting an order of the same
+	// wallet, and whether to cancel the order when its market is halted
+	// (rather than keep it until the market resumes).
+	SelfTrade    SelfTrade
+	CancelOnHalt bool
 	// SignatureType is the order's signed signature type: 2 (a Safe proxy
 	// wallet as maker) needs the wallet deployed (KindWalletDeployed).
 	SignatureType uint8

@@ -17,6 +17,7 @@ const (
 	EvTransfer
 	EvApprovalChanged
 	EvBookChanged
+	EvOrderDecreased
 )
 
 var eventNames = [...]string{
@@ -24,7 +25,7 @@ var eventNames = [...]string{
 	EvOrderCancelled: "cancelled", EvOrderExpired: "expired", EvTrade: "trade",
 	EvBalanceChanged: "balance", EvMarketChanged: "market", EvCommandRejected: "command-rejected",
 	EvTradeStatusChanged: "trade-status", EvTransfer: "transfer", EvApprovalChanged: "approval",
-	EvBookChanged: "book",
+	EvBookChanged: "book", EvOrderDecreased: "decreased",
 }
 
 func (k EventKind) String() string {
@@ -42,8 +43,8 @@ func (k EventKind) String() string {
 //
 // Fields by kind:
 //   - OrderAccepted: OrderID, Seq (order seq), Market, Outcome, Account,
-//     Owner, Side, OrderType, PostOnly, Price, Size, FeeRateBps, Expiration,
-//     TimeMs.
+//     Owner, Side, OrderType, PostOnly, SelfTrade, CancelOnHalt, Price,
+//     Size, FeeRateBps, Expiration, TimeMs.
 //   - OrderRejected: OrderID, Reason; for a refused place whose token is
 //     known (so every refusal but TokenNotFound and DuplicateOrder), also
 //     Market and Outcome. The rest of a refused order is in its command.
@@ -51,6 +52,10 @@ func (k EventKind) String() string {
 //     also Seq (the trade id; 0 when the whole command is refused).
 //   - OrderFilled: OrderID, Account, Market.
 //   - OrderCancelled: OrderID, Account, Market, Cause, Status, Remaining.
+//   - OrderDecreased: OrderID, Account, Market, Size (the order's size
+//     now: its original size less what the decrease took off), Remaining
+//     (its remaining size now, never 0: a decrease to 0 is a cancel),
+//     TimeMs. The order keeps its place in the queue.
 //   - OrderExpired: OrderID, Account, Market, Remaining. Engine time has
 //     reached the GTD order's expiration (its status is CANCELED, and the
 //     read model gives it CauseExpired).
@@ -91,6 +96,8 @@ type Event struct {
 	MakerOutcome Outcome
 	OrderType    OrderType
 	PostOnly     bool
+	SelfTrade    SelfTrade
+	CancelOnHalt bool
 	TradeStatus  TradeStatus
 	TransferKind TransferKind
 	MarketStatus MarketStatus

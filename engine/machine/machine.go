@@ -239,6 +239,10 @@ func (m *Machine) dispatch(c *Command) {
 		m.withdrawalReleased(c)
 	case KindCollateralApproval, KindSharesApproval:
 		m.approve(c)
+	case KindDecrease:
+		m.decrease(c)
+	case KindReplace:
+		m.replace(c)
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}

@@ -243,6 +243,26 @@ func (m *Machine) marketLifecycle(c *Command) {
 	if cause != 0 {
 		m.cancelBook(i, cause)
 	}
+	if c.Kind == KindHaltMarket {
+		m.cancelOnHalt(i)
+	}
+}
+
+// cancelOnHalt cancels the market's resting orders that asked for it
+// (OrderSpec.CancelOnHalt), in the order cancelBook uses; the rest stay,
+// as every order did before the flag, to trade again when the market
+// resumes. A maker who cannot watch a halted market should not have to
+// race its resumption to pull stale quotes.
+func (m *Machine) cancelOnHalt(i int32) {
+	mk := &m.markets[i]
+	for _, side := range [2]book.Side{book.Bid, book.Ask} {
+		m.walkBook(mk, side, func(s int32) bool {
+			if o := m.pool.Get(s); o.cancelOnHalt {
+				m.cancelResting(s, &o.id, CauseHalted)
+			}
+			return true
+		})
+	}
 }
 
 // cancelBook cancels every resting order of a market, bids then asks, best

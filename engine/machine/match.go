@@ -5,21 +5,29 @@ import "pred.dev/engine/book"
 // match trades the incoming order t against the opposite side of the book,
 // best price first and oldest first at each price, until t is filled or
 // the book no longer crosses its limit. A resting order of t's own account
-// is cancelled instead of traded (self-trade prevention).
-func (m *Machine) match(mk *market, t *order, id Hash) {
+// is never traded with (self-trade prevention): t's mode cancels the
+// resting order, or stops matching there (stopped: the caller cancels the
+// rest of t), or both.
+func (m *Machine) match(mk *market, t *order, id Hash) (stopped bool) {
 	opp := t.bookSide.Opposite()
 	b := mk.book
 	for p, ok := b.Best(opp); ok && t.remaining > 0 && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
 		for s := b.Head(opp, p); s != book.Nil && t.remaining > 0; {
 			next := b.Next(s)
 			if m.pool.Get(s).account == t.account {
-				m.cancelResting(s, &m.pool.Get(s).id, CauseSelfTrade)
+				if t.selfTrade != SelfTradeCancelIncoming {
+					m.cancelResting(s, &m.pool.Get(s).id, CauseSelfTrade)
+				}
+				if t.selfTrade != SelfTradeCancelResting {
+					return true
+				}
 			} else {
 				m.fill(mk, t, id, s, p)
 			}
 			s = next
 		}
 	}
+	return false
 }
 
 // fill trades min(t.remaining, maker.remaining) at the maker's price p.

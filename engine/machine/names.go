@@ -27,7 +27,8 @@ var reasonNames = [reasonCount]string{
 	ReasonTradeStatusFinal: "trade-status-final", ReasonInvalidTradeStatus: "invalid-trade-status",
 	ReasonMakerWalletNotDeployed: "maker-wallet-not-deployed",
 	ReasonCollateralNotApproved:  "collateral-not-approved", ReasonSharesNotApproved: "shares-not-approved",
-	ReasonAccountInDebt: "account-in-debt",
+	ReasonAccountInDebt: "account-in-debt", ReasonNotADecrease: "not-a-decrease",
+	ReasonInvalidSelfTrade: "invalid-self-trade",
 }
 
 func (r Reason) String() string { return name(reasonNames[:], int(r)) }
@@ -37,7 +38,7 @@ func (c CancelCause) String() string {
 		CauseSelfTrade: "self-trade", CauseHeartbeat: "heartbeat", CauseMarketCleared: "market-cleared",
 		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired",
 		CauseWithdrawal: "withdrawal", CauseApprovalRevoked: "approval-revoked", CauseDebt: "debt",
-		CauseTradeFailed: "trade-failed"}, int(c))
+		CauseTradeFailed: "trade-failed", CauseHalted: "halted"}, int(c))
 }
 
 func (s OrderStatus) String() string {
@@ -58,6 +59,11 @@ func (s MarketStatus) String() string {
 func (s Side) String() string { return name([]string{Buy: "buy", Sell: "sell"}, int(s)) }
 
 func (o Outcome) String() string { return name([]string{Yes: "yes", No: "no"}, int(o)) }
+
+func (s SelfTrade) String() string {
+	return name([]string{SelfTradeCancelResting: "cancel-resting", SelfTradeCancelIncoming: "cancel-incoming",
+		SelfTradeCancelBoth: "cancel-both"}, int(s))
+}
 
 func (t OrderType) String() string {
 	return name([]string{GTC: "gtc", GTD: "gtd", FOK: "fok", FAK: "fak"}, int(t))

@@ -51,12 +51,17 @@ type order struct {
 	expireAtMs int64 // 0 unless GTD
 	createdMs  int64
 	expiration uint64 // as signed, Unix seconds
-	_          [orderPad]byte
+	// selfTrade and cancelOnHalt are the order's request options: the
+	// first is read while it is the incoming order (on the stack), the
+	// second only by a halt.
+	selfTrade    SelfTrade
+	cancelOnHalt bool
+	_            [orderPad]byte
 }
 
 // orderPad fills a pool node (8 bytes of links and an order) to three
 // cache lines; a test checks the size.
-const orderPad = 40
+const orderPad = 38
 
 // lockSlot is the position an order's lock sits on.
 func (o *order) lockSlot() int32 {

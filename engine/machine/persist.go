@@ -49,7 +49,18 @@ const (
 // what its fill moved. A version 3 data dir is refused for the same
 // reason: its log may hold orders of wallets that never approved the
 // exchange, which version 4 refuses.
-const recordVersion = 4
+//
+// Version 5 added the order's request options to RecOrder (one byte at
+// its end: the self-trade mode, and the cancel-on-halt flag in bit 7). A
+// version 4 data dir is continued, not refused: its orders were all placed
+// before the options existed, so they have the defaults (cancel the
+// resting order, keep the order through a halt), which is what Load gives
+// an order record without the byte. Such records stay until the order
+// changes, so Load tells them by their length, not by the version.
+const recordVersion = 5
+
+// orderCancelOnHalt is the cancel-on-halt bit of RecOrder's options byte.
+const orderCancelOnHalt = 0x80
 
 // changeSet lists what changed since the last Changes call.
 type changeSet struct {
@@ -367,6 +378,11 @@ func appendOrder(e *enc, o *order, id Hash) {
 	e.u8(uint8(o.side))
 	e.u8(uint8(o.typ))
 	e.flag(o.postOnly)
+	opts := uint8(o.selfTrade)
+	if o.cancelOnHalt {
+		opts |= orderCancelOnHalt
+	}
+	e.u8(opts)
 }
 
 // ErrCorruptRecord is returned by Load for a record it cannot decode.
@@ -458,7 +474,7 @@ func (m *Machine) loadSeen(key, value []byte) error {
 
 func (m *Machine) loadMeta(d *dec) error {
 	switch v := d.u8(); v {
-	case recordVersion:
+	case recordVersion, 4:
 	case 3:
 		return fmt.Errorf("%w: the data dir was written by an engine that did not know approvals (state "+
 			"version 3), whose log may hold orders of wallets that never approved the exchange, which this "+
@@ -595,6 +611,13 @@ func (m *Machine) loadOrder(d *dec) error {
 	o.expiration = d.u64()
 	o.feeBps = d.u32()
 	o.outcome, o.side, o.typ, o.postOnly = d.u8(), Side(d.u8()), OrderType(d.u8()), d.flag()
+	if len(d.b) > 0 { // written by version 5 or later
+		opts := d.u8()
+		o.selfTrade, o.cancelOnHalt = SelfTrade(opts&^orderCancelOnHalt), opts&orderCancelOnHalt != 0
+		if o.selfTrade > SelfTradeCancelBoth {
+			d.bad = true
+		}
+	}
 	if d.bad || int(o.market) >= len(m.markets) || int(o.account) >= len(m.accounts) ||
 		int(o.owner) >= len(m.owners) || o.outcome > 1 {
 		return fmt.Errorf("%w: order %x", ErrCorruptRecord, id[:8])

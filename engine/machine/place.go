@@ -5,44 +5,62 @@ import "pred.dev/engine/book"
 // place validates an order, checks and locks funds, matches it and rests
 // what is left. Every check that can refuse the order runs before the
 // first change to state, so a rejected order leaves no trace.
+func (m *Machine) place(c *Command) {
+	var t order
+	if ref, r := m.admit(c, &t, book.Nil); r != 0 {
+		m.refuse(c.ID, ref, r)
+		return
+	}
+	m.enter(c, &t)
+}
+
+// admit runs every check of a new order and fills in t; old is the slot
+// of a resting order of the same account that the command cancels first
+// (KindReplace), or book.Nil. The checks count old as gone: its lock
+// released, its allowance use given back, its place in the book empty.
 //
 // A spent id is refused first, whatever else is wrong with the order: the
 // read model files every other refusal of a place as an INVALID order
 // under its id, and must never do that to an order that was accepted.
 // Refused ids are not spent, so the same signed order can be placed again
 // (after a deposit, say) and accepted then.
-func (m *Machine) place(c *Command) {
-	id := c.ID
-	if m.seen.has(idKey(id)) {
-		m.rejectOrder(id, ReasonDuplicateOrder)
-		return
+func (m *Machine) admit(c *Command, t *order, old int32) (tokenRef, Reason) {
+	if m.seen.has(idKey(c.ID)) {
+		return tokenRef{market: -1}, ReasonDuplicateOrder
 	}
 	ref, ok := m.token(c.Order.TokenID)
 	if !ok {
-		m.rejectOrder(id, ReasonTokenNotFound)
-		return
+		return tokenRef{market: -1}, ReasonTokenNotFound
 	}
 	mk := &m.markets[ref.market]
 	if mk.status != MarketActive {
-		m.rejectPlace(id, ref, ReasonMarketNotAccepting)
+		return ref, ReasonMarketNotAccepting
+	}
+	if r := m.prepare(mk, ref, &c.Order, t); r != 0 {
+		return ref, r
+	}
+	if r := m.fund(ref, &c.Order, t, old); r != 0 {
+		return ref, r
+	}
+	return ref, m.precheck(mk, t, old)
+}
+
+// refuse reports a refused order: with its market and outcome when its
+// token is known, so that the read model can file it.
+func (m *Machine) refuse(id Hash, ref tokenRef, r Reason) {
+	if ref.market < 0 {
+		m.rejectOrder(id, r)
 		return
 	}
-	var t order
-	if r := m.prepare(mk, ref, &c.Order, &t); r != 0 {
-		m.rejectPlace(id, ref, r)
-		return
-	}
-	if r := m.fund(ref, &c.Order, &t); r != 0 {
-		m.rejectPlace(id, ref, r)
-		return
-	}
-	if r := m.precheck(mk, &t); r != 0 {
-		m.rejectPlace(id, ref, r)
-		return
-	}
-	m.accept(mk, ref, c, &t)
-	m.match(mk, &t, id)
-	m.finish(mk, &t, id)
+	m.rejectPlace(id, ref, r)
+}
+
+// enter commits to an admitted order: accepts, matches and settles it.
+func (m *Machine) enter(c *Command, t *order) {
+	mk := &m.markets[t.market]
+	m.accept(mk, c, t)
+	stopped := m.match(mk, t, c.ID)
+	m.finish(mk, t, c.ID, stopped)
 }
 
 // rejectPlace refuses an order whose token is known, naming its market and
@@ -65,6 +83,9 @@ func (m *Machine) prepare(mk *market, ref tokenRef, o *OrderSpec, t *order) Reas
 	}
 	if o.PostOnly && o.Type != GTC && o.Type != GTD {
 		return ReasonPostOnlyInvalidType
+	}
+	if o.SelfTrade > SelfTradeCancelBoth {
+		return ReasonInvalidSelfTrade
 	}
 	shares, coll := o.TakerAmount, o.MakerAmount
 	if o.Side == Sell {
@@ -96,6 +117,7 @@ func (m *Machine) prepare(mk *market, ref tokenRef, o *OrderSpec, t *order) Reas
 	}
 	own := int32(pips) / mk.tickPips
 	t.outcome, t.side, t.typ, t.postOnly = ref.outcome, o.Side, o.Type, o.PostOnly
+	t.selfTrade, t.cancelOnHalt = o.SelfTrade, o.CancelOnHalt
 	t.market = ref.market
 	t.size, t.remaining = int64(lots), int64(lots)
 	t.feeBps = o.FeeRateBps
@@ -167,8 +189,9 @@ func fee(notional int64, bps uint32) int64 {
 func Fee(notional int64, bps uint32) int64 { return fee(notional, bps) }
 
 // fund finds the account and checks it can lock what the order needs and
-// has let the market's exchange move it.
-func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
+// has let the market's exchange move it, counting the lock of the order in
+// slot old (book.Nil for none) as released.
+func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order, old int32) Reason {
 	acct, ok := m.account(o.Maker)
 	if o.SignatureType == SignatureProxy && (!ok || !m.accounts[acct].deployed) {
 		// The chain would refuse to settle it: a Safe that does not exist
@@ -194,48 +217,81 @@ func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order) Reason {
 		t.tokSlot = m.position(acct, assetOf(ref.market, ref.outcome))
 		slot = t.tokSlot
 	}
-	if slot < 0 || m.available(slot) < need {
+	if slot < 0 || m.available(slot)+m.freed(old, slot) < need {
 		return ReasonNotEnoughBalance
 	}
 	// The chain would refuse to settle what the maker has not let the
 	// exchange move (approvals.go).
-	return m.approved(acct, mk, t, need)
+	return m.approved(acct, mk, t, need, old)
+}
+
+// freed is what the order in slot old locks on position slot: what
+// cancelling it first gives back there (0 for book.Nil).
+func (m *Machine) freed(old, slot int32) int64 {
+	if old == book.Nil {
+		return 0
+	}
+	if o := m.pool.Get(old); o.lockSlot() == slot {
+		return o.locked
+	}
+	return 0
 }
 
 // precheck refuses, before any change, the orders whose type says they
 // must not trade (post-only) or must trade in full or at all (FOK, FAK).
 // Liquidity of the order's own account does not count: self-trade
-// prevention would cancel it rather than fill against it.
-func (m *Machine) precheck(mk *market, t *order) Reason {
+// prevention would cancel it rather than fill against it. The order in
+// slot old (book.Nil for none) counts as gone.
+func (m *Machine) precheck(mk *market, t *order, old int32) Reason {
 	switch {
 	case t.postOnly:
-		if p, ok := mk.book.Best(t.bookSide.Opposite()); ok && book.Crosses(t.bookSide, t.price, p) {
+		if p, ok := m.bestExcept(mk, t.bookSide.Opposite(), old); ok && book.Crosses(t.bookSide, t.price, p) {
 			return ReasonPostOnlyCrosses
 		}
 	case t.typ == FOK:
-		if m.fillable(mk, t, t.remaining) < t.remaining {
+		if m.fillable(mk, t, t.remaining, old) < t.remaining {
 			return ReasonFOKNotFilled
 		}
 	case t.typ == FAK:
-		if m.fillable(mk, t, 1) == 0 {
+		if m.fillable(mk, t, 1, old) == 0 {
 			return ReasonFAKNoMatch
 		}
 	}
 	return 0
 }
 
+// bestExcept is the best price on side without the order in slot old: a
+// level that holds only old does not count.
+func (m *Machine) bestExcept(mk *market, side book.Side, old int32) (int32, bool) {
+	b := mk.book
+	p, ok := b.Best(side)
+	if ok && old != book.Nil {
+		if o := m.pool.Get(old); o.bookSide == side && o.price == p && b.Head(side, p) == old && b.Next(old) == book.Nil {
+			return b.Worse(side, p)
+		}
+	}
+	return p, ok
+}
+
 // fillable sums the crossing quantity of other accounts, stopping as soon
-// as it reaches want.
-func (m *Machine) fillable(mk *market, t *order, want int64) int64 {
+// as it reaches want. Under a self-trade mode that cancels the incoming
+// order, matching stops at the first resting order of its own account, so
+// the sum does too; the order in slot old is skipped (it will be gone).
+func (m *Machine) fillable(mk *market, t *order, want int64, old int32) int64 {
 	opp := t.bookSide.Opposite()
 	b := mk.book
 	var sum int64
 	for p, ok := b.Best(opp); ok && book.Crosses(t.bookSide, t.price, p); p, ok = b.Worse(opp, p) {
 		for s := b.Head(opp, p); s != book.Nil; s = b.Next(s) {
-			if o := m.pool.Get(s); o.account != t.account {
+			o := m.pool.Get(s)
+			switch {
+			case s == old:
+			case o.account != t.account:
 				if sum += o.remaining; sum >= want {
 					return sum
 				}
+			case t.selfTrade != SelfTradeCancelResting:
+				return sum
 			}
 		}
 	}
@@ -243,7 +299,7 @@ func (m *Machine) fillable(mk *market, t *order, want int64) int64 {
 }
 
 // accept commits to the order: its id is spent, its funds locked.
-func (m *Machine) accept(mk *market, ref tokenRef, c *Command, t *order) {
+func (m *Machine) accept(mk *market, c *Command, t *order) {
 	m.markSeen(c.ID)
 	t.seq = m.nextOrderSeq
 	m.nextOrderSeq++
@@ -262,6 +318,7 @@ func (m *Machine) accept(mk *market, ref tokenRef, c *Command, t *order) {
 	e.Side = t.side
 	e.OrderType = t.typ
 	e.PostOnly = t.postOnly
+	e.SelfTrade, e.CancelOnHalt = t.selfTrade, t.cancelOnHalt
 	e.Price = uint64(t.ownPips(int64(t.price)*int64(mk.tickPips))) * MicroPerPip
 	e.Size = uint64(t.size) * LotUnits
 	e.FeeRateBps = t.feeBps
@@ -270,8 +327,15 @@ func (m *Machine) accept(mk *market, ref tokenRef, c *Command, t *order) {
 }
 
 // finish settles the incoming order after matching: filled, cancelled
-// (FAK) or resting with its lock cut down to what a maker needs.
-func (m *Machine) finish(mk *market, t *order, id Hash) {
+// (FAK, or stopped by its self-trade mode) or resting with its lock cut
+// down to what a maker needs.
+func (m *Machine) finish(mk *market, t *order, id Hash, stopped bool) {
+	if stopped {
+		m.release(t.lockSlot(), t.locked)
+		t.locked = 0
+		m.emitCancelled(id, t, CauseSelfTrade)
+		return
+	}
 	if t.remaining == 0 || t.typ == FAK || t.typ == FOK {
 		m.release(t.lockSlot(), t.locked)
 		t.locked = 0

@@ -42,7 +42,9 @@ type workload struct {
 	accounts []machine.Address
 	keys     []machine.KeyID
 	ids      []machine.Hash
-	trades   uint64
+	// makers holds the maker of each order in ids.
+	makers []machine.Address
+	trades uint64
 	// settling is where the workload's settler is in the trade ids.
 	settling uint64
 	// approved counts the approvals of the set-up: every account approves
@@ -130,7 +132,7 @@ func (w *workload) next() machine.Command {
 }
 
 func (w *workload) any() machine.Command {
-	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2, 5) {
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2, 5, 4, 6) {
 	case 0:
 		return w.place()
 	case 1:
@@ -174,6 +176,10 @@ func (w *workload) any() machine.Command {
 		return w.money(machine.KindDeposit)
 	case 21:
 		return w.approval()
+	case 22:
+		return w.decrease()
+	case 23:
+		return w.replace()
 	default:
 		return machine.Command{Kind: machine.Kind(w.src.IntN(40)), ID: w.hash(9)}
 	}
@@ -305,6 +311,8 @@ func (w *workload) place() machine.Command {
 		spec.Expiration = uint64(w.nowMs/1000) + 30 + uint64(w.src.IntN(200))
 	}
 	spec.PostOnly = w.src.IntN(8) == 0
+	spec.SelfTrade = machine.SelfTrade(w.pick(6, 2, 2, 0, 0, 0, 0, 1)) // 7 is no mode: refused
+	spec.CancelOnHalt = w.src.IntN(3) == 0
 	if w.src.IntN(4) == 0 {
 		spec.SignatureType = machine.SignatureProxy // refused until the maker is deployed
 	}
@@ -316,6 +324,60 @@ func (w *workload) place() machine.Command {
 		c.Owner = w.keys[k]
 	}
 	return c
+}
+
+// decrease lowers an order (mostly one the workload saw accepted, often
+// of another account, so refused) by or to a size, now and then by an
+// amount that is not whole lots or to more than it has.
+func (w *workload) decrease() machine.Command {
+	c := machine.Command{Kind: machine.KindDecrease, ID: w.hash(9), Account: w.account()}
+	c.OrderIDs = []machine.Hash{w.hash(6)}
+	if len(w.ids) > 0 && w.src.IntN(10) > 0 {
+		c.OrderIDs[0] = w.ids[w.recent()]
+		if w.src.IntN(3) > 0 {
+			c.Account = w.makers[w.recent()]
+		}
+	}
+	c.ReduceTo = w.src.IntN(2) == 0
+	c.Amount = uint64(w.src.IntN(3_000)) * machine.LotUnits
+	if w.src.IntN(20) == 0 {
+		c.Amount += uint64(1 + w.src.IntN(int(machine.LotUnits)-1))
+	}
+	if w.src.IntN(10) == 0 {
+		c.OrderIDs = nil // malformed
+	}
+	return c
+}
+
+// replace is a place that replaces an order the workload saw accepted,
+// whose maker it mostly takes as the new order's, so that many replaces
+// find their old order live and theirs.
+func (w *workload) replace() machine.Command {
+	c := w.place()
+	c.Kind = machine.KindReplace
+	c.OrderIDs = []machine.Hash{w.hash(6)}
+	if len(w.ids) > 0 && w.src.IntN(10) > 0 {
+		i := w.recent()
+		c.OrderIDs[0] = w.ids[i]
+		if w.src.IntN(5) > 0 {
+			c.Order.Maker = w.makers[i]
+		}
+	}
+	if w.src.IntN(30) == 0 && len(w.ids) > 0 {
+		c.ID = w.ids[w.src.IntN(len(w.ids))] // a spent id
+	}
+	return c
+}
+
+// recent picks one of the last orders the workload saw accepted, which
+// are more often still live than the older ones. Once ids is full, new
+// ids overwrite random entries, and the pick is any.
+func (w *workload) recent() int {
+	n := len(w.ids)
+	if n >= 4_000 {
+		return w.src.IntN(n)
+	}
+	return n - 1 - w.src.IntN(min(n, 16))
 }
 
 // tradeStatus reports a trade's status the way a settler would, mostly
@@ -419,8 +481,10 @@ func (w *workload) observe(m *machine.Machine, events []machine.Event) {
 		case machine.EvOrderAccepted:
 			if len(w.ids) < 4_000 {
 				w.ids = append(w.ids, e.OrderID)
+				w.makers = append(w.makers, m.Account(e.Account))
 			} else {
-				w.ids[w.src.IntN(len(w.ids))] = e.OrderID
+				i := w.src.IntN(len(w.ids))
+				w.ids[i], w.makers[i] = e.OrderID, m.Account(e.Account)
 			}
 		case machine.EvTrade:
 			w.trades = e.Seq
@@ -531,6 +595,23 @@ func (l *lockstep) compare(c *machine.Command) {
 	}
 }
 
+// sameQueuePositions checks QueuePosition on the ladder against the
+// reference book for a few of the orders the workload knows, live or not.
+func (l *lockstep) sameQueuePositions(w *workload) {
+	for i := 0; i < len(w.ids) && i < 8; i++ {
+		id := w.ids[(l.step*7+i*131)%len(w.ids)]
+		a1, t1, ok1 := l.fast.QueuePosition(id)
+		a2, t2, ok2 := l.ref.QueuePosition(id)
+		if a1 != a2 || t1 != t2 || ok1 != ok2 {
+			l.t.Fatalf("step %d: queue position of %x: ladder %d of %d (%v), reference %d of %d (%v)",
+				l.step, id[:8], a1, t1, ok1, a2, t2, ok2)
+		}
+		if ok1 && (a1 >= t1 || t1 == 0) {
+			l.t.Fatalf("step %d: queue position of %x: %d ahead of a level of %d", l.step, id[:8], a1, t1)
+		}
+	}
+}
+
 // diffLines shows the lines of two dumps that differ.
 func diffLines(want, got string) string {
 	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
@@ -569,6 +650,16 @@ func TestRandomLockstep(t *testing.T) {
 	if testing.Short() {
 		seeds, steps = 3, 2_500
 	}
+	// The market makers' tools meet live orders of their own account
+	// rarely in the workload (most orders fill or go soon, and a halt is
+	// rare): the seeds together must exercise each.
+	var tools [4]int
+	defer func() {
+		if !t.Failed() && (tools[0] == 0 || tools[1] == 0 || tools[2] == 0 || tools[3] == 0) {
+			t.Errorf("in %d seeds: %d replaces, %d incoming orders stopped by their self-trade mode, "+
+				"%d orders cancelled by a halt, %d decreases", seeds, tools[0], tools[1], tools[2], tools[3])
+		}
+	}()
 	for seed := range seeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			l := newLockstep(t, 250)
@@ -579,11 +670,20 @@ func TestRandomLockstep(t *testing.T) {
 			// approvals: orders refused or cancelled for want of one; and
 			// the FAILED trades: reversed, some into debt.
 			var notDeployed, withdrawalCancels, settled, notApproved, revoked, reversed, debts int
+			// The market makers' tools: replaces applied, self-trade
+			// modes that stopped an incoming order, halts that cancelled.
+			var replaced, stpStops, haltCancels int
 			for range steps {
 				c := w.next()
 				for _, e := range l.apply(&c) {
 					kinds[e.Kind]++
 					switch {
+					case e.Kind == machine.EvOrderAccepted && c.Kind == machine.KindReplace:
+						replaced++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseSelfTrade && e.OrderID == c.ID:
+						stpStops++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseHalted:
+						haltCancels++
 					case e.Kind == machine.EvOrderRejected && e.Reason == machine.ReasonMakerWalletNotDeployed:
 						notDeployed++
 					case e.Kind == machine.EvOrderRejected && (e.Reason == machine.ReasonCollateralNotApproved ||
@@ -602,7 +702,12 @@ func TestRandomLockstep(t *testing.T) {
 					}
 				}
 				w.observe(l.fast, l.outs[0])
+				l.sameQueuePositions(w)
 			}
+			t.Logf("in %d steps: %d replaces, %d incoming orders stopped by their self-trade mode, %d orders cancelled by a halt",
+				steps, replaced, stpStops, haltCancels)
+			tools[0], tools[1], tools[2], tools[3] = tools[0]+replaced, tools[1]+stpStops, tools[2]+haltCancels,
+				tools[3]+kinds[machine.EvOrderDecreased]
 			if notDeployed == 0 || withdrawalCancels == 0 || settled == 0 {
 				t.Errorf("money paths in %d steps: %d undeployed makers refused, %d orders cancelled by withdrawals, %d reservations settled",
 					steps, notDeployed, withdrawalCancels, settled)

@@ -122,6 +122,16 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 	case "balances":
 		s.printBalances(w, args[0])
 		return
+	case "queue":
+		// queue <order>: its queue position (shares ahead, the level's
+		// total); the reference book's run must print the same.
+		ahead, level, ok := s.m.QueuePosition(s.orderID(args[0]))
+		if !ok {
+			w.WriteString("queue " + args[0] + " not live\n")
+			return
+		}
+		fmt.Fprintf(w, "queue %s ahead=%s level=%s\n", args[0], decimal(ahead), decimal(level))
+		return
 	case "approve-all":
 		// Each account lets both exchanges move its USDW (unlimited) and
 		// its shares: what a wallet's one-time approval transaction does.
@@ -149,7 +159,7 @@ func splitOpts(f []string) (args []string, opts map[string]string) {
 	for _, a := range f {
 		if k, v, ok := strings.Cut(a, "="); ok {
 			opts[k] = v
-		} else if a == "post" || a == "negrisk" || a == "proxy" || a == "revoke" {
+		} else if a == "post" || a == "negrisk" || a == "proxy" || a == "revoke" || a == "coh" {
 			opts[a] = "true"
 		} else {
 			args = append(args, a)
@@ -210,6 +220,23 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		}
 	case "place":
 		s.place(&c, a, o)
+	case "replace":
+		// replace <acct> ... old=<order>: a place of a new order that
+		// replaces old (the place's arguments and options).
+		s.place(&c, a, o)
+		c.Kind = KindReplace
+		if old, ok := o["old"]; ok {
+			c.OrderIDs = []Hash{s.orderID(old)}
+		}
+	case "decrease":
+		// decrease <acct> <order> by=<shares> | to=<shares>
+		c.Kind, c.Account = KindDecrease, s.acct(a[0])
+		c.OrderIDs = []Hash{s.orderID(a[1])}
+		if v, ok := o["to"]; ok {
+			c.Amount, c.ReduceTo = units(s.t, v), true
+		} else {
+			c.Amount = units(s.t, o["by"])
+		}
 	case "cancel", "cancel-list":
 		c.Kind = map[string]Kind{"cancel": KindCancel, "cancel-list": KindCancelList}[verb]
 		c.Account = s.acct(a[0]) // "cancel a" with no id is a malformed command
@@ -276,7 +303,8 @@ func (s *scenario) market(n string) Hash {
 
 // place parses: place <acct> <buy|sell> <market>.<yes|no> <price> <size>
 // [gtc|gtd|fok|fak] [post] [fee=bps] [exp=unix-seconds] [key=name]
-// [id=name] [raw=makerAmount/takerAmount] [proxy] (signature type 2).
+// [id=name] [raw=makerAmount/takerAmount] [proxy] (signature type 2)
+// [stp=resting|incoming|both|<number>] [coh] (cancel on halt).
 func (s *scenario) place(c *Command, a []string, o map[string]string) {
 	s.places++
 	c.Kind = KindPlace
@@ -295,6 +323,15 @@ func (s *scenario) place(c *Command, a []string, o map[string]string) {
 	if o["proxy"] != "" {
 		c.Order.SignatureType = SignatureProxy
 	}
+	if v, ok := o["stp"]; ok {
+		mode, known := map[string]SelfTrade{"resting": SelfTradeCancelResting, "incoming": SelfTradeCancelIncoming,
+			"both": SelfTradeCancelBoth}[v]
+		if !known {
+			mode = SelfTrade(num(s.t, v))
+		}
+		c.Order.SelfTrade = mode
+	}
+	c.Order.CancelOnHalt = o["coh"] != ""
 	c.Order.MakerAmount, c.Order.TakerAmount = coll, size
 	if side == Sell {
 		c.Order.MakerAmount, c.Order.TakerAmount = size, coll
@@ -381,7 +418,16 @@ func (s *scenario) format(e Event) string {
 		if e.Expiration != 0 {
 			x += fmt.Sprintf(" exp=%d", e.Expiration)
 		}
+		if e.SelfTrade != SelfTradeCancelResting {
+			x += " stp=" + e.SelfTrade.String()
+		}
+		if e.CancelOnHalt {
+			x += " coh"
+		}
 		return x
+	case EvOrderDecreased:
+		return fmt.Sprintf("decreased %s %s size=%s rem=%s", s.names[e.OrderID], s.acctName(e.Account),
+			decimal(e.Size), decimal(e.Remaining))
 	case EvOrderRejected:
 		return fmt.Sprintf("rejected %s %s", s.names[e.OrderID], e.Reason)
 	case EvCommandRejected:

@@ -83,6 +83,28 @@ const (
 	// CauseTradeFailed: a FAILED trade was reversed and took back funds the
 	// order locked.
 	CauseTradeFailed CancelCause = 23
+	// CauseHalted: the order asked to be cancelled when its market is
+	// halted (OrderSpec.CancelOnHalt), and it was.
+	CauseHalted CancelCause = 24
+)
+
+// SelfTrade is an order's self-trade prevention mode: what happens when,
+// as the incoming order, it meets a resting order of its own account. It
+// is a request option like post-only, not part of the signed order: it
+// can only keep a wallet from trading with itself, never make it trade
+// more than it signed for.
+type SelfTrade uint8
+
+const (
+	// SelfTradeCancelResting cancels the resting order and matching goes
+	// on: the default (0), the engine's only behaviour before the modes.
+	SelfTradeCancelResting SelfTrade = 0
+	// SelfTradeCancelIncoming stops matching at the resting order, which
+	// stays; the rest of the incoming order is cancelled.
+	SelfTradeCancelIncoming SelfTrade = 1
+	// SelfTradeCancelBoth cancels the resting order and the rest of the
+	// incoming one.
+	SelfTradeCancelBoth SelfTrade = 2
 )
 
 type OrderStatus uint8
@@ -243,10 +265,18 @@ const (
 	// ReasonAccountInDebt refuses an order of a wallet that owes the
 	// ledger (see debt in ledger.go).
 	ReasonAccountInDebt Reason = 43
+	// ReasonNotADecrease refuses a KindDecrease whose new remaining size
+	// is not below the order's current one: a larger size needs a new
+	// signed order (the signature authorises up to its size, no more),
+	// and an unchanged one is no decrease.
+	ReasonNotADecrease Reason = 44
+	// ReasonInvalidSelfTrade refuses an order whose self-trade prevention
+	// mode is none of the SelfTrade values.
+	ReasonInvalidSelfTrade Reason = 45
 )
 
 // reasonCount is one more than the highest Reason.
-const reasonCount = 44
+const reasonCount = 46
 
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share
