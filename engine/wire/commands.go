@@ -10,8 +10,8 @@ import (
 // and its decoder. A decoder reports false when the message parses but
 // breaks a rule of the schema.
 var (
-	bodies       [45]machine.Kind
-	bodyDecoders [45]func(c *Cmd, b []byte) (bool, error)
+	bodies       [52]machine.Kind
+	bodyDecoders [52]func(c *Cmd, b []byte) (bool, error)
 )
 
 func init() {
@@ -41,6 +41,8 @@ func init() {
 	set(42, machine.KindWithdrawalReleased, decodeFunds)
 	set(43, machine.KindCollateralApproval, decodeApproval)
 	set(44, machine.KindSharesApproval, decodeApproval)
+	set(50, machine.KindDecrease, decodeDecrease)
+	set(51, machine.KindReplace, decodeReplace)
 }
 
 // fixed copies a bytes field into a fixed-size array: an absent or empty
@@ -95,6 +97,58 @@ func decodePlace(c *Cmd, b []byte) (bool, error) {
 			c.Command.Order.PostOnly = x != 0
 		case num == 4 && typ == bytesT:
 			return fixed(c.Command.Owner[:], v)
+		case num == 5 && typ == varintT:
+			c.Command.Order.SelfTrade = machine.SelfTrade(enum8(x))
+			// A value beyond a byte must not wrap to a valid mode: 255 is
+			// none, which the core refuses.
+			if x > 255 {
+				c.Command.Order.SelfTrade = 255
+			}
+		case num == 6 && typ == varintT:
+			c.Command.Order.CancelOnHalt = x != 0
+		}
+		return true
+	})
+	if err == nil {
+		err = inner
+	}
+	return ok, err
+}
+
+// decodeDecrease reads DecreaseOrder: account, order_id, and reduce_by or
+// reduce_to (the last one present wins, as the generated decoder's oneof).
+func decodeDecrease(c *Cmd, b []byte) (bool, error) {
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.Command.Account[:], v)
+		case num == 2 && typ == bytesT:
+			var id machine.Hash
+			c.Command.OrderIDs = append(c.Command.OrderIDs[:0], id)
+			return fixed(c.Command.OrderIDs[0][:], v)
+		case num == 3 && typ == varintT:
+			c.Command.Amount, c.Command.ReduceTo = x, false
+		case num == 4 && typ == varintT:
+			c.Command.Amount, c.Command.ReduceTo = x, true
+		}
+		return true
+	})
+}
+
+// decodeReplace reads ReplaceOrder: the old order's id into OrderIDs and
+// the new order as a PlaceOrder.
+func decodeReplace(c *Cmd, b []byte) (bool, error) {
+	var inner error
+	ok, err := walk(b, func(num protowire.Number, typ protowire.Type, v []byte, _ uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			var id machine.Hash
+			c.Command.OrderIDs = append(c.Command.OrderIDs[:0], id)
+			return fixed(c.Command.OrderIDs[0][:], v)
+		case num == 2 && typ == bytesT:
+			ok, err := decodePlace(c, v)
+			inner = err
+			return ok
 		}
 		return true
 	})

@@ -149,9 +149,9 @@ func (c *Cmd) decode(b []byte, timeMs int64) error {
 }
 
 // setID copies the command id into the core command: the order hash of a
-// place (exactly 32 bytes), any id of 1 to 32 bytes otherwise.
+// place or replace (exactly 32 bytes), any id of 1 to 32 bytes otherwise.
 func (c *Cmd) setID() bool {
-	if len(c.ID) == 0 || len(c.ID) > 32 || (c.Command.Kind == machine.KindPlace && len(c.ID) != 32) {
+	if len(c.ID) == 0 || len(c.ID) > 32 || (c.Command.Kind.PlacesOrder() && len(c.ID) != 32) {
 		return false
 	}
 	copy(c.Command.ID[:], c.ID)

@@ -26,10 +26,8 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		}
 		return c.Command.Args
 	}
-	switch b := pc.GetBody().(type) {
-	case *pb.Command_PlaceOrder:
-		c.Command.Kind = machine.KindPlace
-		o := b.PlaceOrder.GetOrder()
+	placeOf := func(po *pb.PlaceOrder) {
+		o := po.GetOrder()
 		fix(c.Command.Order.Maker[:], o.GetMaker())
 		fix(c.Signed.Signer[:], o.GetSigner())
 		fix(c.Signed.Taker[:], o.GetTaker())
@@ -45,9 +43,44 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		if o.GetScopeId() != "" {
 			c.Signed.ScopeID = []byte(o.GetScopeId())
 		}
-		c.Command.Order.Type = machine.OrderType(enumOf(int32(b.PlaceOrder.GetOrderType())))
-		c.Command.Order.PostOnly = b.PlaceOrder.GetPostOnly()
-		fix(c.Command.Owner[:], b.PlaceOrder.GetOwner())
+		c.Command.Order.Type = machine.OrderType(enumOf(int32(po.GetOrderType())))
+		c.Command.Order.PostOnly = po.GetPostOnly()
+		fix(c.Command.Owner[:], po.GetOwner())
+		if v := int32(po.GetSelfTrade()); v >= 0 && v <= 255 {
+			c.Command.Order.SelfTrade = machine.SelfTrade(v)
+		} else {
+			c.Command.Order.SelfTrade = 255
+		}
+		c.Command.Order.CancelOnHalt = po.GetCancelOnHalt()
+	}
+	switch b := pc.GetBody().(type) {
+	case *pb.Command_PlaceOrder:
+		c.Command.Kind = machine.KindPlace
+		placeOf(b.PlaceOrder)
+	case *pb.Command_ReplaceOrder:
+		c.Command.Kind = machine.KindReplace
+		if b.ReplaceOrder.GetOrderId() != nil {
+			var id machine.Hash
+			fix(id[:], b.ReplaceOrder.GetOrderId())
+			c.Command.OrderIDs = append(c.Command.OrderIDs, id)
+		}
+		if b.ReplaceOrder.GetPlace() != nil {
+			placeOf(b.ReplaceOrder.GetPlace())
+		}
+	case *pb.Command_DecreaseOrder:
+		c.Command.Kind = machine.KindDecrease
+		fix(c.Command.Account[:], b.DecreaseOrder.GetAccount())
+		if b.DecreaseOrder.GetOrderId() != nil {
+			var id machine.Hash
+			fix(id[:], b.DecreaseOrder.GetOrderId())
+			c.Command.OrderIDs = append(c.Command.OrderIDs, id)
+		}
+		switch a := b.DecreaseOrder.GetAmount().(type) {
+		case *pb.DecreaseOrder_ReduceBy:
+			c.Command.Amount = a.ReduceBy
+		case *pb.DecreaseOrder_ReduceTo:
+			c.Command.Amount, c.Command.ReduceTo = a.ReduceTo, true
+		}
 	case *pb.Command_CancelOrder:
 		c.Command.Kind = machine.KindCancel
 		fix(c.Command.Account[:], b.CancelOrder.GetAccount())
@@ -236,13 +269,25 @@ func randomCommand(r *rand.Rand) *pb.Command {
 		return &pb.MarketParams{TickSize: u(), MinSize: u(), MaxSize: u(), FeeRateBps: uint32(u()), NegRisk: r.IntN(2) == 0}
 	}
 	tok := func() []byte { return [][]byte{nil, h()}[r.IntN(2)] }
-	switch r.IntN(23) {
-	case 0, 1, 2:
-		c.Body = &pb.Command_PlaceOrder{PlaceOrder: &pb.PlaceOrder{Order: &pb.SignedOrder{
+	place := func() *pb.PlaceOrder {
+		return &pb.PlaceOrder{Order: &pb.SignedOrder{
 			Salt: u(), Maker: addr(), Signer: addr(), Taker: addr(), TokenId: h(), MakerAmount: u(), TakerAmount: u(),
 			Expiration: u(), Nonce: u(), FeeRateBps: uint32(u()), Side: pb.Side(r.IntN(4) - 1),
 			SignatureType: uint32(u()), Signature: randomBytes(r, 65), ScopeId: []string{"", "tenant-1", "ü"}[r.IntN(3)]},
-			OrderType: pb.OrderType(r.IntN(6) - 1), PostOnly: r.IntN(2) == 0, Owner: randomBytes(r, 16)}}
+			OrderType: pb.OrderType(r.IntN(6) - 1), PostOnly: r.IntN(2) == 0, Owner: randomBytes(r, 16),
+			SelfTrade: pb.SelfTradePrevention([]int32{0, 1, 2, 3, 300, -1}[r.IntN(6)]), CancelOnHalt: r.IntN(2) == 0}
+	}
+	switch r.IntN(26) {
+	case 0, 1, 2:
+		c.Body = &pb.Command_PlaceOrder{PlaceOrder: place()}
+	case 23:
+		c.Body = &pb.Command_ReplaceOrder{ReplaceOrder: &pb.ReplaceOrder{OrderId: h(), Place: place()}}
+	case 24:
+		d := &pb.DecreaseOrder{Account: addr(), OrderId: h(), Amount: &pb.DecreaseOrder_ReduceBy{ReduceBy: u()}}
+		if r.IntN(2) == 0 {
+			d.Amount = &pb.DecreaseOrder_ReduceTo{ReduceTo: u()}
+		}
+		c.Body = &pb.Command_DecreaseOrder{DecreaseOrder: d}
 	case 3:
 		c.Body = &pb.Command_CancelOrder{CancelOrder: &pb.CancelOrder{Account: addr(), OrderId: h()}}
 	case 4:
@@ -454,6 +499,13 @@ func TestToPBRoundTrip(t *testing.T) {
 			Args: args(machine.Args{Exchange: machine.ExchangeNegRisk})},
 		machine.Command{Kind: machine.KindSharesApproval, ID: machine.Hash{9, 16}, Account: machine.Address{4},
 			Args: args(machine.Args{Exchange: machine.ExchangeStandard, Approved: true})},
+		machine.Command{Kind: machine.KindDecrease, ID: machine.Hash{9, 18}, Account: machine.Address{4},
+			OrderIDs: []machine.Hash{{5}}, Amount: 30_000},
+		machine.Command{Kind: machine.KindDecrease, ID: machine.Hash{9, 19}, Account: machine.Address{4},
+			OrderIDs: []machine.Hash{{5}}, Amount: 10_000, ReduceTo: true},
+		machine.Command{Kind: machine.KindReplace, ID: machine.Hash{9, 20}, OrderIDs: []machine.Hash{{5}},
+			Order: machine.OrderSpec{Maker: machine.Address{4}, TokenID: tok, MakerAmount: 50, TakerAmount: 100,
+				Side: machine.Buy, Type: machine.GTC, SelfTrade: machine.SelfTradeCancelBoth, CancelOnHalt: true}},
 	)
 	batch := &pb.CommandBatch{}
 	for i := range cmds {

@@ -62,6 +62,10 @@ func Event(m *machine.Machine, e *machine.Event) *pb.Event {
 		return &pb.Event{Body: &pb.Event_OrderCancelled{OrderCancelled: &pb.OrderCancelled{
 			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Cause: pb.CancelCause(e.Cause),
 			Status: pb.OrderStatus(e.Status), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
+	case machine.EvOrderDecreased:
+		return &pb.Event{Body: &pb.Event_OrderDecreased{OrderDecreased: &pb.OrderDecreased{
+			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Market: marketID(m, e.Market),
+			Size: e.Size, Remaining: e.Remaining, TimeMs: e.TimeMs}}}
 	case machine.EvOrderExpired:
 		return &pb.Event{Body: &pb.Event_OrderExpired{OrderExpired: &pb.OrderExpired{
 			OrderId: id32(e.OrderID), Account: addr(m, e.Account), Remaining: e.Remaining, Market: marketID(m, e.Market)}}}
@@ -104,6 +108,7 @@ func accepted(m *machine.Machine, e *machine.Event) *pb.OrderAccepted {
 		Outcome: pb.Outcome(e.Outcome), Account: addr(m, e.Account), Side: pb.Side(e.Side),
 		OrderType: pb.OrderType(e.OrderType), PostOnly: e.PostOnly, Price: e.Price, Size: e.Size,
 		FeeRateBps: e.FeeRateBps, Expiration: e.Expiration, CreatedMs: e.TimeMs,
+		SelfTrade: pb.SelfTradePrevention(e.SelfTrade), CancelOnHalt: e.CancelOnHalt,
 	}
 	if e.Owner >= 0 {
 		k := m.Owner(e.Owner)

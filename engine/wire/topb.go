@@ -18,6 +18,17 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 	switch c.Kind {
 	case machine.KindPlace:
 		out.Body = &pb.Command_PlaceOrder{PlaceOrder: place(c, signed)}
+	case machine.KindReplace:
+		out.Body = &pb.Command_ReplaceOrder{ReplaceOrder: &pb.ReplaceOrder{OrderId: bytes.Clone(c.OrderIDs[0][:]),
+			Place: place(c, signed)}}
+	case machine.KindDecrease:
+		d := &pb.DecreaseOrder{Account: account, OrderId: bytes.Clone(c.OrderIDs[0][:])}
+		if c.ReduceTo {
+			d.Amount = &pb.DecreaseOrder_ReduceTo{ReduceTo: c.Amount}
+		} else {
+			d.Amount = &pb.DecreaseOrder_ReduceBy{ReduceBy: c.Amount}
+		}
+		out.Body = &pb.Command_DecreaseOrder{DecreaseOrder: d}
 	case machine.KindCancel:
 		out.Body = &pb.Command_CancelOrder{CancelOrder: &pb.CancelOrder{Account: account, OrderId: bytes.Clone(c.OrderIDs[0][:])}}
 	case machine.KindCancelList:
@@ -81,7 +92,8 @@ func place(c *machine.Command, s *Signed) *pb.PlaceOrder {
 		so.Salt, so.Nonce, so.SignatureType, so.ScopeId = s.Salt, s.Nonce, s.SignatureType, string(s.ScopeID)
 		so.Signer, so.Taker, so.Signature = bytes.Clone(s.Signer[:]), nonzeroAddr(s.Taker), bytes.Clone(s.Signature[:])
 	}
-	p := &pb.PlaceOrder{Order: so, OrderType: pb.OrderType(o.Type), PostOnly: o.PostOnly}
+	p := &pb.PlaceOrder{Order: so, OrderType: pb.OrderType(o.Type), PostOnly: o.PostOnly,
+		SelfTrade: pb.SelfTradePrevention(o.SelfTrade), CancelOnHalt: o.CancelOnHalt}
 	if c.Owner != (machine.KeyID{}) {
 		p.Owner = bytes.Clone(c.Owner[:])
 	}

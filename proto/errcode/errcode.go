@@ -91,6 +91,11 @@ const (
 	InvalidOrderSharesNotApproved     Code = "INVALID_ORDER_SHARES_NOT_APPROVED"
 	// The engine refuses an order of a wallet that owes the ledger.
 	InvalidOrderAccountInDebt Code = "INVALID_ORDER_ACCOUNT_IN_DEBT"
+	// A decrease that would not lower the order's remaining size: a
+	// larger size needs a new signed order.
+	InvalidOrderNotADecrease Code = "INVALID_ORDER_NOT_A_DECREASE"
+	// An order whose self-trade prevention mode is none the engine knows.
+	InvalidOrderSelfTrade Code = "INVALID_ORDER_SELF_TRADE"
 )
 
 // Request validation (400).
@@ -290,6 +295,8 @@ var table = []Entry{
 	{MakerWalletNotDeployed, 400, "maker wallet not deployed: the order's maker is a proxy wallet (signatureType 2) that is not deployed on chain yet; deploy it through the Relayer API (pred wallet deploy) and place the order once the exchange has seen the deployment"},
 	{InvalidOrderCollateralNotApproved, 400, "collateral not approved: the maker has not approved the market's exchange (the neg-risk exchange for negRisk markets) to move its USDW, or its allowance does not cover its open BUY orders there and this one; approve the exchange on chain (pred wallet approve), then place the order once the exchange has seen the approval (after 2 blocks); see GET /balance-allowance"},
 	{InvalidOrderSharesNotApproved, 400, "shares not approved: the maker has not approved the market's exchange (the neg-risk exchange for negRisk markets) to move its outcome shares (ConditionalTokens setApprovalForAll); approve it on chain (pred wallet approve), then place the order once the exchange has seen the approval (after 2 blocks)"},
+	{InvalidOrderNotADecrease, 400, "a decrease must lower the order's remaining size (reduce_by more than 0, reduce_to below the remaining size); to trade more, place a new signed order"},
+	{InvalidOrderSelfTrade, 400, "the order's self-trade prevention mode is none of the known ones (cancel the resting order, the default; cancel the incoming order; cancel both)"},
 	{InvalidOrderAccountInDebt, 400, "the maker wallet owes the exchange: a trade it took part in failed on chain, or funds left the wallet that its fills had already spent, and the ledger could not take back all it had to (GET /balance-allowance shows the debt); deposit what is owed, and the wallet may place orders again"},
 	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
 	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},

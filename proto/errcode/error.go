@@ -102,6 +102,8 @@ var rejectCodes = map[pb.RejectReason]Code{
 	pb.RejectReason_REJECT_REASON_COLLATERAL_NOT_APPROVED:   InvalidOrderCollateralNotApproved,
 	pb.RejectReason_REJECT_REASON_SHARES_NOT_APPROVED:       InvalidOrderSharesNotApproved,
 	pb.RejectReason_REJECT_REASON_ACCOUNT_IN_DEBT:           InvalidOrderAccountInDebt,
+	pb.RejectReason_REJECT_REASON_NOT_A_DECREASE:            InvalidOrderNotADecrease,
+	pb.RejectReason_REJECT_REASON_INVALID_SELF_TRADE:        InvalidOrderSelfTrade,
 }
 
 // FromReject returns the code of an engine reject reason. A reason newer

@@ -108,6 +108,8 @@ type Command struct {
 	//	*Command_WithdrawalReleased
 	//	*Command_CollateralApproval
 	//	*Command_SharesApproval
+	//	*Command_DecreaseOrder
+	//	*Command_ReplaceOrder
 	Body          isCommand_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -364,6 +366,24 @@ func (x *Command) GetSharesApproval() *SharesApproval {
 	return nil
 }
 
+func (x *Command) GetDecreaseOrder() *DecreaseOrder {
+	if x != nil {
+		if x, ok := x.Body.(*Command_DecreaseOrder); ok {
+			return x.DecreaseOrder
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetReplaceOrder() *ReplaceOrder {
+	if x != nil {
+		if x, ok := x.Body.(*Command_ReplaceOrder); ok {
+			return x.ReplaceOrder
+		}
+	}
+	return nil
+}
+
 type isCommand_Body interface {
 	isCommand_Body()
 }
@@ -461,6 +481,15 @@ type Command_SharesApproval struct {
 	SharesApproval *SharesApproval `protobuf:"bytes,44,opt,name=shares_approval,json=sharesApproval,proto3,oneof"`
 }
 
+type Command_DecreaseOrder struct {
+	// Market makers' tools (50..59).
+	DecreaseOrder *DecreaseOrder `protobuf:"bytes,50,opt,name=decrease_order,json=decreaseOrder,proto3,oneof"`
+}
+
+type Command_ReplaceOrder struct {
+	ReplaceOrder *ReplaceOrder `protobuf:"bytes,51,opt,name=replace_order,json=replaceOrder,proto3,oneof"`
+}
+
 func (*Command_PlaceOrder) isCommand_Body() {}
 
 func (*Command_CancelOrder) isCommand_Body() {}
@@ -506,6 +535,10 @@ func (*Command_WithdrawalReleased) isCommand_Body() {}
 func (*Command_CollateralApproval) isCommand_Body() {}
 
 func (*Command_SharesApproval) isCommand_Body() {}
+
+func (*Command_DecreaseOrder) isCommand_Body() {}
+
+func (*Command_ReplaceOrder) isCommand_Body() {}
 
 // The EIP-712 Order struct as the maker signed it, plus its signature. The
 // engine matches on token_id, side and the two amounts; the rest travels
@@ -670,7 +703,14 @@ type PlaceOrder struct {
 	PostOnly  bool                   `protobuf:"varint,3,opt,name=post_only,json=postOnly,proto3" json:"post_only,omitempty"`
 	// The API key (16-byte UUID) that submitted the order; heartbeats are
 	// tracked per key.
-	Owner         []byte `protobuf:"bytes,4,opt,name=owner,proto3" json:"owner,omitempty"`
+	Owner []byte `protobuf:"bytes,4,opt,name=owner,proto3" json:"owner,omitempty"`
+	// Request options, like post_only not part of the signed order: what
+	// to do when the order, incoming, meets a resting order of its own
+	// wallet (refused, INVALID_SELF_TRADE, if not a SelfTradePrevention
+	// value), and whether to cancel it when its market is halted
+	// (CANCEL_CAUSE_HALTED) rather than keep it.
+	SelfTrade     SelfTradePrevention `protobuf:"varint,5,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
+	CancelOnHalt  bool                `protobuf:"varint,6,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -733,6 +773,188 @@ func (x *PlaceOrder) GetOwner() []byte {
 	return nil
 }
 
+func (x *PlaceOrder) GetSelfTrade() SelfTradePrevention {
+	if x != nil {
+		return x.SelfTrade
+	}
+	return SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED
+}
+
+func (x *PlaceOrder) GetCancelOnHalt() bool {
+	if x != nil {
+		return x.CancelOnHalt
+	}
+	return false
+}
+
+// Lowers a live order's remaining size without a new signature (the
+// signed order authorises up to its size): reduce_by shares taken off, or
+// reduce_to the remaining size wanted, in base units of whole lots
+// (0.01 share). The order keeps its place in the queue and its lock
+// shrinks (OrderDecreased). Reducing to 0 cancels it, as does a reduce_by
+// larger than what is left. Refused, changing nothing: an order that is
+// not live or not account's (ORDER_NOT_FOUND), an amount not of whole
+// lots (INVALID_AMOUNTS), a new size not below the current one
+// (NOT_A_DECREASE).
+type DecreaseOrder struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Account []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	OrderId []byte                 `protobuf:"bytes,2,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// Types that are valid to be assigned to Amount:
+	//
+	//	*DecreaseOrder_ReduceBy
+	//	*DecreaseOrder_ReduceTo
+	Amount        isDecreaseOrder_Amount `protobuf_oneof:"amount"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecreaseOrder) Reset() {
+	*x = DecreaseOrder{}
+	mi := &file_pred_v1_command_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecreaseOrder) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecreaseOrder) ProtoMessage() {}
+
+func (x *DecreaseOrder) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecreaseOrder.ProtoReflect.Descriptor instead.
+func (*DecreaseOrder) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *DecreaseOrder) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *DecreaseOrder) GetOrderId() []byte {
+	if x != nil {
+		return x.OrderId
+	}
+	return nil
+}
+
+func (x *DecreaseOrder) GetAmount() isDecreaseOrder_Amount {
+	if x != nil {
+		return x.Amount
+	}
+	return nil
+}
+
+func (x *DecreaseOrder) GetReduceBy() uint64 {
+	if x != nil {
+		if x, ok := x.Amount.(*DecreaseOrder_ReduceBy); ok {
+			return x.ReduceBy
+		}
+	}
+	return 0
+}
+
+func (x *DecreaseOrder) GetReduceTo() uint64 {
+	if x != nil {
+		if x, ok := x.Amount.(*DecreaseOrder_ReduceTo); ok {
+			return x.ReduceTo
+		}
+	}
+	return 0
+}
+
+type isDecreaseOrder_Amount interface {
+	isDecreaseOrder_Amount()
+}
+
+type DecreaseOrder_ReduceBy struct {
+	ReduceBy uint64 `protobuf:"varint,3,opt,name=reduce_by,json=reduceBy,proto3,oneof"`
+}
+
+type DecreaseOrder_ReduceTo struct {
+	ReduceTo uint64 `protobuf:"varint,4,opt,name=reduce_to,json=reduceTo,proto3,oneof"`
+}
+
+func (*DecreaseOrder_ReduceBy) isDecreaseOrder_Amount() {}
+
+func (*DecreaseOrder_ReduceTo) isDecreaseOrder_Amount() {}
+
+// Cancels order_id and places place's order, both or neither: the
+// command's id is the new order's hash, and order_id must be a live order
+// of the new order's maker (else ORDER_NOT_FOUND on order_id). Every
+// check of the place runs with the old order counted as gone (its lock
+// released), and any refusal refuses the whole command (OrderRejected on
+// the new id, as for a place). Events: OrderCancelled (CANCEL_CAUSE_USER)
+// of the old order, then the new order's as for a place; it gets a new
+// order_seq and no priority of the old. A batch of replaces is several
+// ReplaceOrder commands in one CommandBatch, each pair atomic on its own.
+type ReplaceOrder struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	Place         *PlaceOrder            `protobuf:"bytes,2,opt,name=place,proto3" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplaceOrder) Reset() {
+	*x = ReplaceOrder{}
+	mi := &file_pred_v1_command_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplaceOrder) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplaceOrder) ProtoMessage() {}
+
+func (x *ReplaceOrder) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplaceOrder.ProtoReflect.Descriptor instead.
+func (*ReplaceOrder) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ReplaceOrder) GetOrderId() []byte {
+	if x != nil {
+		return x.OrderId
+	}
+	return nil
+}
+
+func (x *ReplaceOrder) GetPlace() *PlaceOrder {
+	if x != nil {
+		return x.Place
+	}
+	return nil
+}
+
 // Cancels act only on orders whose maker is account.
 type CancelOrder struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -744,7 +966,7 @@ type CancelOrder struct {
 
 func (x *CancelOrder) Reset() {
 	*x = CancelOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[4]
+	mi := &file_pred_v1_command_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -756,7 +978,7 @@ func (x *CancelOrder) String() string {
 func (*CancelOrder) ProtoMessage() {}
 
 func (x *CancelOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[4]
+	mi := &file_pred_v1_command_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -769,7 +991,7 @@ func (x *CancelOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrder.ProtoReflect.Descriptor instead.
 func (*CancelOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{4}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CancelOrder) GetAccount() []byte {
@@ -796,7 +1018,7 @@ type CancelOrders struct {
 
 func (x *CancelOrders) Reset() {
 	*x = CancelOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[5]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -808,7 +1030,7 @@ func (x *CancelOrders) String() string {
 func (*CancelOrders) ProtoMessage() {}
 
 func (x *CancelOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[5]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -821,7 +1043,7 @@ func (x *CancelOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrders.ProtoReflect.Descriptor instead.
 func (*CancelOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{5}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CancelOrders) GetAccount() []byte {
@@ -851,7 +1073,7 @@ type CancelMarketOrders struct {
 
 func (x *CancelMarketOrders) Reset() {
 	*x = CancelMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -863,7 +1085,7 @@ func (x *CancelMarketOrders) String() string {
 func (*CancelMarketOrders) ProtoMessage() {}
 
 func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -876,7 +1098,7 @@ func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMarketOrders.ProtoReflect.Descriptor instead.
 func (*CancelMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CancelMarketOrders) GetAccount() []byte {
@@ -909,7 +1131,7 @@ type CancelAll struct {
 
 func (x *CancelAll) Reset() {
 	*x = CancelAll{}
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +1143,7 @@ func (x *CancelAll) String() string {
 func (*CancelAll) ProtoMessage() {}
 
 func (x *CancelAll) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1156,7 @@ func (x *CancelAll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelAll.ProtoReflect.Descriptor instead.
 func (*CancelAll) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CancelAll) GetAccount() []byte {
@@ -954,7 +1176,7 @@ type Heartbeat struct {
 
 func (x *Heartbeat) Reset() {
 	*x = Heartbeat{}
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -966,7 +1188,7 @@ func (x *Heartbeat) String() string {
 func (*Heartbeat) ProtoMessage() {}
 
 func (x *Heartbeat) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -979,7 +1201,7 @@ func (x *Heartbeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Heartbeat.ProtoReflect.Descriptor instead.
 func (*Heartbeat) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Heartbeat) GetOwner() []byte {
@@ -998,7 +1220,7 @@ type Tick struct {
 
 func (x *Tick) Reset() {
 	*x = Tick{}
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1010,7 +1232,7 @@ func (x *Tick) String() string {
 func (*Tick) ProtoMessage() {}
 
 func (x *Tick) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1023,7 +1245,7 @@ func (x *Tick) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tick.ProtoReflect.Descriptor instead.
 func (*Tick) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
 }
 
 type CreateMarket struct {
@@ -1038,7 +1260,7 @@ type CreateMarket struct {
 
 func (x *CreateMarket) Reset() {
 	*x = CreateMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1050,7 +1272,7 @@ func (x *CreateMarket) String() string {
 func (*CreateMarket) ProtoMessage() {}
 
 func (x *CreateMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1063,7 +1285,7 @@ func (x *CreateMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMarket.ProtoReflect.Descriptor instead.
 func (*CreateMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CreateMarket) GetMarket() []byte {
@@ -1104,7 +1326,7 @@ type ConfigureMarket struct {
 
 func (x *ConfigureMarket) Reset() {
 	*x = ConfigureMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1116,7 +1338,7 @@ func (x *ConfigureMarket) String() string {
 func (*ConfigureMarket) ProtoMessage() {}
 
 func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1129,7 +1351,7 @@ func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigureMarket.ProtoReflect.Descriptor instead.
 func (*ConfigureMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ConfigureMarket) GetMarket() []byte {
@@ -1155,7 +1377,7 @@ type HaltMarket struct {
 
 func (x *HaltMarket) Reset() {
 	*x = HaltMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1167,7 +1389,7 @@ func (x *HaltMarket) String() string {
 func (*HaltMarket) ProtoMessage() {}
 
 func (x *HaltMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1180,7 +1402,7 @@ func (x *HaltMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltMarket.ProtoReflect.Descriptor instead.
 func (*HaltMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *HaltMarket) GetMarket() []byte {
@@ -1199,7 +1421,7 @@ type ResumeMarket struct {
 
 func (x *ResumeMarket) Reset() {
 	*x = ResumeMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1211,7 +1433,7 @@ func (x *ResumeMarket) String() string {
 func (*ResumeMarket) ProtoMessage() {}
 
 func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1224,7 +1446,7 @@ func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeMarket.ProtoReflect.Descriptor instead.
 func (*ResumeMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ResumeMarket) GetMarket() []byte {
@@ -1244,7 +1466,7 @@ type ClearMarketOrders struct {
 
 func (x *ClearMarketOrders) Reset() {
 	*x = ClearMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1256,7 +1478,7 @@ func (x *ClearMarketOrders) String() string {
 func (*ClearMarketOrders) ProtoMessage() {}
 
 func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1269,7 +1491,7 @@ func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClearMarketOrders.ProtoReflect.Descriptor instead.
 func (*ClearMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ClearMarketOrders) GetMarket() []byte {
@@ -1288,7 +1510,7 @@ type CloseMarket struct {
 
 func (x *CloseMarket) Reset() {
 	*x = CloseMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1300,7 +1522,7 @@ func (x *CloseMarket) String() string {
 func (*CloseMarket) ProtoMessage() {}
 
 func (x *CloseMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1313,7 +1535,7 @@ func (x *CloseMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseMarket.ProtoReflect.Descriptor instead.
 func (*CloseMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CloseMarket) GetMarket() []byte {
@@ -1336,7 +1558,7 @@ type ResolveMarket struct {
 
 func (x *ResolveMarket) Reset() {
 	*x = ResolveMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1570,7 @@ func (x *ResolveMarket) String() string {
 func (*ResolveMarket) ProtoMessage() {}
 
 func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1583,7 @@ func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveMarket.ProtoReflect.Descriptor instead.
 func (*ResolveMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ResolveMarket) GetMarket() []byte {
@@ -1393,7 +1615,7 @@ type Deposit struct {
 
 func (x *Deposit) Reset() {
 	*x = Deposit{}
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1405,7 +1627,7 @@ func (x *Deposit) String() string {
 func (*Deposit) ProtoMessage() {}
 
 func (x *Deposit) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1418,7 +1640,7 @@ func (x *Deposit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Deposit.ProtoReflect.Descriptor instead.
 func (*Deposit) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Deposit) GetAccount() []byte {
@@ -1458,7 +1680,7 @@ type Withdraw struct {
 
 func (x *Withdraw) Reset() {
 	*x = Withdraw{}
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1692,7 @@ func (x *Withdraw) String() string {
 func (*Withdraw) ProtoMessage() {}
 
 func (x *Withdraw) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,7 +1705,7 @@ func (x *Withdraw) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdraw.ProtoReflect.Descriptor instead.
 func (*Withdraw) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Withdraw) GetAccount() []byte {
@@ -1525,7 +1747,7 @@ type WithdrawalObserved struct {
 
 func (x *WithdrawalObserved) Reset() {
 	*x = WithdrawalObserved{}
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1537,7 +1759,7 @@ func (x *WithdrawalObserved) String() string {
 func (*WithdrawalObserved) ProtoMessage() {}
 
 func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1550,7 +1772,7 @@ func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalObserved.ProtoReflect.Descriptor instead.
 func (*WithdrawalObserved) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *WithdrawalObserved) GetAccount() []byte {
@@ -1587,7 +1809,7 @@ type WithdrawalReleased struct {
 
 func (x *WithdrawalReleased) Reset() {
 	*x = WithdrawalReleased{}
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1599,7 +1821,7 @@ func (x *WithdrawalReleased) String() string {
 func (*WithdrawalReleased) ProtoMessage() {}
 
 func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1612,7 +1834,7 @@ func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalReleased.ProtoReflect.Descriptor instead.
 func (*WithdrawalReleased) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *WithdrawalReleased) GetAccount() []byte {
@@ -1659,7 +1881,7 @@ type CollateralApproval struct {
 
 func (x *CollateralApproval) Reset() {
 	*x = CollateralApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1671,7 +1893,7 @@ func (x *CollateralApproval) String() string {
 func (*CollateralApproval) ProtoMessage() {}
 
 func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1684,7 +1906,7 @@ func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollateralApproval.ProtoReflect.Descriptor instead.
 func (*CollateralApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CollateralApproval) GetAccount() []byte {
@@ -1731,7 +1953,7 @@ type SharesApproval struct {
 
 func (x *SharesApproval) Reset() {
 	*x = SharesApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1743,7 +1965,7 @@ func (x *SharesApproval) String() string {
 func (*SharesApproval) ProtoMessage() {}
 
 func (x *SharesApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1756,7 +1978,7 @@ func (x *SharesApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SharesApproval.ProtoReflect.Descriptor instead.
 func (*SharesApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SharesApproval) GetAccount() []byte {
@@ -1794,7 +2016,7 @@ type WalletDeployed struct {
 
 func (x *WalletDeployed) Reset() {
 	*x = WalletDeployed{}
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1806,7 +2028,7 @@ func (x *WalletDeployed) String() string {
 func (*WalletDeployed) ProtoMessage() {}
 
 func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1819,7 +2041,7 @@ func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WalletDeployed.ProtoReflect.Descriptor instead.
 func (*WalletDeployed) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *WalletDeployed) GetOwner() []byte {
@@ -1847,7 +2069,7 @@ type Faucet struct {
 
 func (x *Faucet) Reset() {
 	*x = Faucet{}
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +2081,7 @@ func (x *Faucet) String() string {
 func (*Faucet) ProtoMessage() {}
 
 func (x *Faucet) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +2094,7 @@ func (x *Faucet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Faucet.ProtoReflect.Descriptor instead.
 func (*Faucet) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Faucet) GetAccount() []byte {
@@ -1915,7 +2137,7 @@ type SetTradeStatus struct {
 
 func (x *SetTradeStatus) Reset() {
 	*x = SetTradeStatus{}
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2149,7 @@ func (x *SetTradeStatus) String() string {
 func (*SetTradeStatus) ProtoMessage() {}
 
 func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2162,7 @@ func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTradeStatus.ProtoReflect.Descriptor instead.
 func (*SetTradeStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SetTradeStatus) GetTradeId() uint64 {
@@ -1978,7 +2200,7 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x15pred/v1/command.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"W\n" +
 	"\fCommandBatch\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\fR\abatchId\x12,\n" +
-	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xbd\v\n" +
+	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xbc\f\n" +
 	"\aCommand\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\fR\x02id\x126\n" +
 	"\vplace_order\x18\n" +
@@ -2007,7 +2229,9 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x13withdrawal_observed\x18) \x01(\v2\x1b.pred.v1.WithdrawalObservedH\x00R\x12withdrawalObserved\x12N\n" +
 	"\x13withdrawal_released\x18* \x01(\v2\x1b.pred.v1.WithdrawalReleasedH\x00R\x12withdrawalReleased\x12N\n" +
 	"\x13collateral_approval\x18+ \x01(\v2\x1b.pred.v1.CollateralApprovalH\x00R\x12collateralApproval\x12B\n" +
-	"\x0fshares_approval\x18, \x01(\v2\x17.pred.v1.SharesApprovalH\x00R\x0esharesApprovalB\x06\n" +
+	"\x0fshares_approval\x18, \x01(\v2\x17.pred.v1.SharesApprovalH\x00R\x0esharesApproval\x12?\n" +
+	"\x0edecrease_order\x182 \x01(\v2\x16.pred.v1.DecreaseOrderH\x00R\rdecreaseOrder\x12<\n" +
+	"\rreplace_order\x183 \x01(\v2\x15.pred.v1.ReplaceOrderH\x00R\freplaceOrderB\x06\n" +
 	"\x04body\"\xa1\x03\n" +
 	"\vSignedOrder\x12\x12\n" +
 	"\x04salt\x18\x01 \x01(\x04R\x04salt\x12\x14\n" +
@@ -2027,14 +2251,26 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x04side\x18\v \x01(\x0e2\r.pred.v1.SideR\x04side\x12%\n" +
 	"\x0esignature_type\x18\f \x01(\rR\rsignatureType\x12\x1c\n" +
 	"\tsignature\x18\r \x01(\fR\tsignature\x12\x19\n" +
-	"\bscope_id\x18\x0e \x01(\tR\ascopeId\"\x9e\x01\n" +
+	"\bscope_id\x18\x0e \x01(\tR\ascopeId\"\x81\x02\n" +
 	"\n" +
 	"PlaceOrder\x12*\n" +
 	"\x05order\x18\x01 \x01(\v2\x14.pred.v1.SignedOrderR\x05order\x121\n" +
 	"\n" +
 	"order_type\x18\x02 \x01(\x0e2\x12.pred.v1.OrderTypeR\torderType\x12\x1b\n" +
 	"\tpost_only\x18\x03 \x01(\bR\bpostOnly\x12\x14\n" +
-	"\x05owner\x18\x04 \x01(\fR\x05owner\"B\n" +
+	"\x05owner\x18\x04 \x01(\fR\x05owner\x12;\n" +
+	"\n" +
+	"self_trade\x18\x05 \x01(\x0e2\x1c.pred.v1.SelfTradePreventionR\tselfTrade\x12$\n" +
+	"\x0ecancel_on_halt\x18\x06 \x01(\bR\fcancelOnHalt\"\x8c\x01\n" +
+	"\rDecreaseOrder\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
+	"\border_id\x18\x02 \x01(\fR\aorderId\x12\x1d\n" +
+	"\treduce_by\x18\x03 \x01(\x04H\x00R\breduceBy\x12\x1d\n" +
+	"\treduce_to\x18\x04 \x01(\x04H\x00R\breduceToB\b\n" +
+	"\x06amount\"T\n" +
+	"\fReplaceOrder\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\x12)\n" +
+	"\x05place\x18\x02 \x01(\v2\x13.pred.v1.PlaceOrderR\x05place\"B\n" +
 	"\vCancelOrder\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
 	"\border_id\x18\x02 \x01(\fR\aorderId\"E\n" +
@@ -2120,78 +2356,85 @@ func file_pred_v1_command_proto_rawDescGZIP() []byte {
 	return file_pred_v1_command_proto_rawDescData
 }
 
-var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_pred_v1_command_proto_goTypes = []any{
 	(*CommandBatch)(nil),       // 0: pred.v1.CommandBatch
 	(*Command)(nil),            // 1: pred.v1.Command
 	(*SignedOrder)(nil),        // 2: pred.v1.SignedOrder
 	(*PlaceOrder)(nil),         // 3: pred.v1.PlaceOrder
-	(*CancelOrder)(nil),        // 4: pred.v1.CancelOrder
-	(*CancelOrders)(nil),       // 5: pred.v1.CancelOrders
-	(*CancelMarketOrders)(nil), // 6: pred.v1.CancelMarketOrders
-	(*CancelAll)(nil),          // 7: pred.v1.CancelAll
-	(*Heartbeat)(nil),          // 8: pred.v1.Heartbeat
-	(*Tick)(nil),               // 9: pred.v1.Tick
-	(*CreateMarket)(nil),       // 10: pred.v1.CreateMarket
-	(*ConfigureMarket)(nil),    // 11: pred.v1.ConfigureMarket
-	(*HaltMarket)(nil),         // 12: pred.v1.HaltMarket
-	(*ResumeMarket)(nil),       // 13: pred.v1.ResumeMarket
-	(*ClearMarketOrders)(nil),  // 14: pred.v1.ClearMarketOrders
-	(*CloseMarket)(nil),        // 15: pred.v1.CloseMarket
-	(*ResolveMarket)(nil),      // 16: pred.v1.ResolveMarket
-	(*Deposit)(nil),            // 17: pred.v1.Deposit
-	(*Withdraw)(nil),           // 18: pred.v1.Withdraw
-	(*WithdrawalObserved)(nil), // 19: pred.v1.WithdrawalObserved
-	(*WithdrawalReleased)(nil), // 20: pred.v1.WithdrawalReleased
-	(*CollateralApproval)(nil), // 21: pred.v1.CollateralApproval
-	(*SharesApproval)(nil),     // 22: pred.v1.SharesApproval
-	(*WalletDeployed)(nil),     // 23: pred.v1.WalletDeployed
-	(*Faucet)(nil),             // 24: pred.v1.Faucet
-	(*SetTradeStatus)(nil),     // 25: pred.v1.SetTradeStatus
-	(Side)(0),                  // 26: pred.v1.Side
-	(OrderType)(0),             // 27: pred.v1.OrderType
-	(*MarketParams)(nil),       // 28: pred.v1.MarketParams
-	(Exchange)(0),              // 29: pred.v1.Exchange
-	(TradeStatus)(0),           // 30: pred.v1.TradeStatus
+	(*DecreaseOrder)(nil),      // 4: pred.v1.DecreaseOrder
+	(*ReplaceOrder)(nil),       // 5: pred.v1.ReplaceOrder
+	(*CancelOrder)(nil),        // 6: pred.v1.CancelOrder
+	(*CancelOrders)(nil),       // 7: pred.v1.CancelOrders
+	(*CancelMarketOrders)(nil), // 8: pred.v1.CancelMarketOrders
+	(*CancelAll)(nil),          // 9: pred.v1.CancelAll
+	(*Heartbeat)(nil),          // 10: pred.v1.Heartbeat
+	(*Tick)(nil),               // 11: pred.v1.Tick
+	(*CreateMarket)(nil),       // 12: pred.v1.CreateMarket
+	(*ConfigureMarket)(nil),    // 13: pred.v1.ConfigureMarket
+	(*HaltMarket)(nil),         // 14: pred.v1.HaltMarket
+	(*ResumeMarket)(nil),       // 15: pred.v1.ResumeMarket
+	(*ClearMarketOrders)(nil),  // 16: pred.v1.ClearMarketOrders
+	(*CloseMarket)(nil),        // 17: pred.v1.CloseMarket
+	(*ResolveMarket)(nil),      // 18: pred.v1.ResolveMarket
+	(*Deposit)(nil),            // 19: pred.v1.Deposit
+	(*Withdraw)(nil),           // 20: pred.v1.Withdraw
+	(*WithdrawalObserved)(nil), // 21: pred.v1.WithdrawalObserved
+	(*WithdrawalReleased)(nil), // 22: pred.v1.WithdrawalReleased
+	(*CollateralApproval)(nil), // 23: pred.v1.CollateralApproval
+	(*SharesApproval)(nil),     // 24: pred.v1.SharesApproval
+	(*WalletDeployed)(nil),     // 25: pred.v1.WalletDeployed
+	(*Faucet)(nil),             // 26: pred.v1.Faucet
+	(*SetTradeStatus)(nil),     // 27: pred.v1.SetTradeStatus
+	(Side)(0),                  // 28: pred.v1.Side
+	(OrderType)(0),             // 29: pred.v1.OrderType
+	(SelfTradePrevention)(0),   // 30: pred.v1.SelfTradePrevention
+	(*MarketParams)(nil),       // 31: pred.v1.MarketParams
+	(Exchange)(0),              // 32: pred.v1.Exchange
+	(TradeStatus)(0),           // 33: pred.v1.TradeStatus
 }
 var file_pred_v1_command_proto_depIdxs = []int32{
 	1,  // 0: pred.v1.CommandBatch.commands:type_name -> pred.v1.Command
 	3,  // 1: pred.v1.Command.place_order:type_name -> pred.v1.PlaceOrder
-	4,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
-	5,  // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
-	6,  // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
-	7,  // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
-	8,  // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
-	9,  // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
-	10, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
-	11, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
-	12, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
-	13, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
-	14, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
-	15, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
-	16, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
-	17, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
-	18, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
-	24, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
-	25, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
-	23, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
-	19, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
-	20, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
-	21, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
-	22, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
-	26, // 24: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
-	2,  // 25: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
-	27, // 26: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
-	28, // 27: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
-	28, // 28: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
-	29, // 29: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
-	29, // 30: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
-	30, // 31: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	6,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
+	7,  // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
+	8,  // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
+	9,  // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
+	10, // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
+	11, // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
+	12, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
+	13, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
+	14, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
+	15, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
+	16, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
+	17, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
+	18, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
+	19, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
+	20, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
+	26, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
+	27, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
+	25, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
+	21, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
+	22, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
+	23, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
+	24, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
+	4,  // 24: pred.v1.Command.decrease_order:type_name -> pred.v1.DecreaseOrder
+	5,  // 25: pred.v1.Command.replace_order:type_name -> pred.v1.ReplaceOrder
+	28, // 26: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
+	2,  // 27: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
+	29, // 28: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
+	30, // 29: pred.v1.PlaceOrder.self_trade:type_name -> pred.v1.SelfTradePrevention
+	3,  // 30: pred.v1.ReplaceOrder.place:type_name -> pred.v1.PlaceOrder
+	31, // 31: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
+	31, // 32: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
+	32, // 33: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
+	32, // 34: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
+	33, // 35: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
+	36, // [36:36] is the sub-list for method output_type
+	36, // [36:36] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_command_proto_init() }
@@ -2224,6 +2467,12 @@ func file_pred_v1_command_proto_init() {
 		(*Command_WithdrawalReleased)(nil),
 		(*Command_CollateralApproval)(nil),
 		(*Command_SharesApproval)(nil),
+		(*Command_DecreaseOrder)(nil),
+		(*Command_ReplaceOrder)(nil),
+	}
+	file_pred_v1_command_proto_msgTypes[4].OneofWrappers = []any{
+		(*DecreaseOrder_ReduceBy)(nil),
+		(*DecreaseOrder_ReduceTo)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2231,7 +2480,7 @@ func file_pred_v1_command_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_command_proto_rawDesc), len(file_pred_v1_command_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

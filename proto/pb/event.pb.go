@@ -258,6 +258,7 @@ type Event struct {
 	//	*Event_Transfer
 	//	*Event_ApprovalChanged
 	//	*Event_BookChanged
+	//	*Event_OrderDecreased
 	Body          isEvent_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -417,6 +418,15 @@ func (x *Event) GetBookChanged() *BookChanged {
 	return nil
 }
 
+func (x *Event) GetOrderDecreased() *OrderDecreased {
+	if x != nil {
+		if x, ok := x.Body.(*Event_OrderDecreased); ok {
+			return x.OrderDecreased
+		}
+	}
+	return nil
+}
+
 type isEvent_Body interface {
 	isEvent_Body()
 }
@@ -473,6 +483,10 @@ type Event_BookChanged struct {
 	BookChanged *BookChanged `protobuf:"bytes,13,opt,name=book_changed,json=bookChanged,proto3,oneof"`
 }
 
+type Event_OrderDecreased struct {
+	OrderDecreased *OrderDecreased `protobuf:"bytes,14,opt,name=order_decreased,json=orderDecreased,proto3,oneof"`
+}
+
 func (*Event_OrderAccepted) isEvent_Body() {}
 
 func (*Event_OrderRejected) isEvent_Body() {}
@@ -499,6 +513,8 @@ func (*Event_ApprovalChanged) isEvent_Body() {}
 
 func (*Event_BookChanged) isEvent_Body() {}
 
+func (*Event_OrderDecreased) isEvent_Body() {}
+
 type OrderAccepted struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	OrderId []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
@@ -516,8 +532,10 @@ type OrderAccepted struct {
 	Size       uint64    `protobuf:"varint,12,opt,name=size,proto3" json:"size,omitempty"`
 	FeeRateBps uint32    `protobuf:"varint,13,opt,name=fee_rate_bps,json=feeRateBps,proto3" json:"fee_rate_bps,omitempty"`
 	// Unix seconds, 0 if none.
-	Expiration    uint64 `protobuf:"varint,14,opt,name=expiration,proto3" json:"expiration,omitempty"`
-	CreatedMs     int64  `protobuf:"varint,15,opt,name=created_ms,json=createdMs,proto3" json:"created_ms,omitempty"`
+	Expiration    uint64              `protobuf:"varint,14,opt,name=expiration,proto3" json:"expiration,omitempty"`
+	CreatedMs     int64               `protobuf:"varint,15,opt,name=created_ms,json=createdMs,proto3" json:"created_ms,omitempty"`
+	SelfTrade     SelfTradePrevention `protobuf:"varint,16,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
+	CancelOnHalt  bool                `protobuf:"varint,17,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -657,6 +675,108 @@ func (x *OrderAccepted) GetCreatedMs() int64 {
 	return 0
 }
 
+func (x *OrderAccepted) GetSelfTrade() SelfTradePrevention {
+	if x != nil {
+		return x.SelfTrade
+	}
+	return SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED
+}
+
+func (x *OrderAccepted) GetCancelOnHalt() bool {
+	if x != nil {
+		return x.CancelOnHalt
+	}
+	return false
+}
+
+// A DecreaseOrder lowered a live order: size is its size now (the signed
+// size less what decreases took off, so size - remaining is what filled),
+// remaining what is left to fill, never 0 (a decrease to 0 is an
+// OrderCancelled). The order keeps its place in the queue.
+type OrderDecreased struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	Account       []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	Market        []byte                 `protobuf:"bytes,3,opt,name=market,proto3" json:"market,omitempty"`
+	Size          uint64                 `protobuf:"varint,4,opt,name=size,proto3" json:"size,omitempty"`
+	Remaining     uint64                 `protobuf:"varint,5,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	TimeMs        int64                  `protobuf:"varint,6,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderDecreased) Reset() {
+	*x = OrderDecreased{}
+	mi := &file_pred_v1_event_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderDecreased) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderDecreased) ProtoMessage() {}
+
+func (x *OrderDecreased) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_event_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderDecreased.ProtoReflect.Descriptor instead.
+func (*OrderDecreased) Descriptor() ([]byte, []int) {
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *OrderDecreased) GetOrderId() []byte {
+	if x != nil {
+		return x.OrderId
+	}
+	return nil
+}
+
+func (x *OrderDecreased) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *OrderDecreased) GetMarket() []byte {
+	if x != nil {
+		return x.Market
+	}
+	return nil
+}
+
+func (x *OrderDecreased) GetSize() uint64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *OrderDecreased) GetRemaining() uint64 {
+	if x != nil {
+		return x.Remaining
+	}
+	return 0
+}
+
+func (x *OrderDecreased) GetTimeMs() int64 {
+	if x != nil {
+		return x.TimeMs
+	}
+	return 0
+}
+
 // A place or cancel that the engine refused. order_id is the order the
 // command named. A refused place spends nothing: its id may be placed again.
 type OrderRejected struct {
@@ -669,7 +789,7 @@ type OrderRejected struct {
 
 func (x *OrderRejected) Reset() {
 	*x = OrderRejected{}
-	mi := &file_pred_v1_event_proto_msgTypes[4]
+	mi := &file_pred_v1_event_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -681,7 +801,7 @@ func (x *OrderRejected) String() string {
 func (*OrderRejected) ProtoMessage() {}
 
 func (x *OrderRejected) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[4]
+	mi := &file_pred_v1_event_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -694,7 +814,7 @@ func (x *OrderRejected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderRejected.ProtoReflect.Descriptor instead.
 func (*OrderRejected) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{4}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *OrderRejected) GetOrderId() []byte {
@@ -724,7 +844,7 @@ type CommandRejected struct {
 
 func (x *CommandRejected) Reset() {
 	*x = CommandRejected{}
-	mi := &file_pred_v1_event_proto_msgTypes[5]
+	mi := &file_pred_v1_event_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -736,7 +856,7 @@ func (x *CommandRejected) String() string {
 func (*CommandRejected) ProtoMessage() {}
 
 func (x *CommandRejected) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[5]
+	mi := &file_pred_v1_event_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -749,7 +869,7 @@ func (x *CommandRejected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandRejected.ProtoReflect.Descriptor instead.
 func (*CommandRejected) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{5}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CommandRejected) GetReason() RejectReason {
@@ -779,7 +899,7 @@ type OrderFilled struct {
 
 func (x *OrderFilled) Reset() {
 	*x = OrderFilled{}
-	mi := &file_pred_v1_event_proto_msgTypes[6]
+	mi := &file_pred_v1_event_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -791,7 +911,7 @@ func (x *OrderFilled) String() string {
 func (*OrderFilled) ProtoMessage() {}
 
 func (x *OrderFilled) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[6]
+	mi := &file_pred_v1_event_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -804,7 +924,7 @@ func (x *OrderFilled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderFilled.ProtoReflect.Descriptor instead.
 func (*OrderFilled) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{6}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OrderFilled) GetOrderId() []byte {
@@ -844,7 +964,7 @@ type OrderCancelled struct {
 
 func (x *OrderCancelled) Reset() {
 	*x = OrderCancelled{}
-	mi := &file_pred_v1_event_proto_msgTypes[7]
+	mi := &file_pred_v1_event_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -856,7 +976,7 @@ func (x *OrderCancelled) String() string {
 func (*OrderCancelled) ProtoMessage() {}
 
 func (x *OrderCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[7]
+	mi := &file_pred_v1_event_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -869,7 +989,7 @@ func (x *OrderCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderCancelled.ProtoReflect.Descriptor instead.
 func (*OrderCancelled) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *OrderCancelled) GetOrderId() []byte {
@@ -929,7 +1049,7 @@ type OrderExpired struct {
 
 func (x *OrderExpired) Reset() {
 	*x = OrderExpired{}
-	mi := &file_pred_v1_event_proto_msgTypes[8]
+	mi := &file_pred_v1_event_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -941,7 +1061,7 @@ func (x *OrderExpired) String() string {
 func (*OrderExpired) ProtoMessage() {}
 
 func (x *OrderExpired) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[8]
+	mi := &file_pred_v1_event_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -954,7 +1074,7 @@ func (x *OrderExpired) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderExpired.ProtoReflect.Descriptor instead.
 func (*OrderExpired) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *OrderExpired) GetOrderId() []byte {
@@ -1017,7 +1137,7 @@ type Trade struct {
 
 func (x *Trade) Reset() {
 	*x = Trade{}
-	mi := &file_pred_v1_event_proto_msgTypes[9]
+	mi := &file_pred_v1_event_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1029,7 +1149,7 @@ func (x *Trade) String() string {
 func (*Trade) ProtoMessage() {}
 
 func (x *Trade) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[9]
+	mi := &file_pred_v1_event_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1042,7 +1162,7 @@ func (x *Trade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Trade.ProtoReflect.Descriptor instead.
 func (*Trade) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Trade) GetTradeId() uint64 {
@@ -1197,7 +1317,7 @@ type BalanceChanged struct {
 
 func (x *BalanceChanged) Reset() {
 	*x = BalanceChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[10]
+	mi := &file_pred_v1_event_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1209,7 +1329,7 @@ func (x *BalanceChanged) String() string {
 func (*BalanceChanged) ProtoMessage() {}
 
 func (x *BalanceChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[10]
+	mi := &file_pred_v1_event_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1222,7 +1342,7 @@ func (x *BalanceChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceChanged.ProtoReflect.Descriptor instead.
 func (*BalanceChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BalanceChanged) GetAccount() []byte {
@@ -1286,7 +1406,7 @@ type Transfer struct {
 
 func (x *Transfer) Reset() {
 	*x = Transfer{}
-	mi := &file_pred_v1_event_proto_msgTypes[11]
+	mi := &file_pred_v1_event_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1298,7 +1418,7 @@ func (x *Transfer) String() string {
 func (*Transfer) ProtoMessage() {}
 
 func (x *Transfer) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[11]
+	mi := &file_pred_v1_event_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1311,7 +1431,7 @@ func (x *Transfer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Transfer.ProtoReflect.Descriptor instead.
 func (*Transfer) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Transfer) GetAccount() []byte {
@@ -1381,7 +1501,7 @@ type ApprovalChanged struct {
 
 func (x *ApprovalChanged) Reset() {
 	*x = ApprovalChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[12]
+	mi := &file_pred_v1_event_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1393,7 +1513,7 @@ func (x *ApprovalChanged) String() string {
 func (*ApprovalChanged) ProtoMessage() {}
 
 func (x *ApprovalChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[12]
+	mi := &file_pred_v1_event_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1406,7 +1526,7 @@ func (x *ApprovalChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApprovalChanged.ProtoReflect.Descriptor instead.
 func (*ApprovalChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ApprovalChanged) GetAccount() []byte {
@@ -1460,7 +1580,7 @@ type MarketChanged struct {
 
 func (x *MarketChanged) Reset() {
 	*x = MarketChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[13]
+	mi := &file_pred_v1_event_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1472,7 +1592,7 @@ func (x *MarketChanged) String() string {
 func (*MarketChanged) ProtoMessage() {}
 
 func (x *MarketChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[13]
+	mi := &file_pred_v1_event_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1485,7 +1605,7 @@ func (x *MarketChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MarketChanged.ProtoReflect.Descriptor instead.
 func (*MarketChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *MarketChanged) GetMarket() []byte {
@@ -1553,7 +1673,7 @@ type TradeStatusChanged struct {
 
 func (x *TradeStatusChanged) Reset() {
 	*x = TradeStatusChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[14]
+	mi := &file_pred_v1_event_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1565,7 +1685,7 @@ func (x *TradeStatusChanged) String() string {
 func (*TradeStatusChanged) ProtoMessage() {}
 
 func (x *TradeStatusChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[14]
+	mi := &file_pred_v1_event_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1578,7 +1698,7 @@ func (x *TradeStatusChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeStatusChanged.ProtoReflect.Descriptor instead.
 func (*TradeStatusChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{14}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TradeStatusChanged) GetTradeId() uint64 {
@@ -1641,7 +1761,7 @@ type BookChanged struct {
 
 func (x *BookChanged) Reset() {
 	*x = BookChanged{}
-	mi := &file_pred_v1_event_proto_msgTypes[15]
+	mi := &file_pred_v1_event_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1653,7 +1773,7 @@ func (x *BookChanged) String() string {
 func (*BookChanged) ProtoMessage() {}
 
 func (x *BookChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[15]
+	mi := &file_pred_v1_event_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1666,7 +1786,7 @@ func (x *BookChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BookChanged.ProtoReflect.Descriptor instead.
 func (*BookChanged) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{15}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *BookChanged) GetMarket() []byte {
@@ -1701,7 +1821,7 @@ type LevelChange struct {
 
 func (x *LevelChange) Reset() {
 	*x = LevelChange{}
-	mi := &file_pred_v1_event_proto_msgTypes[16]
+	mi := &file_pred_v1_event_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +1833,7 @@ func (x *LevelChange) String() string {
 func (*LevelChange) ProtoMessage() {}
 
 func (x *LevelChange) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_event_proto_msgTypes[16]
+	mi := &file_pred_v1_event_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +1846,7 @@ func (x *LevelChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LevelChange.ProtoReflect.Descriptor instead.
 func (*LevelChange) Descriptor() ([]byte, []int) {
-	return file_pred_v1_event_proto_rawDescGZIP(), []int{16}
+	return file_pred_v1_event_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LevelChange) GetSide() BookSide {
@@ -1792,7 +1912,7 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\vevent_count\x18\x03 \x01(\rR\n" +
 	"eventCount\x12\x1f\n" +
 	"\vcommand_seq\x18\x04 \x01(\x04R\n" +
-	"commandSeq\"\xc6\x06\n" +
+	"commandSeq\"\x8a\a\n" +
 	"\x05Event\x12?\n" +
 	"\x0eorder_accepted\x18\x01 \x01(\v2\x16.pred.v1.OrderAcceptedH\x00R\rorderAccepted\x12?\n" +
 	"\x0eorder_rejected\x18\x02 \x01(\v2\x16.pred.v1.OrderRejectedH\x00R\rorderRejected\x129\n" +
@@ -1807,8 +1927,9 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	" \x01(\v2\x1b.pred.v1.TradeStatusChangedH\x00R\x12tradeStatusChanged\x12/\n" +
 	"\btransfer\x18\v \x01(\v2\x11.pred.v1.TransferH\x00R\btransfer\x12E\n" +
 	"\x10approval_changed\x18\f \x01(\v2\x18.pred.v1.ApprovalChangedH\x00R\x0fapprovalChanged\x129\n" +
-	"\fbook_changed\x18\r \x01(\v2\x14.pred.v1.BookChangedH\x00R\vbookChangedB\x06\n" +
-	"\x04body\"\xd4\x03\n" +
+	"\fbook_changed\x18\r \x01(\v2\x14.pred.v1.BookChangedH\x00R\vbookChanged\x12B\n" +
+	"\x0forder_decreased\x18\x0e \x01(\v2\x17.pred.v1.OrderDecreasedH\x00R\x0eorderDecreasedB\x06\n" +
+	"\x04body\"\xb7\x04\n" +
 	"\rOrderAccepted\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
 	"\torder_seq\x18\x02 \x01(\x04R\borderSeq\x12\x16\n" +
@@ -1830,7 +1951,17 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"expiration\x18\x0e \x01(\x04R\n" +
 	"expiration\x12\x1d\n" +
 	"\n" +
-	"created_ms\x18\x0f \x01(\x03R\tcreatedMs\"Y\n" +
+	"created_ms\x18\x0f \x01(\x03R\tcreatedMs\x12;\n" +
+	"\n" +
+	"self_trade\x18\x10 \x01(\x0e2\x1c.pred.v1.SelfTradePreventionR\tselfTrade\x12$\n" +
+	"\x0ecancel_on_halt\x18\x11 \x01(\bR\fcancelOnHalt\"\xa8\x01\n" +
+	"\x0eOrderDecreased\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
+	"\aaccount\x18\x02 \x01(\fR\aaccount\x12\x16\n" +
+	"\x06market\x18\x03 \x01(\fR\x06market\x12\x12\n" +
+	"\x04size\x18\x04 \x01(\x04R\x04size\x12\x1c\n" +
+	"\tremaining\x18\x05 \x01(\x04R\tremaining\x12\x17\n" +
+	"\atime_ms\x18\x06 \x01(\x03R\x06timeMs\"Y\n" +
 	"\rOrderRejected\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12-\n" +
 	"\x06reason\x18\x02 \x01(\x0e2\x15.pred.v1.RejectReasonR\x06reason\"[\n" +
@@ -1951,79 +2082,83 @@ func file_pred_v1_event_proto_rawDescGZIP() []byte {
 }
 
 var file_pred_v1_event_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_pred_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_pred_v1_event_proto_goTypes = []any{
 	(MarketChangeCause)(0),     // 0: pred.v1.MarketChangeCause
 	(*EventBatch)(nil),         // 1: pred.v1.EventBatch
 	(*CommandResult)(nil),      // 2: pred.v1.CommandResult
 	(*Event)(nil),              // 3: pred.v1.Event
 	(*OrderAccepted)(nil),      // 4: pred.v1.OrderAccepted
-	(*OrderRejected)(nil),      // 5: pred.v1.OrderRejected
-	(*CommandRejected)(nil),    // 6: pred.v1.CommandRejected
-	(*OrderFilled)(nil),        // 7: pred.v1.OrderFilled
-	(*OrderCancelled)(nil),     // 8: pred.v1.OrderCancelled
-	(*OrderExpired)(nil),       // 9: pred.v1.OrderExpired
-	(*Trade)(nil),              // 10: pred.v1.Trade
-	(*BalanceChanged)(nil),     // 11: pred.v1.BalanceChanged
-	(*Transfer)(nil),           // 12: pred.v1.Transfer
-	(*ApprovalChanged)(nil),    // 13: pred.v1.ApprovalChanged
-	(*MarketChanged)(nil),      // 14: pred.v1.MarketChanged
-	(*TradeStatusChanged)(nil), // 15: pred.v1.TradeStatusChanged
-	(*BookChanged)(nil),        // 16: pred.v1.BookChanged
-	(*LevelChange)(nil),        // 17: pred.v1.LevelChange
-	(Outcome)(0),               // 18: pred.v1.Outcome
-	(Side)(0),                  // 19: pred.v1.Side
-	(OrderType)(0),             // 20: pred.v1.OrderType
-	(RejectReason)(0),          // 21: pred.v1.RejectReason
-	(CancelCause)(0),           // 22: pred.v1.CancelCause
-	(OrderStatus)(0),           // 23: pred.v1.OrderStatus
-	(MatchType)(0),             // 24: pred.v1.MatchType
-	(TransferKind)(0),          // 25: pred.v1.TransferKind
-	(Exchange)(0),              // 26: pred.v1.Exchange
-	(*MarketParams)(nil),       // 27: pred.v1.MarketParams
-	(MarketStatus)(0),          // 28: pred.v1.MarketStatus
-	(TradeStatus)(0),           // 29: pred.v1.TradeStatus
-	(BookSide)(0),              // 30: pred.v1.BookSide
+	(*OrderDecreased)(nil),     // 5: pred.v1.OrderDecreased
+	(*OrderRejected)(nil),      // 6: pred.v1.OrderRejected
+	(*CommandRejected)(nil),    // 7: pred.v1.CommandRejected
+	(*OrderFilled)(nil),        // 8: pred.v1.OrderFilled
+	(*OrderCancelled)(nil),     // 9: pred.v1.OrderCancelled
+	(*OrderExpired)(nil),       // 10: pred.v1.OrderExpired
+	(*Trade)(nil),              // 11: pred.v1.Trade
+	(*BalanceChanged)(nil),     // 12: pred.v1.BalanceChanged
+	(*Transfer)(nil),           // 13: pred.v1.Transfer
+	(*ApprovalChanged)(nil),    // 14: pred.v1.ApprovalChanged
+	(*MarketChanged)(nil),      // 15: pred.v1.MarketChanged
+	(*TradeStatusChanged)(nil), // 16: pred.v1.TradeStatusChanged
+	(*BookChanged)(nil),        // 17: pred.v1.BookChanged
+	(*LevelChange)(nil),        // 18: pred.v1.LevelChange
+	(Outcome)(0),               // 19: pred.v1.Outcome
+	(Side)(0),                  // 20: pred.v1.Side
+	(OrderType)(0),             // 21: pred.v1.OrderType
+	(SelfTradePrevention)(0),   // 22: pred.v1.SelfTradePrevention
+	(RejectReason)(0),          // 23: pred.v1.RejectReason
+	(CancelCause)(0),           // 24: pred.v1.CancelCause
+	(OrderStatus)(0),           // 25: pred.v1.OrderStatus
+	(MatchType)(0),             // 26: pred.v1.MatchType
+	(TransferKind)(0),          // 27: pred.v1.TransferKind
+	(Exchange)(0),              // 28: pred.v1.Exchange
+	(*MarketParams)(nil),       // 29: pred.v1.MarketParams
+	(MarketStatus)(0),          // 30: pred.v1.MarketStatus
+	(TradeStatus)(0),           // 31: pred.v1.TradeStatus
+	(BookSide)(0),              // 32: pred.v1.BookSide
 }
 var file_pred_v1_event_proto_depIdxs = []int32{
 	3,  // 0: pred.v1.EventBatch.events:type_name -> pred.v1.Event
 	2,  // 1: pred.v1.EventBatch.results:type_name -> pred.v1.CommandResult
 	4,  // 2: pred.v1.Event.order_accepted:type_name -> pred.v1.OrderAccepted
-	5,  // 3: pred.v1.Event.order_rejected:type_name -> pred.v1.OrderRejected
-	7,  // 4: pred.v1.Event.order_filled:type_name -> pred.v1.OrderFilled
-	8,  // 5: pred.v1.Event.order_cancelled:type_name -> pred.v1.OrderCancelled
-	9,  // 6: pred.v1.Event.order_expired:type_name -> pred.v1.OrderExpired
-	10, // 7: pred.v1.Event.trade:type_name -> pred.v1.Trade
-	11, // 8: pred.v1.Event.balance_changed:type_name -> pred.v1.BalanceChanged
-	14, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
-	6,  // 10: pred.v1.Event.command_rejected:type_name -> pred.v1.CommandRejected
-	15, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
-	12, // 12: pred.v1.Event.transfer:type_name -> pred.v1.Transfer
-	13, // 13: pred.v1.Event.approval_changed:type_name -> pred.v1.ApprovalChanged
-	16, // 14: pred.v1.Event.book_changed:type_name -> pred.v1.BookChanged
-	18, // 15: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
-	19, // 16: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
-	20, // 17: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
-	21, // 18: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
-	21, // 19: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
-	22, // 20: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
-	23, // 21: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
-	24, // 22: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
-	19, // 23: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
-	19, // 24: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
-	25, // 25: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
-	26, // 26: pred.v1.ApprovalChanged.exchange:type_name -> pred.v1.Exchange
-	27, // 27: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
-	28, // 28: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
-	0,  // 29: pred.v1.MarketChanged.cause:type_name -> pred.v1.MarketChangeCause
-	29, // 30: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
-	17, // 31: pred.v1.BookChanged.levels:type_name -> pred.v1.LevelChange
-	30, // 32: pred.v1.LevelChange.side:type_name -> pred.v1.BookSide
-	33, // [33:33] is the sub-list for method output_type
-	33, // [33:33] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	6,  // 3: pred.v1.Event.order_rejected:type_name -> pred.v1.OrderRejected
+	8,  // 4: pred.v1.Event.order_filled:type_name -> pred.v1.OrderFilled
+	9,  // 5: pred.v1.Event.order_cancelled:type_name -> pred.v1.OrderCancelled
+	10, // 6: pred.v1.Event.order_expired:type_name -> pred.v1.OrderExpired
+	11, // 7: pred.v1.Event.trade:type_name -> pred.v1.Trade
+	12, // 8: pred.v1.Event.balance_changed:type_name -> pred.v1.BalanceChanged
+	15, // 9: pred.v1.Event.market_changed:type_name -> pred.v1.MarketChanged
+	7,  // 10: pred.v1.Event.command_rejected:type_name -> pred.v1.CommandRejected
+	16, // 11: pred.v1.Event.trade_status_changed:type_name -> pred.v1.TradeStatusChanged
+	13, // 12: pred.v1.Event.transfer:type_name -> pred.v1.Transfer
+	14, // 13: pred.v1.Event.approval_changed:type_name -> pred.v1.ApprovalChanged
+	17, // 14: pred.v1.Event.book_changed:type_name -> pred.v1.BookChanged
+	5,  // 15: pred.v1.Event.order_decreased:type_name -> pred.v1.OrderDecreased
+	19, // 16: pred.v1.OrderAccepted.outcome:type_name -> pred.v1.Outcome
+	20, // 17: pred.v1.OrderAccepted.side:type_name -> pred.v1.Side
+	21, // 18: pred.v1.OrderAccepted.order_type:type_name -> pred.v1.OrderType
+	22, // 19: pred.v1.OrderAccepted.self_trade:type_name -> pred.v1.SelfTradePrevention
+	23, // 20: pred.v1.OrderRejected.reason:type_name -> pred.v1.RejectReason
+	23, // 21: pred.v1.CommandRejected.reason:type_name -> pred.v1.RejectReason
+	24, // 22: pred.v1.OrderCancelled.cause:type_name -> pred.v1.CancelCause
+	25, // 23: pred.v1.OrderCancelled.status:type_name -> pred.v1.OrderStatus
+	26, // 24: pred.v1.Trade.match_type:type_name -> pred.v1.MatchType
+	20, // 25: pred.v1.Trade.taker_side:type_name -> pred.v1.Side
+	20, // 26: pred.v1.Trade.maker_side:type_name -> pred.v1.Side
+	27, // 27: pred.v1.Transfer.kind:type_name -> pred.v1.TransferKind
+	28, // 28: pred.v1.ApprovalChanged.exchange:type_name -> pred.v1.Exchange
+	29, // 29: pred.v1.MarketChanged.params:type_name -> pred.v1.MarketParams
+	30, // 30: pred.v1.MarketChanged.status:type_name -> pred.v1.MarketStatus
+	0,  // 31: pred.v1.MarketChanged.cause:type_name -> pred.v1.MarketChangeCause
+	31, // 32: pred.v1.TradeStatusChanged.status:type_name -> pred.v1.TradeStatus
+	18, // 33: pred.v1.BookChanged.levels:type_name -> pred.v1.LevelChange
+	32, // 34: pred.v1.LevelChange.side:type_name -> pred.v1.BookSide
+	35, // [35:35] is the sub-list for method output_type
+	35, // [35:35] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_event_proto_init() }
@@ -2046,6 +2181,7 @@ func file_pred_v1_event_proto_init() {
 		(*Event_Transfer)(nil),
 		(*Event_ApprovalChanged)(nil),
 		(*Event_BookChanged)(nil),
+		(*Event_OrderDecreased)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2053,7 +2189,7 @@ func file_pred_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_event_proto_rawDesc), len(file_pred_v1_event_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

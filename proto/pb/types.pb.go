@@ -385,6 +385,9 @@ const (
 	CancelCause_CANCEL_CAUSE_DEBT CancelCause = 22
 	// A FAILED trade was reversed and took back funds the order locked.
 	CancelCause_CANCEL_CAUSE_TRADE_FAILED CancelCause = 23
+	// The order asked to be cancelled when its market is halted
+	// (PlaceOrder.cancel_on_halt), and the market was.
+	CancelCause_CANCEL_CAUSE_HALTED CancelCause = 24
 )
 
 // Enum value maps for CancelCause.
@@ -403,6 +406,7 @@ var (
 		21: "CANCEL_CAUSE_APPROVAL_REVOKED",
 		22: "CANCEL_CAUSE_DEBT",
 		23: "CANCEL_CAUSE_TRADE_FAILED",
+		24: "CANCEL_CAUSE_HALTED",
 	}
 	CancelCause_value = map[string]int32{
 		"CANCEL_CAUSE_UNSPECIFIED":      0,
@@ -418,6 +422,7 @@ var (
 		"CANCEL_CAUSE_APPROVAL_REVOKED": 21,
 		"CANCEL_CAUSE_DEBT":             22,
 		"CANCEL_CAUSE_TRADE_FAILED":     23,
+		"CANCEL_CAUSE_HALTED":           24,
 	}
 )
 
@@ -446,6 +451,61 @@ func (x CancelCause) Number() protoreflect.EnumNumber {
 // Deprecated: Use CancelCause.Descriptor instead.
 func (CancelCause) EnumDescriptor() ([]byte, []int) {
 	return file_pred_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+// Self-trade prevention: what an incoming order does on meeting a resting
+// order of its own wallet. It never trades with it.
+type SelfTradePrevention int32
+
+const (
+	// Cancel the resting order and go on matching: the default.
+	SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED SelfTradePrevention = 0
+	// Stop matching there: the resting order stays, the rest of the
+	// incoming order is cancelled (CANCEL_CAUSE_SELF_TRADE).
+	SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_INCOMING SelfTradePrevention = 1
+	// Cancel the resting order and the rest of the incoming one.
+	SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_BOTH SelfTradePrevention = 2
+)
+
+// Enum value maps for SelfTradePrevention.
+var (
+	SelfTradePrevention_name = map[int32]string{
+		0: "SELF_TRADE_PREVENTION_UNSPECIFIED",
+		1: "SELF_TRADE_PREVENTION_CANCEL_INCOMING",
+		2: "SELF_TRADE_PREVENTION_CANCEL_BOTH",
+	}
+	SelfTradePrevention_value = map[string]int32{
+		"SELF_TRADE_PREVENTION_UNSPECIFIED":     0,
+		"SELF_TRADE_PREVENTION_CANCEL_INCOMING": 1,
+		"SELF_TRADE_PREVENTION_CANCEL_BOTH":     2,
+	}
+)
+
+func (x SelfTradePrevention) Enum() *SelfTradePrevention {
+	p := new(SelfTradePrevention)
+	*p = x
+	return p
+}
+
+func (x SelfTradePrevention) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SelfTradePrevention) Descriptor() protoreflect.EnumDescriptor {
+	return file_pred_v1_types_proto_enumTypes[7].Descriptor()
+}
+
+func (SelfTradePrevention) Type() protoreflect.EnumType {
+	return &file_pred_v1_types_proto_enumTypes[7]
+}
+
+func (x SelfTradePrevention) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SelfTradePrevention.Descriptor instead.
+func (SelfTradePrevention) EnumDescriptor() ([]byte, []int) {
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 // Public order status, the spec's OrderStatus.
@@ -497,11 +557,11 @@ func (x OrderStatus) String() string {
 }
 
 func (OrderStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[7].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[8].Descriptor()
 }
 
 func (OrderStatus) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[7]
+	return &file_pred_v1_types_proto_enumTypes[8]
 }
 
 func (x OrderStatus) Number() protoreflect.EnumNumber {
@@ -510,7 +570,7 @@ func (x OrderStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OrderStatus.Descriptor instead.
 func (OrderStatus) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 // On-chain progress of a trade, the spec's trade status. Every trade starts
@@ -572,11 +632,11 @@ func (x TradeStatus) String() string {
 }
 
 func (TradeStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[8].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[9].Descriptor()
 }
 
 func (TradeStatus) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[8]
+	return &file_pred_v1_types_proto_enumTypes[9]
 }
 
 func (x TradeStatus) Number() protoreflect.EnumNumber {
@@ -585,7 +645,7 @@ func (x TradeStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use TradeStatus.Descriptor instead.
 func (TradeStatus) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 // Kinds of collateral movement recorded as transactions of a wallet.
@@ -661,11 +721,11 @@ func (x TransferKind) String() string {
 }
 
 func (TransferKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[9].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[10].Descriptor()
 }
 
 func (TransferKind) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[9]
+	return &file_pred_v1_types_proto_enumTypes[10]
 }
 
 func (x TransferKind) Number() protoreflect.EnumNumber {
@@ -674,7 +734,7 @@ func (x TransferKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use TransferKind.Descriptor instead.
 func (TransferKind) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
 }
 
 // Why the engine refused a command. Values are stable: gateways map them
@@ -732,6 +792,11 @@ const (
 	// An order of a wallet that owes the ledger (BalanceChanged.debt): it
 	// may place none until a credit pays the debt back.
 	RejectReason_REJECT_REASON_ACCOUNT_IN_DEBT RejectReason = 43
+	// DecreaseOrder whose new remaining size is not below the order's
+	// current one: a larger size needs a new signed order.
+	RejectReason_REJECT_REASON_NOT_A_DECREASE RejectReason = 44
+	// An order whose self_trade is not a SelfTradePrevention value.
+	RejectReason_REJECT_REASON_INVALID_SELF_TRADE RejectReason = 45
 )
 
 // Enum value maps for RejectReason.
@@ -770,6 +835,8 @@ var (
 		41: "REJECT_REASON_COLLATERAL_NOT_APPROVED",
 		42: "REJECT_REASON_SHARES_NOT_APPROVED",
 		43: "REJECT_REASON_ACCOUNT_IN_DEBT",
+		44: "REJECT_REASON_NOT_A_DECREASE",
+		45: "REJECT_REASON_INVALID_SELF_TRADE",
 	}
 	RejectReason_value = map[string]int32{
 		"REJECT_REASON_UNSPECIFIED":               0,
@@ -805,6 +872,8 @@ var (
 		"REJECT_REASON_COLLATERAL_NOT_APPROVED":   41,
 		"REJECT_REASON_SHARES_NOT_APPROVED":       42,
 		"REJECT_REASON_ACCOUNT_IN_DEBT":           43,
+		"REJECT_REASON_NOT_A_DECREASE":            44,
+		"REJECT_REASON_INVALID_SELF_TRADE":        45,
 	}
 )
 
@@ -819,11 +888,11 @@ func (x RejectReason) String() string {
 }
 
 func (RejectReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[10].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[11].Descriptor()
 }
 
 func (RejectReason) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[10]
+	return &file_pred_v1_types_proto_enumTypes[11]
 }
 
 func (x RejectReason) Number() protoreflect.EnumNumber {
@@ -832,7 +901,7 @@ func (x RejectReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use RejectReason.Descriptor instead.
 func (RejectReason) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{11}
 }
 
 // The exchange contract a market settles on: the standard one, or the one
@@ -870,11 +939,11 @@ func (x Exchange) String() string {
 }
 
 func (Exchange) Descriptor() protoreflect.EnumDescriptor {
-	return file_pred_v1_types_proto_enumTypes[11].Descriptor()
+	return file_pred_v1_types_proto_enumTypes[12].Descriptor()
 }
 
 func (Exchange) Type() protoreflect.EnumType {
-	return &file_pred_v1_types_proto_enumTypes[11]
+	return &file_pred_v1_types_proto_enumTypes[12]
 }
 
 func (x Exchange) Number() protoreflect.EnumNumber {
@@ -883,7 +952,7 @@ func (x Exchange) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Exchange.Descriptor instead.
 func (Exchange) EnumDescriptor() ([]byte, []int) {
-	return file_pred_v1_types_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_types_proto_rawDescGZIP(), []int{12}
 }
 
 // What a wallet lets one exchange move, as the engine counts it: its
@@ -1087,7 +1156,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\x8e\x03\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xa7\x03\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -1101,7 +1170,12 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x17CANCEL_CAUSE_WITHDRAWAL\x10\x14\x12!\n" +
 	"\x1dCANCEL_CAUSE_APPROVAL_REVOKED\x10\x15\x12\x15\n" +
 	"\x11CANCEL_CAUSE_DEBT\x10\x16\x12\x1d\n" +
-	"\x19CANCEL_CAUSE_TRADE_FAILED\x10\x17*\xdd\x01\n" +
+	"\x19CANCEL_CAUSE_TRADE_FAILED\x10\x17\x12\x17\n" +
+	"\x13CANCEL_CAUSE_HALTED\x10\x18*\x8e\x01\n" +
+	"\x13SelfTradePrevention\x12%\n" +
+	"!SELF_TRADE_PREVENTION_UNSPECIFIED\x10\x00\x12)\n" +
+	"%SELF_TRADE_PREVENTION_CANCEL_INCOMING\x10\x01\x12%\n" +
+	"!SELF_TRADE_PREVENTION_CANCEL_BOTH\x10\x02*\xdd\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11ORDER_STATUS_LIVE\x10\x01\x12\x18\n" +
@@ -1132,7 +1206,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1aTRANSFER_KIND_REVERSAL_OUT\x10\t\x12\x16\n" +
 	"\x12TRANSFER_KIND_DEBT\x10\n" +
 	"\x12\x1d\n" +
-	"\x19TRANSFER_KIND_DEBT_REPAID\x10\v*\xc8\t\n" +
+	"\x19TRANSFER_KIND_DEBT_REPAID\x10\v*\x90\n" +
+	"\n" +
 	"\fRejectReason\x12\x1d\n" +
 	"\x19REJECT_REASON_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eREJECT_REASON_MARKET_NOT_FOUND\x10\x01\x12&\n" +
@@ -1167,7 +1242,9 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"'REJECT_REASON_MAKER_WALLET_NOT_DEPLOYED\x10(\x12)\n" +
 	"%REJECT_REASON_COLLATERAL_NOT_APPROVED\x10)\x12%\n" +
 	"!REJECT_REASON_SHARES_NOT_APPROVED\x10*\x12!\n" +
-	"\x1dREJECT_REASON_ACCOUNT_IN_DEBT\x10+*R\n" +
+	"\x1dREJECT_REASON_ACCOUNT_IN_DEBT\x10+\x12 \n" +
+	"\x1cREJECT_REASON_NOT_A_DECREASE\x10,\x12$\n" +
+	" REJECT_REASON_INVALID_SELF_TRADE\x10-*R\n" +
 	"\bExchange\x12\x18\n" +
 	"\x14EXCHANGE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11EXCHANGE_STANDARD\x10\x01\x12\x15\n" +
@@ -1185,7 +1262,7 @@ func file_pred_v1_types_proto_rawDescGZIP() []byte {
 	return file_pred_v1_types_proto_rawDescData
 }
 
-var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
+var file_pred_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 13)
 var file_pred_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_pred_v1_types_proto_goTypes = []any{
 	(Side)(0),                // 0: pred.v1.Side
@@ -1195,16 +1272,17 @@ var file_pred_v1_types_proto_goTypes = []any{
 	(MatchType)(0),           // 4: pred.v1.MatchType
 	(MarketStatus)(0),        // 5: pred.v1.MarketStatus
 	(CancelCause)(0),         // 6: pred.v1.CancelCause
-	(OrderStatus)(0),         // 7: pred.v1.OrderStatus
-	(TradeStatus)(0),         // 8: pred.v1.TradeStatus
-	(TransferKind)(0),        // 9: pred.v1.TransferKind
-	(RejectReason)(0),        // 10: pred.v1.RejectReason
-	(Exchange)(0),            // 11: pred.v1.Exchange
-	(*ExchangeApproval)(nil), // 12: pred.v1.ExchangeApproval
-	(*MarketParams)(nil),     // 13: pred.v1.MarketParams
+	(SelfTradePrevention)(0), // 7: pred.v1.SelfTradePrevention
+	(OrderStatus)(0),         // 8: pred.v1.OrderStatus
+	(TradeStatus)(0),         // 9: pred.v1.TradeStatus
+	(TransferKind)(0),        // 10: pred.v1.TransferKind
+	(RejectReason)(0),        // 11: pred.v1.RejectReason
+	(Exchange)(0),            // 12: pred.v1.Exchange
+	(*ExchangeApproval)(nil), // 13: pred.v1.ExchangeApproval
+	(*MarketParams)(nil),     // 14: pred.v1.MarketParams
 }
 var file_pred_v1_types_proto_depIdxs = []int32{
-	11, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
+	12, // 0: pred.v1.ExchangeApproval.exchange:type_name -> pred.v1.Exchange
 	1,  // [1:1] is the sub-list for method output_type
 	1,  // [1:1] is the sub-list for method input_type
 	1,  // [1:1] is the sub-list for extension type_name
@@ -1222,7 +1300,7 @@ func file_pred_v1_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_types_proto_rawDesc), len(file_pred_v1_types_proto_rawDesc)),
-			NumEnums:      12,
+			NumEnums:      13,
 			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
