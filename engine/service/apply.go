@@ -211,7 +211,7 @@ func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 		c := &cmds[i]
 		a.out = s.m.Apply(&c.Command, a.out[:0])
 		rec := store.CommandRecord{Seq: o.seq, TimeMs: c.Command.TimeMs, Cmd: &c.Command, Events: a.out}
-		if c.Command.Kind == machine.KindPlace {
+		if c.Command.Kind.PlacesOrder() {
 			rec.Signed = &c.Signed
 		}
 		s.writer.Record(s.m, rec)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -271,6 +272,13 @@ func (b *Batch) event(r Resolver, rec *CommandRecord, e *machine.Event) {
 	case machine.EvOrderCancelled:
 		b.orderState(r, e.OrderID, e.Account, e.Market,
 			orderState{status: e.Status, cause: e.Cause, remaining: e.Remaining, updatedMs: b.nowMs})
+	case machine.EvOrderDecreased:
+		// The order body keeps the signed size; its size now is a record
+		// of its own, so that a later batch's state-only entry (which
+		// knows nothing of the decrease) cannot lose it.
+		b.fill(r, e.OrderID, e.Account, e.Market, e.Remaining, e.TimeMs)
+		b.val.b = binary.BigEndian.AppendUint64(b.val.b[:0], e.Size)
+		b.set(b.key.start(pOrderSize).hash(&e.OrderID).bytes(), b.val.b)
 	case machine.EvOrderExpired:
 		b.orderState(r, e.OrderID, e.Account, e.Market,
 			orderState{status: machine.StatusCanceled, cause: machine.CauseExpired, remaining: e.Remaining, updatedMs: b.nowMs})

@@ -32,7 +32,7 @@ func (b *Batch) accepted(r Resolver, rec *CommandRecord, e *machine.Event) {
 	}
 	o.price, o.size, o.feeBps = e.Price, e.Size, e.FeeRateBps
 	o.expiration, o.createdMs = e.Expiration, e.TimeMs
-	if c := rec.Cmd; c != nil && c.Kind == machine.KindPlace && c.ID == e.OrderID {
+	if c := rec.Cmd; c != nil && c.Kind.PlacesOrder() && c.ID == e.OrderID {
 		o.makerAmount, o.takerAmount = c.Order.MakerAmount, c.Order.TakerAmount
 	}
 	b.signed(en, rec.Signed)
@@ -50,7 +50,7 @@ func (b *Batch) accepted(r Resolver, rec *CommandRecord, e *machine.Event) {
 // found by its id.
 func (b *Batch) refused(r Resolver, rec *CommandRecord, e *machine.Event) {
 	c := rec.Cmd
-	if c == nil || c.Kind != machine.KindPlace || c.ID != e.OrderID || e.Market < 0 ||
+	if c == nil || !c.Kind.PlacesOrder() || c.ID != e.OrderID || e.Market < 0 ||
 		e.Reason == machine.ReasonDuplicateOrder {
 		return
 	}

@@ -36,6 +36,7 @@
 //	'w' addr ^seq id                     ∅ a wallet's orders, newest first
 //	'n' addr mkt id                      seq, outcome: a wallet's open (LIVE) orders
 //	'x' id tradeID                       ∅ an order's trades, oldest first
+//	'z' id                               size (u64) of an order decreased (DecreaseOrder): its signed size less what decreases took off
 //	't' ^tradeID                         trade
 //	'u' tradeID                          trade's on-chain status, when reported
 //	'v' addr ^tradeID                    ∅ a wallet's trades (taker or maker), newest first

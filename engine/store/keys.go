@@ -28,6 +28,7 @@ const (
 	pToken         byte = 'k'
 	pLastTrade     byte = 'l'
 	pPriceHistory  byte = 'h'
+	pOrderSize     byte = 'z'
 	balCollateral  byte = 0
 	balToken       byte = 1
 	minuteMs            = 60_000

@@ -56,6 +56,18 @@ func (q *reader) orderRecord(o *orderRec) (*pb.OrderRecord, error) {
 		return nil, err
 	}
 	token := m.info.Tokens[o.outcome-1]
+	// A decreased order's size now: what it can fill is that, not its
+	// signed size.
+	size := o.size
+	if _, err := q.get(q.key.start(pOrderSize).hash(&o.id).bytes(), func(v []byte) error {
+		if len(v) != 8 {
+			return fmt.Errorf("store: order size record of %d bytes", len(v))
+		}
+		size = beUint64(v)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	r := &pb.OrderRecord{
 		OrderId:     clone(o.id[:]),
 		OrderSeq:    o.seq,
@@ -69,7 +81,7 @@ func (q *reader) orderRecord(o *orderRec) (*pb.OrderRecord, error) {
 		PostOnly:    o.postOnly,
 		Price:       o.price,
 		Size:        o.size,
-		SizeMatched: o.size - o.state.remaining,
+		SizeMatched: size - o.state.remaining,
 		Status:      pb.OrderStatus(o.state.status),
 		CancelCause: pb.CancelCause(o.state.cause),
 		FeeRateBps:  o.feeBps,
