@@ -29,6 +29,8 @@ const (
 	KindSharesApproval
 	KindDecrease
 	KindReplace
+	KindSetGroup
+	KindResetGroup
 )
 
 var kindNames = [...]string{
@@ -42,7 +44,7 @@ var kindNames = [...]string{
 	KindSetTradeStatus: "set-trade-status", KindWalletDeployed: "wallet-deployed",
 	KindWithdrawalObserved: "withdrawal-observed", KindWithdrawalReleased: "withdrawal-released",
 	KindCollateralApproval: "collateral-approval", KindSharesApproval: "shares-approval",
-	KindDecrease: "decrease", KindReplace: "replace",
+	KindDecrease: "decrease", KindReplace: "replace", KindSetGroup: "set-group", KindResetGroup: "reset-group",
 }
 
 // PlacesOrder reports whether commands of kind k place a new signed order
@@ -128,6 +130,10 @@ type Args struct {
 	// unlimited (2^256-1) rather than Amount.
 	Exchange Exchange
 	Approved bool
+	// Group and WindowSec are read by KindSetGroup (with Command.Amount,
+	// the fill limit) and Group by KindResetGroup.
+	Group     uint32
+	WindowSec uint32
 }
 
 // OrderSpec is what the engine reads of a signed order.
@@ -150,6 +156,8 @@ type OrderSpec struct {
 	// (rather than keep it until the market resumes).
 	SelfTrade    SelfTrade
 	CancelOnHalt bool
+	// Group names an order group of the maker (groups.go); 0 is none.
+	Group uint32
 	// SignatureType is the order's signed signature type: 2 (a Safe proxy
 	// wallet as maker) needs the wallet deployed (KindWalletDeployed).
 	SignatureType uint8

@@ -43,8 +43,8 @@ func (k EventKind) String() string {
 //
 // Fields by kind:
 //   - OrderAccepted: OrderID, Seq (order seq), Market, Outcome, Account,
-//     Owner, Side, OrderType, PostOnly, SelfTrade, CancelOnHalt, Price,
-//     Size, FeeRateBps, Expiration, TimeMs.
+//     Owner, Side, OrderType, PostOnly, SelfTrade, CancelOnHalt, Group,
+//     Price, Size, FeeRateBps, Expiration, TimeMs.
 //   - OrderRejected: OrderID, Reason; for a refused place whose token is
 //     known (so every refusal but TokenNotFound and DuplicateOrder), also
 //     Market and Outcome. The rest of a refused order is in its command.
@@ -115,6 +115,7 @@ type Event struct {
 	FeeRateBps   uint32
 	Orders       uint32
 	PrevOrders   uint32
+	Group        uint32
 
 	OrderID      Hash
 	MakerOrderID Hash

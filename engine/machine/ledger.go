@@ -26,6 +26,9 @@ type account struct {
 	// approvals are what the wallet lets each exchange move, by
 	// Exchange-1 (approvals.go).
 	approvals [exchangeCount]approval
+	// groups are the account's order groups (groups.go), at most
+	// Config.GroupsMax.
+	groups []group
 }
 
 type position struct {

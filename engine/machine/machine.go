@@ -28,6 +28,8 @@ type Config struct {
 	// FeeRateMaxBps is the highest fee rate an order may sign
 	// (rules.FeeRateMaxBps in production).
 	FeeRateMaxBps uint32
+	// GroupsMax bounds the order groups of one account.
+	GroupsMax int
 	// CancelListMax bounds the ids of one cancel-list command
 	// (rules.CancelOrdersMax in production).
 	CancelListMax int
@@ -47,12 +49,16 @@ type Config struct {
 	ReferenceBook bool
 }
 
+// GroupsMaxDefault is the production bound on an account's order groups.
+const GroupsMaxDefault = 32
+
 // DefaultConfig returns the production rules.
 func DefaultConfig() Config {
 	return Config{
 		HeartbeatTimeoutMs: 10_000,
 		FeeRateMaxBps:      rules.FeeRateMaxBps,
 		CancelListMax:      rules.CancelOrdersMax,
+		GroupsMax:          GroupsMaxDefault,
 		CreditMax:          1_000_000_000 * UnitsPerShare,
 		OrderSlots:         1 << 12,
 		IDsCapacity:        1 << 14,
@@ -111,6 +117,9 @@ type Machine struct {
 	epoch   uint32
 
 	changes changeSet
+	// tripped lists the order groups that reached their limit in this
+	// command, whose orders go when its matching is done.
+	tripped []trippedGroup
 
 	// booksBefore holds every book level before the command, for the
 	// check of its BookChanged events (pred_invariants only).
@@ -195,7 +204,8 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 // argKinds are the commands that read Command.Args.
 const argKinds = 1<<KindCancelMarket | 1<<KindCreateMarket | 1<<KindConfigureMarket |
 	1<<KindHaltMarket | 1<<KindResumeMarket | 1<<KindClearMarket | 1<<KindCloseMarket |
-	1<<KindResolveMarket | 1<<KindSetTradeStatus | 1<<KindCollateralApproval | 1<<KindSharesApproval
+	1<<KindResolveMarket | 1<<KindSetTradeStatus | 1<<KindCollateralApproval | 1<<KindSharesApproval |
+	1<<KindSetGroup | 1<<KindResetGroup
 
 func (m *Machine) dispatch(c *Command) {
 	if c.Kind < 32 && argKinds&(1<<c.Kind) != 0 && c.Args == nil {
@@ -243,6 +253,10 @@ func (m *Machine) dispatch(c *Command) {
 		m.decrease(c)
 	case KindReplace:
 		m.replace(c)
+	case KindSetGroup:
+		m.setGroup(c)
+	case KindResetGroup:
+		m.resetGroup(c)
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}

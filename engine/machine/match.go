@@ -61,6 +61,12 @@ func (m *Machine) fill(mk *market, t *order, id Hash, s int32, p int32) {
 	}
 	t.remaining -= q
 	mo.remaining -= q
+	if t.group != 0 {
+		m.groupFill(t.account, t.group, q)
+	}
+	if mo.group != 0 {
+		m.groupFill(mo.account, mo.group, q)
+	}
 
 	m.addTrade(m.nextTradeID, fillRec{market: t.market, taker: t.account, maker: mo.account,
 		takerOutcome: t.outcome, makerOutcome: mo.outcome, takerSide: t.side, makerSide: mo.side,

@@ -28,7 +28,9 @@ var reasonNames = [reasonCount]string{
 	ReasonMakerWalletNotDeployed: "maker-wallet-not-deployed",
 	ReasonCollateralNotApproved:  "collateral-not-approved", ReasonSharesNotApproved: "shares-not-approved",
 	ReasonAccountInDebt: "account-in-debt", ReasonNotADecrease: "not-a-decrease",
-	ReasonInvalidSelfTrade: "invalid-self-trade",
+	ReasonInvalidSelfTrade: "invalid-self-trade", ReasonGroupNotFound: "group-not-found",
+	ReasonGroupLimitReached: "group-limit-reached", ReasonInvalidGroup: "invalid-group",
+	ReasonTooManyGroups: "too-many-groups",
 }
 
 func (r Reason) String() string { return name(reasonNames[:], int(r)) }
@@ -38,7 +40,8 @@ func (c CancelCause) String() string {
 		CauseSelfTrade: "self-trade", CauseHeartbeat: "heartbeat", CauseMarketCleared: "market-cleared",
 		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired",
 		CauseWithdrawal: "withdrawal", CauseApprovalRevoked: "approval-revoked", CauseDebt: "debt",
-		CauseTradeFailed: "trade-failed", CauseHalted: "halted"}, int(c))
+		CauseTradeFailed: "trade-failed", CauseHalted: "halted",
+		CauseGroupLimit: "group-limit"}, int(c))
 }
 
 func (s OrderStatus) String() string {

@@ -56,12 +56,13 @@ type order struct {
 	// second only by a halt.
 	selfTrade    SelfTrade
 	cancelOnHalt bool
+	group        uint32 // 0: none
 	_            [orderPad]byte
 }
 
 // orderPad fills a pool node (8 bytes of links and an order) to three
 // cache lines; a test checks the size.
-const orderPad = 38
+const orderPad = 32
 
 // lockSlot is the position an order's lock sits on.
 func (o *order) lockSlot() int32 {

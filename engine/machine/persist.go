@@ -50,8 +50,10 @@ const (
 // reason: its log may hold orders of wallets that never approved the
 // exchange, which version 4 refuses.
 //
-// Version 5 added the order's request options to RecOrder (one byte at
-// its end: the self-trade mode, and the cancel-on-halt flag in bit 7). A
+// Version 5 added the order's request options to RecOrder (at its end:
+// one byte, the self-trade mode and the cancel-on-halt flag in bit 7, and
+// the order group, a u32), and the order groups to RecAccount (at its
+// end, only when the account has some: a count, then each group). A
 // version 4 data dir is continued, not refused: its orders were all placed
 // before the options existed, so they have the defaults (cancel the
 // resting order, keep the order through a halt), which is what Load gives
@@ -283,6 +285,9 @@ func (m *Machine) encodeMeta() []byte {
 	e.u32(m.cfg.FeeRateMaxBps)
 	e.u64(uint64(m.cfg.CancelListMax))
 	e.u64(m.cfg.CreditMax)
+	if m.cfg.GroupsMax != GroupsMaxDefault {
+		e.u64(uint64(m.cfg.GroupsMax)) // a meta record without it had the default
+	}
 	return m.done(e)
 }
 
@@ -332,6 +337,7 @@ func (m *Machine) encodeAccount(a int32) []byte {
 		e.flag(ap.unlimited)
 		e.flag(ap.shares)
 	}
+	m.appendGroups(e, a)
 	return m.done(e)
 }
 
@@ -383,6 +389,7 @@ func appendOrder(e *enc, o *order, id Hash) {
 		opts |= orderCancelOnHalt
 	}
 	e.u8(opts)
+	e.u32(o.group)
 }
 
 // ErrCorruptRecord is returned by Load for a record it cannot decode.
@@ -502,7 +509,14 @@ func (m *Machine) loadMeta(d *dec) error {
 	feeAcct := Address(d.addr())
 	hb, feeMax := d.i64(), d.u32()
 	cancelMax, creditMax := d.u64(), d.u64()
+	groupsMax := uint64(GroupsMaxDefault)
+	if len(d.b) > 0 {
+		groupsMax = d.u64()
+	}
 	c := m.cfg
+	if groupsMax != uint64(c.GroupsMax) {
+		return ErrConfigMismatch
+	}
 	if feeAcct != c.FeeAccount || hb != c.HeartbeatTimeoutMs ||
 		feeMax != c.FeeRateMaxBps || cancelMax != uint64(c.CancelListMax) || creditMax != c.CreditMax {
 		return ErrConfigMismatch
@@ -545,6 +559,7 @@ func (m *Machine) loadAccount(d *dec) {
 		ap := &acct.approvals[i]
 		ap.collateral, ap.unlimited, ap.shares = d.i64(), d.flag(), d.flag()
 	}
+	m.loadGroups(d, a)
 	acct.dirty = false
 }
 
@@ -614,6 +629,7 @@ func (m *Machine) loadOrder(d *dec) error {
 	if len(d.b) > 0 { // written by version 5 or later
 		opts := d.u8()
 		o.selfTrade, o.cancelOnHalt = SelfTrade(opts&^orderCancelOnHalt), opts&orderCancelOnHalt != 0
+		o.group = d.u32()
 		if o.selfTrade > SelfTradeCancelBoth {
 			d.bad = true
 		}

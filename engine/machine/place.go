@@ -61,6 +61,9 @@ func (m *Machine) enter(c *Command, t *order) {
 	m.accept(mk, c, t)
 	stopped := m.match(mk, t, c.ID)
 	m.finish(mk, t, c.ID, stopped)
+	if len(m.tripped) > 0 {
+		m.cancelTripped()
+	}
 }
 
 // rejectPlace refuses an order whose token is known, naming its market and
@@ -117,7 +120,7 @@ func (m *Machine) prepare(mk *market, ref tokenRef, o *OrderSpec, t *order) Reas
 	}
 	own := int32(pips) / mk.tickPips
 	t.outcome, t.side, t.typ, t.postOnly = ref.outcome, o.Side, o.Type, o.PostOnly
-	t.selfTrade, t.cancelOnHalt = o.SelfTrade, o.CancelOnHalt
+	t.selfTrade, t.cancelOnHalt, t.group = o.SelfTrade, o.CancelOnHalt, o.Group
 	t.market = ref.market
 	t.size, t.remaining = int64(lots), int64(lots)
 	t.feeBps = o.FeeRateBps
@@ -206,6 +209,9 @@ func (m *Machine) fund(ref tokenRef, o *OrderSpec, t *order, old int32) Reason {
 	}
 	if m.accounts[acct].debts > 0 {
 		return ReasonAccountInDebt
+	}
+	if r := m.checkGroup(acct, o.Group); r != 0 {
+		return r
 	}
 	t.account = acct
 	t.collSlot = m.accounts[acct].coll
@@ -318,7 +324,7 @@ func (m *Machine) accept(mk *market, c *Command, t *order) {
 	e.Side = t.side
 	e.OrderType = t.typ
 	e.PostOnly = t.postOnly
-	e.SelfTrade, e.CancelOnHalt = t.selfTrade, t.cancelOnHalt
+	e.SelfTrade, e.CancelOnHalt, e.Group = t.selfTrade, t.cancelOnHalt, t.group
 	e.Price = uint64(t.ownPips(int64(t.price)*int64(mk.tickPips))) * MicroPerPip
 	e.Size = uint64(t.size) * LotUnits
 	e.FeeRateBps = t.feeBps

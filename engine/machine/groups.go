@@ -1,0 +1,248 @@
+package machine
+
+// Order groups. A maker names a group (a uint32 of its choosing, 0 being
+// no group) with a fill limit over a rolling window of the log's clock
+// (KindSetGroup), and orders name the group (OrderSpec.Group). When the
+// group's fills within the window reach the limit, every live order of
+// the group is cancelled in the same command (CauseGroupLimit) and new
+// orders naming the group are refused (ReasonGroupLimitReached) until the
+// maker resets it (KindResetGroup). A maker quoting many markets bounds
+// what one burst of fills (news, a stale price) can take from it before
+// it has even seen the fills.
+//
+// The limit is checked when a command's matching is done: every fill of
+// that command stands, so one command may fill past the limit by what it
+// matches, and then the group's orders go. Checking between fills would
+// have to skip the group's orders in the middle of a sweep, which breaks
+// what FOK and the book's price-time order promise; the overshoot is at
+// most one incoming order's size.
+//
+// The window counts fills by whole seconds of engine time: a fill at time
+// t counts while engine time is before t's second plus the window. Each
+// group keeps one bucket per second of the longest window, so its state
+// is bounded whatever the fill rate.
+
+// Group bounds: a window of GroupWindowMinSec..GroupWindowMaxSec seconds,
+// GroupWindowDefaultSec when a KindSetGroup names none.
+const (
+	GroupWindowMinSec     = 1
+	GroupWindowMaxSec     = 60
+	GroupWindowDefaultSec = 15
+)
+
+type group struct {
+	id        uint32
+	windowSec int64
+	limitLots int64
+	// tripped: the fills reached the limit; the group's orders were
+	// cancelled and new ones are refused until a reset.
+	tripped bool
+	// buckets[s % GroupWindowMaxSec] holds the lots filled in second s
+	// (sec says which second it is; a bucket of an older second is empty).
+	buckets [GroupWindowMaxSec]groupBucket
+}
+
+type groupBucket struct {
+	sec  int64
+	lots int64
+}
+
+// findGroup returns the index of account a's group id, or -1.
+func (m *Machine) findGroup(a int32, id uint32) int {
+	for i := range m.accounts[a].groups {
+		if m.accounts[a].groups[i].id == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// filled sums the lots of the buckets in the window ending at nowSec.
+func (g *group) filled(nowSec int64) int64 {
+	var sum int64
+	for _, b := range g.buckets {
+		if b.lots != 0 && b.sec > nowSec-g.windowSec && b.sec <= nowSec {
+			sum += b.lots
+		}
+	}
+	return sum
+}
+
+// setGroup creates or updates a group of Command.Account: Args.Group its
+// id (not 0), Command.Amount the fill limit in shares (base units, whole
+// lots, not 0), Args.WindowSec the window (0 for the default). Updating
+// keeps the fills counted and a tripped group tripped: only a reset
+// re-arms it, so that raising the limit is not a way around looking at
+// what happened. Refused: a bad id, limit or window (ReasonInvalidGroup),
+// a new group past Config.GroupsMax (ReasonTooManyGroups).
+func (m *Machine) setGroup(c *Command) {
+	win := int64(c.Args.WindowSec)
+	if win == 0 {
+		win = GroupWindowDefaultSec
+	}
+	if c.Args.Group == 0 || c.Amount == 0 || c.Amount%LotUnits != 0 || c.Amount > SizeMaxUnits ||
+		win < GroupWindowMinSec || win > GroupWindowMaxSec || c.Account == (Address{}) {
+		m.rejectCommand(ReasonInvalidGroup)
+		return
+	}
+	a := m.accountFor(c.Account)
+	i := m.findGroup(a, c.Args.Group)
+	if i < 0 {
+		if len(m.accounts[a].groups) >= m.cfg.GroupsMax {
+			m.rejectCommand(ReasonTooManyGroups)
+			return
+		}
+		m.accounts[a].groups = append(m.accounts[a].groups, group{id: c.Args.Group})
+		i = len(m.accounts[a].groups) - 1
+	}
+	g := &m.accounts[a].groups[i]
+	g.limitLots, g.windowSec = int64(c.Amount/LotUnits), win
+	m.markAccount(a)
+}
+
+// resetGroup re-arms a group: its fills are forgotten and it takes orders
+// again. Refused for a group the account does not have
+// (ReasonGroupNotFound).
+func (m *Machine) resetGroup(c *Command) {
+	a, ok := m.account(c.Account)
+	i := -1
+	if ok {
+		i = m.findGroup(a, c.Args.Group)
+	}
+	if i < 0 {
+		m.rejectCommand(ReasonGroupNotFound)
+		return
+	}
+	g := &m.accounts[a].groups[i]
+	g.tripped = false
+	g.buckets = [GroupWindowMaxSec]groupBucket{}
+	m.markAccount(a)
+}
+
+// checkGroup refuses an order naming a group its maker does not have or
+// that is tripped.
+func (m *Machine) checkGroup(a int32, id uint32) Reason {
+	if id == 0 {
+		return 0
+	}
+	i := m.findGroup(a, id)
+	if i < 0 {
+		return ReasonGroupNotFound
+	}
+	if m.accounts[a].groups[i].tripped {
+		return ReasonGroupLimitReached
+	}
+	return 0
+}
+
+// groupFill counts a fill of q lots of an order of account a in group id
+// and notes the group for cancelling once it reaches its limit.
+func (m *Machine) groupFill(a int32, id uint32, q int64) {
+	i := m.findGroup(a, id)
+	if i < 0 {
+		return
+	}
+	g := &m.accounts[a].groups[i]
+	sec := m.nowMs / 1000
+	b := &g.buckets[sec%GroupWindowMaxSec]
+	if b.sec != sec {
+		*b = groupBucket{sec: sec}
+	}
+	b.lots += q
+	m.markAccount(a)
+	if !g.tripped && g.filled(sec) >= g.limitLots {
+		g.tripped = true
+		m.tripped = append(m.tripped, trippedGroup{account: a, id: id})
+	}
+}
+
+type trippedGroup struct {
+	account int32
+	id      uint32
+}
+
+// cancelTripped cancels, newest first, the live orders of the groups that
+// reached their limit in this command.
+func (m *Machine) cancelTripped() {
+	for _, tg := range m.tripped {
+		for s := m.accounts[tg.account].orders; s >= 0; {
+			o := m.pool.Get(s)
+			next := o.acctNext
+			if o.group == tg.id {
+				m.cancelResting(s, &o.id, CauseGroupLimit)
+			}
+			s = next
+		}
+	}
+	m.tripped = m.tripped[:0]
+}
+
+// GroupState reports a group of a wallet: its limit and filled shares in
+// the window (base units), its window and whether it is tripped.
+func (m *Machine) GroupState(addr Address, id uint32) (limit, filled uint64, windowSec int64, tripped, ok bool) {
+	a, ok := m.account(addr)
+	if !ok {
+		return 0, 0, 0, false, false
+	}
+	i := m.findGroup(a, id)
+	if i < 0 {
+		return 0, 0, 0, false, false
+	}
+	g := &m.accounts[a].groups[i]
+	return uint64(g.limitLots) * LotUnits, uint64(g.filled(m.nowMs/1000)) * LotUnits, g.windowSec, g.tripped, true
+}
+
+func (m *Machine) appendGroups(e *enc, a int32) {
+	gs := m.accounts[a].groups
+	if len(gs) == 0 {
+		return // an account record without groups ends as before them
+	}
+	e.u32(uint32(len(gs)))
+	for i := range gs {
+		g := &gs[i]
+		e.u32(g.id)
+		e.i64(g.windowSec)
+		e.i64(g.limitLots)
+		e.flag(g.tripped)
+		n := 0
+		for _, b := range g.buckets {
+			if b.lots != 0 {
+				n++
+			}
+		}
+		e.u32(uint32(n))
+		for _, b := range g.buckets {
+			if b.lots != 0 {
+				e.i64(b.sec)
+				e.i64(b.lots)
+			}
+		}
+	}
+}
+
+func (m *Machine) loadGroups(d *dec, a int32) {
+	if len(d.b) == 0 {
+		return
+	}
+	n := int(d.u32())
+	if n > m.cfg.GroupsMax {
+		d.bad = true
+		return
+	}
+	for range n {
+		g := group{id: d.u32(), windowSec: d.i64(), limitLots: d.i64(), tripped: d.flag()}
+		k := int(d.u32())
+		if k > GroupWindowMaxSec || g.id == 0 || g.windowSec < GroupWindowMinSec || g.windowSec > GroupWindowMaxSec {
+			d.bad = true
+			return
+		}
+		for range k {
+			b := groupBucket{sec: d.i64(), lots: d.i64()}
+			g.buckets[((b.sec%GroupWindowMaxSec)+GroupWindowMaxSec)%GroupWindowMaxSec] = b
+		}
+		if d.bad {
+			return
+		}
+		m.accounts[a].groups = append(m.accounts[a].groups, g)
+	}
+}
