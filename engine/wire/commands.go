@@ -10,8 +10,8 @@ import (
 // and its decoder. A decoder reports false when the message parses but
 // breaks a rule of the schema.
 var (
-	bodies       [52]machine.Kind
-	bodyDecoders [52]func(c *Cmd, b []byte) (bool, error)
+	bodies       [54]machine.Kind
+	bodyDecoders [54]func(c *Cmd, b []byte) (bool, error)
 )
 
 func init() {
@@ -43,6 +43,8 @@ func init() {
 	set(44, machine.KindSharesApproval, decodeApproval)
 	set(50, machine.KindDecrease, decodeDecrease)
 	set(51, machine.KindReplace, decodeReplace)
+	set(52, machine.KindSetGroup, decodeGroup)
+	set(53, machine.KindResetGroup, decodeGroup)
 }
 
 // fixed copies a bytes field into a fixed-size array: an absent or empty
@@ -106,6 +108,8 @@ func decodePlace(c *Cmd, b []byte) (bool, error) {
 			}
 		case num == 6 && typ == varintT:
 			c.Command.Order.CancelOnHalt = x != 0
+		case num == 7 && typ == varintT:
+			c.Command.Order.Group = uint32(x)
 		}
 		return true
 	})
@@ -130,6 +134,25 @@ func decodeDecrease(c *Cmd, b []byte) (bool, error) {
 			c.Command.Amount, c.Command.ReduceTo = x, false
 		case num == 4 && typ == varintT:
 			c.Command.Amount, c.Command.ReduceTo = x, true
+		}
+		return true
+	})
+}
+
+// decodeGroup reads SetOrderGroup (account, group, limit, window_sec) and
+// ResetOrderGroup (account, group): the limit goes to Amount.
+func decodeGroup(c *Cmd, b []byte) (bool, error) {
+	c.Command.Args = &c.args
+	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {
+		switch {
+		case num == 1 && typ == bytesT:
+			return fixed(c.Command.Account[:], v)
+		case num == 2 && typ == varintT:
+			c.args.Group = uint32(x)
+		case num == 3 && typ == varintT && c.Command.Kind == machine.KindSetGroup:
+			c.Command.Amount = x
+		case num == 4 && typ == varintT && c.Command.Kind == machine.KindSetGroup:
+			c.args.WindowSec = uint32(x)
 		}
 		return true
 	})

@@ -52,6 +52,7 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 			c.Command.Order.SelfTrade = 255
 		}
 		c.Command.Order.CancelOnHalt = po.GetCancelOnHalt()
+		c.Command.Order.Group = po.GetGroup()
 	}
 	switch b := pc.GetBody().(type) {
 	case *pb.Command_PlaceOrder:
@@ -67,6 +68,15 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		if b.ReplaceOrder.GetPlace() != nil {
 			placeOf(b.ReplaceOrder.GetPlace())
 		}
+	case *pb.Command_SetOrderGroup:
+		c.Command.Kind = machine.KindSetGroup
+		fix(c.Command.Account[:], b.SetOrderGroup.GetAccount())
+		args().Group, args().WindowSec = b.SetOrderGroup.GetGroup(), b.SetOrderGroup.GetWindowSec()
+		c.Command.Amount = b.SetOrderGroup.GetLimit()
+	case *pb.Command_ResetOrderGroup:
+		c.Command.Kind = machine.KindResetGroup
+		fix(c.Command.Account[:], b.ResetOrderGroup.GetAccount())
+		args().Group = b.ResetOrderGroup.GetGroup()
 	case *pb.Command_DecreaseOrder:
 		c.Command.Kind = machine.KindDecrease
 		fix(c.Command.Account[:], b.DecreaseOrder.GetAccount())
@@ -275,13 +285,19 @@ func randomCommand(r *rand.Rand) *pb.Command {
 			Expiration: u(), Nonce: u(), FeeRateBps: uint32(u()), Side: pb.Side(r.IntN(4) - 1),
 			SignatureType: uint32(u()), Signature: randomBytes(r, 65), ScopeId: []string{"", "tenant-1", "ü"}[r.IntN(3)]},
 			OrderType: pb.OrderType(r.IntN(6) - 1), PostOnly: r.IntN(2) == 0, Owner: randomBytes(r, 16),
-			SelfTrade: pb.SelfTradePrevention([]int32{0, 1, 2, 3, 300, -1}[r.IntN(6)]), CancelOnHalt: r.IntN(2) == 0}
+			SelfTrade: pb.SelfTradePrevention([]int32{0, 1, 2, 3, 300, -1}[r.IntN(6)]), CancelOnHalt: r.IntN(2) == 0,
+			Group: uint32(u())}
 	}
-	switch r.IntN(26) {
+	switch r.IntN(28) {
 	case 0, 1, 2:
 		c.Body = &pb.Command_PlaceOrder{PlaceOrder: place()}
 	case 23:
 		c.Body = &pb.Command_ReplaceOrder{ReplaceOrder: &pb.ReplaceOrder{OrderId: h(), Place: place()}}
+	case 25:
+		c.Body = &pb.Command_SetOrderGroup{SetOrderGroup: &pb.SetOrderGroup{Account: addr(), Group: uint32(u()), Limit: u(),
+			WindowSec: uint32(u())}}
+	case 26:
+		c.Body = &pb.Command_ResetOrderGroup{ResetOrderGroup: &pb.ResetOrderGroup{Account: addr(), Group: uint32(u())}}
 	case 24:
 		d := &pb.DecreaseOrder{Account: addr(), OrderId: h(), Amount: &pb.DecreaseOrder_ReduceBy{ReduceBy: u()}}
 		if r.IntN(2) == 0 {
@@ -505,7 +521,11 @@ func TestToPBRoundTrip(t *testing.T) {
 			OrderIDs: []machine.Hash{{5}}, Amount: 10_000, ReduceTo: true},
 		machine.Command{Kind: machine.KindReplace, ID: machine.Hash{9, 20}, OrderIDs: []machine.Hash{{5}},
 			Order: machine.OrderSpec{Maker: machine.Address{4}, TokenID: tok, MakerAmount: 50, TakerAmount: 100,
-				Side: machine.Buy, Type: machine.GTC, SelfTrade: machine.SelfTradeCancelBoth, CancelOnHalt: true}},
+				Side: machine.Buy, Type: machine.GTC, SelfTrade: machine.SelfTradeCancelBoth, CancelOnHalt: true, Group: 7}},
+		machine.Command{Kind: machine.KindSetGroup, ID: machine.Hash{9, 21}, Account: machine.Address{4}, Amount: 50_000,
+			Args: args(machine.Args{Group: 7, WindowSec: 20})},
+		machine.Command{Kind: machine.KindResetGroup, ID: machine.Hash{9, 22}, Account: machine.Address{4},
+			Args: args(machine.Args{Group: 7})},
 	)
 	batch := &pb.CommandBatch{}
 	for i := range cmds {

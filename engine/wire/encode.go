@@ -108,7 +108,7 @@ func accepted(m *machine.Machine, e *machine.Event) *pb.OrderAccepted {
 		Outcome: pb.Outcome(e.Outcome), Account: addr(m, e.Account), Side: pb.Side(e.Side),
 		OrderType: pb.OrderType(e.OrderType), PostOnly: e.PostOnly, Price: e.Price, Size: e.Size,
 		FeeRateBps: e.FeeRateBps, Expiration: e.Expiration, CreatedMs: e.TimeMs,
-		SelfTrade: pb.SelfTradePrevention(e.SelfTrade), CancelOnHalt: e.CancelOnHalt,
+		SelfTrade: pb.SelfTradePrevention(e.SelfTrade), CancelOnHalt: e.CancelOnHalt, Group: e.Group,
 	}
 	if e.Owner >= 0 {
 		k := m.Owner(e.Owner)

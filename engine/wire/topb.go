@@ -29,6 +29,11 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 			d.Amount = &pb.DecreaseOrder_ReduceBy{ReduceBy: c.Amount}
 		}
 		out.Body = &pb.Command_DecreaseOrder{DecreaseOrder: d}
+	case machine.KindSetGroup:
+		out.Body = &pb.Command_SetOrderGroup{SetOrderGroup: &pb.SetOrderGroup{Account: account, Group: c.Args.Group,
+			Limit: c.Amount, WindowSec: c.Args.WindowSec}}
+	case machine.KindResetGroup:
+		out.Body = &pb.Command_ResetOrderGroup{ResetOrderGroup: &pb.ResetOrderGroup{Account: account, Group: c.Args.Group}}
 	case machine.KindCancel:
 		out.Body = &pb.Command_CancelOrder{CancelOrder: &pb.CancelOrder{Account: account, OrderId: bytes.Clone(c.OrderIDs[0][:])}}
 	case machine.KindCancelList:
@@ -93,7 +98,7 @@ func place(c *machine.Command, s *Signed) *pb.PlaceOrder {
 		so.Signer, so.Taker, so.Signature = bytes.Clone(s.Signer[:]), nonzeroAddr(s.Taker), bytes.Clone(s.Signature[:])
 	}
 	p := &pb.PlaceOrder{Order: so, OrderType: pb.OrderType(o.Type), PostOnly: o.PostOnly,
-		SelfTrade: pb.SelfTradePrevention(o.SelfTrade), CancelOnHalt: o.CancelOnHalt}
+		SelfTrade: pb.SelfTradePrevention(o.SelfTrade), CancelOnHalt: o.CancelOnHalt, Group: o.Group}
 	if c.Owner != (machine.KeyID{}) {
 		p.Owner = bytes.Clone(c.Owner[:])
 	}

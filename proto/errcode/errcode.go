@@ -96,6 +96,13 @@ const (
 	InvalidOrderNotADecrease Code = "INVALID_ORDER_NOT_A_DECREASE"
 	// An order whose self-trade prevention mode is none the engine knows.
 	InvalidOrderSelfTrade Code = "INVALID_ORDER_SELF_TRADE"
+	// Order groups: an order or reset naming a group the wallet does not
+	// have; an order of a group whose fills reached its limit; a group
+	// with a bad id, limit or window; one group too many.
+	OrderGroupNotFound     Code = "ORDER_GROUP_NOT_FOUND"
+	OrderGroupLimitReached Code = "ORDER_GROUP_LIMIT_REACHED"
+	InvalidOrderGroup      Code = "INVALID_ORDER_GROUP"
+	TooManyOrderGroups     Code = "TOO_MANY_ORDER_GROUPS"
 )
 
 // Request validation (400).
@@ -297,6 +304,10 @@ var table = []Entry{
 	{InvalidOrderSharesNotApproved, 400, "shares not approved: the maker has not approved the market's exchange (the neg-risk exchange for negRisk markets) to move its outcome shares (ConditionalTokens setApprovalForAll); approve it on chain (pred wallet approve), then place the order once the exchange has seen the approval (after 2 blocks)"},
 	{InvalidOrderNotADecrease, 400, "a decrease must lower the order's remaining size (reduce_by more than 0, reduce_to below the remaining size); to trade more, place a new signed order"},
 	{InvalidOrderSelfTrade, 400, "the order's self-trade prevention mode is none of the known ones (cancel the resting order, the default; cancel the incoming order; cancel both)"},
+	{OrderGroupNotFound, 404, "the wallet has no order group with this id: create it first (its id, fill limit and window)"},
+	{OrderGroupLimitReached, 409, "the order group's fills reached its limit within its window: its orders were cancelled, and it takes no orders until the wallet resets it"},
+	{InvalidOrderGroup, 400, "an order group needs an id other than 0, a fill limit of whole lots (0.01 share) above 0, and a window of 1 to 60 seconds (0 for the default 15)"},
+	{TooManyOrderGroups, 400, "the wallet has as many order groups as it may (32): reuse one"},
 	{InvalidOrderAccountInDebt, 400, "the maker wallet owes the exchange: a trade it took part in failed on chain, or funds left the wallet that its fills had already spent, and the ledger could not take back all it had to (GET /balance-allowance shows the debt); deposit what is owed, and the wallet may place orders again"},
 	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
 	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},

@@ -104,6 +104,10 @@ var rejectCodes = map[pb.RejectReason]Code{
 	pb.RejectReason_REJECT_REASON_ACCOUNT_IN_DEBT:           InvalidOrderAccountInDebt,
 	pb.RejectReason_REJECT_REASON_NOT_A_DECREASE:            InvalidOrderNotADecrease,
 	pb.RejectReason_REJECT_REASON_INVALID_SELF_TRADE:        InvalidOrderSelfTrade,
+	pb.RejectReason_REJECT_REASON_GROUP_NOT_FOUND:           OrderGroupNotFound,
+	pb.RejectReason_REJECT_REASON_GROUP_LIMIT_REACHED:       OrderGroupLimitReached,
+	pb.RejectReason_REJECT_REASON_INVALID_GROUP:             InvalidOrderGroup,
+	pb.RejectReason_REJECT_REASON_TOO_MANY_GROUPS:           TooManyOrderGroups,
 }
 
 // FromReject returns the code of an engine reject reason. A reason newer

@@ -110,6 +110,8 @@ type Command struct {
 	//	*Command_SharesApproval
 	//	*Command_DecreaseOrder
 	//	*Command_ReplaceOrder
+	//	*Command_SetOrderGroup
+	//	*Command_ResetOrderGroup
 	Body          isCommand_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -384,6 +386,24 @@ func (x *Command) GetReplaceOrder() *ReplaceOrder {
 	return nil
 }
 
+func (x *Command) GetSetOrderGroup() *SetOrderGroup {
+	if x != nil {
+		if x, ok := x.Body.(*Command_SetOrderGroup); ok {
+			return x.SetOrderGroup
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetResetOrderGroup() *ResetOrderGroup {
+	if x != nil {
+		if x, ok := x.Body.(*Command_ResetOrderGroup); ok {
+			return x.ResetOrderGroup
+		}
+	}
+	return nil
+}
+
 type isCommand_Body interface {
 	isCommand_Body()
 }
@@ -490,6 +510,14 @@ type Command_ReplaceOrder struct {
 	ReplaceOrder *ReplaceOrder `protobuf:"bytes,51,opt,name=replace_order,json=replaceOrder,proto3,oneof"`
 }
 
+type Command_SetOrderGroup struct {
+	SetOrderGroup *SetOrderGroup `protobuf:"bytes,52,opt,name=set_order_group,json=setOrderGroup,proto3,oneof"`
+}
+
+type Command_ResetOrderGroup struct {
+	ResetOrderGroup *ResetOrderGroup `protobuf:"bytes,53,opt,name=reset_order_group,json=resetOrderGroup,proto3,oneof"`
+}
+
 func (*Command_PlaceOrder) isCommand_Body() {}
 
 func (*Command_CancelOrder) isCommand_Body() {}
@@ -539,6 +567,10 @@ func (*Command_SharesApproval) isCommand_Body() {}
 func (*Command_DecreaseOrder) isCommand_Body() {}
 
 func (*Command_ReplaceOrder) isCommand_Body() {}
+
+func (*Command_SetOrderGroup) isCommand_Body() {}
+
+func (*Command_ResetOrderGroup) isCommand_Body() {}
 
 // The EIP-712 Order struct as the maker signed it, plus its signature. The
 // engine matches on token_id, side and the two amounts; the rest travels
@@ -709,8 +741,12 @@ type PlaceOrder struct {
 	// wallet (refused, INVALID_SELF_TRADE, if not a SelfTradePrevention
 	// value), and whether to cancel it when its market is halted
 	// (CANCEL_CAUSE_HALTED) rather than keep it.
-	SelfTrade     SelfTradePrevention `protobuf:"varint,5,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
-	CancelOnHalt  bool                `protobuf:"varint,6,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
+	SelfTrade    SelfTradePrevention `protobuf:"varint,5,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
+	CancelOnHalt bool                `protobuf:"varint,6,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
+	// An order group of the maker (SetOrderGroup), 0 for none. Refused if
+	// the maker has no such group (GROUP_NOT_FOUND) or the group reached
+	// its limit and was not reset (GROUP_LIMIT_REACHED).
+	Group         uint32 `protobuf:"varint,7,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -787,6 +823,146 @@ func (x *PlaceOrder) GetCancelOnHalt() bool {
 	return false
 }
 
+func (x *PlaceOrder) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
+// Creates or updates an order group of account: group is the client's id
+// for it (not 0), limit the shares (base units, whole lots, not 0) its
+// orders may fill within a rolling window of window_sec seconds of the
+// log's clock (1..60; 0 means 15). When the fills within the window reach
+// the limit, checked when a command's matching is done (that command's
+// fills stand), every live order of the group is cancelled in the same
+// command (CANCEL_CAUSE_GROUP_LIMIT) and orders naming the group are
+// refused until ResetOrderGroup. An update keeps the fills counted and a
+// tripped group tripped. Refused: a bad group, limit or window
+// (INVALID_GROUP), more than the engine's groups per account
+// (TOO_MANY_GROUPS, 32).
+type SetOrderGroup struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Group         uint32                 `protobuf:"varint,2,opt,name=group,proto3" json:"group,omitempty"`
+	Limit         uint64                 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	WindowSec     uint32                 `protobuf:"varint,4,opt,name=window_sec,json=windowSec,proto3" json:"window_sec,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetOrderGroup) Reset() {
+	*x = SetOrderGroup{}
+	mi := &file_pred_v1_command_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetOrderGroup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetOrderGroup) ProtoMessage() {}
+
+func (x *SetOrderGroup) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetOrderGroup.ProtoReflect.Descriptor instead.
+func (*SetOrderGroup) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SetOrderGroup) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *SetOrderGroup) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
+func (x *SetOrderGroup) GetLimit() uint64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+func (x *SetOrderGroup) GetWindowSec() uint32 {
+	if x != nil {
+		return x.WindowSec
+	}
+	return 0
+}
+
+// Re-arms an order group: its fills are forgotten and it takes orders
+// again (GROUP_NOT_FOUND if account has no such group).
+type ResetOrderGroup struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Group         uint32                 `protobuf:"varint,2,opt,name=group,proto3" json:"group,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetOrderGroup) Reset() {
+	*x = ResetOrderGroup{}
+	mi := &file_pred_v1_command_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetOrderGroup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetOrderGroup) ProtoMessage() {}
+
+func (x *ResetOrderGroup) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetOrderGroup.ProtoReflect.Descriptor instead.
+func (*ResetOrderGroup) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ResetOrderGroup) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *ResetOrderGroup) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
 // Lowers a live order's remaining size without a new signature (the
 // signed order authorises up to its size): reduce_by shares taken off, or
 // reduce_to the remaining size wanted, in base units of whole lots
@@ -811,7 +987,7 @@ type DecreaseOrder struct {
 
 func (x *DecreaseOrder) Reset() {
 	*x = DecreaseOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[4]
+	mi := &file_pred_v1_command_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -823,7 +999,7 @@ func (x *DecreaseOrder) String() string {
 func (*DecreaseOrder) ProtoMessage() {}
 
 func (x *DecreaseOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[4]
+	mi := &file_pred_v1_command_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -836,7 +1012,7 @@ func (x *DecreaseOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecreaseOrder.ProtoReflect.Descriptor instead.
 func (*DecreaseOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{4}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *DecreaseOrder) GetAccount() []byte {
@@ -913,7 +1089,7 @@ type ReplaceOrder struct {
 
 func (x *ReplaceOrder) Reset() {
 	*x = ReplaceOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[5]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -925,7 +1101,7 @@ func (x *ReplaceOrder) String() string {
 func (*ReplaceOrder) ProtoMessage() {}
 
 func (x *ReplaceOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[5]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -938,7 +1114,7 @@ func (x *ReplaceOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplaceOrder.ProtoReflect.Descriptor instead.
 func (*ReplaceOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{5}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ReplaceOrder) GetOrderId() []byte {
@@ -966,7 +1142,7 @@ type CancelOrder struct {
 
 func (x *CancelOrder) Reset() {
 	*x = CancelOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -978,7 +1154,7 @@ func (x *CancelOrder) String() string {
 func (*CancelOrder) ProtoMessage() {}
 
 func (x *CancelOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -991,7 +1167,7 @@ func (x *CancelOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrder.ProtoReflect.Descriptor instead.
 func (*CancelOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CancelOrder) GetAccount() []byte {
@@ -1018,7 +1194,7 @@ type CancelOrders struct {
 
 func (x *CancelOrders) Reset() {
 	*x = CancelOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1030,7 +1206,7 @@ func (x *CancelOrders) String() string {
 func (*CancelOrders) ProtoMessage() {}
 
 func (x *CancelOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1043,7 +1219,7 @@ func (x *CancelOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrders.ProtoReflect.Descriptor instead.
 func (*CancelOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CancelOrders) GetAccount() []byte {
@@ -1073,7 +1249,7 @@ type CancelMarketOrders struct {
 
 func (x *CancelMarketOrders) Reset() {
 	*x = CancelMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1085,7 +1261,7 @@ func (x *CancelMarketOrders) String() string {
 func (*CancelMarketOrders) ProtoMessage() {}
 
 func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1098,7 +1274,7 @@ func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMarketOrders.ProtoReflect.Descriptor instead.
 func (*CancelMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CancelMarketOrders) GetAccount() []byte {
@@ -1131,7 +1307,7 @@ type CancelAll struct {
 
 func (x *CancelAll) Reset() {
 	*x = CancelAll{}
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1143,7 +1319,7 @@ func (x *CancelAll) String() string {
 func (*CancelAll) ProtoMessage() {}
 
 func (x *CancelAll) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1156,7 +1332,7 @@ func (x *CancelAll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelAll.ProtoReflect.Descriptor instead.
 func (*CancelAll) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CancelAll) GetAccount() []byte {
@@ -1176,7 +1352,7 @@ type Heartbeat struct {
 
 func (x *Heartbeat) Reset() {
 	*x = Heartbeat{}
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1188,7 +1364,7 @@ func (x *Heartbeat) String() string {
 func (*Heartbeat) ProtoMessage() {}
 
 func (x *Heartbeat) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1201,7 +1377,7 @@ func (x *Heartbeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Heartbeat.ProtoReflect.Descriptor instead.
 func (*Heartbeat) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Heartbeat) GetOwner() []byte {
@@ -1220,7 +1396,7 @@ type Tick struct {
 
 func (x *Tick) Reset() {
 	*x = Tick{}
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1232,7 +1408,7 @@ func (x *Tick) String() string {
 func (*Tick) ProtoMessage() {}
 
 func (x *Tick) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1245,7 +1421,7 @@ func (x *Tick) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tick.ProtoReflect.Descriptor instead.
 func (*Tick) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
 }
 
 type CreateMarket struct {
@@ -1260,7 +1436,7 @@ type CreateMarket struct {
 
 func (x *CreateMarket) Reset() {
 	*x = CreateMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1272,7 +1448,7 @@ func (x *CreateMarket) String() string {
 func (*CreateMarket) ProtoMessage() {}
 
 func (x *CreateMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1285,7 +1461,7 @@ func (x *CreateMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMarket.ProtoReflect.Descriptor instead.
 func (*CreateMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreateMarket) GetMarket() []byte {
@@ -1326,7 +1502,7 @@ type ConfigureMarket struct {
 
 func (x *ConfigureMarket) Reset() {
 	*x = ConfigureMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1338,7 +1514,7 @@ func (x *ConfigureMarket) String() string {
 func (*ConfigureMarket) ProtoMessage() {}
 
 func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1351,7 +1527,7 @@ func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigureMarket.ProtoReflect.Descriptor instead.
 func (*ConfigureMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ConfigureMarket) GetMarket() []byte {
@@ -1377,7 +1553,7 @@ type HaltMarket struct {
 
 func (x *HaltMarket) Reset() {
 	*x = HaltMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1389,7 +1565,7 @@ func (x *HaltMarket) String() string {
 func (*HaltMarket) ProtoMessage() {}
 
 func (x *HaltMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1402,7 +1578,7 @@ func (x *HaltMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltMarket.ProtoReflect.Descriptor instead.
 func (*HaltMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *HaltMarket) GetMarket() []byte {
@@ -1421,7 +1597,7 @@ type ResumeMarket struct {
 
 func (x *ResumeMarket) Reset() {
 	*x = ResumeMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1433,7 +1609,7 @@ func (x *ResumeMarket) String() string {
 func (*ResumeMarket) ProtoMessage() {}
 
 func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1446,7 +1622,7 @@ func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeMarket.ProtoReflect.Descriptor instead.
 func (*ResumeMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ResumeMarket) GetMarket() []byte {
@@ -1466,7 +1642,7 @@ type ClearMarketOrders struct {
 
 func (x *ClearMarketOrders) Reset() {
 	*x = ClearMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1478,7 +1654,7 @@ func (x *ClearMarketOrders) String() string {
 func (*ClearMarketOrders) ProtoMessage() {}
 
 func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1491,7 +1667,7 @@ func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClearMarketOrders.ProtoReflect.Descriptor instead.
 func (*ClearMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ClearMarketOrders) GetMarket() []byte {
@@ -1510,7 +1686,7 @@ type CloseMarket struct {
 
 func (x *CloseMarket) Reset() {
 	*x = CloseMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1522,7 +1698,7 @@ func (x *CloseMarket) String() string {
 func (*CloseMarket) ProtoMessage() {}
 
 func (x *CloseMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1535,7 +1711,7 @@ func (x *CloseMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseMarket.ProtoReflect.Descriptor instead.
 func (*CloseMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CloseMarket) GetMarket() []byte {
@@ -1558,7 +1734,7 @@ type ResolveMarket struct {
 
 func (x *ResolveMarket) Reset() {
 	*x = ResolveMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1570,7 +1746,7 @@ func (x *ResolveMarket) String() string {
 func (*ResolveMarket) ProtoMessage() {}
 
 func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1583,7 +1759,7 @@ func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveMarket.ProtoReflect.Descriptor instead.
 func (*ResolveMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ResolveMarket) GetMarket() []byte {
@@ -1615,7 +1791,7 @@ type Deposit struct {
 
 func (x *Deposit) Reset() {
 	*x = Deposit{}
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1627,7 +1803,7 @@ func (x *Deposit) String() string {
 func (*Deposit) ProtoMessage() {}
 
 func (x *Deposit) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1640,7 +1816,7 @@ func (x *Deposit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Deposit.ProtoReflect.Descriptor instead.
 func (*Deposit) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Deposit) GetAccount() []byte {
@@ -1680,7 +1856,7 @@ type Withdraw struct {
 
 func (x *Withdraw) Reset() {
 	*x = Withdraw{}
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1692,7 +1868,7 @@ func (x *Withdraw) String() string {
 func (*Withdraw) ProtoMessage() {}
 
 func (x *Withdraw) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1705,7 +1881,7 @@ func (x *Withdraw) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdraw.ProtoReflect.Descriptor instead.
 func (*Withdraw) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Withdraw) GetAccount() []byte {
@@ -1747,7 +1923,7 @@ type WithdrawalObserved struct {
 
 func (x *WithdrawalObserved) Reset() {
 	*x = WithdrawalObserved{}
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1759,7 +1935,7 @@ func (x *WithdrawalObserved) String() string {
 func (*WithdrawalObserved) ProtoMessage() {}
 
 func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1772,7 +1948,7 @@ func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalObserved.ProtoReflect.Descriptor instead.
 func (*WithdrawalObserved) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *WithdrawalObserved) GetAccount() []byte {
@@ -1809,7 +1985,7 @@ type WithdrawalReleased struct {
 
 func (x *WithdrawalReleased) Reset() {
 	*x = WithdrawalReleased{}
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1821,7 +1997,7 @@ func (x *WithdrawalReleased) String() string {
 func (*WithdrawalReleased) ProtoMessage() {}
 
 func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1834,7 +2010,7 @@ func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalReleased.ProtoReflect.Descriptor instead.
 func (*WithdrawalReleased) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *WithdrawalReleased) GetAccount() []byte {
@@ -1881,7 +2057,7 @@ type CollateralApproval struct {
 
 func (x *CollateralApproval) Reset() {
 	*x = CollateralApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1893,7 +2069,7 @@ func (x *CollateralApproval) String() string {
 func (*CollateralApproval) ProtoMessage() {}
 
 func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1906,7 +2082,7 @@ func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollateralApproval.ProtoReflect.Descriptor instead.
 func (*CollateralApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CollateralApproval) GetAccount() []byte {
@@ -1953,7 +2129,7 @@ type SharesApproval struct {
 
 func (x *SharesApproval) Reset() {
 	*x = SharesApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1965,7 +2141,7 @@ func (x *SharesApproval) String() string {
 func (*SharesApproval) ProtoMessage() {}
 
 func (x *SharesApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1978,7 +2154,7 @@ func (x *SharesApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SharesApproval.ProtoReflect.Descriptor instead.
 func (*SharesApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SharesApproval) GetAccount() []byte {
@@ -2016,7 +2192,7 @@ type WalletDeployed struct {
 
 func (x *WalletDeployed) Reset() {
 	*x = WalletDeployed{}
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2028,7 +2204,7 @@ func (x *WalletDeployed) String() string {
 func (*WalletDeployed) ProtoMessage() {}
 
 func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2041,7 +2217,7 @@ func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WalletDeployed.ProtoReflect.Descriptor instead.
 func (*WalletDeployed) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *WalletDeployed) GetOwner() []byte {
@@ -2069,7 +2245,7 @@ type Faucet struct {
 
 func (x *Faucet) Reset() {
 	*x = Faucet{}
-	mi := &file_pred_v1_command_proto_msgTypes[26]
+	mi := &file_pred_v1_command_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2257,7 @@ func (x *Faucet) String() string {
 func (*Faucet) ProtoMessage() {}
 
 func (x *Faucet) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[26]
+	mi := &file_pred_v1_command_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2270,7 @@ func (x *Faucet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Faucet.ProtoReflect.Descriptor instead.
 func (*Faucet) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{26}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Faucet) GetAccount() []byte {
@@ -2137,7 +2313,7 @@ type SetTradeStatus struct {
 
 func (x *SetTradeStatus) Reset() {
 	*x = SetTradeStatus{}
-	mi := &file_pred_v1_command_proto_msgTypes[27]
+	mi := &file_pred_v1_command_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2149,7 +2325,7 @@ func (x *SetTradeStatus) String() string {
 func (*SetTradeStatus) ProtoMessage() {}
 
 func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[27]
+	mi := &file_pred_v1_command_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2162,7 +2338,7 @@ func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTradeStatus.ProtoReflect.Descriptor instead.
 func (*SetTradeStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{27}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetTradeStatus) GetTradeId() uint64 {
@@ -2200,7 +2376,7 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x15pred/v1/command.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"W\n" +
 	"\fCommandBatch\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\fR\abatchId\x12,\n" +
-	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xbc\f\n" +
+	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xc6\r\n" +
 	"\aCommand\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\fR\x02id\x126\n" +
 	"\vplace_order\x18\n" +
@@ -2231,7 +2407,9 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x13collateral_approval\x18+ \x01(\v2\x1b.pred.v1.CollateralApprovalH\x00R\x12collateralApproval\x12B\n" +
 	"\x0fshares_approval\x18, \x01(\v2\x17.pred.v1.SharesApprovalH\x00R\x0esharesApproval\x12?\n" +
 	"\x0edecrease_order\x182 \x01(\v2\x16.pred.v1.DecreaseOrderH\x00R\rdecreaseOrder\x12<\n" +
-	"\rreplace_order\x183 \x01(\v2\x15.pred.v1.ReplaceOrderH\x00R\freplaceOrderB\x06\n" +
+	"\rreplace_order\x183 \x01(\v2\x15.pred.v1.ReplaceOrderH\x00R\freplaceOrder\x12@\n" +
+	"\x0fset_order_group\x184 \x01(\v2\x16.pred.v1.SetOrderGroupH\x00R\rsetOrderGroup\x12F\n" +
+	"\x11reset_order_group\x185 \x01(\v2\x18.pred.v1.ResetOrderGroupH\x00R\x0fresetOrderGroupB\x06\n" +
 	"\x04body\"\xa1\x03\n" +
 	"\vSignedOrder\x12\x12\n" +
 	"\x04salt\x18\x01 \x01(\x04R\x04salt\x12\x14\n" +
@@ -2251,7 +2429,7 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x04side\x18\v \x01(\x0e2\r.pred.v1.SideR\x04side\x12%\n" +
 	"\x0esignature_type\x18\f \x01(\rR\rsignatureType\x12\x1c\n" +
 	"\tsignature\x18\r \x01(\fR\tsignature\x12\x19\n" +
-	"\bscope_id\x18\x0e \x01(\tR\ascopeId\"\x81\x02\n" +
+	"\bscope_id\x18\x0e \x01(\tR\ascopeId\"\x97\x02\n" +
 	"\n" +
 	"PlaceOrder\x12*\n" +
 	"\x05order\x18\x01 \x01(\v2\x14.pred.v1.SignedOrderR\x05order\x121\n" +
@@ -2261,7 +2439,17 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x05owner\x18\x04 \x01(\fR\x05owner\x12;\n" +
 	"\n" +
 	"self_trade\x18\x05 \x01(\x0e2\x1c.pred.v1.SelfTradePreventionR\tselfTrade\x12$\n" +
-	"\x0ecancel_on_halt\x18\x06 \x01(\bR\fcancelOnHalt\"\x8c\x01\n" +
+	"\x0ecancel_on_halt\x18\x06 \x01(\bR\fcancelOnHalt\x12\x14\n" +
+	"\x05group\x18\a \x01(\rR\x05group\"t\n" +
+	"\rSetOrderGroup\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x14\n" +
+	"\x05group\x18\x02 \x01(\rR\x05group\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x04R\x05limit\x12\x1d\n" +
+	"\n" +
+	"window_sec\x18\x04 \x01(\rR\twindowSec\"A\n" +
+	"\x0fResetOrderGroup\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x14\n" +
+	"\x05group\x18\x02 \x01(\rR\x05group\"\x8c\x01\n" +
 	"\rDecreaseOrder\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x19\n" +
 	"\border_id\x18\x02 \x01(\fR\aorderId\x12\x1d\n" +
@@ -2356,85 +2544,89 @@ func file_pred_v1_command_proto_rawDescGZIP() []byte {
 	return file_pred_v1_command_proto_rawDescData
 }
 
-var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_pred_v1_command_proto_goTypes = []any{
 	(*CommandBatch)(nil),       // 0: pred.v1.CommandBatch
 	(*Command)(nil),            // 1: pred.v1.Command
 	(*SignedOrder)(nil),        // 2: pred.v1.SignedOrder
 	(*PlaceOrder)(nil),         // 3: pred.v1.PlaceOrder
-	(*DecreaseOrder)(nil),      // 4: pred.v1.DecreaseOrder
-	(*ReplaceOrder)(nil),       // 5: pred.v1.ReplaceOrder
-	(*CancelOrder)(nil),        // 6: pred.v1.CancelOrder
-	(*CancelOrders)(nil),       // 7: pred.v1.CancelOrders
-	(*CancelMarketOrders)(nil), // 8: pred.v1.CancelMarketOrders
-	(*CancelAll)(nil),          // 9: pred.v1.CancelAll
-	(*Heartbeat)(nil),          // 10: pred.v1.Heartbeat
-	(*Tick)(nil),               // 11: pred.v1.Tick
-	(*CreateMarket)(nil),       // 12: pred.v1.CreateMarket
-	(*ConfigureMarket)(nil),    // 13: pred.v1.ConfigureMarket
-	(*HaltMarket)(nil),         // 14: pred.v1.HaltMarket
-	(*ResumeMarket)(nil),       // 15: pred.v1.ResumeMarket
-	(*ClearMarketOrders)(nil),  // 16: pred.v1.ClearMarketOrders
-	(*CloseMarket)(nil),        // 17: pred.v1.CloseMarket
-	(*ResolveMarket)(nil),      // 18: pred.v1.ResolveMarket
-	(*Deposit)(nil),            // 19: pred.v1.Deposit
-	(*Withdraw)(nil),           // 20: pred.v1.Withdraw
-	(*WithdrawalObserved)(nil), // 21: pred.v1.WithdrawalObserved
-	(*WithdrawalReleased)(nil), // 22: pred.v1.WithdrawalReleased
-	(*CollateralApproval)(nil), // 23: pred.v1.CollateralApproval
-	(*SharesApproval)(nil),     // 24: pred.v1.SharesApproval
-	(*WalletDeployed)(nil),     // 25: pred.v1.WalletDeployed
-	(*Faucet)(nil),             // 26: pred.v1.Faucet
-	(*SetTradeStatus)(nil),     // 27: pred.v1.SetTradeStatus
-	(Side)(0),                  // 28: pred.v1.Side
-	(OrderType)(0),             // 29: pred.v1.OrderType
-	(SelfTradePrevention)(0),   // 30: pred.v1.SelfTradePrevention
-	(*MarketParams)(nil),       // 31: pred.v1.MarketParams
-	(Exchange)(0),              // 32: pred.v1.Exchange
-	(TradeStatus)(0),           // 33: pred.v1.TradeStatus
+	(*SetOrderGroup)(nil),      // 4: pred.v1.SetOrderGroup
+	(*ResetOrderGroup)(nil),    // 5: pred.v1.ResetOrderGroup
+	(*DecreaseOrder)(nil),      // 6: pred.v1.DecreaseOrder
+	(*ReplaceOrder)(nil),       // 7: pred.v1.ReplaceOrder
+	(*CancelOrder)(nil),        // 8: pred.v1.CancelOrder
+	(*CancelOrders)(nil),       // 9: pred.v1.CancelOrders
+	(*CancelMarketOrders)(nil), // 10: pred.v1.CancelMarketOrders
+	(*CancelAll)(nil),          // 11: pred.v1.CancelAll
+	(*Heartbeat)(nil),          // 12: pred.v1.Heartbeat
+	(*Tick)(nil),               // 13: pred.v1.Tick
+	(*CreateMarket)(nil),       // 14: pred.v1.CreateMarket
+	(*ConfigureMarket)(nil),    // 15: pred.v1.ConfigureMarket
+	(*HaltMarket)(nil),         // 16: pred.v1.HaltMarket
+	(*ResumeMarket)(nil),       // 17: pred.v1.ResumeMarket
+	(*ClearMarketOrders)(nil),  // 18: pred.v1.ClearMarketOrders
+	(*CloseMarket)(nil),        // 19: pred.v1.CloseMarket
+	(*ResolveMarket)(nil),      // 20: pred.v1.ResolveMarket
+	(*Deposit)(nil),            // 21: pred.v1.Deposit
+	(*Withdraw)(nil),           // 22: pred.v1.Withdraw
+	(*WithdrawalObserved)(nil), // 23: pred.v1.WithdrawalObserved
+	(*WithdrawalReleased)(nil), // 24: pred.v1.WithdrawalReleased
+	(*CollateralApproval)(nil), // 25: pred.v1.CollateralApproval
+	(*SharesApproval)(nil),     // 26: pred.v1.SharesApproval
+	(*WalletDeployed)(nil),     // 27: pred.v1.WalletDeployed
+	(*Faucet)(nil),             // 28: pred.v1.Faucet
+	(*SetTradeStatus)(nil),     // 29: pred.v1.SetTradeStatus
+	(Side)(0),                  // 30: pred.v1.Side
+	(OrderType)(0),             // 31: pred.v1.OrderType
+	(SelfTradePrevention)(0),   // 32: pred.v1.SelfTradePrevention
+	(*MarketParams)(nil),       // 33: pred.v1.MarketParams
+	(Exchange)(0),              // 34: pred.v1.Exchange
+	(TradeStatus)(0),           // 35: pred.v1.TradeStatus
 }
 var file_pred_v1_command_proto_depIdxs = []int32{
 	1,  // 0: pred.v1.CommandBatch.commands:type_name -> pred.v1.Command
 	3,  // 1: pred.v1.Command.place_order:type_name -> pred.v1.PlaceOrder
-	6,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
-	7,  // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
-	8,  // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
-	9,  // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
-	10, // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
-	11, // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
-	12, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
-	13, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
-	14, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
-	15, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
-	16, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
-	17, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
-	18, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
-	19, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
-	20, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
-	26, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
-	27, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
-	25, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
-	21, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
-	22, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
-	23, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
-	24, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
-	4,  // 24: pred.v1.Command.decrease_order:type_name -> pred.v1.DecreaseOrder
-	5,  // 25: pred.v1.Command.replace_order:type_name -> pred.v1.ReplaceOrder
-	28, // 26: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
-	2,  // 27: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
-	29, // 28: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
-	30, // 29: pred.v1.PlaceOrder.self_trade:type_name -> pred.v1.SelfTradePrevention
-	3,  // 30: pred.v1.ReplaceOrder.place:type_name -> pred.v1.PlaceOrder
-	31, // 31: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
-	31, // 32: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
-	32, // 33: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
-	32, // 34: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
-	33, // 35: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
-	36, // [36:36] is the sub-list for method output_type
-	36, // [36:36] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	8,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
+	9,  // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
+	10, // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
+	11, // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
+	12, // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
+	13, // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
+	14, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
+	15, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
+	16, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
+	17, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
+	18, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
+	19, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
+	20, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
+	21, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
+	22, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
+	28, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
+	29, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
+	27, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
+	23, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
+	24, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
+	25, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
+	26, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
+	6,  // 24: pred.v1.Command.decrease_order:type_name -> pred.v1.DecreaseOrder
+	7,  // 25: pred.v1.Command.replace_order:type_name -> pred.v1.ReplaceOrder
+	4,  // 26: pred.v1.Command.set_order_group:type_name -> pred.v1.SetOrderGroup
+	5,  // 27: pred.v1.Command.reset_order_group:type_name -> pred.v1.ResetOrderGroup
+	30, // 28: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
+	2,  // 29: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
+	31, // 30: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
+	32, // 31: pred.v1.PlaceOrder.self_trade:type_name -> pred.v1.SelfTradePrevention
+	3,  // 32: pred.v1.ReplaceOrder.place:type_name -> pred.v1.PlaceOrder
+	33, // 33: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
+	33, // 34: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
+	34, // 35: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
+	34, // 36: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
+	35, // 37: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
+	38, // [38:38] is the sub-list for method output_type
+	38, // [38:38] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_command_proto_init() }
@@ -2469,8 +2661,10 @@ func file_pred_v1_command_proto_init() {
 		(*Command_SharesApproval)(nil),
 		(*Command_DecreaseOrder)(nil),
 		(*Command_ReplaceOrder)(nil),
+		(*Command_SetOrderGroup)(nil),
+		(*Command_ResetOrderGroup)(nil),
 	}
-	file_pred_v1_command_proto_msgTypes[4].OneofWrappers = []any{
+	file_pred_v1_command_proto_msgTypes[6].OneofWrappers = []any{
 		(*DecreaseOrder_ReduceBy)(nil),
 		(*DecreaseOrder_ReduceTo)(nil),
 	}
@@ -2480,7 +2674,7 @@ func file_pred_v1_command_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_command_proto_rawDesc), len(file_pred_v1_command_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

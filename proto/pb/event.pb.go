@@ -532,10 +532,12 @@ type OrderAccepted struct {
 	Size       uint64    `protobuf:"varint,12,opt,name=size,proto3" json:"size,omitempty"`
 	FeeRateBps uint32    `protobuf:"varint,13,opt,name=fee_rate_bps,json=feeRateBps,proto3" json:"fee_rate_bps,omitempty"`
 	// Unix seconds, 0 if none.
-	Expiration    uint64              `protobuf:"varint,14,opt,name=expiration,proto3" json:"expiration,omitempty"`
-	CreatedMs     int64               `protobuf:"varint,15,opt,name=created_ms,json=createdMs,proto3" json:"created_ms,omitempty"`
-	SelfTrade     SelfTradePrevention `protobuf:"varint,16,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
-	CancelOnHalt  bool                `protobuf:"varint,17,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
+	Expiration   uint64              `protobuf:"varint,14,opt,name=expiration,proto3" json:"expiration,omitempty"`
+	CreatedMs    int64               `protobuf:"varint,15,opt,name=created_ms,json=createdMs,proto3" json:"created_ms,omitempty"`
+	SelfTrade    SelfTradePrevention `protobuf:"varint,16,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
+	CancelOnHalt bool                `protobuf:"varint,17,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
+	// The order's group (SetOrderGroup), 0 if none.
+	Group         uint32 `protobuf:"varint,18,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -687,6 +689,13 @@ func (x *OrderAccepted) GetCancelOnHalt() bool {
 		return x.CancelOnHalt
 	}
 	return false
+}
+
+func (x *OrderAccepted) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
 }
 
 // A DecreaseOrder lowered a live order: size is its size now (the signed
@@ -1929,7 +1938,7 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"\x10approval_changed\x18\f \x01(\v2\x18.pred.v1.ApprovalChangedH\x00R\x0fapprovalChanged\x129\n" +
 	"\fbook_changed\x18\r \x01(\v2\x14.pred.v1.BookChangedH\x00R\vbookChanged\x12B\n" +
 	"\x0forder_decreased\x18\x0e \x01(\v2\x17.pred.v1.OrderDecreasedH\x00R\x0eorderDecreasedB\x06\n" +
-	"\x04body\"\xb7\x04\n" +
+	"\x04body\"\xcd\x04\n" +
 	"\rOrderAccepted\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
 	"\torder_seq\x18\x02 \x01(\x04R\borderSeq\x12\x16\n" +
@@ -1954,7 +1963,8 @@ const file_pred_v1_event_proto_rawDesc = "" +
 	"created_ms\x18\x0f \x01(\x03R\tcreatedMs\x12;\n" +
 	"\n" +
 	"self_trade\x18\x10 \x01(\x0e2\x1c.pred.v1.SelfTradePreventionR\tselfTrade\x12$\n" +
-	"\x0ecancel_on_halt\x18\x11 \x01(\bR\fcancelOnHalt\"\xa8\x01\n" +
+	"\x0ecancel_on_halt\x18\x11 \x01(\bR\fcancelOnHalt\x12\x14\n" +
+	"\x05group\x18\x12 \x01(\rR\x05group\"\xa8\x01\n" +
 	"\x0eOrderDecreased\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
 	"\aaccount\x18\x02 \x01(\fR\aaccount\x12\x16\n" +

@@ -388,6 +388,9 @@ const (
 	// The order asked to be cancelled when its market is halted
 	// (PlaceOrder.cancel_on_halt), and the market was.
 	CancelCause_CANCEL_CAUSE_HALTED CancelCause = 24
+	// The order's group reached its fill limit within its window
+	// (SetOrderGroup).
+	CancelCause_CANCEL_CAUSE_GROUP_LIMIT CancelCause = 25
 )
 
 // Enum value maps for CancelCause.
@@ -407,6 +410,7 @@ var (
 		22: "CANCEL_CAUSE_DEBT",
 		23: "CANCEL_CAUSE_TRADE_FAILED",
 		24: "CANCEL_CAUSE_HALTED",
+		25: "CANCEL_CAUSE_GROUP_LIMIT",
 	}
 	CancelCause_value = map[string]int32{
 		"CANCEL_CAUSE_UNSPECIFIED":      0,
@@ -423,6 +427,7 @@ var (
 		"CANCEL_CAUSE_DEBT":             22,
 		"CANCEL_CAUSE_TRADE_FAILED":     23,
 		"CANCEL_CAUSE_HALTED":           24,
+		"CANCEL_CAUSE_GROUP_LIMIT":      25,
 	}
 )
 
@@ -797,6 +802,16 @@ const (
 	RejectReason_REJECT_REASON_NOT_A_DECREASE RejectReason = 44
 	// An order whose self_trade is not a SelfTradePrevention value.
 	RejectReason_REJECT_REASON_INVALID_SELF_TRADE RejectReason = 45
+	// An order naming, or a ResetOrderGroup of, a group the wallet does not
+	// have.
+	RejectReason_REJECT_REASON_GROUP_NOT_FOUND RejectReason = 46
+	// An order naming a group that reached its fill limit and was not reset.
+	RejectReason_REJECT_REASON_GROUP_LIMIT_REACHED RejectReason = 47
+	// SetOrderGroup with group 0, a limit of 0 or not of whole lots, or a
+	// window outside 1..60 s.
+	RejectReason_REJECT_REASON_INVALID_GROUP RejectReason = 48
+	// SetOrderGroup of a new group past the groups one wallet may have.
+	RejectReason_REJECT_REASON_TOO_MANY_GROUPS RejectReason = 49
 )
 
 // Enum value maps for RejectReason.
@@ -837,6 +852,10 @@ var (
 		43: "REJECT_REASON_ACCOUNT_IN_DEBT",
 		44: "REJECT_REASON_NOT_A_DECREASE",
 		45: "REJECT_REASON_INVALID_SELF_TRADE",
+		46: "REJECT_REASON_GROUP_NOT_FOUND",
+		47: "REJECT_REASON_GROUP_LIMIT_REACHED",
+		48: "REJECT_REASON_INVALID_GROUP",
+		49: "REJECT_REASON_TOO_MANY_GROUPS",
 	}
 	RejectReason_value = map[string]int32{
 		"REJECT_REASON_UNSPECIFIED":               0,
@@ -874,6 +893,10 @@ var (
 		"REJECT_REASON_ACCOUNT_IN_DEBT":           43,
 		"REJECT_REASON_NOT_A_DECREASE":            44,
 		"REJECT_REASON_INVALID_SELF_TRADE":        45,
+		"REJECT_REASON_GROUP_NOT_FOUND":           46,
+		"REJECT_REASON_GROUP_LIMIT_REACHED":       47,
+		"REJECT_REASON_INVALID_GROUP":             48,
+		"REJECT_REASON_TOO_MANY_GROUPS":           49,
 	}
 )
 
@@ -1156,7 +1179,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xa7\x03\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xc5\x03\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -1171,7 +1194,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1dCANCEL_CAUSE_APPROVAL_REVOKED\x10\x15\x12\x15\n" +
 	"\x11CANCEL_CAUSE_DEBT\x10\x16\x12\x1d\n" +
 	"\x19CANCEL_CAUSE_TRADE_FAILED\x10\x17\x12\x17\n" +
-	"\x13CANCEL_CAUSE_HALTED\x10\x18*\x8e\x01\n" +
+	"\x13CANCEL_CAUSE_HALTED\x10\x18\x12\x1c\n" +
+	"\x18CANCEL_CAUSE_GROUP_LIMIT\x10\x19*\x8e\x01\n" +
 	"\x13SelfTradePrevention\x12%\n" +
 	"!SELF_TRADE_PREVENTION_UNSPECIFIED\x10\x00\x12)\n" +
 	"%SELF_TRADE_PREVENTION_CANCEL_INCOMING\x10\x01\x12%\n" +
@@ -1206,8 +1230,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x1aTRANSFER_KIND_REVERSAL_OUT\x10\t\x12\x16\n" +
 	"\x12TRANSFER_KIND_DEBT\x10\n" +
 	"\x12\x1d\n" +
-	"\x19TRANSFER_KIND_DEBT_REPAID\x10\v*\x90\n" +
-	"\n" +
+	"\x19TRANSFER_KIND_DEBT_REPAID\x10\v*\x9e\v\n" +
 	"\fRejectReason\x12\x1d\n" +
 	"\x19REJECT_REASON_UNSPECIFIED\x10\x00\x12\"\n" +
 	"\x1eREJECT_REASON_MARKET_NOT_FOUND\x10\x01\x12&\n" +
@@ -1244,7 +1267,11 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"!REJECT_REASON_SHARES_NOT_APPROVED\x10*\x12!\n" +
 	"\x1dREJECT_REASON_ACCOUNT_IN_DEBT\x10+\x12 \n" +
 	"\x1cREJECT_REASON_NOT_A_DECREASE\x10,\x12$\n" +
-	" REJECT_REASON_INVALID_SELF_TRADE\x10-*R\n" +
+	" REJECT_REASON_INVALID_SELF_TRADE\x10-\x12!\n" +
+	"\x1dREJECT_REASON_GROUP_NOT_FOUND\x10.\x12%\n" +
+	"!REJECT_REASON_GROUP_LIMIT_REACHED\x10/\x12\x1f\n" +
+	"\x1bREJECT_REASON_INVALID_GROUP\x100\x12!\n" +
+	"\x1dREJECT_REASON_TOO_MANY_GROUPS\x101*R\n" +
 	"\bExchange\x12\x18\n" +
 	"\x14EXCHANGE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11EXCHANGE_STANDARD\x10\x01\x12\x15\n" +
