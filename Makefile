@@ -30,7 +30,7 @@ help:
 	@echo "make test         run every module's tests (-race on proto, proto/runtime and engine; engine invariants on)"
 	@echo "make lint         gofmt, go vet and staticcheck on every module"
 	@echo "make bench        measure and print '<name> <value> <unit>' lines, each group with its seconds and load (about half an hour on 2 cores)"
-	@echo "make bench-quick  the same figures at smaller sizes, a single timed run each: a few minutes (about 6 on 2 cores)"
+	@echo "make bench-quick  the same figures at smaller sizes, one timed run each: a few minutes (goal: 6 at most on 2 quiet cores)"
 	@echo "make chaos        kill the engine, NATS, the settler and the relayer under load, then the fault campaign on a cluster (CHAOS_CLUSTER_DURATION=1h: an hour of it)"
 	@echo "make run          run a devnet: chain, NATS, engine, CLOB and Gamma APIs in one process (state in ./data)"
 	@echo "make cluster      run the exchange as separate processes: 3 NATS nodes, geth, engines, 2 of each API, relayers, settlers, HAProxy (state in ./data-cluster)"

@@ -29,7 +29,7 @@ func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
 	}
 	single, err := CLOBCompare(cfg)
 	if err != nil {
-		return nil, err
+		return before, err
 	}
 	after, err := Verify()
 	if err != nil {
