@@ -64,12 +64,13 @@ type flags struct {
 func define(fs *flag.FlagSet, s *bench.Sizes) flags {
 	var f flags
 	f.only = fs.String("only", "", "run one group: matcher, journal, replay, clob, ws, verify (the clob group measures it too), chain, gamma, relayer, settle")
-	f.quick = fs.Bool("quick", false, "the quick sizes (`make bench-quick`, also "+quickEnv+"=1): every figure, each group smaller, a few minutes in all; the sizes' flags below then default to the quick sizes")
+	f.quick = fs.Bool("quick", false, "the quick sizes (make bench-quick, also "+quickEnv+"=1): every figure, each group smaller, a few minutes in all; the sizes' flags then default to the quick sizes")
 	fs.IntVar(&s.Matcher.Ops, "matcher-ops", s.Matcher.Ops, "operations in the single-book matcher run")
 	fs.IntVar(&s.Matcher.LargeOps, "matcher-large-ops", s.Matcher.LargeOps, "operations in the 10,000-market matcher run")
 	fs.IntVar(&s.Matcher.Runs, "runs", s.Matcher.Runs, "repetitions of each throughput run (the median is reported)")
 	fs.IntVar(&s.Engine.JournalOps, "journal-ops", s.Engine.JournalOps, "workload operations appended in the journal run")
 	fs.IntVar(&s.Engine.Callers, "journal-callers", s.Engine.Callers, "concurrent appenders in the journal run")
+	fs.IntVar(&s.Engine.BaselineOps, "journal-baseline-ops", s.Engine.BaselineOps, "workload operations appended one per message, each acknowledged before the next, in the journal's group-commit baseline")
 	fs.IntVar(&s.Engine.LogCmds, "log-cmds", s.Engine.LogCmds, "commands in the log that is replayed and restarted from")
 	fs.IntVar(&s.CLOB.Orders, "clob-orders", s.CLOB.Orders, "signed orders sent through the CLOB API in each timed run")
 	fs.IntVar(&s.CLOB.Runs, "clob-runs", s.CLOB.Runs, "timed CLOB API runs (the median is reported)")
