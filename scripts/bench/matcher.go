@@ -25,7 +25,9 @@ type MatcherConfig struct {
 // DefaultMatcher is what `make bench` runs.
 var DefaultMatcher = MatcherConfig{Ops: 2_000_000, LargeOps: 1_000_000, Runs: 3}
 
-// QuickMatcher is the matcher group of `make bench-quick`.
+// QuickMatcher is the matcher group of `make bench-quick`: still three
+// runs (each pairs the matcher with the peer), on streams of a sixth
+// and a tenth of the full ones.
 var QuickMatcher = MatcherConfig{Ops: 300_000, LargeOps: 100_000, Runs: 3}
 
 // Matcher measures the pure matching core on the exchange-core style mix
