@@ -39,7 +39,7 @@ type EngineConfig struct {
 var DefaultEngine = EngineConfig{JournalOps: 150_000, Callers: 256, LogCmds: 10_000_000, BaselineOps: 3_000}
 
 // QuickEngine is what `make bench-quick` runs: a log of half a million
-// commands instead of ten million, and the journal's runs an eighth
+// commands instead of ten million, and the journal's runs about an eighth
 // and a sixth of the full ones.
 var QuickEngine = EngineConfig{JournalOps: 20_000, Callers: 256, LogCmds: 500_000, BaselineOps: 500}
 

@@ -26,7 +26,7 @@ type MatcherConfig struct {
 var DefaultMatcher = MatcherConfig{Ops: 2_000_000, LargeOps: 1_000_000, Runs: 3}
 
 // QuickMatcher is the matcher group of `make bench-quick`: still three
-// runs (each pairs the matcher with the peer), on streams of a sixth
+// runs (each pairs the matcher with the peer), on streams of a seventh
 // and a tenth of the full ones.
 var QuickMatcher = MatcherConfig{Ops: 300_000, LargeOps: 100_000, Runs: 3}
 
