@@ -40,3 +40,13 @@ func median(vs []float64) float64 {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// value returns the named figure's value.
+func value(figs []Figure, name string) (float64, bool) {
+	for _, f := range figs {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return 0, false
+}

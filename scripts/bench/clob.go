@@ -73,8 +73,10 @@ type CLOBConfig struct {
 	// baseline runs.
 	Pairs int
 	// StreamPacedRate, if positive, adds to the ws group a run with the
-	// subscribers at that many orders a second (PacedRate).
+	// subscribers at that many orders a second (PacedRate), for
+	// StreamPacedRun (default 30 s).
 	StreamPacedRate int
+	StreamPacedRun  time.Duration
 	// PacedRate, if positive, sends the timed orders at that many a
 	// second in all (an open loop: each client at its share of the rate)
 	// instead of each client's next order on its last one's answer.
@@ -108,7 +110,16 @@ type CLOBConfig struct {
 
 // DefaultCLOB is what `make bench` runs.
 var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3,
-	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore}
+	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
+	Subscribers: DefaultStreamSubscribers, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: streamPacedRun}
+
+// QuickCLOB is the clob and ws groups of `make bench-quick`: one timed
+// run of 3,000 orders in each devnet, one settled run between two
+// baselines (so the ratios keep their alternation), 1,000 subscribers
+// and a paced run of 5 s: most of the group's time is starting devnets.
+var QuickCLOB = CLOBConfig{Orders: 3_000, Runs: 1, Warmup: 300, Clients: 64, CrossPct: 8, Pairs: 1,
+	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
+	Subscribers: 1_000, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: 5 * time.Second}
 
 // clobSetupTimeout bounds the devnet start and the traders' set-up;
 // orderTimeout bounds one POST /order.

@@ -15,11 +15,33 @@ import (
 // ClusterCLOB (the cluster), in one invocation, and the cluster's rate in
 // percent of the one process's with settlement (cluster_clob_rate_pct):
 // the cluster settles its trades too.
+//
+// The signature ceiling (Verify) is measured just before CLOBCompare and
+// just after, so a drift of the machine's load falls on both:
+// clob_verify_per_sec is their mean, and clob_ceiling_pct the order
+// path's rate without settlement (clob_signed_orders_per_sec_no_settle:
+// settlement's own cost is clob_settle_rate_pct) in percent of it (goal:
+// at least 50; every order costs one verification, the rest is overhead).
 func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
-	single, err := CLOBCompare(cfg)
+	before, err := Verify()
 	if err != nil {
 		return nil, err
 	}
+	single, err := CLOBCompare(cfg)
+	if err != nil {
+		return before, err
+	}
+	after, err := Verify()
+	if err != nil {
+		return single, err
+	}
+	ceiling := (before[0].Value + after[0].Value) / 2
+	orders, ok := value(single, "clob_signed_orders_per_sec_no_settle")
+	if !ok {
+		return single, fmt.Errorf("bench: the CLOB runs printed no clob_signed_orders_per_sec_no_settle")
+	}
+	single = append(single, Figure{before[0].Name, ceiling, before[0].Unit},
+		Figure{"clob_ceiling_pct", 100 * orders / ceiling, "%"})
 	clustered, err := ClusterCLOB(cfg)
 	if err != nil {
 		return single, fmt.Errorf("cluster: %w", err)

@@ -10,11 +10,12 @@ import (
 // rates and latencies, and the cluster's rate in percent of the single
 // server's.
 func TestJournalCompareSmall(t *testing.T) {
-	figs, err := JournalCompare(EngineConfig{JournalOps: 2_000, Callers: 16})
+	figs, err := JournalCompare(EngineConfig{JournalOps: 2_000, Callers: 16, BaselineOps: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"journal_cmds_per_sec", "journal_ack_p50_ms", "journal_ack_p99_ms", "journal_result_p99_ms",
+		"journal_fsync_per_msg_cmds_per_sec", "journal_group_commit_ratio",
 		"cluster_journal_cmds_per_sec", "cluster_journal_ack_p50_ms", "cluster_journal_ack_p99_ms", "cluster_journal_result_p99_ms",
 		"cluster_journal_rate_pct"}
 	if len(figs) != len(want) {

@@ -39,6 +39,10 @@ type GammaConfig struct {
 // DefaultGamma is what `make bench` runs.
 var DefaultGamma = GammaConfig{MarketReads: 200_000, EventLists: 30_000, Runs: 3, Clients: 64, Events: 20}
 
+// QuickGamma is the gamma group of `make bench-quick`: a tenth of the
+// requests, one timed run.
+var QuickGamma = GammaConfig{MarketReads: 20_000, EventLists: 3_000, Runs: 1, Clients: 64, Events: 20}
+
 // gammaSetupTimeout bounds the devnet start and the catalogue set-up.
 const gammaSetupTimeout = 3 * time.Minute
 

@@ -25,22 +25,53 @@ type MatcherConfig struct {
 // DefaultMatcher is what `make bench` runs.
 var DefaultMatcher = MatcherConfig{Ops: 2_000_000, LargeOps: 1_000_000, Runs: 3}
 
+// QuickMatcher is the matcher group of `make bench-quick`: still three
+// runs (each pairs the matcher with the peer), on streams of a seventh
+// and a tenth of the full ones.
+var QuickMatcher = MatcherConfig{Ops: 300_000, LargeOps: 100_000, Runs: 3}
+
 // Matcher measures the pure matching core on the exchange-core style mix
 // (loadgen): one market with about 1,000 resting orders and 1,000 users,
 // then 10,000 markets with 1,000,000 resting orders. Ledger updates, event
 // emission and the per-batch collection of state changes are included;
 // decoding commands and writing them to storage are not (the journal and
 // replay figures cover those).
-func Matcher(cfg MatcherConfig) []Figure {
+//
+// On the single book it also prints the nanoseconds per command of each
+// kind (matcher_ns_per_<kind>: where the next optimisation is), and runs
+// the peer book (github.com/i25959341/orderbook, internal/peerbook) on
+// the same stream, alternately with the matcher so that a drift of the
+// machine's load falls on both alike: peer_cmds_per_sec, and
+// matcher_peer_ratio, the median of each pair's matcher rate over the
+// peer's (goal: at least 3). The peer keeps no ledger and emits no events.
+func Matcher(cfg MatcherConfig) ([]Figure, error) {
 	w := loadgen.Generate(loadgen.Single(cfg.Ops))
-	var rates, ops, ns, allocs []float64
+	kinds, err := classify(w)
+	if err != nil {
+		return nil, err
+	}
+	prep, pcmds, err := peerStream(w)
+	if err != nil {
+		return nil, err
+	}
+	var rates, ops, ns, allocs, peerRates, ratios []float64
 	for range cfg.Runs {
 		f := loadgen.Throughput(w)
 		rates = append(rates, f.CmdsPerSec)
 		ops = append(ops, f.OpsPerSec)
 		ns = append(ns, f.NsPerCmd)
 		allocs = append(allocs, f.AllocsPerCmd)
+		p, err := runPeer(prep, pcmds)
+		if err != nil {
+			return nil, err
+		}
+		if p.trades == 0 {
+			return nil, errPeerIdle
+		}
+		pr := float64(len(pcmds)) / p.elapsed.Seconds()
+		peerRates, ratios = append(peerRates, pr), append(ratios, f.CmdsPerSec/pr)
 	}
+	prep, pcmds = nil, nil
 	lat := loadgen.Latency(w)
 	figs := []Figure{
 		{"matcher_cmds_per_sec", median(rates), "cmds/s"},
@@ -52,13 +83,18 @@ func Matcher(cfg MatcherConfig) []Figure {
 		{"matcher_p9999_ns", float64(lat.P9999Ns), "ns"},
 		{"matcher_max_ns", float64(lat.MaxNs), "ns"},
 	}
+	for k, v := range kindNs(w, kinds) {
+		figs = append(figs, Figure{"matcher_ns_per_" + cmdKindNames[k], v, "ns"})
+	}
+	figs = append(figs, Figure{"peer_cmds_per_sec", median(peerRates), "cmds/s"},
+		Figure{"matcher_peer_ratio", median(ratios), "x"})
 	w = nil
 	large := loadgen.Generate(loadgen.Large(cfg.LargeOps))
 	var lrates []float64
 	for range cfg.Runs {
 		lrates = append(lrates, loadgen.Throughput(large).CmdsPerSec)
 	}
-	return append(figs, Figure{"matcher_large_cmds_per_sec", median(lrates), "cmds/s"})
+	return append(figs, Figure{"matcher_large_cmds_per_sec", median(lrates), "cmds/s"}), nil
 }
 
 // matcherServer is the pure matcher in a process of its own (this

@@ -29,6 +29,11 @@ type RelayerConfig struct {
 var DefaultRelayer = RelayerConfig{Clients: figures.DefaultClients, PerClient: figures.DefaultPerClient,
 	LatClients: figures.DefaultLatClients, LatPerClient: figures.DefaultLatPerClient}
 
+// QuickRelayer is the relayer group of `make bench-quick`: a quarter of
+// the traders, each onboarded on chain, with an eighth of the
+// transactions each.
+var QuickRelayer = RelayerConfig{Clients: 16, PerClient: 10, LatClients: 4, LatPerClient: 5}
+
 // relayerTimeout bounds the whole relayer run: the devnet's start, 64
 // onboardings, the submissions and their execution, the latencies.
 const relayerTimeout = 10 * time.Minute

@@ -64,6 +64,11 @@ type SettleConfig struct {
 var DefaultSettle = SettleConfig{Rounds: 400, MakersPerRound: 15, RoundsInFlight: 4, LagRounds: 100, LagPace: 20, Makers: 15, Takers: 4,
 	CeilingCalls: 100, Pairs: 3, MatcherOps: 500_000, MatcherPairs: 5, SettlingRounds: 20, SettlingPace: 5}
 
+// QuickSettle is the settle group of `make bench-quick`: a tenth of the
+// rounds and calls, one pair of each comparison.
+var QuickSettle = SettleConfig{Rounds: 40, MakersPerRound: 15, RoundsInFlight: 4, LagRounds: 20, LagPace: 20, Makers: 15, Takers: 4,
+	CeilingCalls: 20, Pairs: 1, MatcherOps: 100_000, MatcherPairs: 1, SettlingRounds: 10, SettlingPace: 5}
+
 // sealWait is how long the bench's chain waits after a transaction for
 // more to join its block.
 const sealWait = 5 * time.Millisecond

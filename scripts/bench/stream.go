@@ -271,7 +271,11 @@ func CLOBStreams(cfg CLOBConfig) ([]Figure, error) {
 	// machine carries beside them tell the stream's own latency.
 	paced := with
 	paced.CPUProfile, paced.Runs = "", 1
-	paced.PacedRate, paced.Orders = cfg.StreamPacedRate, cfg.StreamPacedRate*int(streamPacedRun/time.Second)
+	run := cfg.StreamPacedRun
+	if run <= 0 {
+		run = streamPacedRun
+	}
+	paced.PacedRate, paced.Orders = cfg.StreamPacedRate, int(float64(cfg.StreamPacedRate)*run.Seconds())
 	pfigs, err := CLOB(paced)
 	if err != nil {
 		return nil, fmt.Errorf("with %d subscribers at %d orders/s: %w", cfg.Subscribers, cfg.StreamPacedRate, err)
@@ -290,5 +294,6 @@ func CLOBStreams(cfg CLOBConfig) ([]Figure, error) {
 // loop on this machine (196 orders/s).
 const DefaultStreamPacedRate = 100
 
-// streamPacedRun is how long the paced run sends orders.
+// streamPacedRun is how long the paced run sends orders unless
+// CLOBConfig.StreamPacedRun says otherwise.
 const streamPacedRun = 30 * time.Second
