@@ -58,6 +58,10 @@ const (
 	// commits: a batch of a thousand commands is about a megabyte, above
 	// Pebble's default retention.
 	batchRetainBytes = 32 << 20
+	// batchSizeHintMaxBytes bounds the buffer a new batch starts with (the
+	// last batch's size), so that one huge batch does not make every
+	// later one reserve as much.
+	batchSizeHintMaxBytes = 64 << 20
 )
 
 // DB is the engine's database. Queries may run on any goroutine; the write
