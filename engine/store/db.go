@@ -61,7 +61,7 @@ const (
 	// batchSizeHintMaxBytes bounds the buffer a new batch starts with (the
 	// last batch's size), so that one huge batch does not make every
 	// later one reserve as much.
-	batchSizeHintMaxBytes = 64 << 20
+	batchSizeHintMaxBytes = 128 << 20
 )
 
 // DB is the engine's database. Queries may run on any goroutine; the write
