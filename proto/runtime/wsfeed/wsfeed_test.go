@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -76,13 +77,23 @@ func start(t *testing.T, limits wsfeed.Limits) *feed {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- gateway.Serve(ctx, ln, e, tightTimeouts, nil) }()
+	// http.Server.Shutdown does not wait for hijacked connections, whose
+	// handlers still log once Run returns; the cleanup waits for them, as
+	// a log after the test ended is a race on testing.T.
+	var handlers sync.WaitGroup
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		handlers.Add(1)
+		defer handlers.Done()
+		e.ServeHTTP(w, r)
+	})
+	go func() { done <- gateway.Serve(ctx, ln, h, tightTimeouts, nil) }()
 	t.Cleanup(func() {
 		f.srv.Close()
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("Serve: %v", err)
 		}
+		handlers.Wait()
 	})
 	f.http = "http://" + ln.Addr().String() + "/ws"
 	f.url = "ws://" + ln.Addr().String() + "/ws"
