@@ -246,3 +246,30 @@ func (m *Machine) loadGroups(d *dec, a int32) {
 		m.accounts[a].groups = append(m.accounts[a].groups, g)
 	}
 }
+
+// GroupInfo is an order group as GroupState reports it: limit and filled
+// in shares (base units), filled within the window ending at engine time.
+type GroupInfo struct {
+	ID        uint32
+	Limit     uint64
+	Filled    uint64
+	WindowSec int64
+	Tripped   bool
+}
+
+// Groups appends a wallet's order groups to out, in the order they were
+// created (at most Config.GroupsMax). Read-only; it runs on the goroutine
+// that applies commands.
+func (m *Machine) Groups(addr Address, out []GroupInfo) []GroupInfo {
+	a, ok := m.account(addr)
+	if !ok {
+		return out
+	}
+	now := m.nowMs / 1000
+	for i := range m.accounts[a].groups {
+		g := &m.accounts[a].groups[i]
+		out = append(out, GroupInfo{ID: g.id, Limit: uint64(g.limitLots) * LotUnits,
+			Filled: uint64(g.filled(now)) * LotUnits, WindowSec: g.windowSec, Tripped: g.tripped})
+	}
+	return out
+}
