@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestMakerQueries(t *testing.T) {
 	if resp.GetError() != nil || resp.GetSeq() < res.Seq {
 		t.Fatalf("queue position: %v at seq %d, want >= %d", resp.GetError(), resp.GetSeq(), res.Seq)
 	}
-	if p := resp.GetQueuePosition(); p.GetAhead() != 10_000_000 || p.GetLevel() != 20_000_000 {
+	if p := resp.GetQueuePosition(); p.GetAhead() != 10_000_000 || p.GetLevel() != 20_000_000 || !bytes.Equal(p.GetAccount(), maker[:]) {
 		t.Fatalf("queue position: ahead %d level %d, want 10 and 20 shares", p.GetAhead(), p.GetLevel())
 	}
 	if resp := qp(0, other); resp.GetError().GetCode() != pb.QueryErrorCode_QUERY_ERROR_CODE_NOT_FOUND {

@@ -133,7 +133,7 @@ func (s *Service) queuePosition(ctx context.Context, q *pb.QueuePositionQuery) *
 			return
 		}
 		resp = &pb.QueryResponse{Seq: seq, Result: &pb.QueryResponse_QueuePosition{QueuePosition: &pb.QueuePosition{
-			OrderId: q.GetOrderId(), Ahead: ahead, Level: level, TimeMs: m.NowMs()}}}
+			OrderId: q.GetOrderId(), Ahead: ahead, Level: level, TimeMs: m.NowMs(), Account: maker[:]}}}
 	})
 	if !ok {
 		return errBusy

@@ -2862,7 +2862,10 @@ type QueuePosition struct {
 	// Shares resting at its price in all, its own remaining included.
 	Level uint64 `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
 	// Engine time (the log's clock) of the state answered from.
-	TimeMs        int64 `protobuf:"varint,4,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	TimeMs int64 `protobuf:"varint,4,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	// The order's maker, so that a reader asking for several wallets at
+	// once (an API key's EOA and proxy) can check it is one of them.
+	Account       []byte `protobuf:"bytes,5,opt,name=account,proto3" json:"account,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2923,6 +2926,13 @@ func (x *QueuePosition) GetTimeMs() int64 {
 		return x.TimeMs
 	}
 	return 0
+}
+
+func (x *QueuePosition) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
 }
 
 // A wallet's order groups (SetOrderGroup), in the order they were
@@ -3344,12 +3354,13 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x0eresting_orders\x18\x06 \x01(\x04R\rrestingOrders\"I\n" +
 	"\x12QueuePositionQuery\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
-	"\aaccount\x18\x02 \x01(\fR\aaccount\"o\n" +
+	"\aaccount\x18\x02 \x01(\fR\aaccount\"\x89\x01\n" +
 	"\rQueuePosition\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x14\n" +
 	"\x05ahead\x18\x02 \x01(\x04R\x05ahead\x12\x14\n" +
 	"\x05level\x18\x03 \x01(\x04R\x05level\x12\x17\n" +
-	"\atime_ms\x18\x04 \x01(\x03R\x06timeMs\",\n" +
+	"\atime_ms\x18\x04 \x01(\x03R\x06timeMs\x12\x18\n" +
+	"\aaccount\x18\x05 \x01(\fR\aaccount\",\n" +
 	"\x10OrderGroupsQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\"\x8e\x01\n" +
 	"\x0fOrderGroupState\x12\x14\n" +
