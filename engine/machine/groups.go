@@ -1,5 +1,7 @@
 package machine
 
+import "pred.dev/proto/rules"
+
 // Order groups. A maker names a group (a uint32 of its choosing, 0 being
 // no group) with a fill limit over a rolling window of the log's clock
 // (KindSetGroup), and orders name the group (OrderSpec.Group). When the
@@ -25,9 +27,9 @@ package machine
 // Group bounds: a window of GroupWindowMinSec..GroupWindowMaxSec seconds,
 // GroupWindowDefaultSec when a KindSetGroup names none.
 const (
-	GroupWindowMinSec     = 1
-	GroupWindowMaxSec     = 60
-	GroupWindowDefaultSec = 15
+	GroupWindowMinSec     = rules.GroupWindowMinSec
+	GroupWindowMaxSec     = rules.GroupWindowMaxSec
+	GroupWindowDefaultSec = rules.GroupWindowDefaultSec
 )
 
 type group struct {
