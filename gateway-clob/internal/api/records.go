@@ -43,24 +43,28 @@ func secs(ms int64) int64 { return ms / 1000 }
 // endpoints: API key ids are not published.
 func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
 	o := clobapi.OpenOrder{
-		ID:              hash32(r.GetOrderId()),
-		Status:          orderStatusString(r.GetStatus()),
-		MakerAddress:    addrString(r.GetAccount()),
-		Market:          hash32(r.GetMarket()),
-		AssetID:         tokenString(r.GetTokenId()),
-		Side:            sideString(r.GetSide()),
-		OriginalSize:    units(r.GetSize()),
-		SizeMatched:     units(r.GetSizeMatched()),
-		Price:           units(r.GetPrice()),
-		AssociateTrades: make([]string, 0, len(r.GetTradeIds())),
-		Outcome:         outcomeString(r.GetOutcome()),
-		CreatedAt:       secs(r.GetCreatedMs()),
-		UpdatedAt:       secs(r.GetUpdatedMs()),
-		Expiration:      strconv.FormatUint(r.GetExpiration(), 10),
-		OrderType:       orderTypeString(r.GetOrderType()),
-		PostOnly:        r.GetPostOnly(),
-		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
-		CancelReason:    cancelReason(r),
+		ID:                  hash32(r.GetOrderId()),
+		Status:              orderStatusString(r.GetStatus()),
+		MakerAddress:        addrString(r.GetAccount()),
+		Market:              hash32(r.GetMarket()),
+		AssetID:             tokenString(r.GetTokenId()),
+		Side:                sideString(r.GetSide()),
+		OriginalSize:        units(r.GetSize()),
+		SizeMatched:         units(r.GetSizeMatched()),
+		Price:               units(r.GetPrice()),
+		AssociateTrades:     make([]string, 0, len(r.GetTradeIds())),
+		Outcome:             outcomeString(r.GetOutcome()),
+		CreatedAt:           secs(r.GetCreatedMs()),
+		UpdatedAt:           secs(r.GetUpdatedMs()),
+		Expiration:          strconv.FormatUint(r.GetExpiration(), 10),
+		OrderType:           orderTypeString(r.GetOrderType()),
+		PostOnly:            r.GetPostOnly(),
+		FeeRateBps:          strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
+		CancelReason:        cancelReason(r),
+		CurrentSize:         units(r.GetCurrentSize()),
+		SelfTradePrevention: selfTradeString(r.GetSelfTrade()),
+		CancelOnHalt:        r.GetCancelOnHalt(),
+		OrderGroupID:        r.GetGroup(),
 	}
 	if withOwner {
 		o.Owner = uuidString(r.GetOwner())
@@ -157,4 +161,16 @@ func transaction(r *pb.TransferRecord) clobapi.Transaction {
 		t.TradeID = formatID(r.GetTradeId())
 	}
 	return t
+}
+
+// selfTradeString names an order's self-trade prevention mode as POST
+// /order takes it.
+func selfTradeString(s pb.SelfTradePrevention) string {
+	switch s {
+	case pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_INCOMING:
+		return clobapi.SelfTradeCancelTaker
+	case pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_BOTH:
+		return clobapi.SelfTradeCancelBoth
+	}
+	return clobapi.SelfTradeCancelResting
 }
