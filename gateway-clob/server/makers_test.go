@@ -340,3 +340,69 @@ func TestOrderGroups(t *testing.T) {
 		wantRefused(t, h, maker, c.method, c.path, c.body, c.code)
 	}
 }
+
+// TestStreamUserMakers: on the user channel a decrease is an order
+// update (DECREASE, the size now and what remains), and the cancellations
+// of a tripped order group and of a halt carry their causes.
+func TestStreamUserMakers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	maker, taker := h.funded(0, 100), h.funded(0, 100)
+	w := h.dialStream(t, 0, "/ws/user?signature_type=0", userHeaders(t, maker))
+	w.send(clobapi.StreamRequest{Type: clobapi.StreamSubscribe, ID: "u"})
+	w.control(clobapi.MsgSubscribed)
+	var seq uint64
+
+	if _, err := maker.SetOrderGroup(ctx, 4, "5", 0); err != nil {
+		t.Fatal(err)
+	}
+	halting := buyArgs("0.2", "10")
+	halting.CancelOnHalt = true
+	a, err := maker.CreateAndPostOrder(ctx, halting)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := maker.DecreaseOrder(ctx, clobapi.DecreaseOrderRequest{OrderID: a.OrderID, ReduceTo: "6"}); err != nil {
+		t.Fatal(err)
+	}
+	got := userMsgs(t, w, &seq, isEvent(clobapi.MsgOrder, clobapi.OrderDecrease))
+	if d := lastEvent(got, clobapi.OrderDecrease); d["id"] != a.OrderID || d["size"] != "6" || d["remaining"] != "6" || d["status"] != "LIVE" {
+		t.Fatalf("the decrease: %v", d)
+	}
+
+	var grouped []string
+	for _, price := range []string{"0.4", "0.3"} {
+		args := buyArgs(price, "5")
+		args.OrderGroupID = 4
+		r, err := maker.CreateAndPostOrder(ctx, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grouped = append(grouped, r.OrderID)
+	}
+	take := client.OrderArgs{TokenID: testNoStr, Side: "BUY", Price: "0.6", Size: "5", FeeRateBps: 10, OrderType: "FAK"}
+	if _, err := taker.CreateAndPostOrder(ctx, take); err != nil {
+		t.Fatal(err)
+	}
+	got = userMsgs(t, w, &seq, isEvent(clobapi.MsgOrder, clobapi.OrderCancellation))
+	if c := lastEvent(got, clobapi.OrderCancellation); c["id"] != grouped[1] || c["cause"] != "GROUP_LIMIT" || c["remaining"] != "5" {
+		t.Fatalf("the group's cancellation: %v", c)
+	}
+
+	h.submit(haltMarket(testMarket))
+	got = userMsgs(t, w, &seq, isEvent(clobapi.MsgOrder, clobapi.OrderCancellation))
+	if c := lastEvent(got, clobapi.OrderCancellation); c["id"] != a.OrderID || c["cause"] != "HALTED" || c["remaining"] != "6" {
+		t.Fatalf("the halt's cancellation: %v", c)
+	}
+}
+
+// lastEvent is the last order message of an event among msgs.
+func lastEvent(msgs []map[string]any, event string) map[string]any {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if isEvent(clobapi.MsgOrder, event)(msgs[i]) {
+			return msgs[i]
+		}
+	}
+	return nil
+}
