@@ -68,6 +68,16 @@ func TestOrderOptions(t *testing.T) {
 	if err != nil || o.SelfTradePrevention != clobapi.SelfTradeCancelTaker || !o.CancelOnHalt || o.OrderGroupID != 7 || o.CurrentSize != "10" {
 		t.Fatalf("order with options: %+v, %v", o, err)
 	}
+	// The public list does not show a maker's options.
+	page, err := c.GetAllOrders(ctx, client.OrderParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range page.Data {
+		if o.ID == resp.OrderID && (o.SelfTradePrevention != "" || o.CancelOnHalt || o.OrderGroupID != 0 || o.CurrentSize != "10") {
+			t.Fatalf("GET /all-orders shows the options: %+v", o)
+		}
+	}
 	plain, err := c.CreateAndPostOrder(ctx, buyArgs("0.2", "10"))
 	if err != nil {
 		t.Fatal(err)

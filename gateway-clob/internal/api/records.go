@@ -40,34 +40,33 @@ func cancelReason(r *pb.OrderRecord) string {
 func secs(ms int64) int64 { return ms / 1000 }
 
 // openOrder converts an engine order record. withOwner is false on public
-// endpoints: API key ids are not published.
+// endpoints: API key ids are not published, nor a maker's options (its
+// self-trade mode, cancel on halt, order groups: how it quotes).
 func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
 	o := clobapi.OpenOrder{
-		ID:                  hash32(r.GetOrderId()),
-		Status:              orderStatusString(r.GetStatus()),
-		MakerAddress:        addrString(r.GetAccount()),
-		Market:              hash32(r.GetMarket()),
-		AssetID:             tokenString(r.GetTokenId()),
-		Side:                sideString(r.GetSide()),
-		OriginalSize:        units(r.GetSize()),
-		SizeMatched:         units(r.GetSizeMatched()),
-		Price:               units(r.GetPrice()),
-		AssociateTrades:     make([]string, 0, len(r.GetTradeIds())),
-		Outcome:             outcomeString(r.GetOutcome()),
-		CreatedAt:           secs(r.GetCreatedMs()),
-		UpdatedAt:           secs(r.GetUpdatedMs()),
-		Expiration:          strconv.FormatUint(r.GetExpiration(), 10),
-		OrderType:           orderTypeString(r.GetOrderType()),
-		PostOnly:            r.GetPostOnly(),
-		FeeRateBps:          strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
-		CancelReason:        cancelReason(r),
-		CurrentSize:         units(r.GetCurrentSize()),
-		SelfTradePrevention: selfTradeString(r.GetSelfTrade()),
-		CancelOnHalt:        r.GetCancelOnHalt(),
-		OrderGroupID:        r.GetGroup(),
+		ID:              hash32(r.GetOrderId()),
+		Status:          orderStatusString(r.GetStatus()),
+		MakerAddress:    addrString(r.GetAccount()),
+		Market:          hash32(r.GetMarket()),
+		AssetID:         tokenString(r.GetTokenId()),
+		Side:            sideString(r.GetSide()),
+		OriginalSize:    units(r.GetSize()),
+		SizeMatched:     units(r.GetSizeMatched()),
+		Price:           units(r.GetPrice()),
+		AssociateTrades: make([]string, 0, len(r.GetTradeIds())),
+		Outcome:         outcomeString(r.GetOutcome()),
+		CreatedAt:       secs(r.GetCreatedMs()),
+		UpdatedAt:       secs(r.GetUpdatedMs()),
+		Expiration:      strconv.FormatUint(r.GetExpiration(), 10),
+		OrderType:       orderTypeString(r.GetOrderType()),
+		PostOnly:        r.GetPostOnly(),
+		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
+		CancelReason:    cancelReason(r),
+		CurrentSize:     units(r.GetCurrentSize()),
 	}
 	if withOwner {
 		o.Owner = uuidString(r.GetOwner())
+		o.SelfTradePrevention, o.CancelOnHalt, o.OrderGroupID = selfTradeString(r.GetSelfTrade()), r.GetCancelOnHalt(), r.GetGroup()
 	}
 	for _, t := range r.GetTradeIds() {
 		o.AssociateTrades = append(o.AssociateTrades, formatID(t))

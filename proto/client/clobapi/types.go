@@ -250,9 +250,10 @@ type OpenOrder struct {
 	// The size now: original_size less what decreases took off
 	// (POST /order/decrease), so current_size - size_matched is left.
 	CurrentSize string `json:"current_size"`
-	// The placement's options (PostOrderRequest): self_trade_prevention
-	// is always set (cancel_resting by default).
-	SelfTradePrevention string `json:"self_trade_prevention"`
+	// The placement's options (PostOrderRequest), on the caller's own
+	// orders only (a maker's options are its own business):
+	// self_trade_prevention is then always set (cancel_resting by default).
+	SelfTradePrevention string `json:"self_trade_prevention,omitempty"`
 	CancelOnHalt        bool   `json:"cancel_on_halt,omitempty"`
 	OrderGroupID        uint32 `json:"order_group_id,omitempty"`
 }
