@@ -243,12 +243,12 @@ type OrderMessage struct {
 	OrderType    string `json:"order_type,omitempty"`
 	// Size is a DECREASE's size of the order now: its original size less
 	// every decrease.
-	Size      string `json:"size,omitempty"`
-	Remaining string `json:"remaining"`
-	Status       string `json:"status"`
-	TradeID      string `json:"trade_id,omitempty"`
-	Cause        string `json:"cause,omitempty"`
-	TimestampMs  int64  `json:"timestamp_ms"`
+	Size        string `json:"size,omitempty"`
+	Remaining   string `json:"remaining"`
+	Status      string `json:"status"`
+	TradeID     string `json:"trade_id,omitempty"`
+	Cause       string `json:"cause,omitempty"`
+	TimestampMs int64  `json:"timestamp_ms"`
 }
 
 // TradeMessage is one of the caller's trades: once MATCHED (with its
