@@ -1,5 +1,7 @@
 package machine
 
+import "pred.dev/proto/rules"
+
 // Order groups. A maker names a group (a uint32 of its choosing, 0 being
 // no group) with a fill limit over a rolling window of the log's clock
 // (KindSetGroup), and orders name the group (OrderSpec.Group). When the
@@ -25,9 +27,9 @@ package machine
 // Group bounds: a window of GroupWindowMinSec..GroupWindowMaxSec seconds,
 // GroupWindowDefaultSec when a KindSetGroup names none.
 const (
-	GroupWindowMinSec     = 1
-	GroupWindowMaxSec     = 60
-	GroupWindowDefaultSec = 15
+	GroupWindowMinSec     = rules.GroupWindowMinSec
+	GroupWindowMaxSec     = rules.GroupWindowMaxSec
+	GroupWindowDefaultSec = rules.GroupWindowDefaultSec
 )
 
 type group struct {
@@ -245,4 +247,31 @@ func (m *Machine) loadGroups(d *dec, a int32) {
 		}
 		m.accounts[a].groups = append(m.accounts[a].groups, g)
 	}
+}
+
+// GroupInfo is an order group as GroupState reports it: limit and filled
+// in shares (base units), filled within the window ending at engine time.
+type GroupInfo struct {
+	ID        uint32
+	Limit     uint64
+	Filled    uint64
+	WindowSec int64
+	Tripped   bool
+}
+
+// Groups appends a wallet's order groups to out, in the order they were
+// created (at most Config.GroupsMax). Read-only; it runs on the goroutine
+// that applies commands.
+func (m *Machine) Groups(addr Address, out []GroupInfo) []GroupInfo {
+	a, ok := m.account(addr)
+	if !ok {
+		return out
+	}
+	now := m.nowMs / 1000
+	for i := range m.accounts[a].groups {
+		g := &m.accounts[a].groups[i]
+		out = append(out, GroupInfo{ID: g.id, Limit: uint64(g.limitLots) * LotUnits,
+			Filled: uint64(g.filled(now)) * LotUnits, WindowSec: g.windowSec, Tripped: g.tripped})
+	}
+	return out
 }

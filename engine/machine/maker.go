@@ -127,3 +127,15 @@ func (m *Machine) QueuePosition(id Hash) (ahead, level uint64, ok bool) {
 	qty, _ := b.Level(o.bookSide, o.price)
 	return uint64(sum) * LotUnits, uint64(qty) * LotUnits, true
 }
+
+// OrderMaker returns the wallet of a live order, so that a query for its
+// queue position can be refused for any other wallet. ok is false if no
+// live order has the id. Like QueuePosition it runs on the goroutine that
+// applies commands.
+func (m *Machine) OrderMaker(id Hash) (maker Address, ok bool) {
+	s, ok := m.live.get(idKey16(&id))
+	if !ok {
+		return Address{}, false
+	}
+	return m.accounts[m.pool.Get(s).account].addr, true
+}

@@ -126,6 +126,19 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 		// group <acct> <id>: the group's limit, fills in its window and
 		// state.
 		limit, filled, win, tripped, ok := s.m.GroupState(s.acct(args[0]), uint32(num(s.t, args[1])))
+		// Groups, which queries list, must report the same group.
+		listed := false
+		for _, g := range s.m.Groups(s.acct(args[0]), nil) {
+			if g.ID == uint32(num(s.t, args[1])) {
+				listed = true
+				if g != (GroupInfo{ID: g.ID, Limit: limit, Filled: filled, WindowSec: win, Tripped: tripped}) {
+					s.t.Errorf("Groups lists %+v, GroupState says limit=%d filled=%d window=%d tripped=%v", g, limit, filled, win, tripped)
+				}
+			}
+		}
+		if listed != ok {
+			s.t.Errorf("group %s %s: listed by Groups %v, found by GroupState %v", args[0], args[1], listed, ok)
+		}
 		if !ok {
 			fmt.Fprintf(w, "group %s %s none\n", args[0], args[1])
 			return
@@ -137,6 +150,9 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 		// queue <order>: its queue position (shares ahead, the level's
 		// total); the reference book's run must print the same.
 		ahead, level, ok := s.m.QueuePosition(s.orderID(args[0]))
+		if _, live := s.m.OrderMaker(s.orderID(args[0])); live != ok {
+			s.t.Errorf("queue %s: OrderMaker finds it %v, QueuePosition %v", args[0], live, ok)
+		}
 		if !ok {
 			w.WriteString("queue " + args[0] + " not live\n")
 			return

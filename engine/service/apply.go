@@ -91,6 +91,10 @@ func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-c
 		case p := <-s.promotions:
 			p.done <- s.promote(p)
 			continue
+		case p := <-s.probes:
+			p.fn(s.m, s.sealedSeq)
+			close(p.done)
+			continue
 		case msg := <-in:
 			a.msgs = append(a.msgs[:0], msg)
 		}
@@ -231,7 +235,7 @@ func (a *applier) touch(events []machine.Event) {
 		e := &events[i]
 		switch e.Kind {
 		case machine.EvOrderAccepted, machine.EvTrade, machine.EvOrderCancelled, machine.EvOrderExpired,
-			machine.EvOrderFilled, machine.EvMarketChanged:
+			machine.EvOrderFilled, machine.EvMarketChanged, machine.EvOrderDecreased:
 			for int(e.Market) >= len(a.touched) {
 				a.touched = append(a.touched, false)
 			}

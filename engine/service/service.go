@@ -50,6 +50,9 @@ type Service struct {
 	heldBack      atomic.Uint64
 	heldBackMoved beacon
 	promotions    chan promotion
+	// probes carries reads of the core (queue positions, order groups)
+	// to the apply loop, which alone may touch it, between batches.
+	probes chan probe
 
 	// writer records the read model and state changes; stage 1 of the
 	// pipeline owns it. sealedSeq is the last CMD sequence it sealed.
@@ -79,7 +82,7 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger.With(zap.String("mode", cfg.Mode.String())),
-		books: newBookCache(), promotions: make(chan promotion)}
+		books: newBookCache(), promotions: make(chan promotion), probes: make(chan probe)}
 	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger, DisableWAL: true,
 		BulkLoad: cfg.Mode == ModeReplay})
 	if err != nil {

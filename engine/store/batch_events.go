@@ -32,6 +32,7 @@ func (b *Batch) accepted(r Resolver, rec *CommandRecord, e *machine.Event) {
 	}
 	o.price, o.size, o.feeBps = e.Price, e.Size, e.FeeRateBps
 	o.expiration, o.createdMs = e.Expiration, e.TimeMs
+	o.selfTrade, o.cancelOnHalt, o.group = e.SelfTrade, e.CancelOnHalt, e.Group
 	if c := rec.Cmd; c != nil && c.Kind.PlacesOrder() && c.ID == e.OrderID {
 		o.makerAmount, o.takerAmount = c.Order.MakerAmount, c.Order.TakerAmount
 	}
@@ -66,6 +67,7 @@ func (b *Batch) refused(r Resolver, rec *CommandRecord, e *machine.Event) {
 	spec := &c.Order
 	o.id, o.market, o.outcome = e.OrderID, e.Market, e.Outcome
 	o.side, o.typ, o.postOnly = spec.Side, spec.Type, spec.PostOnly
+	o.selfTrade, o.cancelOnHalt, o.group = spec.SelfTrade, spec.CancelOnHalt, spec.Group
 	o.account, o.owner = spec.Maker, c.Owner
 	shares, coll := spec.TakerAmount, spec.MakerAmount
 	if spec.Side == machine.Sell {

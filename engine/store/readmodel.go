@@ -46,11 +46,20 @@ type orderRec struct {
 	takerAmount uint64
 	signed      wire.Signed
 	state       orderState
+	// The place's request options; all zero for most orders, which then
+	// store none (flagOptions).
+	selfTrade    machine.SelfTrade
+	cancelOnHalt bool
+	group        uint32
 }
 
 const (
 	flagPostOnly = 1 << iota
 	flagSigned
+	// flagOptions: the body ends with the request options of issue 26
+	// (self-trade mode, cancel on halt, group). Bodies written before
+	// them, and orders with the defaults, end without.
+	flagOptions
 )
 
 // encodeOrder writes an order body with its state; scope is the signed
@@ -63,6 +72,10 @@ func encodeOrder(e *enc, o *orderRec, scope []byte) []byte {
 	}
 	if o.hasSigned {
 		flags |= flagSigned
+	}
+	options := o.selfTrade != 0 || o.cancelOnHalt || o.group != 0
+	if options {
+		flags |= flagOptions
 	}
 	e.u8(flags)
 	e.u8(uint8(o.outcome))
@@ -89,6 +102,11 @@ func encodeOrder(e *enc, o *orderRec, scope []byte) []byte {
 		e.u32(s.SignatureType)
 		e.raw(s.Signature[:])
 		e.bytes16(scope)
+	}
+	if options {
+		e.u8(uint8(o.selfTrade))
+		e.flag(o.cancelOnHalt)
+		e.u32(o.group)
 	}
 	return e.b
 }
@@ -133,6 +151,9 @@ func decodeOrder(id machine.Hash, v []byte, o *orderRec) error {
 		s.SignatureType = d.u32()
 		copy(s.Signature[:], d.take(len(s.Signature)))
 		s.ScopeID = d.bytes16()
+	}
+	if flags&flagOptions != 0 {
+		o.selfTrade, o.cancelOnHalt, o.group = machine.SelfTrade(d.u8()), d.flag(), d.u32()
 	}
 	return d.done("order body")
 }

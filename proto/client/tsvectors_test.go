@@ -269,7 +269,8 @@ func buildRelayerVectors(t *testing.T, key *ecdsa.PrivateKey, factory common.Add
 }
 
 // tsOrderCases cover both sides, both exchanges, EOA and proxy makers, a
-// scope, GTD with an expiration, fee and nonce, the tick extremes, and
+// scope, GTD with an expiration, fee and nonce, the makers' options, the
+// tick extremes, and
 // arguments BuildOrder refuses (its rounding rules: no rounding at all).
 func tsOrderCases() []orderVector {
 	a := func(side, price, size string) clob.OrderArgs {
@@ -281,6 +282,9 @@ func tsOrderCases() []orderVector {
 	fok.OrderType, fok.NegRisk = "FOK", true
 	post := a("BUY", "0.99", "0.01")
 	post.PostOnly = true
+	// The market makers' options: not signed, sent in the envelope.
+	maker := a("SELL", "0.42", "25")
+	maker.PostOnly, maker.SelfTradePrevention, maker.CancelOnHalt, maker.OrderGroupID = true, clobapi.SelfTradeCancelTaker, true, 7
 	return []orderVector{
 		{Args: a("BUY", "0.5", "10")},
 		{Args: a("SELL", "0.01", "100")},
@@ -288,6 +292,7 @@ func tsOrderCases() []orderVector {
 		{Args: gtd, Proxy: true, ScopeID: "acme"},
 		{Args: fok},
 		{Args: post},
+		{Args: maker, Proxy: true},
 		{Args: a("BUY", "0.123", "3.33")},
 		{Args: a("BUY", "0.123456", "0.01")},
 		{Args: a("BUY", "0.5", "10.001")},

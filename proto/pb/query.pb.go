@@ -103,6 +103,8 @@ type QueryRequest struct {
 	//	*QueryRequest_PriceHistory
 	//	*QueryRequest_Status
 	//	*QueryRequest_Markets
+	//	*QueryRequest_QueuePosition
+	//	*QueryRequest_OrderGroups
 	Query         isQueryRequest_Query `protobuf_oneof:"query"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -251,6 +253,24 @@ func (x *QueryRequest) GetMarkets() *MarketsQuery {
 	return nil
 }
 
+func (x *QueryRequest) GetQueuePosition() *QueuePositionQuery {
+	if x != nil {
+		if x, ok := x.Query.(*QueryRequest_QueuePosition); ok {
+			return x.QueuePosition
+		}
+	}
+	return nil
+}
+
+func (x *QueryRequest) GetOrderGroups() *OrderGroupsQuery {
+	if x != nil {
+		if x, ok := x.Query.(*QueryRequest_OrderGroups); ok {
+			return x.OrderGroups
+		}
+	}
+	return nil
+}
+
 type isQueryRequest_Query interface {
 	isQueryRequest_Query()
 }
@@ -299,6 +319,16 @@ type QueryRequest_Markets struct {
 	Markets *MarketsQuery `protobuf:"bytes,20,opt,name=markets,proto3,oneof"`
 }
 
+type QueryRequest_QueuePosition struct {
+	// Market makers' tools (30..39): answered from the engine's core, not
+	// its read model (queue places and group fills live only there).
+	QueuePosition *QueuePositionQuery `protobuf:"bytes,30,opt,name=queue_position,json=queuePosition,proto3,oneof"`
+}
+
+type QueryRequest_OrderGroups struct {
+	OrderGroups *OrderGroupsQuery `protobuf:"bytes,31,opt,name=order_groups,json=orderGroups,proto3,oneof"`
+}
+
 func (*QueryRequest_Book) isQueryRequest_Query() {}
 
 func (*QueryRequest_Market) isQueryRequest_Query() {}
@@ -321,6 +351,10 @@ func (*QueryRequest_Status) isQueryRequest_Query() {}
 
 func (*QueryRequest_Markets) isQueryRequest_Query() {}
 
+func (*QueryRequest_QueuePosition) isQueryRequest_Query() {}
+
+func (*QueryRequest_OrderGroups) isQueryRequest_Query() {}
+
 type QueryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stream sequence of the last command the answer reflects.
@@ -339,6 +373,8 @@ type QueryResponse struct {
 	//	*QueryResponse_PriceHistory
 	//	*QueryResponse_Status
 	//	*QueryResponse_Markets
+	//	*QueryResponse_QueuePosition
+	//	*QueryResponse_OrderGroups
 	Result        isQueryResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -494,6 +530,24 @@ func (x *QueryResponse) GetMarkets() *MarketPage {
 	return nil
 }
 
+func (x *QueryResponse) GetQueuePosition() *QueuePosition {
+	if x != nil {
+		if x, ok := x.Result.(*QueryResponse_QueuePosition); ok {
+			return x.QueuePosition
+		}
+	}
+	return nil
+}
+
+func (x *QueryResponse) GetOrderGroups() *OrderGroups {
+	if x != nil {
+		if x, ok := x.Result.(*QueryResponse_OrderGroups); ok {
+			return x.OrderGroups
+		}
+	}
+	return nil
+}
+
 type isQueryResponse_Result interface {
 	isQueryResponse_Result()
 }
@@ -542,6 +596,14 @@ type QueryResponse_Markets struct {
 	Markets *MarketPage `protobuf:"bytes,20,opt,name=markets,proto3,oneof"`
 }
 
+type QueryResponse_QueuePosition struct {
+	QueuePosition *QueuePosition `protobuf:"bytes,30,opt,name=queue_position,json=queuePosition,proto3,oneof"`
+}
+
+type QueryResponse_OrderGroups struct {
+	OrderGroups *OrderGroups `protobuf:"bytes,31,opt,name=order_groups,json=orderGroups,proto3,oneof"`
+}
+
 func (*QueryResponse_Book) isQueryResponse_Result() {}
 
 func (*QueryResponse_Market) isQueryResponse_Result() {}
@@ -563,6 +625,10 @@ func (*QueryResponse_PriceHistory) isQueryResponse_Result() {}
 func (*QueryResponse_Status) isQueryResponse_Result() {}
 
 func (*QueryResponse_Markets) isQueryResponse_Result() {}
+
+func (*QueryResponse_QueuePosition) isQueryResponse_Result() {}
+
+func (*QueryResponse_OrderGroups) isQueryResponse_Result() {}
 
 type QueryError struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1339,7 +1405,15 @@ type OrderRecord struct {
 	// The order as signed, for settlement and for clients.
 	Signed *SignedOrder `protobuf:"bytes,21,opt,name=signed,proto3" json:"signed,omitempty"`
 	// Why the engine refused the order, when status is INVALID.
-	RejectReason  RejectReason `protobuf:"varint,22,opt,name=reject_reason,json=rejectReason,proto3,enum=pred.v1.RejectReason" json:"reject_reason,omitempty"`
+	RejectReason RejectReason `protobuf:"varint,22,opt,name=reject_reason,json=rejectReason,proto3,enum=pred.v1.RejectReason" json:"reject_reason,omitempty"`
+	// The place's request options (PlaceOrder), as the order was accepted
+	// or refused with them.
+	SelfTrade    SelfTradePrevention `protobuf:"varint,23,opt,name=self_trade,json=selfTrade,proto3,enum=pred.v1.SelfTradePrevention" json:"self_trade,omitempty"`
+	CancelOnHalt bool                `protobuf:"varint,24,opt,name=cancel_on_halt,json=cancelOnHalt,proto3" json:"cancel_on_halt,omitempty"`
+	Group        uint32              `protobuf:"varint,25,opt,name=group,proto3" json:"group,omitempty"`
+	// The order's size now: size (as signed) less what DecreaseOrders took
+	// off, so current_size - size_matched is what is left to fill.
+	CurrentSize   uint64 `protobuf:"varint,26,opt,name=current_size,json=currentSize,proto3" json:"current_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1526,6 +1600,34 @@ func (x *OrderRecord) GetRejectReason() RejectReason {
 		return x.RejectReason
 	}
 	return RejectReason_REJECT_REASON_UNSPECIFIED
+}
+
+func (x *OrderRecord) GetSelfTrade() SelfTradePrevention {
+	if x != nil {
+		return x.SelfTrade
+	}
+	return SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED
+}
+
+func (x *OrderRecord) GetCancelOnHalt() bool {
+	if x != nil {
+		return x.CancelOnHalt
+	}
+	return false
+}
+
+func (x *OrderRecord) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
+func (x *OrderRecord) GetCurrentSize() uint64 {
+	if x != nil {
+		return x.CurrentSize
+	}
+	return 0
 }
 
 // A wallet's orders, newest first; or everyone's when account is empty.
@@ -2694,11 +2796,330 @@ func (x *EngineStatus) GetRestingOrders() uint64 {
 	return 0
 }
 
+// Where a live order stands in the queue of its price level. account,
+// when set, must be the order's maker: another wallet's order is
+// NOT_FOUND, as is an order that is not live (filled, cancelled, never
+// accepted). Answered from the core as of the last command it applied,
+// which the response's seq reports (at or after min_seq).
+type QueuePositionQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OrderId       []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	Account       []byte                 `protobuf:"bytes,2,opt,name=account,proto3" json:"account,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueuePositionQuery) Reset() {
+	*x = QueuePositionQuery{}
+	mi := &file_pred_v1_query_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueuePositionQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueuePositionQuery) ProtoMessage() {}
+
+func (x *QueuePositionQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueuePositionQuery.ProtoReflect.Descriptor instead.
+func (*QueuePositionQuery) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *QueuePositionQuery) GetOrderId() []byte {
+	if x != nil {
+		return x.OrderId
+	}
+	return nil
+}
+
+func (x *QueuePositionQuery) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+type QueuePosition struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	OrderId []byte                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// Shares (base units) of the orders ahead of it at its price, in time
+	// priority: what must trade or leave before it fills.
+	Ahead uint64 `protobuf:"varint,2,opt,name=ahead,proto3" json:"ahead,omitempty"`
+	// Shares resting at its price in all, its own remaining included.
+	Level uint64 `protobuf:"varint,3,opt,name=level,proto3" json:"level,omitempty"`
+	// Engine time (the log's clock) of the state answered from.
+	TimeMs int64 `protobuf:"varint,4,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	// The order's maker, so that a reader asking for several wallets at
+	// once (an API key's EOA and proxy) can check it is one of them.
+	Account       []byte `protobuf:"bytes,5,opt,name=account,proto3" json:"account,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueuePosition) Reset() {
+	*x = QueuePosition{}
+	mi := &file_pred_v1_query_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueuePosition) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueuePosition) ProtoMessage() {}
+
+func (x *QueuePosition) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueuePosition.ProtoReflect.Descriptor instead.
+func (*QueuePosition) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *QueuePosition) GetOrderId() []byte {
+	if x != nil {
+		return x.OrderId
+	}
+	return nil
+}
+
+func (x *QueuePosition) GetAhead() uint64 {
+	if x != nil {
+		return x.Ahead
+	}
+	return 0
+}
+
+func (x *QueuePosition) GetLevel() uint64 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *QueuePosition) GetTimeMs() int64 {
+	if x != nil {
+		return x.TimeMs
+	}
+	return 0
+}
+
+func (x *QueuePosition) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+// A wallet's order groups (SetOrderGroup), in the order they were
+// created; an unknown wallet has none. Answered from the core, as
+// QueuePositionQuery.
+type OrderGroupsQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderGroupsQuery) Reset() {
+	*x = OrderGroupsQuery{}
+	mi := &file_pred_v1_query_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderGroupsQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderGroupsQuery) ProtoMessage() {}
+
+func (x *OrderGroupsQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderGroupsQuery.ProtoReflect.Descriptor instead.
+func (*OrderGroupsQuery) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *OrderGroupsQuery) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+type OrderGroupState struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Group uint32                 `protobuf:"varint,1,opt,name=group,proto3" json:"group,omitempty"`
+	// Fill limit and fills within the window ending at time_ms, in shares
+	// (base units).
+	Limit     uint64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Filled    uint64 `protobuf:"varint,3,opt,name=filled,proto3" json:"filled,omitempty"`
+	WindowSec uint32 `protobuf:"varint,4,opt,name=window_sec,json=windowSec,proto3" json:"window_sec,omitempty"`
+	// The fills reached the limit: the group's orders were cancelled and
+	// new ones are refused until a ResetOrderGroup.
+	Tripped       bool `protobuf:"varint,5,opt,name=tripped,proto3" json:"tripped,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderGroupState) Reset() {
+	*x = OrderGroupState{}
+	mi := &file_pred_v1_query_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderGroupState) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderGroupState) ProtoMessage() {}
+
+func (x *OrderGroupState) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderGroupState.ProtoReflect.Descriptor instead.
+func (*OrderGroupState) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *OrderGroupState) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
+func (x *OrderGroupState) GetLimit() uint64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+func (x *OrderGroupState) GetFilled() uint64 {
+	if x != nil {
+		return x.Filled
+	}
+	return 0
+}
+
+func (x *OrderGroupState) GetWindowSec() uint32 {
+	if x != nil {
+		return x.WindowSec
+	}
+	return 0
+}
+
+func (x *OrderGroupState) GetTripped() bool {
+	if x != nil {
+		return x.Tripped
+	}
+	return false
+}
+
+type OrderGroups struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Groups []*OrderGroupState     `protobuf:"bytes,1,rep,name=groups,proto3" json:"groups,omitempty"`
+	// Engine time (the log's clock) the fills are counted at.
+	TimeMs        int64 `protobuf:"varint,2,opt,name=time_ms,json=timeMs,proto3" json:"time_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderGroups) Reset() {
+	*x = OrderGroups{}
+	mi := &file_pred_v1_query_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderGroups) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderGroups) ProtoMessage() {}
+
+func (x *OrderGroups) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_query_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderGroups.ProtoReflect.Descriptor instead.
+func (*OrderGroups) Descriptor() ([]byte, []int) {
+	return file_pred_v1_query_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *OrderGroups) GetGroups() []*OrderGroupState {
+	if x != nil {
+		return x.Groups
+	}
+	return nil
+}
+
+func (x *OrderGroups) GetTimeMs() int64 {
+	if x != nil {
+		return x.TimeMs
+	}
+	return 0
+}
+
 var File_pred_v1_query_proto protoreflect.FileDescriptor
 
 const file_pred_v1_query_proto_rawDesc = "" +
 	"\n" +
-	"\x13pred/v1/query.proto\x12\apred.v1\x1a\x15pred/v1/command.proto\x1a\x13pred/v1/types.proto\"\xd9\x04\n" +
+	"\x13pred/v1/query.proto\x12\apred.v1\x1a\x15pred/v1/command.proto\x1a\x13pred/v1/types.proto\"\xdf\x05\n" +
 	"\fQueryRequest\x12\x17\n" +
 	"\amin_seq\x18\x01 \x01(\x04R\x06minSeq\x12(\n" +
 	"\x04book\x18\n" +
@@ -2712,8 +3133,10 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\abalance\x18\x11 \x01(\v2\x15.pred.v1.BalanceQueryH\x00R\abalance\x12A\n" +
 	"\rprice_history\x18\x12 \x01(\v2\x1a.pred.v1.PriceHistoryQueryH\x00R\fpriceHistory\x12.\n" +
 	"\x06status\x18\x13 \x01(\v2\x14.pred.v1.StatusQueryH\x00R\x06status\x121\n" +
-	"\amarkets\x18\x14 \x01(\v2\x15.pred.v1.MarketsQueryH\x00R\amarketsB\a\n" +
-	"\x05query\"\xe4\x04\n" +
+	"\amarkets\x18\x14 \x01(\v2\x15.pred.v1.MarketsQueryH\x00R\amarkets\x12D\n" +
+	"\x0equeue_position\x18\x1e \x01(\v2\x1b.pred.v1.QueuePositionQueryH\x00R\rqueuePosition\x12>\n" +
+	"\forder_groups\x18\x1f \x01(\v2\x19.pred.v1.OrderGroupsQueryH\x00R\vorderGroupsB\a\n" +
+	"\x05query\"\xe0\x05\n" +
 	"\rQueryResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12)\n" +
 	"\x05error\x18\x02 \x01(\v2\x13.pred.v1.QueryErrorR\x05error\x12#\n" +
@@ -2728,7 +3151,9 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\abalance\x18\x11 \x01(\v2\x10.pred.v1.BalanceH\x00R\abalance\x12<\n" +
 	"\rprice_history\x18\x12 \x01(\v2\x15.pred.v1.PriceHistoryH\x00R\fpriceHistory\x12/\n" +
 	"\x06status\x18\x13 \x01(\v2\x15.pred.v1.EngineStatusH\x00R\x06status\x12/\n" +
-	"\amarkets\x18\x14 \x01(\v2\x13.pred.v1.MarketPageH\x00R\amarketsB\b\n" +
+	"\amarkets\x18\x14 \x01(\v2\x13.pred.v1.MarketPageH\x00R\amarkets\x12?\n" +
+	"\x0equeue_position\x18\x1e \x01(\v2\x16.pred.v1.QueuePositionH\x00R\rqueuePosition\x129\n" +
+	"\forder_groups\x18\x1f \x01(\v2\x14.pred.v1.OrderGroupsH\x00R\vorderGroupsB\b\n" +
 	"\x06result\"S\n" +
 	"\n" +
 	"QueryError\x12+\n" +
@@ -2785,7 +3210,7 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\x06prices\x18\x01 \x03(\v2\x14.pred.v1.TokenPricesR\x06prices\"'\n" +
 	"\n" +
 	"OrderQuery\x12\x19\n" +
-	"\border_id\x18\x01 \x01(\fR\aorderId\"\x82\x06\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\"\x9e\a\n" +
 	"\vOrderRecord\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x1b\n" +
 	"\torder_seq\x18\x02 \x01(\x04R\borderSeq\x12\x16\n" +
@@ -2815,7 +3240,12 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"updated_ms\x18\x13 \x01(\x03R\tupdatedMs\x12\x1b\n" +
 	"\ttrade_ids\x18\x14 \x03(\x04R\btradeIds\x12,\n" +
 	"\x06signed\x18\x15 \x01(\v2\x14.pred.v1.SignedOrderR\x06signed\x12:\n" +
-	"\rreject_reason\x18\x16 \x01(\x0e2\x15.pred.v1.RejectReasonR\frejectReason\"\xa5\x01\n" +
+	"\rreject_reason\x18\x16 \x01(\x0e2\x15.pred.v1.RejectReasonR\frejectReason\x12;\n" +
+	"\n" +
+	"self_trade\x18\x17 \x01(\x0e2\x1c.pred.v1.SelfTradePreventionR\tselfTrade\x12$\n" +
+	"\x0ecancel_on_halt\x18\x18 \x01(\bR\fcancelOnHalt\x12\x14\n" +
+	"\x05group\x18\x19 \x01(\rR\x05group\x12!\n" +
+	"\fcurrent_size\x18\x1a \x01(\x04R\vcurrentSize\"\xa5\x01\n" +
 	"\vOrdersQuery\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x16\n" +
 	"\x06market\x18\x02 \x01(\fR\x06market\x12\x19\n" +
@@ -2921,7 +3351,28 @@ const file_pred_v1_query_proto_rawDesc = "" +
 	"\n" +
 	"state_hash\x18\x04 \x01(\fR\tstateHash\x12\x18\n" +
 	"\amarkets\x18\x05 \x01(\rR\amarkets\x12%\n" +
-	"\x0eresting_orders\x18\x06 \x01(\x04R\rrestingOrders*\xaf\x01\n" +
+	"\x0eresting_orders\x18\x06 \x01(\x04R\rrestingOrders\"I\n" +
+	"\x12QueuePositionQuery\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x18\n" +
+	"\aaccount\x18\x02 \x01(\fR\aaccount\"\x89\x01\n" +
+	"\rQueuePosition\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\fR\aorderId\x12\x14\n" +
+	"\x05ahead\x18\x02 \x01(\x04R\x05ahead\x12\x14\n" +
+	"\x05level\x18\x03 \x01(\x04R\x05level\x12\x17\n" +
+	"\atime_ms\x18\x04 \x01(\x03R\x06timeMs\x12\x18\n" +
+	"\aaccount\x18\x05 \x01(\fR\aaccount\",\n" +
+	"\x10OrderGroupsQuery\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\"\x8e\x01\n" +
+	"\x0fOrderGroupState\x12\x14\n" +
+	"\x05group\x18\x01 \x01(\rR\x05group\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x04R\x05limit\x12\x16\n" +
+	"\x06filled\x18\x03 \x01(\x04R\x06filled\x12\x1d\n" +
+	"\n" +
+	"window_sec\x18\x04 \x01(\rR\twindowSec\x12\x18\n" +
+	"\atripped\x18\x05 \x01(\bR\atripped\"X\n" +
+	"\vOrderGroups\x120\n" +
+	"\x06groups\x18\x01 \x03(\v2\x18.pred.v1.OrderGroupStateR\x06groups\x12\x17\n" +
+	"\atime_ms\x18\x02 \x01(\x03R\x06timeMs*\xaf\x01\n" +
 	"\x0eQueryErrorCode\x12 \n" +
 	"\x1cQUERY_ERROR_CODE_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aQUERY_ERROR_CODE_NOT_FOUND\x10\x01\x12\x1c\n" +
@@ -2942,52 +3393,58 @@ func file_pred_v1_query_proto_rawDescGZIP() []byte {
 }
 
 var file_pred_v1_query_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_pred_v1_query_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_pred_v1_query_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_pred_v1_query_proto_goTypes = []any{
-	(QueryErrorCode)(0),       // 0: pred.v1.QueryErrorCode
-	(*QueryRequest)(nil),      // 1: pred.v1.QueryRequest
-	(*QueryResponse)(nil),     // 2: pred.v1.QueryResponse
-	(*QueryError)(nil),        // 3: pred.v1.QueryError
-	(*BookQuery)(nil),         // 4: pred.v1.BookQuery
-	(*Level)(nil),             // 5: pred.v1.Level
-	(*Book)(nil),              // 6: pred.v1.Book
-	(*MarketQuery)(nil),       // 7: pred.v1.MarketQuery
-	(*MarketInfo)(nil),        // 8: pred.v1.MarketInfo
-	(*MarketsQuery)(nil),      // 9: pred.v1.MarketsQuery
-	(*MarketPage)(nil),        // 10: pred.v1.MarketPage
-	(*PricesQuery)(nil),       // 11: pred.v1.PricesQuery
-	(*TokenPrices)(nil),       // 12: pred.v1.TokenPrices
-	(*Prices)(nil),            // 13: pred.v1.Prices
-	(*OrderQuery)(nil),        // 14: pred.v1.OrderQuery
-	(*OrderRecord)(nil),       // 15: pred.v1.OrderRecord
-	(*OrdersQuery)(nil),       // 16: pred.v1.OrdersQuery
-	(*OrderPage)(nil),         // 17: pred.v1.OrderPage
-	(*TradeRecord)(nil),       // 18: pred.v1.TradeRecord
-	(*TradesQuery)(nil),       // 19: pred.v1.TradesQuery
-	(*TradePage)(nil),         // 20: pred.v1.TradePage
-	(*TransferRecord)(nil),    // 21: pred.v1.TransferRecord
-	(*TransfersQuery)(nil),    // 22: pred.v1.TransfersQuery
-	(*TransferPage)(nil),      // 23: pred.v1.TransferPage
-	(*BalanceQuery)(nil),      // 24: pred.v1.BalanceQuery
-	(*Balance)(nil),           // 25: pred.v1.Balance
-	(*PriceHistoryQuery)(nil), // 26: pred.v1.PriceHistoryQuery
-	(*PricePoint)(nil),        // 27: pred.v1.PricePoint
-	(*PriceHistory)(nil),      // 28: pred.v1.PriceHistory
-	(*StatusQuery)(nil),       // 29: pred.v1.StatusQuery
-	(*EngineStatus)(nil),      // 30: pred.v1.EngineStatus
-	(*MarketParams)(nil),      // 31: pred.v1.MarketParams
-	(MarketStatus)(0),         // 32: pred.v1.MarketStatus
-	(Side)(0),                 // 33: pred.v1.Side
-	(Outcome)(0),              // 34: pred.v1.Outcome
-	(OrderType)(0),            // 35: pred.v1.OrderType
-	(OrderStatus)(0),          // 36: pred.v1.OrderStatus
-	(CancelCause)(0),          // 37: pred.v1.CancelCause
-	(*SignedOrder)(nil),       // 38: pred.v1.SignedOrder
-	(RejectReason)(0),         // 39: pred.v1.RejectReason
-	(MatchType)(0),            // 40: pred.v1.MatchType
-	(TradeStatus)(0),          // 41: pred.v1.TradeStatus
-	(TransferKind)(0),         // 42: pred.v1.TransferKind
-	(*ExchangeApproval)(nil),  // 43: pred.v1.ExchangeApproval
+	(QueryErrorCode)(0),        // 0: pred.v1.QueryErrorCode
+	(*QueryRequest)(nil),       // 1: pred.v1.QueryRequest
+	(*QueryResponse)(nil),      // 2: pred.v1.QueryResponse
+	(*QueryError)(nil),         // 3: pred.v1.QueryError
+	(*BookQuery)(nil),          // 4: pred.v1.BookQuery
+	(*Level)(nil),              // 5: pred.v1.Level
+	(*Book)(nil),               // 6: pred.v1.Book
+	(*MarketQuery)(nil),        // 7: pred.v1.MarketQuery
+	(*MarketInfo)(nil),         // 8: pred.v1.MarketInfo
+	(*MarketsQuery)(nil),       // 9: pred.v1.MarketsQuery
+	(*MarketPage)(nil),         // 10: pred.v1.MarketPage
+	(*PricesQuery)(nil),        // 11: pred.v1.PricesQuery
+	(*TokenPrices)(nil),        // 12: pred.v1.TokenPrices
+	(*Prices)(nil),             // 13: pred.v1.Prices
+	(*OrderQuery)(nil),         // 14: pred.v1.OrderQuery
+	(*OrderRecord)(nil),        // 15: pred.v1.OrderRecord
+	(*OrdersQuery)(nil),        // 16: pred.v1.OrdersQuery
+	(*OrderPage)(nil),          // 17: pred.v1.OrderPage
+	(*TradeRecord)(nil),        // 18: pred.v1.TradeRecord
+	(*TradesQuery)(nil),        // 19: pred.v1.TradesQuery
+	(*TradePage)(nil),          // 20: pred.v1.TradePage
+	(*TransferRecord)(nil),     // 21: pred.v1.TransferRecord
+	(*TransfersQuery)(nil),     // 22: pred.v1.TransfersQuery
+	(*TransferPage)(nil),       // 23: pred.v1.TransferPage
+	(*BalanceQuery)(nil),       // 24: pred.v1.BalanceQuery
+	(*Balance)(nil),            // 25: pred.v1.Balance
+	(*PriceHistoryQuery)(nil),  // 26: pred.v1.PriceHistoryQuery
+	(*PricePoint)(nil),         // 27: pred.v1.PricePoint
+	(*PriceHistory)(nil),       // 28: pred.v1.PriceHistory
+	(*StatusQuery)(nil),        // 29: pred.v1.StatusQuery
+	(*EngineStatus)(nil),       // 30: pred.v1.EngineStatus
+	(*QueuePositionQuery)(nil), // 31: pred.v1.QueuePositionQuery
+	(*QueuePosition)(nil),      // 32: pred.v1.QueuePosition
+	(*OrderGroupsQuery)(nil),   // 33: pred.v1.OrderGroupsQuery
+	(*OrderGroupState)(nil),    // 34: pred.v1.OrderGroupState
+	(*OrderGroups)(nil),        // 35: pred.v1.OrderGroups
+	(*MarketParams)(nil),       // 36: pred.v1.MarketParams
+	(MarketStatus)(0),          // 37: pred.v1.MarketStatus
+	(Side)(0),                  // 38: pred.v1.Side
+	(Outcome)(0),               // 39: pred.v1.Outcome
+	(OrderType)(0),             // 40: pred.v1.OrderType
+	(OrderStatus)(0),           // 41: pred.v1.OrderStatus
+	(CancelCause)(0),           // 42: pred.v1.CancelCause
+	(*SignedOrder)(nil),        // 43: pred.v1.SignedOrder
+	(RejectReason)(0),          // 44: pred.v1.RejectReason
+	(SelfTradePrevention)(0),   // 45: pred.v1.SelfTradePrevention
+	(MatchType)(0),             // 46: pred.v1.MatchType
+	(TradeStatus)(0),           // 47: pred.v1.TradeStatus
+	(TransferKind)(0),          // 48: pred.v1.TransferKind
+	(*ExchangeApproval)(nil),   // 49: pred.v1.ExchangeApproval
 }
 var file_pred_v1_query_proto_depIdxs = []int32{
 	4,  // 0: pred.v1.QueryRequest.book:type_name -> pred.v1.BookQuery
@@ -3001,51 +3458,57 @@ var file_pred_v1_query_proto_depIdxs = []int32{
 	26, // 8: pred.v1.QueryRequest.price_history:type_name -> pred.v1.PriceHistoryQuery
 	29, // 9: pred.v1.QueryRequest.status:type_name -> pred.v1.StatusQuery
 	9,  // 10: pred.v1.QueryRequest.markets:type_name -> pred.v1.MarketsQuery
-	3,  // 11: pred.v1.QueryResponse.error:type_name -> pred.v1.QueryError
-	6,  // 12: pred.v1.QueryResponse.book:type_name -> pred.v1.Book
-	8,  // 13: pred.v1.QueryResponse.market:type_name -> pred.v1.MarketInfo
-	13, // 14: pred.v1.QueryResponse.prices:type_name -> pred.v1.Prices
-	15, // 15: pred.v1.QueryResponse.order:type_name -> pred.v1.OrderRecord
-	17, // 16: pred.v1.QueryResponse.orders:type_name -> pred.v1.OrderPage
-	20, // 17: pred.v1.QueryResponse.trades:type_name -> pred.v1.TradePage
-	23, // 18: pred.v1.QueryResponse.transfers:type_name -> pred.v1.TransferPage
-	25, // 19: pred.v1.QueryResponse.balance:type_name -> pred.v1.Balance
-	28, // 20: pred.v1.QueryResponse.price_history:type_name -> pred.v1.PriceHistory
-	30, // 21: pred.v1.QueryResponse.status:type_name -> pred.v1.EngineStatus
-	10, // 22: pred.v1.QueryResponse.markets:type_name -> pred.v1.MarketPage
-	0,  // 23: pred.v1.QueryError.code:type_name -> pred.v1.QueryErrorCode
-	5,  // 24: pred.v1.Book.bids:type_name -> pred.v1.Level
-	5,  // 25: pred.v1.Book.asks:type_name -> pred.v1.Level
-	31, // 26: pred.v1.Book.params:type_name -> pred.v1.MarketParams
-	32, // 27: pred.v1.Book.status:type_name -> pred.v1.MarketStatus
-	33, // 28: pred.v1.Book.last_trade_side:type_name -> pred.v1.Side
-	31, // 29: pred.v1.MarketInfo.params:type_name -> pred.v1.MarketParams
-	32, // 30: pred.v1.MarketInfo.status:type_name -> pred.v1.MarketStatus
-	8,  // 31: pred.v1.MarketPage.markets:type_name -> pred.v1.MarketInfo
-	33, // 32: pred.v1.TokenPrices.last_trade_side:type_name -> pred.v1.Side
-	12, // 33: pred.v1.Prices.prices:type_name -> pred.v1.TokenPrices
-	34, // 34: pred.v1.OrderRecord.outcome:type_name -> pred.v1.Outcome
-	33, // 35: pred.v1.OrderRecord.side:type_name -> pred.v1.Side
-	35, // 36: pred.v1.OrderRecord.order_type:type_name -> pred.v1.OrderType
-	36, // 37: pred.v1.OrderRecord.status:type_name -> pred.v1.OrderStatus
-	37, // 38: pred.v1.OrderRecord.cancel_cause:type_name -> pred.v1.CancelCause
-	38, // 39: pred.v1.OrderRecord.signed:type_name -> pred.v1.SignedOrder
-	39, // 40: pred.v1.OrderRecord.reject_reason:type_name -> pred.v1.RejectReason
-	15, // 41: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
-	40, // 42: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
-	33, // 43: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
-	33, // 44: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
-	41, // 45: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
-	18, // 46: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
-	42, // 47: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
-	21, // 48: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
-	43, // 49: pred.v1.Balance.approvals:type_name -> pred.v1.ExchangeApproval
-	27, // 50: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
-	51, // [51:51] is the sub-list for method output_type
-	51, // [51:51] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	31, // 11: pred.v1.QueryRequest.queue_position:type_name -> pred.v1.QueuePositionQuery
+	33, // 12: pred.v1.QueryRequest.order_groups:type_name -> pred.v1.OrderGroupsQuery
+	3,  // 13: pred.v1.QueryResponse.error:type_name -> pred.v1.QueryError
+	6,  // 14: pred.v1.QueryResponse.book:type_name -> pred.v1.Book
+	8,  // 15: pred.v1.QueryResponse.market:type_name -> pred.v1.MarketInfo
+	13, // 16: pred.v1.QueryResponse.prices:type_name -> pred.v1.Prices
+	15, // 17: pred.v1.QueryResponse.order:type_name -> pred.v1.OrderRecord
+	17, // 18: pred.v1.QueryResponse.orders:type_name -> pred.v1.OrderPage
+	20, // 19: pred.v1.QueryResponse.trades:type_name -> pred.v1.TradePage
+	23, // 20: pred.v1.QueryResponse.transfers:type_name -> pred.v1.TransferPage
+	25, // 21: pred.v1.QueryResponse.balance:type_name -> pred.v1.Balance
+	28, // 22: pred.v1.QueryResponse.price_history:type_name -> pred.v1.PriceHistory
+	30, // 23: pred.v1.QueryResponse.status:type_name -> pred.v1.EngineStatus
+	10, // 24: pred.v1.QueryResponse.markets:type_name -> pred.v1.MarketPage
+	32, // 25: pred.v1.QueryResponse.queue_position:type_name -> pred.v1.QueuePosition
+	35, // 26: pred.v1.QueryResponse.order_groups:type_name -> pred.v1.OrderGroups
+	0,  // 27: pred.v1.QueryError.code:type_name -> pred.v1.QueryErrorCode
+	5,  // 28: pred.v1.Book.bids:type_name -> pred.v1.Level
+	5,  // 29: pred.v1.Book.asks:type_name -> pred.v1.Level
+	36, // 30: pred.v1.Book.params:type_name -> pred.v1.MarketParams
+	37, // 31: pred.v1.Book.status:type_name -> pred.v1.MarketStatus
+	38, // 32: pred.v1.Book.last_trade_side:type_name -> pred.v1.Side
+	36, // 33: pred.v1.MarketInfo.params:type_name -> pred.v1.MarketParams
+	37, // 34: pred.v1.MarketInfo.status:type_name -> pred.v1.MarketStatus
+	8,  // 35: pred.v1.MarketPage.markets:type_name -> pred.v1.MarketInfo
+	38, // 36: pred.v1.TokenPrices.last_trade_side:type_name -> pred.v1.Side
+	12, // 37: pred.v1.Prices.prices:type_name -> pred.v1.TokenPrices
+	39, // 38: pred.v1.OrderRecord.outcome:type_name -> pred.v1.Outcome
+	38, // 39: pred.v1.OrderRecord.side:type_name -> pred.v1.Side
+	40, // 40: pred.v1.OrderRecord.order_type:type_name -> pred.v1.OrderType
+	41, // 41: pred.v1.OrderRecord.status:type_name -> pred.v1.OrderStatus
+	42, // 42: pred.v1.OrderRecord.cancel_cause:type_name -> pred.v1.CancelCause
+	43, // 43: pred.v1.OrderRecord.signed:type_name -> pred.v1.SignedOrder
+	44, // 44: pred.v1.OrderRecord.reject_reason:type_name -> pred.v1.RejectReason
+	45, // 45: pred.v1.OrderRecord.self_trade:type_name -> pred.v1.SelfTradePrevention
+	15, // 46: pred.v1.OrderPage.orders:type_name -> pred.v1.OrderRecord
+	46, // 47: pred.v1.TradeRecord.match_type:type_name -> pred.v1.MatchType
+	38, // 48: pred.v1.TradeRecord.taker_side:type_name -> pred.v1.Side
+	38, // 49: pred.v1.TradeRecord.maker_side:type_name -> pred.v1.Side
+	47, // 50: pred.v1.TradeRecord.status:type_name -> pred.v1.TradeStatus
+	18, // 51: pred.v1.TradePage.trades:type_name -> pred.v1.TradeRecord
+	48, // 52: pred.v1.TransferRecord.kind:type_name -> pred.v1.TransferKind
+	21, // 53: pred.v1.TransferPage.transfers:type_name -> pred.v1.TransferRecord
+	49, // 54: pred.v1.Balance.approvals:type_name -> pred.v1.ExchangeApproval
+	27, // 55: pred.v1.PriceHistory.history:type_name -> pred.v1.PricePoint
+	34, // 56: pred.v1.OrderGroups.groups:type_name -> pred.v1.OrderGroupState
+	57, // [57:57] is the sub-list for method output_type
+	57, // [57:57] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_query_proto_init() }
@@ -3067,6 +3530,8 @@ func file_pred_v1_query_proto_init() {
 		(*QueryRequest_PriceHistory)(nil),
 		(*QueryRequest_Status)(nil),
 		(*QueryRequest_Markets)(nil),
+		(*QueryRequest_QueuePosition)(nil),
+		(*QueryRequest_OrderGroups)(nil),
 	}
 	file_pred_v1_query_proto_msgTypes[1].OneofWrappers = []any{
 		(*QueryResponse_Book)(nil),
@@ -3080,6 +3545,8 @@ func file_pred_v1_query_proto_init() {
 		(*QueryResponse_PriceHistory)(nil),
 		(*QueryResponse_Status)(nil),
 		(*QueryResponse_Markets)(nil),
+		(*QueryResponse_QueuePosition)(nil),
+		(*QueryResponse_OrderGroups)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3087,7 +3554,7 @@ func file_pred_v1_query_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_query_proto_rawDesc), len(file_pred_v1_query_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   30,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -64,3 +64,14 @@ const AllowanceMaxUnits = 1 << 62
 // (the spec's limit of POST /books, /prices, /midpoints, /spreads and
 // /last-trades-prices) and so the most one engine prices query answers.
 const TokenBatchMax = 500
+
+// The rolling window of an order group (SetOrderGroup) is
+// GroupWindowMinSec to GroupWindowMaxSec seconds of the log's clock,
+// GroupWindowDefaultSec when none is given: long enough to see a burst of
+// fills as one, short enough that the engine keeps one counter per second
+// of it.
+const (
+	GroupWindowMinSec     = 1
+	GroupWindowMaxSec     = 60
+	GroupWindowDefaultSec = 15
+)

@@ -170,20 +170,29 @@ type shell struct {
 
 var (
 	assignment   = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*)=(\S*)$`)
-	substitution = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*)=\$\(pred (.*)\)$`)
+	substitution = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*)=\$\((.*)\)$`)
 )
 
 func (sh *shell) run(line string, expect *regexp.Regexp) {
 	sh.t.Helper()
 	if m := substitution.FindStringSubmatch(line); m != nil {
-		sh.vars[m[1]] = strings.TrimSpace(sh.pred(m[2], nil, line, expect))
+		args, env := sh.command(line, m[2])
+		sh.vars[m[1]] = strings.TrimSpace(sh.pred(args, env, line, expect))
 		return
 	}
 	if m := assignment.FindStringSubmatch(line); m != nil {
 		sh.vars[m[1]] = os.Expand(m[2], sh.lookup)
 		return
 	}
-	fields := strings.Fields(line)
+	args, env := sh.command(line, line)
+	sh.pred(args, env, line, expect)
+}
+
+// command splits "NAME=value ... pred args" into pred's arguments and
+// the environment the prefixes set.
+func (sh *shell) command(line, cmd string) (string, map[string]string) {
+	sh.t.Helper()
+	fields := strings.Fields(cmd)
 	env := map[string]string{}
 	for len(fields) > 0 && assignment.MatchString(fields[0]) {
 		k, v, _ := strings.Cut(fields[0], "=")
@@ -193,7 +202,7 @@ func (sh *shell) run(line string, expect *regexp.Regexp) {
 	if len(fields) == 0 || fields[0] != "pred" {
 		sh.t.Fatalf("the walkthrough line %q is not a pred command or an assignment", line)
 	}
-	sh.pred(strings.Join(fields[1:], " "), env, line, expect)
+	return strings.Join(fields[1:], " "), env
 }
 
 func (sh *shell) lookup(name string) string { return sh.vars[name] }

@@ -45,6 +45,13 @@ type cmdOpts struct {
 	money      moneyOpts
 	count      int
 	depth      int
+	// The market makers' tools (makers.go).
+	selfTrade    string
+	cancelOnHalt bool
+	group        uint32
+	reduceBy     string
+	reduceTo     string
+	window       uint32
 }
 
 func (c *command) name() string {
@@ -78,6 +85,7 @@ var groups = []struct{ noun, help string }{
 	{"keys", "your wallet's CLOB API keys (pred makes and uses one by itself)"},
 	{"order", "place an order: buy or sell shares of a token"},
 	{"orders", "your orders: list or cancel them"},
+	{"group", "your order groups: a fill limit over a rolling window that cancels a group's orders when reached"},
 	{"chain", "read your wallet on the chain itself"},
 	{"watch", "follow a book, your trades and orders, or a game live (the WebSocket streams); Ctrl-C ends"},
 	{"admin", "operator: drive markets and games through the Gamma API's /admin endpoints"},
@@ -132,6 +140,7 @@ func commands() []*command {
 		{noun: "faucet", args: "[<address>] <amount>", minArgs: 1, maxArgs: 2,
 			help: "fund <address> (default: your proxy wallet) with devnet USDW on chain; the CLOB shows it once the settler's chain watcher has seen it (the faucet waits for that)", run: faucet},
 	}
+	cmds = append(cmds, makerCommands()...)
 	cmds = append(cmds, watchCommands()...)
 	return append(cmds, adminCommands()...)
 }
@@ -153,6 +162,7 @@ func orderFlags(fs *pflag.FlagSet, o *cmdOpts) {
 	fs.BoolVar(&o.postOnly, "post-only", false, "GTC and GTD only: refuse the order if it would trade at once")
 	fs.Int64Var(&o.feeRateBps, "fee-rate-bps", -1, "taker fee rate to sign (default: the market's, from GET /fee-rate)")
 	fs.StringVar(&o.game, "game", "", "sports safety net: a GTD order expiring at the game's scheduledAt minus 15 minutes (900 s), on a market of the game (id or event slug; sets --type GTD and --expiration)")
+	makerOrderFlags(fs, o)
 	waitFlag(fs, &o.wait, 0, "wait until the trades the order made are final on chain (CONFIRMED or FAILED), at most this long")
 }
 

@@ -160,7 +160,8 @@ func placedFields(o PlacedOrder, t tokenRef) []string {
 func (inv *invocation) orderArgs(ctx context.Context, c *client.Client, token, price, size string) (client.OrderArgs, error) {
 	o := inv.opts
 	a := client.OrderArgs{TokenID: token, Side: strings.ToUpper(inv.cmd.verb), Price: price, Size: size,
-		OrderType: strings.ToUpper(o.orderType), Expiration: o.expiration, PostOnly: o.postOnly}
+		OrderType: strings.ToUpper(o.orderType), Expiration: o.expiration, PostOnly: o.postOnly,
+		SelfTradePrevention: o.selfTrade, CancelOnHalt: o.cancelOnHalt, OrderGroupID: o.group}
 	b, err := c.GetBook(ctx, a.TokenID)
 	if err != nil {
 		return a, err

@@ -138,9 +138,10 @@ func orderShow(ctx context.Context, inv *invocation) error {
 	if inv.g.json {
 		return inv.emitJSON(out)
 	}
-	if err := inv.fields("order_id", o.ID, "status", o.Status, "side", o.Side, "outcome", o.Outcome, "price", o.Price,
+	kv := []string{"order_id", o.ID, "status", o.Status, "side", o.Side, "outcome", o.Outcome, "price", o.Price,
 		"size", o.OriginalSize, "matched", o.SizeMatched, "type", o.OrderType, "market", o.Market, "token", o.AssetID,
-		"trade_ids", orEmpty(strings.Join(o.AssociateTrades, ",")), "cancel_reason", orEmpty(o.CancelReason)); err != nil {
+		"trade_ids", orEmpty(strings.Join(o.AssociateTrades, ",")), "cancel_reason", orEmpty(o.CancelReason)}
+	if err := inv.fields(append(kv, makerFields(o)...)...); err != nil {
 		return err
 	}
 	if len(out.Trades) > 0 {

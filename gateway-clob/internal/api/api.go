@@ -172,6 +172,7 @@ func (a *API) Register(e *echo.Echo) {
 	a.registerKeys(e)
 	a.registerOrders(e)
 	a.registerCancels(e)
+	a.registerMakers(e)
 	a.registerAccount(e)
 	a.registerBook(e)
 	a.registerMidpoints(e)

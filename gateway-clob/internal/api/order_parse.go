@@ -45,8 +45,9 @@ func (p *placement) orderID() string { return hash32(p.id[:]) }
 // embedded ones.
 type orderEnvelope struct {
 	clobapi.PostOrderRequest
-	Order     signedOrderJSON `json:"order"`
-	OrderType *string         `json:"orderType"`
+	Order               signedOrderJSON `json:"order"`
+	OrderType           *string         `json:"orderType"`
+	SelfTradePrevention *string         `json:"selfTradePrevention"`
 }
 
 type signedOrderJSON struct {
@@ -57,6 +58,10 @@ type signedOrderJSON struct {
 // parseOrder parses a decoded envelope into the engine's command.
 func (a *API) parseOrder(ctx context.Context, id auth.Identity, env *orderEnvelope) (*placement, error) {
 	orderType, err := parseEnvelope(id, env)
+	if err != nil {
+		return nil, err
+	}
+	selfTrade, err := parseSelfTrade(env.SelfTradePrevention)
 	if err != nil {
 		return nil, err
 	}
@@ -96,8 +101,30 @@ func (a *API) parseOrder(ctx context.Context, id auth.Identity, env *orderEnvelo
 	if err != nil {
 		return nil, err
 	}
-	cmd := &pb.PlaceOrder{Order: so, OrderType: orderType, PostOnly: env.PostOnly, Owner: id.KeyID[:]}
+	cmd := &pb.PlaceOrder{Order: so, OrderType: orderType, PostOnly: env.PostOnly, Owner: id.KeyID[:],
+		SelfTrade: selfTrade, CancelOnHalt: env.CancelOnHalt, Group: env.OrderGroupID}
 	return &placement{id: hash, cmd: cmd, side: side, price: price}, nil
+}
+
+// parseSelfTrade reads selfTradePrevention: one of the three names, or
+// absent for the default (cancel the resting order). An empty string is
+// refused, as an empty orderType is: it is more likely a client's bug
+// than a choice.
+func parseSelfTrade(s *string) (pb.SelfTradePrevention, error) {
+	if s == nil {
+		return pb.SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED, nil
+	}
+	switch *s {
+	case clobapi.SelfTradeCancelResting:
+		return pb.SelfTradePrevention_SELF_TRADE_PREVENTION_UNSPECIFIED, nil
+	case clobapi.SelfTradeCancelTaker:
+		return pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_INCOMING, nil
+	case clobapi.SelfTradeCancelBoth:
+		return pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_BOTH, nil
+	}
+	return 0, errcode.Errorf(errcode.InvalidOrderSelfTrade,
+		"invalid selfTradePrevention %q: use %q (the default: cancel your resting order), %q (cancel the rest of this order) or %q, or leave it out",
+		clipStr(*s), clobapi.SelfTradeCancelResting, clobapi.SelfTradeCancelTaker, clobapi.SelfTradeCancelBoth)
 }
 
 // parseEnvelope checks the fields around the signed order, and that the

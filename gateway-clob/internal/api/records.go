@@ -40,7 +40,8 @@ func cancelReason(r *pb.OrderRecord) string {
 func secs(ms int64) int64 { return ms / 1000 }
 
 // openOrder converts an engine order record. withOwner is false on public
-// endpoints: API key ids are not published.
+// endpoints: API key ids are not published, nor a maker's options (its
+// self-trade mode, cancel on halt, order groups: how it quotes).
 func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
 	o := clobapi.OpenOrder{
 		ID:              hash32(r.GetOrderId()),
@@ -61,9 +62,11 @@ func openOrder(r *pb.OrderRecord, withOwner bool) clobapi.OpenOrder {
 		PostOnly:        r.GetPostOnly(),
 		FeeRateBps:      strconv.FormatUint(uint64(r.GetFeeRateBps()), 10),
 		CancelReason:    cancelReason(r),
+		CurrentSize:     units(r.GetCurrentSize()),
 	}
 	if withOwner {
 		o.Owner = uuidString(r.GetOwner())
+		o.SelfTradePrevention, o.CancelOnHalt, o.OrderGroupID = selfTradeString(r.GetSelfTrade()), r.GetCancelOnHalt(), r.GetGroup()
 	}
 	for _, t := range r.GetTradeIds() {
 		o.AssociateTrades = append(o.AssociateTrades, formatID(t))
@@ -157,4 +160,16 @@ func transaction(r *pb.TransferRecord) clobapi.Transaction {
 		t.TradeID = formatID(r.GetTradeId())
 	}
 	return t
+}
+
+// selfTradeString names an order's self-trade prevention mode as POST
+// /order takes it.
+func selfTradeString(s pb.SelfTradePrevention) string {
+	switch s {
+	case pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_INCOMING:
+		return clobapi.SelfTradeCancelTaker
+	case pb.SelfTradePrevention_SELF_TRADE_PREVENTION_CANCEL_BOTH:
+		return clobapi.SelfTradeCancelBoth
+	}
+	return clobapi.SelfTradeCancelResting
 }

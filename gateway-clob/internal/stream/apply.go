@@ -101,6 +101,8 @@ func (p *projection) event(out []item, changed *changedBook, position, cmdSeq ui
 		out = append(out, cancelItem(position, ev.OrderCancelled, timeMs))
 	case *pb.Event_OrderExpired:
 		out = append(out, expiryItem(position, ev.OrderExpired, timeMs))
+	case *pb.Event_OrderDecreased:
+		out = append(out, decreaseItem(position, ev.OrderDecreased))
 	case *pb.Event_TradeStatusChanged:
 		out = append(out, tradeStatusItems(position, ev.TradeStatusChanged, timeMs)...)
 	case *pb.Event_BalanceChanged:

@@ -215,6 +215,16 @@ func cancelItem(position uint64, oc *pb.OrderCancelled, timeMs int64) item {
 	return userItem(clobapi.MsgOrder, position, oc.GetAccount(), oc.GetMarket(), msg, func(h clobapi.StreamHeader) { msg.StreamHeader = h })
 }
 
+// decreaseItem tells the order's maker that a decrease lowered it: its
+// size now and what remains, still LIVE (a decrease to nothing is a
+// CANCELLATION).
+func decreaseItem(position uint64, od *pb.OrderDecreased) item {
+	msg := &clobapi.OrderMessage{Event: clobapi.OrderDecrease, ID: render.Hash32(od.GetOrderId()), Market: render.Hash32(od.GetMarket()),
+		Size: render.Units(od.GetSize()), Remaining: render.Units(od.GetRemaining()),
+		Status: render.OrderStatus(pb.OrderStatus_ORDER_STATUS_LIVE), TimestampMs: od.GetTimeMs()}
+	return userItem(clobapi.MsgOrder, position, od.GetAccount(), od.GetMarket(), msg, func(h clobapi.StreamHeader) { msg.StreamHeader = h })
+}
+
 func expiryItem(position uint64, oe *pb.OrderExpired, timeMs int64) item {
 	msg := &clobapi.OrderMessage{Event: clobapi.OrderExpiration, ID: render.Hash32(oe.GetOrderId()), Market: render.Hash32(oe.GetMarket()),
 		Remaining: render.Units(oe.GetRemaining()), Status: render.OrderStatus(pb.OrderStatus_ORDER_STATUS_CANCELED),

@@ -37,6 +37,13 @@ type OrderArgs struct {
 	NegRisk    bool   // sign for the neg-risk exchange
 	Nonce      uint64 // on-chain cancellation nonce, normally 0
 	Salt       uint64 // 0 picks a random salt
+	// Request options for market makers, not signed: a clobapi.SelfTrade*
+	// mode ("" for the default, cancel the resting order), cancel the
+	// order when its market halts, and the maker's order group it counts
+	// in (0 for none; SetOrderGroup).
+	SelfTradePrevention string
+	CancelOnHalt        bool
+	OrderGroupID        uint32
 }
 
 // BuildOrder signs an order and returns the POST /order envelope and the
@@ -72,6 +79,10 @@ func (c *Client) BuildOrder(a OrderArgs) (*clobapi.PostOrderRequest, string, err
 		Owner:     c.creds.APIKey,
 		OrderType: orderType,
 		PostOnly:  a.PostOnly,
+
+		SelfTradePrevention: a.SelfTradePrevention,
+		CancelOnHalt:        a.CancelOnHalt,
+		OrderGroupID:        a.OrderGroupID,
 	}
 	return req, hexutil.Encode(hash[:]), nil
 }

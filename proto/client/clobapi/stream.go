@@ -221,12 +221,16 @@ const (
 	OrderFill         = "FILL"
 	OrderCancellation = "CANCELLATION"
 	OrderExpiration   = "EXPIRATION"
+	// OrderDecrease: POST /order/decrease lowered a live order's size in
+	// place (Size is its size now, Remaining what is left to fill).
+	OrderDecrease = "DECREASE"
 )
 
 // OrderMessage is a change of one of the caller's orders. PLACEMENT
 // carries the whole order; FILL the trade and what remains;
 // CANCELLATION and EXPIRATION what remained and, for a cancellation, its
-// cause (the REST cancel causes).
+// cause (the REST cancel causes); DECREASE the order's size now and what
+// remains.
 type OrderMessage struct {
 	StreamHeader
 	Event        string `json:"event"`
@@ -237,11 +241,14 @@ type OrderMessage struct {
 	Price        string `json:"price,omitempty"`
 	OriginalSize string `json:"original_size,omitempty"`
 	OrderType    string `json:"order_type,omitempty"`
-	Remaining    string `json:"remaining"`
-	Status       string `json:"status"`
-	TradeID      string `json:"trade_id,omitempty"`
-	Cause        string `json:"cause,omitempty"`
-	TimestampMs  int64  `json:"timestamp_ms"`
+	// Size is a DECREASE's size of the order now: its original size less
+	// every decrease.
+	Size        string `json:"size,omitempty"`
+	Remaining   string `json:"remaining"`
+	Status      string `json:"status"`
+	TradeID     string `json:"trade_id,omitempty"`
+	Cause       string `json:"cause,omitempty"`
+	TimestampMs int64  `json:"timestamp_ms"`
 }
 
 // TradeMessage is one of the caller's trades: once MATCHED (with its

@@ -97,6 +97,94 @@ type PostOrderRequest struct {
 	OrderType string      `json:"orderType"`
 	PostOnly  bool        `json:"postOnly,omitempty"`
 	DeferExec bool        `json:"deferExec,omitempty"`
+	// Request options for market makers, not part of the signed order:
+	// what the order does on meeting a resting order of its own wallet
+	// (a SelfTrade* value; empty for the default, SelfTradeCancelResting),
+	// whether a halt of its market cancels it, and the order group of the
+	// maker it counts in (0 for none; PUT /order-groups/{id}).
+	SelfTradePrevention string `json:"selfTradePrevention,omitempty"`
+	CancelOnHalt        bool   `json:"cancelOnHalt,omitempty"`
+	OrderGroupID        uint32 `json:"orderGroupId,omitempty"`
+}
+
+// Self-trade prevention modes (PostOrderRequest.SelfTradePrevention): an
+// order never trades with its own wallet's resting order; on meeting one
+// it cancels the resting order and goes on matching (the default), or
+// stops there and cancels its own rest (Kalshi's taker_at_cross), or
+// cancels both.
+const (
+	SelfTradeCancelResting = "cancel_resting"
+	SelfTradeCancelTaker   = "cancel_taker"
+	SelfTradeCancelBoth    = "cancel_both"
+)
+
+// ReplaceOrderRequest is the body of POST /order/replace and each element
+// of POST /orders/replace: the live order to cancel and the envelope of
+// the signed order that takes its place, both or neither.
+type ReplaceOrderRequest struct {
+	OrderID string `json:"orderID"`
+	PostOrderRequest
+}
+
+// ReplaceOrderResponse is the new order's OrderResponse and the order it
+// replaced (cancelled when Success is true, untouched otherwise).
+type ReplaceOrderResponse struct {
+	OrderResponse
+	ReplacedOrderID string `json:"replacedOrderID"`
+}
+
+// DecreaseOrderRequest is the body of POST /order/decrease: exactly one of
+// ReduceBy (shares to take off) and ReduceTo (the remaining size wanted),
+// decimal strings of shares in whole lots of 0.01.
+type DecreaseOrderRequest struct {
+	OrderID  string `json:"orderID"`
+	ReduceBy string `json:"reduceBy,omitempty"`
+	ReduceTo string `json:"reduceTo,omitempty"`
+}
+
+// DecreaseOrderResponse says what a decrease left: status "live" with the
+// order's size now (original_size less decreases) and what remains to
+// fill, or "canceled" when nothing remains (Size then empty).
+type DecreaseOrderResponse struct {
+	OrderID   string `json:"orderID"`
+	Status    string `json:"status"`
+	Size      string `json:"size,omitempty"`
+	Remaining string `json:"remaining"`
+}
+
+// Statuses of a DecreaseOrderResponse.
+const (
+	DecreaseStatusLive     = "live"
+	DecreaseStatusCanceled = "canceled"
+)
+
+// QueuePosition is GET /order/{orderID}/queue-position: the shares of the
+// orders ahead of a live order at its price (time priority) and the
+// shares resting at that price in all, its own remaining included.
+type QueuePosition struct {
+	OrderID     string `json:"order_id"`
+	SharesAhead string `json:"shares_ahead"`
+	LevelSize   string `json:"level_size"`
+}
+
+// OrderGroupRequest is the body of PUT /order-groups/{id}: the fill limit
+// in shares (whole lots of 0.01) and the rolling window in seconds (1 to
+// 60; 0 or absent for 15).
+type OrderGroupRequest struct {
+	Limit     string `json:"limit"`
+	WindowSec uint32 `json:"windowSec,omitempty"`
+}
+
+// OrderGroup is one order group of a wallet: its limit, window, the
+// shares its orders filled within the window, and whether those reached
+// the limit (its orders were cancelled and new ones are refused until
+// POST /order-groups/{id}/reset).
+type OrderGroup struct {
+	ID        uint32 `json:"id"`
+	Limit     string `json:"limit"`
+	WindowSec uint32 `json:"window_sec"`
+	Filled    string `json:"filled"`
+	Tripped   bool   `json:"tripped"`
 }
 
 // Order statuses returned at submission (lowercase, as the reference).
@@ -159,6 +247,15 @@ type OpenOrder struct {
 	PostOnly        bool     `json:"post_only"`
 	FeeRateBps      string   `json:"fee_rate_bps"`
 	CancelReason    string   `json:"cancel_reason,omitempty"`
+	// The size now: original_size less what decreases took off
+	// (POST /order/decrease), so current_size - size_matched is left.
+	CurrentSize string `json:"current_size"`
+	// The placement's options (PostOrderRequest), on the caller's own
+	// orders only (a maker's options are its own business):
+	// self_trade_prevention is then always set (cancel_resting by default).
+	SelfTradePrevention string `json:"self_trade_prevention,omitempty"`
+	CancelOnHalt        bool   `json:"cancel_on_halt,omitempty"`
+	OrderGroupID        uint32 `json:"order_group_id,omitempty"`
 }
 
 // MakerOrder is the maker side of a trade.

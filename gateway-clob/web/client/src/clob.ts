@@ -13,6 +13,8 @@ import type {
   AccountTransaction,
   BalanceAllowance,
   CancelResponse,
+  DecreaseOrderRequest,
+  DecreaseOrderResponse,
   FaucetResponse,
   FeeRate,
   HeartbeatResponse,
@@ -20,11 +22,16 @@ import type {
   Market,
   OpenOrder,
   OrderBookSummary,
+  OrderGroup,
+  OrderGroupRequest,
   OrderResponse,
   Page,
   PriceHistory,
   PriceInterval,
   Prices,
+  QueuePosition,
+  ReplaceOrderRequest,
+  ReplaceOrderResponse,
   Trade,
   WithdrawRequest,
   WithdrawResponse,
@@ -280,6 +287,54 @@ export class ClobClient {
 
   getOrder(orderId: string): Promise<OpenOrder> {
     return this.call("l2", { method: "GET", path: `/order/${orderId}` });
+  }
+
+  // --- market makers' tools (L2)
+
+  /**
+   * replaceOrder cancels the live order orderId and places the signed order
+   * req in one command, both or neither; a refusal leaves the old order.
+   */
+  replaceOrder(orderId: string, req: PostOrderRequest): Promise<ReplaceOrderResponse> {
+    const body: ReplaceOrderRequest = { orderID: orderId, ...req };
+    return this.call("l2", { method: "POST", path: "/order/replace", body });
+  }
+
+  /** replaceOrders sends up to 15 replaces, each atomic on its own; each answer says whether its replace happened. */
+  replaceOrders(reqs: ReplaceOrderRequest[]): Promise<ReplaceOrderResponse[]> {
+    return this.call("l2", { method: "POST", path: "/orders/replace", body: reqs });
+  }
+
+  /** decreaseOrder lowers a live order's remaining size in place (reduceBy or reduceTo, exactly one), keeping its queue position. */
+  decreaseOrder(req: DecreaseOrderRequest): Promise<DecreaseOrderResponse> {
+    return this.call("l2", { method: "POST", path: "/order/decrease", body: req });
+  }
+
+  /** queuePosition: the shares ahead of one of the caller's live orders at its price, and the level's total. */
+  queuePosition(orderId: string): Promise<QueuePosition> {
+    return this.call("l2", { method: "GET", path: `/order/${orderId}/queue-position` });
+  }
+
+  /**
+   * setOrderGroup creates or updates an order group of this client's maker
+   * wallet: when its orders fill limit shares within windowSec seconds
+   * (1 to 60; absent for 15), they are all cancelled and the group takes no
+   * orders until resetOrderGroup.
+   */
+  setOrderGroup(id: number, limit: string, windowSec?: number): Promise<OrderGroup> {
+    const body: OrderGroupRequest = { limit };
+    if (windowSec) body.windowSec = windowSec;
+    return this.call("l2", { method: "PUT", path: `/order-groups/${id}`, query: { signature_type: String(this.signatureType) }, body });
+  }
+
+  /** resetOrderGroup re-arms a group whose fills reached its limit. */
+  resetOrderGroup(id: number): Promise<OrderGroup> {
+    return this.call("l2", { method: "POST", path: `/order-groups/${id}/reset`, query: { signature_type: String(this.signatureType) } });
+  }
+
+  /** getOrderGroups lists the maker wallet's order groups, oldest first. */
+  getOrderGroups(): Promise<OrderGroup[]> {
+    return this.call("l2", { method: "GET", path: "/order-groups", query: { signature_type: String(this.signatureType) } });
   }
 
   /** getOrders lists the caller's open orders (all with includeClosed). */

@@ -28,7 +28,7 @@ export const defaultRateLimitPolicy: RateLimitPolicy = {
 
 /** One API call. */
 export interface Call {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   query?: Record<string, string | undefined>;
   body?: unknown;

@@ -59,7 +59,19 @@ export interface OrderArgs {
   nonce?: number | bigint;
   /** 0 or absent picks a random salt. */
   salt?: number;
+  /**
+   * Request options for market makers, not signed: what the order does on
+   * meeting a resting order of its own wallet (absent: cancel_resting), a
+   * halt of its market cancelling it, and the maker's order group it
+   * counts in (0 or absent for none; ClobClient.setOrderGroup).
+   */
+  selfTradePrevention?: SelfTradePrevention;
+  cancelOnHalt?: boolean;
+  orderGroupId?: number;
 }
+
+/** Self-trade prevention modes: which order goes when an order meets its own wallet's resting order. */
+export type SelfTradePrevention = "cancel_resting" | "cancel_taker" | "cancel_both";
 
 /** The chain and contracts the order domain names (GET /public-info on Gamma). */
 export interface ChainConfig {
@@ -93,6 +105,9 @@ export interface PostOrderRequest {
   orderType: OrderType;
   postOnly?: boolean;
   deferExec?: boolean;
+  selfTradePrevention?: SelfTradePrevention;
+  cancelOnHalt?: boolean;
+  orderGroupId?: number;
 }
 
 /** Who signs and for which maker. */
@@ -168,6 +183,10 @@ export async function buildOrder(
   if (who.scopeId !== "") order.scopeId = who.scopeId;
   const request: PostOrderRequest = { order, owner: who.apiKey, orderType: a.orderType ?? "GTC" };
   if (a.postOnly) request.postOnly = true;
+  // Sent only when set, in the Go SDK's key order, as it sends them.
+  if (a.selfTradePrevention) request.selfTradePrevention = a.selfTradePrevention;
+  if (a.cancelOnHalt) request.cancelOnHalt = true;
+  if (a.orderGroupId) request.orderGroupId = a.orderGroupId;
   return { request, orderId: hashTypedData(typed) };
 }
 

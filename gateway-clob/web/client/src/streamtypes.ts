@@ -119,7 +119,7 @@ export interface OrderMessage {
   type: "order";
   position: number;
   seq: number;
-  event: "PLACEMENT" | "FILL" | "CANCELLATION" | "EXPIRATION";
+  event: "PLACEMENT" | "FILL" | "DECREASE" | "CANCELLATION" | "EXPIRATION";
   id: Hex;
   market: Hex;
   asset_id?: string;
@@ -127,6 +127,8 @@ export interface OrderMessage {
   price?: string;
   original_size?: string;
   order_type?: "GTC" | "GTD" | "FOK" | "FAK";
+  /** DECREASE only: the order's size now. */
+  size?: string;
   remaining: string;
   status: "LIVE" | "MATCHED" | "CANCELED" | "CANCELED_MARKET_RESOLVED" | "SYSTEM_CLEARED" | "INVALID";
   trade_id?: string;

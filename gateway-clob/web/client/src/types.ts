@@ -1,3 +1,5 @@
+import type { PostOrderRequest, SelfTradePrevention } from "./order.js";
+
 // The CLOB API's JSON, hand-written from proto/client/clobapi (the Go
 // types the gateway encodes with) and held to the OpenAPI document's
 // paths by test/openapi.test.ts. Amounts and prices are decimal strings.
@@ -96,6 +98,12 @@ export interface OpenOrder {
   post_only: boolean;
   fee_rate_bps: string;
   cancel_reason?: string;
+  /** The size now: original_size less what decreases took off. */
+  current_size: string;
+  /** The caller's own orders only, as cancel_on_halt and order_group_id. */
+  self_trade_prevention?: SelfTradePrevention;
+  cancel_on_halt?: boolean;
+  order_group_id?: number;
 }
 
 export interface MakerOrder {
@@ -231,4 +239,55 @@ export interface AccountTransaction {
   trade_id?: string;
   /** Unix seconds. */
   timestamp: number;
+}
+
+// --- market makers' tools
+
+/** ReplaceOrderRequest is the body of POST /order/replace: the live order to cancel and the new order's envelope. */
+export interface ReplaceOrderRequest extends PostOrderRequest {
+  orderID: string;
+}
+
+/** ReplaceOrderResponse is the new order's OrderResponse and the order it replaced. */
+export interface ReplaceOrderResponse extends OrderResponse {
+  replacedOrderID: string;
+}
+
+/** DecreaseOrderRequest: exactly one of reduceBy and reduceTo, shares in whole lots of 0.01. */
+export interface DecreaseOrderRequest {
+  orderID: string;
+  reduceBy?: string;
+  reduceTo?: string;
+}
+
+export interface DecreaseOrderResponse {
+  orderID: string;
+  /** "live", or "canceled" when nothing remained. */
+  status: "live" | "canceled";
+  /** The size now; absent when canceled. */
+  size?: string;
+  remaining: string;
+}
+
+export interface QueuePosition {
+  order_id: string;
+  /** Shares of the orders ahead at its price. */
+  shares_ahead: string;
+  /** Shares resting at its price, its own included. */
+  level_size: string;
+}
+
+export interface OrderGroupRequest {
+  /** Fill limit in shares. */
+  limit: string;
+  /** 1 to 60; absent or 0 for 15. */
+  windowSec?: number;
+}
+
+export interface OrderGroup {
+  id: number;
+  limit: string;
+  window_sec: number;
+  filled: string;
+  tripped: boolean;
 }

@@ -12,6 +12,8 @@ import type {
   ApiCreds,
   BalanceAllowance,
   CancelResponse,
+  DecreaseOrderRequest,
+  DecreaseOrderResponse,
   ExchangeApproval,
   FaucetResponse,
   FeeRate,
@@ -22,12 +24,17 @@ import type {
   MakerOrder,
   OpenOrder,
   OrderBookSummary,
+  OrderGroup,
+  OrderGroupRequest,
   OrderResponse,
   Page,
   PostOrderRequest,
   PriceHistory,
   PriceLevel,
   PricePoint,
+  QueuePosition,
+  ReplaceOrderRequest,
+  ReplaceOrderResponse,
   SignedOrder,
   Trade,
   WithdrawRequest,
@@ -123,8 +130,8 @@ const responses: Record<string, Shape> = {
     { market: t, asset_id: t, timestamp: t, hash: t, bids: t, asks: t, min_order_size: t, max_order_size: t, tick_size: t, neg_risk: t, last_trade_price: t },
   ),
   OpenOrder: shape<OpenOrder>(
-    { id: t, status: t, owner: t, maker_address: t, market: t, asset_id: t, side: t, original_size: t, size_matched: t, price: t, associate_trades: t, outcome: t, created_at: t, updated_at: t, expiration: t, order_type: t, post_only: t, fee_rate_bps: t, cancel_reason: t },
-    { id: t, status: t, maker_address: t, market: t, asset_id: t, side: t, original_size: t, size_matched: t, price: t, associate_trades: t, outcome: t, created_at: t, updated_at: t, expiration: t, order_type: t, post_only: t, fee_rate_bps: t },
+    { id: t, status: t, owner: t, maker_address: t, market: t, asset_id: t, side: t, original_size: t, size_matched: t, price: t, associate_trades: t, outcome: t, created_at: t, updated_at: t, expiration: t, order_type: t, post_only: t, fee_rate_bps: t, cancel_reason: t, current_size: t, self_trade_prevention: t, cancel_on_halt: t, order_group_id: t },
+    { id: t, status: t, maker_address: t, market: t, asset_id: t, side: t, original_size: t, size_matched: t, price: t, associate_trades: t, outcome: t, created_at: t, updated_at: t, expiration: t, order_type: t, post_only: t, fee_rate_bps: t, current_size: t },
   ),
   OrderPage: shape<Page<OpenOrder>>({ data: t, next_cursor: t, limit: t, count: t }, { data: t, next_cursor: t, limit: t, count: t }),
   MakerOrder: shape<MakerOrder>(
@@ -140,6 +147,13 @@ const responses: Record<string, Shape> = {
     { success: t, errorMsg: t, orderID: t, status: t, makingAmount: t, takingAmount: t, transactionsHashes: t, tradeIDs: t },
   ),
   CancelResponse: shape<CancelResponse>({ canceled: t, not_canceled: t }, { canceled: t, not_canceled: t }),
+  ReplaceOrderResponse: shape<ReplaceOrderResponse>(
+    { success: t, errorMsg: t, code: t, orderID: t, status: t, makingAmount: t, takingAmount: t, transactionsHashes: t, tradeIDs: t, replacedOrderID: t },
+    { success: t, errorMsg: t, orderID: t, status: t, makingAmount: t, takingAmount: t, transactionsHashes: t, tradeIDs: t, replacedOrderID: t },
+  ),
+  DecreaseOrderResponse: shape<DecreaseOrderResponse>({ orderID: t, status: t, size: t, remaining: t }, { orderID: t, status: t, remaining: t }),
+  QueuePosition: shape<QueuePosition>({ order_id: t, shares_ahead: t, level_size: t }, { order_id: t, shares_ahead: t, level_size: t }),
+  OrderGroup: shape<OrderGroup>({ id: t, limit: t, window_sec: t, filled: t, tripped: t }, { id: t, limit: t, window_sec: t, filled: t, tripped: t }),
   BalanceAllowance: shape<BalanceAllowance>(
     { balance: t, locked: t, virtual_available: t, debt: t, allowances: t, exchange_allowances: t, exchange_approvals: t },
     { balance: t, locked: t, virtual_available: t, debt: t, allowances: t, exchange_approvals: t },
@@ -230,7 +244,7 @@ const clobMessages: Record<string, Shape> = {
     { ...seq, market: t, assets_ids: t, event: t, status: t, tick_size: t, min_order_size: t, timestamp_ms: t },
   ),
   OrderMessage: shape<OrderMessage>(
-    { ...seq, event: t, id: t, market: t, asset_id: t, side: t, price: t, original_size: t, order_type: t, remaining: t, status: t, trade_id: t, cause: t, timestamp_ms: t },
+    { ...seq, event: t, id: t, market: t, asset_id: t, side: t, price: t, original_size: t, order_type: t, size: t, remaining: t, status: t, trade_id: t, cause: t, timestamp_ms: t },
     { ...seq, event: t, id: t, market: t, remaining: t, status: t, timestamp_ms: t },
   ),
   TradeMessage: shape<TradeMessage>(
@@ -256,7 +270,16 @@ const requests: Record<string, Shape> = {
     { salt: t, maker: t, signer: t, taker: t, tokenId: t, makerAmount: t, takerAmount: t, side: t, expiration: t, nonce: t, feeRateBps: t, signatureType: t, signature: t, scopeId: t },
     { salt: t, maker: t, signer: t, taker: t, tokenId: t, makerAmount: t, takerAmount: t, side: t, expiration: t, nonce: t, feeRateBps: t, signatureType: t, signature: t },
   ),
-  PostOrderRequest: shape<PostOrderRequest>({ order: t, owner: t, orderType: t, postOnly: t, deferExec: t }, { order: t, owner: t, orderType: t }),
+  PostOrderRequest: shape<PostOrderRequest>(
+    { order: t, owner: t, orderType: t, postOnly: t, deferExec: t, selfTradePrevention: t, cancelOnHalt: t, orderGroupId: t },
+    { order: t, owner: t, orderType: t },
+  ),
+  ReplaceOrderRequest: shape<ReplaceOrderRequest>(
+    { orderID: t, order: t, owner: t, orderType: t, postOnly: t, deferExec: t, selfTradePrevention: t, cancelOnHalt: t, orderGroupId: t },
+    { orderID: t, order: t, owner: t, orderType: t },
+  ),
+  DecreaseOrderRequest: shape<DecreaseOrderRequest>({ orderID: t, reduceBy: t, reduceTo: t }, { orderID: t }),
+  OrderGroupRequest: shape<OrderGroupRequest>({ limit: t, windowSec: t }, { limit: t }),
   WithdrawRequest: shape<WithdrawRequest>({ amount: t, token_id: t, id: t }, { amount: t }),
 };
 

@@ -29,6 +29,7 @@ import {
   type NonceResponse,
   type OrderType,
   type PostOrderRequest,
+  type SelfTradePrevention,
 } from "../src/index.js";
 
 interface GoOrderArgs {
@@ -43,6 +44,9 @@ interface GoOrderArgs {
   NegRisk: boolean;
   Nonce: number;
   Salt: number;
+  SelfTradePrevention: string;
+  CancelOnHalt: boolean;
+  OrderGroupID: number;
 }
 
 interface Vectors {
@@ -89,6 +93,9 @@ function args(a: GoOrderArgs) {
     negRisk: a.NegRisk,
     nonce: a.Nonce,
     salt: a.Salt,
+    selfTradePrevention: (a.SelfTradePrevention || undefined) as SelfTradePrevention | undefined,
+    cancelOnHalt: a.CancelOnHalt,
+    orderGroupId: a.OrderGroupID,
   };
 }
 
