@@ -34,8 +34,12 @@ type Config struct {
 	// with several markets each book's target follows its weight.
 	RestingPerMarket int
 	// Ops is the number of workload operations; a cancel-and-replace is
-	// one operation made of two commands.
+	// one operation made of two commands, or of one with AtomicReplace.
 	Ops int
+	// AtomicReplace sends each cancel-and-replace as one KindReplace
+	// command, as a market maker using POST /order/replace does, rather
+	// than a cancel then a place. The operations are otherwise the same.
+	AtomicReplace bool
 }
 
 // tickSize is the markets' tick, 0.01: the common case, 99 price levels.

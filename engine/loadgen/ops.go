@@ -138,7 +138,9 @@ func (g *gen) cancel(i int) {
 func (g *gen) replace(i int) {
 	b := &g.books[i]
 	lo := b.live[g.rng.IntN(len(b.live))]
-	g.apply(machine.Command{Kind: machine.KindCancel, ID: g.id(), Account: UserAddress(lo.user), OrderIDs: []machine.Hash{lo.id}})
+	if !g.cfg.AtomicReplace {
+		g.apply(machine.Command{Kind: machine.KindCancel, ID: g.id(), Account: UserAddress(lo.user), OrderIDs: []machine.Hash{lo.id}})
+	}
 	p := lo.price + g.rng.IntN(7) - 3
 	bid := (lo.side == machine.Buy) == (lo.outcome == machine.Yes)
 	if bid {
@@ -147,6 +149,9 @@ func (g *gen) replace(i int) {
 		p = max(min(p, mid+1+spreadTicks), mid)
 	}
 	c := g.order(i, lo.user, lo.side, lo.outcome, p*100, lo.lots, machine.GTC)
+	if g.cfg.AtomicReplace {
+		c.Kind, c.OrderIDs = machine.KindReplace, []machine.Hash{lo.id}
+	}
 	g.track(i, c, lo.user)
 }
 

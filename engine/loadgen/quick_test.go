@@ -44,3 +44,42 @@ func TestWorkloadShape(t *testing.T) {
 	}
 	t.Logf("commands by kind/type: %v", kinds)
 }
+
+// TestAtomicReplaceWorkload checks the atomic form of the mix: each
+// cancel-and-replace is one KindReplace command the machine takes (none
+// refused, so the figure measures replaces, not refusals), and the books
+// keep their steady size as in the two-command form.
+func TestAtomicReplaceWorkload(t *testing.T) {
+	cfg := Single(20_000)
+	two := Generate(cfg)
+	cfg.AtomicReplace = true
+	one := Generate(cfg)
+	replaces := 0
+	for _, c := range one.Commands {
+		if c.Kind == machine.KindReplace {
+			replaces++
+		}
+	}
+	if replaces < cfg.Ops/2 {
+		t.Fatalf("%d replaces in %d ops: the mix is 82%% cancel-and-replace", replaces, cfg.Ops)
+	}
+	if got, want := len(one.Commands), len(two.Commands)-replaces; got > want+want/20 || got < want-want/20 {
+		t.Fatalf("%d commands with atomic replaces, want about %d (%d less one command per replace)", got, want, len(two.Commands))
+	}
+	m := Prepare(one)
+	var out []machine.Event
+	for i := range one.Commands {
+		out = m.Apply(&one.Commands[i], out[:0])
+		for _, e := range out {
+			if e.Kind == machine.EvOrderRejected || e.Kind == machine.EvCommandRejected {
+				t.Fatalf("command %d (%s) refused: %+v", i, one.Commands[i].Kind, e)
+			}
+		}
+	}
+	if err := m.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := m.RestingOrders(), Prepare(two).RestingOrders(); a < b/2 || a > 2*b {
+		t.Fatalf("%d resting orders after the atomic mix, %d after the warm-up", a, b)
+	}
+}

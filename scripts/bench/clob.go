@@ -17,6 +17,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -101,6 +102,11 @@ type CLOBConfig struct {
 	// of what settlement makes the exchange's own process do (which
 	// comes after the load then).
 	PauseSettlement bool
+	// Replaces, if positive, adds a run of that many atomic replaces
+	// (POST /order/replace) after the timed orders of a run without
+	// settlement (clobreplace.go); CLOBCompare makes it in its first
+	// baseline only.
+	Replaces int
 	// IdleBurn, with PauseSettlement, runs a busy loop under SCHED_IDLE
 	// over the timed runs in the paused settlement's place: a control
 	// that tells what any work in the exchange's idle gaps costs it on
@@ -109,7 +115,7 @@ type CLOBConfig struct {
 }
 
 // DefaultCLOB is what `make bench` runs.
-var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3,
+var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3, Replaces: 20_000,
 	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
 	Subscribers: DefaultStreamSubscribers, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: streamPacedRun}
 
@@ -117,7 +123,7 @@ var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64
 // run of 3,000 orders in each devnet, one settled run between two
 // baselines (so the ratios keep their alternation), 1,000 subscribers
 // and a paced run of 5 s: most of the group's time is starting devnets.
-var QuickCLOB = CLOBConfig{Orders: 3_000, Runs: 1, Warmup: 300, Clients: 64, CrossPct: 8, Pairs: 1,
+var QuickCLOB = CLOBConfig{Orders: 3_000, Runs: 1, Warmup: 300, Clients: 64, CrossPct: 8, Pairs: 1, Replaces: 3_000,
 	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
 	Subscribers: 1_000, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: 5 * time.Second}
 
@@ -229,6 +235,13 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		sp.signal(syscall.SIGCONT)
 	}
 	figs := clobFigures(runs)
+	if cfg.Replaces > 0 && sp == nil {
+		rf, err := replaceFigures(d.URL, hc, traders, d.Markets, max(cfg.Replaces/len(traders), 1), figs[0].Value)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, rf...)
+	}
 	if subs != nil {
 		figs = append(figs, subs.figures(cfg.Subscribers, loaded)...)
 	}
@@ -279,8 +292,14 @@ func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("without settlement: %w", err)
 	}
-	base.CPUProfile = ""
+	base.CPUProfile, base.Replaces = "", 0
 	baseRates := []float64{before[0].Value}
+	var replaces []Figure
+	for _, f := range before {
+		if strings.HasPrefix(f.Name, "clob_replace") {
+			replaces = append(replaces, f)
+		}
+	}
 	var figs []Figure
 	var settled, pcts []float64
 	for i := range max(cfg.Pairs, 1) {
@@ -305,8 +324,9 @@ func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
 		}
 	}
 	figs[0].Value = median(settled)
-	return append(figs, Figure{"clob_signed_orders_per_sec_no_settle", median(baseRates), before[0].Unit},
-		Figure{"clob_settle_rate_pct", median(pcts), "%"}), nil
+	figs = append(figs, Figure{"clob_signed_orders_per_sec_no_settle", median(baseRates), before[0].Unit},
+		Figure{"clob_settle_rate_pct", median(pcts), "%"})
+	return append(figs, replaces...), nil
 }
 
 // clobCatchUpMax bounds the wait for every trade to be CONFIRMED after

@@ -31,6 +31,27 @@ func TestCLOBSmall(t *testing.T) {
 	}
 }
 
+// TestCLOBReplaceSmall runs the replace figures at a tiny size without
+// settlement: every replace leaves its new order live (replaceFigures
+// fails otherwise) and each figure is reported.
+func TestCLOBReplaceSmall(t *testing.T) {
+	figs, err := CLOB(CLOBConfig{Orders: 40, Runs: 1, Warmup: 8, Clients: 4, NoSettle: true, Replaces: 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct",
+		"clob_replaces_per_sec", "clob_replace_p99_ms", "clob_replace_order_ratio"}
+	if len(figs) != len(want) {
+		t.Fatalf("figures %v", figs)
+	}
+	for i, f := range figs {
+		t.Logf("%s %v %s", f.Name, f.Value, f.Unit)
+		if f.Name != want[i] || f.Value < 0 || (i == 0 || i >= 4) && f.Value <= 0 {
+			t.Errorf("figure %d: %+v, want %s above 0", i, f, want[i])
+		}
+	}
+}
+
 // TestVerifyFixture: the verification path accepts the signed order and
 // refuses a changed body or a changed order.
 func TestVerifyFixture(t *testing.T) {

@@ -44,6 +44,12 @@ var QuickMatcher = MatcherConfig{Ops: 300_000, LargeOps: 100_000, Runs: 3}
 // machine's load falls on both alike: peer_cmds_per_sec, and
 // matcher_peer_ratio, the median of each pair's matcher rate over the
 // peer's (goal: at least 3). The peer keeps no ledger and emits no events.
+//
+// The same mix with each cancel-and-replace sent as one atomic replace
+// (loadgen's AtomicReplace, what POST /order/replace appends) runs beside
+// each matcher run: matcher_replace_cmds_per_sec and _ops_per_sec, and
+// matcher_replace_ops_ratio, the median of each pair's operations per
+// second over the two-command mix's.
 func Matcher(cfg MatcherConfig) ([]Figure, error) {
 	w := loadgen.Generate(loadgen.Single(cfg.Ops))
 	kinds, err := classify(w)
@@ -54,13 +60,18 @@ func Matcher(cfg MatcherConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rates, ops, ns, allocs, peerRates, ratios []float64
+	atomicCfg := w.Config
+	atomicCfg.AtomicReplace = true
+	atomic := loadgen.Generate(atomicCfg)
+	var rates, ops, ns, allocs, peerRates, ratios, aRates, aOps, aRatios []float64
 	for range cfg.Runs {
 		f := loadgen.Throughput(w)
 		rates = append(rates, f.CmdsPerSec)
 		ops = append(ops, f.OpsPerSec)
 		ns = append(ns, f.NsPerCmd)
 		allocs = append(allocs, f.AllocsPerCmd)
+		a := loadgen.Throughput(atomic)
+		aRates, aOps, aRatios = append(aRates, a.CmdsPerSec), append(aOps, a.OpsPerSec), append(aRatios, a.OpsPerSec/f.OpsPerSec)
 		p, err := runPeer(prep, pcmds)
 		if err != nil {
 			return nil, err
@@ -71,13 +82,16 @@ func Matcher(cfg MatcherConfig) ([]Figure, error) {
 		pr := float64(len(pcmds)) / p.elapsed.Seconds()
 		peerRates, ratios = append(peerRates, pr), append(ratios, f.CmdsPerSec/pr)
 	}
-	prep, pcmds = nil, nil
+	prep, pcmds, atomic = nil, nil, nil
 	lat := loadgen.Latency(w)
 	figs := []Figure{
 		{"matcher_cmds_per_sec", median(rates), "cmds/s"},
 		{"matcher_ops_per_sec", median(ops), "ops/s"},
 		{"matcher_ns_per_cmd", median(ns), "ns"},
 		{"matcher_allocs_per_cmd", median(allocs), "allocs"},
+		{"matcher_replace_cmds_per_sec", median(aRates), "cmds/s"},
+		{"matcher_replace_ops_per_sec", median(aOps), "ops/s"},
+		{"matcher_replace_ops_ratio", median(aRatios), "x"},
 		{"matcher_p50_ns", float64(lat.P50Ns), "ns"},
 		{"matcher_p99_ns", float64(lat.P99Ns), "ns"},
 		{"matcher_p9999_ns", float64(lat.P9999Ns), "ns"},

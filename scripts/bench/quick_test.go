@@ -11,6 +11,7 @@ import (
 // bench`), besides the group's bench_<group>_seconds and _loadavg.
 var groupFigures = map[string][]string{
 	"matcher": {"matcher_cmds_per_sec", "matcher_ops_per_sec", "matcher_ns_per_cmd", "matcher_allocs_per_cmd",
+		"matcher_replace_cmds_per_sec", "matcher_replace_ops_per_sec", "matcher_replace_ops_ratio",
 		"matcher_p50_ns", "matcher_p99_ns", "matcher_p9999_ns", "matcher_max_ns",
 		"matcher_ns_per_place_resting", "matcher_ns_per_place_crossing", "matcher_ns_per_place_fak", "matcher_ns_per_cancel",
 		"peer_cmds_per_sec", "matcher_peer_ratio", "matcher_large_cmds_per_sec"},
@@ -21,7 +22,8 @@ var groupFigures = map[string][]string{
 	"replay": {"replay_log_cmds", "replay_cmds_per_sec", "replay_matcher_cmds_per_sec", "replay_matcher_pct", "restart_ms"},
 	"clob": {"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct",
 		"clob_settle_procs_cpu_pct", "clob_settle_catchup_ms", "clob_trades_confirmed", "clob_settle_lag_confirmed_p99_ms",
-		"clob_signed_orders_per_sec_no_settle", "clob_settle_rate_pct", "clob_verify_per_sec", "clob_ceiling_pct",
+		"clob_signed_orders_per_sec_no_settle", "clob_settle_rate_pct",
+		"clob_replaces_per_sec", "clob_replace_p99_ms", "clob_replace_order_ratio", "clob_verify_per_sec", "clob_ceiling_pct",
 		"cluster_clob_signed_orders_per_sec", "cluster_clob_order_p50_ms", "cluster_clob_order_p99_ms", "cluster_clob_orders_trading_pct",
 		"cluster_clob_rate_pct"},
 	"ws": {"clob_signed_orders_per_sec_ws", "clob_signed_orders_per_sec_no_ws", "clob_ws_rate_pct",

@@ -1,0 +1,154 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	client "pred.dev/proto/client/clob"
+	"pred.dev/proto/client/clobapi"
+	"pred.dev/scripts/devnet"
+)
+
+// replaceChain is one trader's replaces: ids[0] is placed first
+// (untimed), then each replace k cancels ids[k-1] and places bodies[k].
+// A maker moving its quote does exactly this: the new order's id is its
+// EIP-712 hash, known before the request, so the next replace can name it.
+type replaceChain struct {
+	ids    []string
+	bodies [][]byte
+}
+
+// signReplaces signs, on all cores, one chain of n+1 resting orders per
+// trader: BUYs of YES or NO at 0.30 to 0.49, which never cross (a YES and
+// a NO bid cross only when they add up to 1 or more), so every replace
+// rests and the figure measures replaces, not trades.
+func signReplaces(traders []*trader, markets []devnet.Market, n int) []replaceChain {
+	out := make([]replaceChain, len(traders))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, t := range traders {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			rng := rand.New(rand.NewPCG(uint64(i), 7))
+			m := markets[rng.IntN(len(markets))]
+			token := m.YesTokenID()
+			if i%2 == 1 {
+				token = m.NoTokenID()
+			}
+			c := replaceChain{ids: make([]string, n+1), bodies: make([][]byte, n+1)}
+			for k := range c.ids {
+				req, id, err := t.c.BuildOrder(client.OrderArgs{TokenID: token, Side: "BUY",
+					Price: "0." + strconv.Itoa(30+rng.IntN(20)), Size: strconv.Itoa(5 + rng.IntN(21)),
+					FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk})
+				if err != nil {
+					panic("bench: sign order: " + err.Error()) // the arguments are valid by construction
+				}
+				body := any(req)
+				if k > 0 {
+					body = clobapi.ReplaceOrderRequest{OrderID: c.ids[k-1], PostOrderRequest: *req}
+				}
+				if c.bodies[k], err = json.Marshal(body); err != nil {
+					panic("bench: encode order: " + err.Error())
+				}
+				c.ids[k] = id
+			}
+			out[i] = c
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// replaceFigures measures POST /order/replace over HTTP: each trader
+// places the first order of its chain, then replaces it perTrader times,
+// each replace waiting for the last one's answer, all traders at once.
+// Every replace must succeed with its new order live. It prints
+// clob_replaces_per_sec and clob_replace_p99_ms, and
+// clob_replace_order_ratio, the replaces per second over ordersPerSec
+// (the signed orders of the same devnet just before): a replace is a
+// cancel and a place in one request, so near 1 means the cancel is
+// almost free.
+func replaceFigures(base string, hc *http.Client, traders []*trader, markets []devnet.Market, perTrader int, ordersPerSec float64) ([]Figure, error) {
+	chains := signReplaces(traders, markets, perTrader)
+	for i, t := range traders {
+		if _, err := t.post(base, hc, chains[i].bodies[0]); err != nil {
+			return nil, fmt.Errorf("replace set-up: %w", err)
+		}
+	}
+	lat := make([][]time.Duration, len(traders))
+	var firstErr atomic.Pointer[error]
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i, t := range traders {
+		wg.Go(func() {
+			lat[i] = make([]time.Duration, 0, perTrader)
+			for k := 1; k <= perTrader; k++ {
+				t0 := time.Now()
+				if err := t.replace(base, hc, chains[i].bodies[k], chains[i].ids[k]); err != nil {
+					firstErr.CompareAndSwap(nil, &err)
+					return
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
+	if p := firstErr.Load(); p != nil {
+		return nil, *p
+	}
+	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
+	slices.Sort(r.latencies)
+	rate := float64(len(r.latencies)) / r.elapsed.Seconds()
+	return []Figure{
+		{"clob_replaces_per_sec", rate, "replaces/s"},
+		{"clob_replace_p99_ms", r.percentile(0.99), "ms"},
+		{"clob_replace_order_ratio", rate / ordersPerSec, "x"},
+	}, nil
+}
+
+// replace sends one POST /order/replace and checks that the new order
+// (id) took the old one's place and rests.
+func (t *trader) replace(base string, hc *http.Client, body []byte, id string) error {
+	const path = "/order/replace"
+	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, path, body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequest(http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header = hdr
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
+	}
+	var r clobapi.ReplaceOrderResponse
+	if err := json.Unmarshal(data, &r); err != nil {
+		return err
+	}
+	if !r.Success || r.OrderID != id || r.Status != "live" {
+		return fmt.Errorf("POST %s: the replace did not leave order %s live: %s", path, id, data)
+	}
+	return nil
+}
