@@ -120,6 +120,21 @@ func TestStreamGapAndAhead(t *testing.T) {
 	}))
 	h.funded(0, 10) // a few positions
 	end := h.evtLast(t)
+	// The gateway's replica of the stream follows the log on its own: wait
+	// until a resume from end is taken, so the gap below is measured from
+	// there (on a loaded machine it answered at end-1 once).
+	for deadline := time.Now().Add(waitMax); ; {
+		s := h.dialStream(t, 0, "/ws/market", nil)
+		s.send(subscribeMarket(&end))
+		m := s.control(clobapi.MsgSubscribed, clobapi.MsgError)
+		_ = s.c.CloseNow()
+		if m["type"] == clobapi.MsgSubscribed {
+			break
+		}
+		if m["code"] != string(errcode.StreamPositionAhead) || time.Now().After(deadline) {
+			t.Fatalf("the replica did not reach position %d: %v", end, m)
+		}
+	}
 	zero := uint64(0)
 	w := h.dialStream(t, 0, "/ws/market", nil)
 	w.send(subscribeMarket(&zero))
