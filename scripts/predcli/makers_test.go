@@ -75,8 +75,8 @@ func TestMarketMakers(t *testing.T) {
 	third := strings.TrimSpace(maker.ok("order", "buy", slug, "yes", "0.12", "5", "--group", "1", "-q").stdout)
 	maker.fails(predcli.ExitUsage, "group id", "group", "reset", "0")
 
-	if r := maker.ok("group", "delete", "1"); !regexp.MustCompile(`group 1 deleted, 1 order canceled\n`+
-		`ORDER ID\s+RESULT\n`+regexp.QuoteMeta(third)+`\s+canceled\n$`).MatchString(r.stdout) {
+	if r := maker.ok("group", "delete", "1"); !regexp.MustCompile(`group 1 deleted, 1 order canceled\n` +
+		`ORDER ID\s+RESULT\n` + regexp.QuoteMeta(third) + `\s+canceled\n$`).MatchString(r.stdout) {
 		t.Fatalf("group delete:\n%s", r.stdout)
 	}
 	maker.eventually(`cancel_reason\s+GROUP_DELETED\n`, "order", "show", third)
