@@ -31,6 +31,7 @@ const (
 	KindReplace
 	KindSetGroup
 	KindResetGroup
+	KindDeleteGroup
 )
 
 var kindNames = [...]string{
@@ -45,6 +46,7 @@ var kindNames = [...]string{
 	KindWithdrawalObserved: "withdrawal-observed", KindWithdrawalReleased: "withdrawal-released",
 	KindCollateralApproval: "collateral-approval", KindSharesApproval: "shares-approval",
 	KindDecrease: "decrease", KindReplace: "replace", KindSetGroup: "set-group", KindResetGroup: "reset-group",
+	KindDeleteGroup: "delete-group",
 }
 
 // PlacesOrder reports whether commands of kind k place a new signed order
@@ -131,7 +133,7 @@ type Args struct {
 	Exchange Exchange
 	Approved bool
 	// Group and WindowSec are read by KindSetGroup (with Command.Amount,
-	// the fill limit) and Group by KindResetGroup.
+	// the fill limit) and Group by KindResetGroup and KindDeleteGroup.
 	Group     uint32
 	WindowSec uint32
 }

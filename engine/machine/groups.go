@@ -1,6 +1,10 @@
 package machine
 
-import "pred.dev/proto/rules"
+import (
+	"slices"
+
+	"pred.dev/proto/rules"
+)
 
 // Order groups. A maker names a group (a uint32 of its choosing, 0 being
 // no group) with a fill limit over a rolling window of the log's clock
@@ -10,7 +14,10 @@ import "pred.dev/proto/rules"
 // orders naming the group are refused (ReasonGroupLimitReached) until the
 // maker resets it (KindResetGroup). A maker quoting many markets bounds
 // what one burst of fills (news, a stale price) can take from it before
-// it has even seen the fills.
+// it has even seen the fills. KindDeleteGroup cancels the group's orders
+// (CauseGroupDeleted) and removes it, freeing its slot of
+// Config.GroupsMax: without it a maker that had used that many ids could
+// never make another.
 //
 // The limit is checked when a command's matching is done: every fill of
 // that command stands, so one command may fill past the limit by what it
@@ -121,6 +128,28 @@ func (m *Machine) resetGroup(c *Command) {
 	m.markAccount(a)
 }
 
+// deleteGroup cancels every live order of a group of Command.Account
+// (Args.Group), newest first as a trip does (CauseGroupDeleted), and
+// removes the group: its slot is free and its id can be set again, fresh,
+// with no fills counted. No live order names the group afterwards, so
+// nothing refers to the removed state. Refused, changing nothing, for a
+// group the account does not have (ReasonGroupNotFound, as a reset).
+func (m *Machine) deleteGroup(c *Command) {
+	a, ok := m.account(c.Account)
+	i := -1
+	if ok {
+		i = m.findGroup(a, c.Args.Group)
+	}
+	if i < 0 {
+		m.rejectCommand(ReasonGroupNotFound)
+		return
+	}
+	m.cancelGroupOrders(a, c.Args.Group, CauseGroupDeleted)
+	// Kept in creation order, which Groups lists.
+	m.accounts[a].groups = slices.Delete(m.accounts[a].groups, i, i+1)
+	m.markAccount(a)
+}
+
 // checkGroup refuses an order naming a group its maker does not have or
 // that is tripped.
 func (m *Machine) checkGroup(a int32, id uint32) Reason {
@@ -167,16 +196,22 @@ type trippedGroup struct {
 // reached their limit in this command.
 func (m *Machine) cancelTripped() {
 	for _, tg := range m.tripped {
-		for s := m.accounts[tg.account].orders; s >= 0; {
-			o := m.pool.Get(s)
-			next := o.acctNext
-			if o.group == tg.id {
-				m.cancelResting(s, &o.id, CauseGroupLimit)
-			}
-			s = next
-		}
+		m.cancelGroupOrders(tg.account, tg.id, CauseGroupLimit)
 	}
 	m.tripped = m.tripped[:0]
+}
+
+// cancelGroupOrders cancels the live orders of account a in group id,
+// newest first (the account's order list is).
+func (m *Machine) cancelGroupOrders(a int32, id uint32, cause CancelCause) {
+	for s := m.accounts[a].orders; s >= 0; {
+		o := m.pool.Get(s)
+		next := o.acctNext
+		if o.group == id {
+			m.cancelResting(s, &o.id, cause)
+		}
+		s = next
+	}
 }
 
 // GroupState reports a group of a wallet: its limit and filled shares in

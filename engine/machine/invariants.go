@@ -28,6 +28,9 @@ import (
 //   - no order rests without its maker's approval: a finite USDW allowance
 //     covers the collateral locked by the maker's BUY orders on that
 //     exchange, and SELL orders rest only where shares are approved;
+//   - an account's order groups are within Config.GroupsMax, each id
+//     once, and no live order names a group its account does not have or
+//     one that is tripped;
 //   - no book is crossed, and every level's totals match its orders;
 //   - every trade from the floor up has an entry, and the floor is as high
 //     as they allow.
@@ -192,11 +195,41 @@ func (m *Machine) checkTrades() error {
 
 // checkAccounts checks that every resting order has its maker's approval
 // and that no account in debt keeps an order.
+// checkGroups: an account has at most Config.GroupsMax groups, each id
+// once and none 0, and every live order naming a group names one the
+// account has that is not tripped (a trip cancels the group's orders, a
+// delete cancels them before the group goes).
+func (m *Machine) checkGroups(a int32) error {
+	gs := m.accounts[a].groups
+	if len(gs) > m.cfg.GroupsMax {
+		return fmt.Errorf("account %d: %d order groups, at most %d", a, len(gs), m.cfg.GroupsMax)
+	}
+	for i := range gs {
+		if gs[i].id == 0 || m.findGroup(a, gs[i].id) != i {
+			return fmt.Errorf("account %d: order group %d at %d is 0 or listed twice", a, gs[i].id, i)
+		}
+	}
+	for s := m.accounts[a].orders; s >= 0; s = m.pool.Get(s).acctNext {
+		o := m.pool.Get(s)
+		if o.group == 0 {
+			continue
+		}
+		if i := m.findGroup(a, o.group); i < 0 || gs[i].tripped {
+			return fmt.Errorf("account %d: order %x rests in order group %d, which it does not have or which is tripped",
+				a, o.id[:4], o.group)
+		}
+	}
+	return nil
+}
+
 func (m *Machine) checkAccounts() error {
 	for a := range m.accounts {
 		acct := &m.accounts[a]
 		if acct.debts > 0 && acct.orders >= 0 {
 			return fmt.Errorf("account %d owes in %d positions and keeps orders", a, acct.debts)
+		}
+		if err := m.checkGroups(int32(a)); err != nil {
+			return err
 		}
 		for x := ExchangeStandard; x <= ExchangeNegRisk; x++ {
 			ap := &acct.approvals[x-1]

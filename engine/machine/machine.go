@@ -205,7 +205,7 @@ func (m *Machine) Apply(c *Command, out []Event) []Event {
 const argKinds = 1<<KindCancelMarket | 1<<KindCreateMarket | 1<<KindConfigureMarket |
 	1<<KindHaltMarket | 1<<KindResumeMarket | 1<<KindClearMarket | 1<<KindCloseMarket |
 	1<<KindResolveMarket | 1<<KindSetTradeStatus | 1<<KindCollateralApproval | 1<<KindSharesApproval |
-	1<<KindSetGroup | 1<<KindResetGroup
+	1<<KindSetGroup | 1<<KindResetGroup | 1<<KindDeleteGroup
 
 func (m *Machine) dispatch(c *Command) {
 	if c.Kind < 32 && argKinds&(1<<c.Kind) != 0 && c.Args == nil {
@@ -257,6 +257,8 @@ func (m *Machine) dispatch(c *Command) {
 		m.setGroup(c)
 	case KindResetGroup:
 		m.resetGroup(c)
+	case KindDeleteGroup:
+		m.deleteGroup(c)
 	default:
 		m.rejectCommand(ReasonInvalidCommand)
 	}

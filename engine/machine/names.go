@@ -41,7 +41,7 @@ func (c CancelCause) String() string {
 		CauseMarketClosed: "market-closed", CauseMarketResolved: "market-resolved", CauseExpired: "expired",
 		CauseWithdrawal: "withdrawal", CauseApprovalRevoked: "approval-revoked", CauseDebt: "debt",
 		CauseTradeFailed: "trade-failed", CauseHalted: "halted",
-		CauseGroupLimit: "group-limit"}, int(c))
+		CauseGroupLimit: "group-limit", CauseGroupDeleted: "group-deleted"}, int(c))
 }
 
 func (s OrderStatus) String() string {

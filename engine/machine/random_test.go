@@ -189,7 +189,7 @@ func (w *workload) any() machine.Command {
 }
 
 // tool is a command of the market makers' tools: a decrease, a replace,
-// an order group set or reset. The tools draw from the workload's second
+// an order group set, reset or delete. The tools draw from the workload's second
 // source (withAux), so that adding them left the commands of the first
 // one as they were, and the coverage the seeds were checked for with it.
 func (w *workload) tool() machine.Command {
@@ -200,15 +200,19 @@ func (w *workload) tool() machine.Command {
 		return w.replace()
 	default:
 		// An order group of 1 or 2 (3 is never set: orders naming it
-		// are refused) with a small limit, or its reset.
+		// are refused) with a small limit, or its reset or delete (a
+		// delete of 0, 3 or a deleted group is refused).
 		c := machine.Command{Kind: machine.KindSetGroup, ID: w.hash(9), Account: w.account(),
 			Args: &machine.Args{Group: uint32(w.src.IntN(3)), WindowSec: uint32(w.src.IntN(70))}}
 		c.Amount = uint64(w.src.IntN(300)) * machine.LotUnits * 10
 		if w.src.IntN(10) == 0 {
 			c.Amount++
 		}
-		if w.src.IntN(3) == 0 {
+		switch w.src.IntN(6) {
+		case 0, 1:
 			c.Kind = machine.KindResetGroup
+		case 2:
+			c.Kind = machine.KindDeleteGroup
 		}
 		return c
 	}
@@ -691,12 +695,13 @@ func TestRandomLockstep(t *testing.T) {
 	// The market makers' tools meet live orders of their own account
 	// rarely in the workload (most orders fill or go soon, and a halt is
 	// rare): the seeds together must exercise each.
-	var tools [6]int
+	var tools [7]int
 	defer func() {
 		if !t.Failed() && slices.Contains(tools[:], 0) {
 			t.Errorf("in %d seeds: %d replaces, %d incoming orders stopped by their self-trade mode, "+
-				"%d orders cancelled by a halt, %d decreases, %d orders cancelled by their group's limit, %d reversal legs",
-				seeds, tools[0], tools[1], tools[2], tools[3], tools[4], tools[5])
+				"%d orders cancelled by a halt, %d decreases, %d orders cancelled by their group's limit, %d reversal legs, "+
+				"%d orders cancelled by their group's delete",
+				seeds, tools[0], tools[1], tools[2], tools[3], tools[4], tools[5], tools[6])
 		}
 	}()
 	for seed := range seeds {
@@ -712,7 +717,7 @@ func TestRandomLockstep(t *testing.T) {
 			var notDeployed, withdrawalCancels, settled, notApproved, revoked, reversed, debts int
 			// The market makers' tools: replaces applied, self-trade
 			// modes that stopped an incoming order, halts that cancelled.
-			var replaced, stpStops, haltCancels, groupCancels int
+			var replaced, stpStops, haltCancels, groupCancels, deleteCancels int
 			for range steps {
 				c := w.next()
 				for _, e := range l.apply(&c) {
@@ -726,6 +731,8 @@ func TestRandomLockstep(t *testing.T) {
 						haltCancels++
 					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseGroupLimit:
 						groupCancels++
+					case e.Kind == machine.EvOrderCancelled && e.Cause == machine.CauseGroupDeleted:
+						deleteCancels++
 					case e.Kind == machine.EvOrderRejected && e.Reason == machine.ReasonMakerWalletNotDeployed:
 						notDeployed++
 					case e.Kind == machine.EvOrderRejected && (e.Reason == machine.ReasonCollateralNotApproved ||
@@ -751,6 +758,7 @@ func TestRandomLockstep(t *testing.T) {
 			tools[0], tools[1], tools[2], tools[3] = tools[0]+replaced, tools[1]+stpStops, tools[2]+haltCancels,
 				tools[3]+kinds[machine.EvOrderDecreased]
 			tools[4] += groupCancels
+			tools[6] += deleteCancels
 			if notDeployed == 0 || withdrawalCancels == 0 || settled == 0 {
 				t.Errorf("money paths in %d steps: %d undeployed makers refused, %d orders cancelled by withdrawals, %d reservations settled",
 					steps, notDeployed, withdrawalCancels, settled)

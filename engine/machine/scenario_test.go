@@ -114,6 +114,9 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 		if v, ok := opts["cancel-list-max"]; ok {
 			s.cfg.CancelListMax = int(num(s.t, v))
 		}
+		if v, ok := opts["groups-max"]; ok {
+			s.cfg.GroupsMax = int(num(s.t, v))
+		}
 		s.m = New(s.cfg)
 		return
 	case "book":
@@ -158,6 +161,17 @@ func (s *scenario) exec(w *strings.Builder, line string) {
 			return
 		}
 		fmt.Fprintf(w, "queue %s ahead=%s level=%s\n", args[0], decimal(ahead), decimal(level))
+		return
+	case "unchanged":
+		// unchanged <command line>: runs it and says whether the state
+		// hash moved, for a refusal that must change nothing.
+		before := s.m.StateHash()
+		s.exec(w, strings.Join(f[1:], " "))
+		if s.m.StateHash() == before {
+			w.WriteString("state unchanged\n")
+		} else {
+			w.WriteString("state changed\n")
+		}
 		return
 	case "approve-all":
 		// Each account lets both exchanges move its USDW (unlimited) and
@@ -255,10 +269,11 @@ func (s *scenario) command(verb string, a []string, o map[string]string) Command
 		if old, ok := o["old"]; ok {
 			c.OrderIDs = []Hash{s.orderID(old)}
 		}
-	case "set-group", "reset-group":
+	case "set-group", "reset-group", "delete-group":
 		// set-group <acct> <group> limit=<shares> [window=<seconds>];
-		// reset-group <acct> <group>.
-		c.Kind = map[string]Kind{"set-group": KindSetGroup, "reset-group": KindResetGroup}[verb]
+		// reset-group <acct> <group>; delete-group <acct> <group>.
+		c.Kind = map[string]Kind{"set-group": KindSetGroup, "reset-group": KindResetGroup,
+			"delete-group": KindDeleteGroup}[verb]
 		c.Account, c.Args.Group = s.acct(a[0]), uint32(num(s.t, a[1]))
 		if v, ok := o["limit"]; ok {
 			c.Amount = units(s.t, v)

@@ -89,6 +89,10 @@ const (
 	// CauseGroupLimit: the order's group reached its fill limit within
 	// its window (groups.go).
 	CauseGroupLimit CancelCause = 25
+	// CauseGroupDeleted: the order's maker deleted its group
+	// (KindDeleteGroup). Its own cause, not CauseUser or CauseGroupLimit:
+	// the maker asked for it, but for the group, not for this order.
+	CauseGroupDeleted CancelCause = 26
 )
 
 // SelfTrade is an order's self-trade prevention mode: what happens when,
@@ -276,8 +280,8 @@ const (
 	// ReasonInvalidSelfTrade refuses an order whose self-trade prevention
 	// mode is none of the SelfTrade values.
 	ReasonInvalidSelfTrade Reason = 45
-	// ReasonGroupNotFound refuses an order naming, or a reset of, a group
-	// its wallet does not have.
+	// ReasonGroupNotFound refuses an order naming, or a reset or delete
+	// of, a group its wallet does not have.
 	ReasonGroupNotFound Reason = 46
 	// ReasonGroupLimitReached refuses an order naming a group whose fills
 	// reached its limit, until the wallet resets the group.

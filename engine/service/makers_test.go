@@ -15,8 +15,10 @@ import (
 )
 
 // TestMakerQueries: queue position and order groups are answered from the
-// core (with min_seq waited for, another wallet's order not found), and a
-// decrease refreshes the book that queries read.
+// core (with min_seq waited for, another wallet's order not found), a
+// decrease refreshes the book that queries read, and a group's delete
+// cancels its orders (GROUP_DELETED in the events and the read model) and
+// leaves the wallet no group.
 func TestMakerQueries(t *testing.T) {
 	srv := natstest.Start(t)
 	nc := natstest.Connect(t, srv)
@@ -104,5 +106,32 @@ func TestMakerQueries(t *testing.T) {
 	none := ask(0, &pb.QueryRequest{Query: &pb.QueryRequest_OrderGroups{OrderGroups: &pb.OrderGroupsQuery{Account: other[:]}}})
 	if none.GetError() != nil || len(none.GetOrderGroups().GetGroups()) != 0 {
 		t.Fatalf("a wallet without groups: %v %v", none.GetError(), none.GetOrderGroups())
+	}
+
+	// The delete: both orders go, newest first, in the command's events.
+	res = submit(&machine.Command{Kind: machine.KindDeleteGroup, ID: machine.Hash{6}, Account: maker,
+		Args: &machine.Args{Group: 3}})
+	var cancelled []machine.Hash
+	for _, e := range res.Events {
+		if oc := e.GetOrderCancelled(); oc != nil && oc.GetCause() == pb.CancelCause_CANCEL_CAUSE_GROUP_DELETED {
+			cancelled = append(cancelled, machine.Hash(oc.GetOrderId()))
+		}
+	}
+	if len(cancelled) != 2 || cancelled[0] != second || cancelled[1] != first {
+		t.Fatalf("the delete's events: %v", res.Events)
+	}
+	groups = ask(res.Seq, &pb.QueryRequest{Query: &pb.QueryRequest_OrderGroups{OrderGroups: &pb.OrderGroupsQuery{Account: maker[:]}}})
+	if groups.GetError() != nil || len(groups.GetOrderGroups().GetGroups()) != 0 {
+		t.Fatalf("order groups after the delete: %v %v", groups.GetError(), groups.GetOrderGroups())
+	}
+	o := ask(res.Seq, &pb.QueryRequest{Query: &pb.QueryRequest_Order{Order: &pb.OrderQuery{OrderId: first[:]}}}).GetOrder()
+	if o.GetStatus() != pb.OrderStatus_ORDER_STATUS_CANCELED || o.GetCancelCause() != pb.CancelCause_CANCEL_CAUSE_GROUP_DELETED {
+		t.Fatalf("the first order after the delete: %s %s", o.GetStatus(), o.GetCancelCause())
+	}
+	// Deleted, the group is unknown: a second delete is refused.
+	res = submit(&machine.Command{Kind: machine.KindDeleteGroup, ID: machine.Hash{7}, Account: maker,
+		Args: &machine.Args{Group: 3}})
+	if len(res.Events) != 1 || res.Events[0].GetCommandRejected().GetReason() != pb.RejectReason_REJECT_REASON_GROUP_NOT_FOUND {
+		t.Fatalf("a second delete: %v", res.Events)
 	}
 }

@@ -10,8 +10,8 @@ import (
 // and its decoder. A decoder reports false when the message parses but
 // breaks a rule of the schema.
 var (
-	bodies       [54]machine.Kind
-	bodyDecoders [54]func(c *Cmd, b []byte) (bool, error)
+	bodies       [55]machine.Kind
+	bodyDecoders [55]func(c *Cmd, b []byte) (bool, error)
 )
 
 func init() {
@@ -45,6 +45,7 @@ func init() {
 	set(51, machine.KindReplace, decodeReplace)
 	set(52, machine.KindSetGroup, decodeGroup)
 	set(53, machine.KindResetGroup, decodeGroup)
+	set(54, machine.KindDeleteGroup, decodeGroup)
 }
 
 // fixed copies a bytes field into a fixed-size array: an absent or empty
@@ -139,8 +140,9 @@ func decodeDecrease(c *Cmd, b []byte) (bool, error) {
 	})
 }
 
-// decodeGroup reads SetOrderGroup (account, group, limit, window_sec) and
-// ResetOrderGroup (account, group): the limit goes to Amount.
+// decodeGroup reads SetOrderGroup (account, group, limit, window_sec),
+// ResetOrderGroup and DeleteOrderGroup (account, group): the limit goes to
+// Amount.
 func decodeGroup(c *Cmd, b []byte) (bool, error) {
 	c.Command.Args = &c.args
 	return walk(b, func(num protowire.Number, typ protowire.Type, v []byte, x uint64) bool {

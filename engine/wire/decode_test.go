@@ -77,6 +77,10 @@ func oracle(pc *pb.Command, timeMs int64) Cmd {
 		c.Command.Kind = machine.KindResetGroup
 		fix(c.Command.Account[:], b.ResetOrderGroup.GetAccount())
 		args().Group = b.ResetOrderGroup.GetGroup()
+	case *pb.Command_DeleteOrderGroup:
+		c.Command.Kind = machine.KindDeleteGroup
+		fix(c.Command.Account[:], b.DeleteOrderGroup.GetAccount())
+		args().Group = b.DeleteOrderGroup.GetGroup()
 	case *pb.Command_DecreaseOrder:
 		c.Command.Kind = machine.KindDecrease
 		fix(c.Command.Account[:], b.DecreaseOrder.GetAccount())
@@ -288,7 +292,7 @@ func randomCommand(r *rand.Rand) *pb.Command {
 			SelfTrade: pb.SelfTradePrevention([]int32{0, 1, 2, 3, 300, -1}[r.IntN(6)]), CancelOnHalt: r.IntN(2) == 0,
 			Group: uint32(u())}
 	}
-	switch r.IntN(28) {
+	switch r.IntN(29) {
 	case 0, 1, 2:
 		c.Body = &pb.Command_PlaceOrder{PlaceOrder: place()}
 	case 23:
@@ -298,6 +302,8 @@ func randomCommand(r *rand.Rand) *pb.Command {
 			WindowSec: uint32(u())}}
 	case 26:
 		c.Body = &pb.Command_ResetOrderGroup{ResetOrderGroup: &pb.ResetOrderGroup{Account: addr(), Group: uint32(u())}}
+	case 28:
+		c.Body = &pb.Command_DeleteOrderGroup{DeleteOrderGroup: &pb.DeleteOrderGroup{Account: addr(), Group: uint32(u())}}
 	case 24:
 		d := &pb.DecreaseOrder{Account: addr(), OrderId: h(), Amount: &pb.DecreaseOrder_ReduceBy{ReduceBy: u()}}
 		if r.IntN(2) == 0 {
@@ -525,6 +531,8 @@ func TestToPBRoundTrip(t *testing.T) {
 		machine.Command{Kind: machine.KindSetGroup, ID: machine.Hash{9, 21}, Account: machine.Address{4}, Amount: 50_000,
 			Args: args(machine.Args{Group: 7, WindowSec: 20})},
 		machine.Command{Kind: machine.KindResetGroup, ID: machine.Hash{9, 22}, Account: machine.Address{4},
+			Args: args(machine.Args{Group: 7})},
+		machine.Command{Kind: machine.KindDeleteGroup, ID: machine.Hash{9, 23}, Account: machine.Address{4},
 			Args: args(machine.Args{Group: 7})},
 	)
 	batch := &pb.CommandBatch{}

@@ -34,6 +34,8 @@ func ToPB(c *machine.Command, signed *Signed) *pb.Command {
 			Limit: c.Amount, WindowSec: c.Args.WindowSec}}
 	case machine.KindResetGroup:
 		out.Body = &pb.Command_ResetOrderGroup{ResetOrderGroup: &pb.ResetOrderGroup{Account: account, Group: c.Args.Group}}
+	case machine.KindDeleteGroup:
+		out.Body = &pb.Command_DeleteOrderGroup{DeleteOrderGroup: &pb.DeleteOrderGroup{Account: account, Group: c.Args.Group}}
 	case machine.KindCancel:
 		out.Body = &pb.Command_CancelOrder{CancelOrder: &pb.CancelOrder{Account: account, OrderId: bytes.Clone(c.OrderIDs[0][:])}}
 	case machine.KindCancelList:

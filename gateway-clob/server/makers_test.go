@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"testing"
 
 	client "pred.dev/proto/client/clob"
@@ -351,9 +352,111 @@ func TestOrderGroups(t *testing.T) {
 	}
 }
 
+// TestDeleteOrderGroup: DELETE /order-groups/{id} cancels the group's
+// live orders (GROUP_DELETED) and nothing else, and removes the group: an
+// order naming it is refused as for an unknown group, a second delete is
+// 404, its id set again is fresh (the fills before are not counted), and
+// its slot among the wallet's 32 is free. Bad ids are refused before the
+// log.
+func TestDeleteOrderGroup(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	maker, taker := h.funded(0, 100), h.funded(0, 100)
+
+	for _, id := range []uint32{1, 2} {
+		if _, err := maker.SetOrderGroup(ctx, id, "20", 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	place := func(price string, group uint32) string {
+		t.Helper()
+		args := buyArgs(price, "10")
+		args.OrderGroupID = group
+		r, err := maker.CreateAndPostOrder(ctx, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.OrderID
+	}
+	first, second, other, plain := place("0.4", 1), place("0.39", 1), place("0.3", 2), place("0.2", 0)
+	// The taker fills 5 of the group's best bid: the group counts them.
+	take := client.OrderArgs{TokenID: testNoStr, Side: "BUY", Price: "0.6", Size: "5", FeeRateBps: 10, OrderType: "FAK"}
+	if r, err := taker.CreateAndPostOrder(ctx, take); err != nil || r.Status != clobapi.InsertStatusMatched {
+		t.Fatalf("the taker: %+v, %v", r, err)
+	}
+	if gs, err := maker.OrderGroups(ctx); err != nil || len(gs) != 2 || gs[0].Filled != "5" {
+		t.Fatalf("the groups before the delete: %+v, %v", gs, err)
+	}
+
+	d, err := maker.DeleteOrderGroup(ctx, 1)
+	if err != nil || d.ID != 1 || !d.Deleted || !slices.Equal(d.Canceled, []string{second, first}) {
+		t.Fatalf("the delete: %+v, %v (want %s then %s cancelled)", d, err, second, first)
+	}
+	for _, id := range []string{first, second} {
+		if o, err := maker.GetOrder(ctx, id); err != nil || o.Status != "CANCELED" || o.CancelReason != "GROUP_DELETED" {
+			t.Fatalf("a deleted group's order: %+v, %v", o, err)
+		}
+	}
+	for _, id := range []string{other, plain} {
+		if o, err := maker.GetOrder(ctx, id); err != nil || o.Status != "LIVE" {
+			t.Fatalf("an order of another group or none: %+v, %v", o, err)
+		}
+	}
+	if gs, err := maker.OrderGroups(ctx); err != nil || len(gs) != 1 || gs[0].ID != 2 {
+		t.Fatalf("the groups after the delete: %+v, %v", gs, err)
+	}
+	args := buyArgs("0.35", "5")
+	args.OrderGroupID = 1
+	if _, err := maker.PostOrder(ctx, mustBuild(t, maker, args)); !isCode(err, errcode.OrderGroupNotFound, 404) {
+		t.Fatalf("an order of the deleted group: %v", err)
+	}
+	if _, err := maker.DeleteOrderGroup(ctx, 1); !isCode(err, errcode.OrderGroupNotFound, 404) {
+		t.Fatalf("a second delete: %v", err)
+	}
+
+	// Set again, the id is fresh and takes orders.
+	if g, err := maker.SetOrderGroup(ctx, 1, "20", 0); err != nil || g.Filled != "0" || g.Tripped {
+		t.Fatalf("set again after the delete: %+v, %v", g, err)
+	}
+	if _, err := maker.PostOrder(ctx, mustBuild(t, maker, args)); err != nil {
+		t.Fatalf("an order of the group set again: %v", err)
+	}
+
+	// A wallet with 32 groups makes a 33rd once it deletes one; a group
+	// without orders deletes with none cancelled.
+	for id := uint32(3); id <= 32; id++ {
+		if _, err := maker.SetOrderGroup(ctx, id, "1", 0); err != nil {
+			t.Fatalf("group %d: %v", id, err)
+		}
+	}
+	if _, err := maker.SetOrderGroup(ctx, 33, "1", 0); !isCode(err, errcode.TooManyOrderGroups, 400) {
+		t.Fatalf("a 33rd group: %v", err)
+	}
+	if d, err := maker.DeleteOrderGroup(ctx, 17); err != nil || len(d.Canceled) != 0 {
+		t.Fatalf("delete of a group without orders: %+v, %v", d, err)
+	}
+	if _, err := maker.SetOrderGroup(ctx, 33, "1", 0); err != nil {
+		t.Fatalf("a 33rd group after a delete: %v", err)
+	}
+
+	for _, c := range []struct {
+		path string
+		code errcode.Code
+	}{
+		{"/order-groups/0", errcode.InvalidOrderGroup},
+		{"/order-groups/01", errcode.InvalidOrderGroup},
+		{"/order-groups/x", errcode.InvalidOrderGroup},
+		{"/order-groups/4294967296", errcode.InvalidOrderGroup},
+		{"/order-groups/2?signature_type=1", errcode.InvalidParameter},
+	} {
+		wantRefused(t, h, maker, http.MethodDelete, c.path, "", c.code)
+	}
+}
+
 // TestStreamUserMakers: on the user channel a decrease is an order
 // update (DECREASE, the size now and what remains), and the cancellations
-// of a tripped order group and of a halt carry their causes.
+// of a tripped order group, a deleted one and a halt carry their causes.
 func TestStreamUserMakers(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -398,6 +501,23 @@ func TestStreamUserMakers(t *testing.T) {
 	got = userMsgs(t, w, &seq, isEvent(clobapi.MsgOrder, clobapi.OrderCancellation))
 	if c := lastEvent(got, clobapi.OrderCancellation); c["id"] != grouped[1] || c["cause"] != "GROUP_LIMIT" || c["remaining"] != "5" {
 		t.Fatalf("the group's cancellation: %v", c)
+	}
+
+	if _, err := maker.SetOrderGroup(ctx, 5, "5", 0); err != nil {
+		t.Fatal(err)
+	}
+	args := buyArgs("0.25", "7")
+	args.OrderGroupID = 5
+	r, err := maker.CreateAndPostOrder(ctx, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := maker.DeleteOrderGroup(ctx, 5); err != nil {
+		t.Fatal(err)
+	}
+	got = userMsgs(t, w, &seq, isEvent(clobapi.MsgOrder, clobapi.OrderCancellation))
+	if c := lastEvent(got, clobapi.OrderCancellation); c["id"] != r.OrderID || c["cause"] != "GROUP_DELETED" || c["remaining"] != "7" {
+		t.Fatalf("the deleted group's cancellation: %v", c)
 	}
 
 	h.submit(haltMarket(testMarket))

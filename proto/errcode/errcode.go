@@ -307,7 +307,7 @@ var table = []Entry{
 	{OrderGroupNotFound, 404, "the wallet has no order group with this id: create it first (its id, fill limit and window)"},
 	{OrderGroupLimitReached, 409, "the order group's fills reached its limit within its window: its orders were cancelled, and it takes no orders until the wallet resets it"},
 	{InvalidOrderGroup, 400, "an order group needs an id other than 0, a fill limit of whole lots (0.01 share) above 0, and a window of 1 to 60 seconds (0 for the default 15)"},
-	{TooManyOrderGroups, 400, "the wallet has as many order groups as it may (32): reuse one"},
+	{TooManyOrderGroups, 400, "the wallet has as many order groups as it may (32): delete one or reuse one"},
 	{InvalidOrderAccountInDebt, 400, "the maker wallet owes the exchange: a trade it took part in failed on chain, or funds left the wallet that its fills had already spent, and the ledger could not take back all it had to (GET /balance-allowance shows the debt); deposit what is owed, and the wallet may place orders again"},
 	{TooManyOrders, 400, "too many orders in payload: POST /orders takes at most 15 orders and DELETE /orders at most 3000 ids"},
 	{InvalidPayload, 400, "invalid payload: the request body is not the JSON this endpoint expects"},

@@ -112,6 +112,7 @@ type Command struct {
 	//	*Command_ReplaceOrder
 	//	*Command_SetOrderGroup
 	//	*Command_ResetOrderGroup
+	//	*Command_DeleteOrderGroup
 	Body          isCommand_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -404,6 +405,15 @@ func (x *Command) GetResetOrderGroup() *ResetOrderGroup {
 	return nil
 }
 
+func (x *Command) GetDeleteOrderGroup() *DeleteOrderGroup {
+	if x != nil {
+		if x, ok := x.Body.(*Command_DeleteOrderGroup); ok {
+			return x.DeleteOrderGroup
+		}
+	}
+	return nil
+}
+
 type isCommand_Body interface {
 	isCommand_Body()
 }
@@ -518,6 +528,10 @@ type Command_ResetOrderGroup struct {
 	ResetOrderGroup *ResetOrderGroup `protobuf:"bytes,53,opt,name=reset_order_group,json=resetOrderGroup,proto3,oneof"`
 }
 
+type Command_DeleteOrderGroup struct {
+	DeleteOrderGroup *DeleteOrderGroup `protobuf:"bytes,54,opt,name=delete_order_group,json=deleteOrderGroup,proto3,oneof"`
+}
+
 func (*Command_PlaceOrder) isCommand_Body() {}
 
 func (*Command_CancelOrder) isCommand_Body() {}
@@ -571,6 +585,8 @@ func (*Command_ReplaceOrder) isCommand_Body() {}
 func (*Command_SetOrderGroup) isCommand_Body() {}
 
 func (*Command_ResetOrderGroup) isCommand_Body() {}
+
+func (*Command_DeleteOrderGroup) isCommand_Body() {}
 
 // The EIP-712 Order struct as the maker signed it, plus its signature. The
 // engine matches on token_id, side and the two amounts; the rest travels
@@ -840,7 +856,7 @@ func (x *PlaceOrder) GetGroup() uint32 {
 // refused until ResetOrderGroup. An update keeps the fills counted and a
 // tripped group tripped. Refused: a bad group, limit or window
 // (INVALID_GROUP), more than the engine's groups per account
-// (TOO_MANY_GROUPS, 32).
+// (TOO_MANY_GROUPS, 32; DeleteOrderGroup frees one).
 type SetOrderGroup struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
@@ -963,6 +979,62 @@ func (x *ResetOrderGroup) GetGroup() uint32 {
 	return 0
 }
 
+// Deletes an order group: every live order of account in the group is
+// cancelled in this command (CANCEL_CAUSE_GROUP_DELETED), then the group
+// is removed, so its slot is free and its id can be set again with no
+// fills counted (GROUP_NOT_FOUND if account has no such group).
+type DeleteOrderGroup struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Account       []byte                 `protobuf:"bytes,1,opt,name=account,proto3" json:"account,omitempty"`
+	Group         uint32                 `protobuf:"varint,2,opt,name=group,proto3" json:"group,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteOrderGroup) Reset() {
+	*x = DeleteOrderGroup{}
+	mi := &file_pred_v1_command_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteOrderGroup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteOrderGroup) ProtoMessage() {}
+
+func (x *DeleteOrderGroup) ProtoReflect() protoreflect.Message {
+	mi := &file_pred_v1_command_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteOrderGroup.ProtoReflect.Descriptor instead.
+func (*DeleteOrderGroup) Descriptor() ([]byte, []int) {
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *DeleteOrderGroup) GetAccount() []byte {
+	if x != nil {
+		return x.Account
+	}
+	return nil
+}
+
+func (x *DeleteOrderGroup) GetGroup() uint32 {
+	if x != nil {
+		return x.Group
+	}
+	return 0
+}
+
 // Lowers a live order's remaining size without a new signature (the
 // signed order authorises up to its size): reduce_by shares taken off, or
 // reduce_to the remaining size wanted, in base units of whole lots
@@ -987,7 +1059,7 @@ type DecreaseOrder struct {
 
 func (x *DecreaseOrder) Reset() {
 	*x = DecreaseOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -999,7 +1071,7 @@ func (x *DecreaseOrder) String() string {
 func (*DecreaseOrder) ProtoMessage() {}
 
 func (x *DecreaseOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[6]
+	mi := &file_pred_v1_command_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1012,7 +1084,7 @@ func (x *DecreaseOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecreaseOrder.ProtoReflect.Descriptor instead.
 func (*DecreaseOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{6}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *DecreaseOrder) GetAccount() []byte {
@@ -1089,7 +1161,7 @@ type ReplaceOrder struct {
 
 func (x *ReplaceOrder) Reset() {
 	*x = ReplaceOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1101,7 +1173,7 @@ func (x *ReplaceOrder) String() string {
 func (*ReplaceOrder) ProtoMessage() {}
 
 func (x *ReplaceOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[7]
+	mi := &file_pred_v1_command_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1114,7 +1186,7 @@ func (x *ReplaceOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReplaceOrder.ProtoReflect.Descriptor instead.
 func (*ReplaceOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{7}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ReplaceOrder) GetOrderId() []byte {
@@ -1142,7 +1214,7 @@ type CancelOrder struct {
 
 func (x *CancelOrder) Reset() {
 	*x = CancelOrder{}
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1154,7 +1226,7 @@ func (x *CancelOrder) String() string {
 func (*CancelOrder) ProtoMessage() {}
 
 func (x *CancelOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[8]
+	mi := &file_pred_v1_command_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1167,7 +1239,7 @@ func (x *CancelOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrder.ProtoReflect.Descriptor instead.
 func (*CancelOrder) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{8}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CancelOrder) GetAccount() []byte {
@@ -1194,7 +1266,7 @@ type CancelOrders struct {
 
 func (x *CancelOrders) Reset() {
 	*x = CancelOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1278,7 @@ func (x *CancelOrders) String() string {
 func (*CancelOrders) ProtoMessage() {}
 
 func (x *CancelOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[9]
+	mi := &file_pred_v1_command_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1291,7 @@ func (x *CancelOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelOrders.ProtoReflect.Descriptor instead.
 func (*CancelOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{9}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CancelOrders) GetAccount() []byte {
@@ -1249,7 +1321,7 @@ type CancelMarketOrders struct {
 
 func (x *CancelMarketOrders) Reset() {
 	*x = CancelMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1261,7 +1333,7 @@ func (x *CancelMarketOrders) String() string {
 func (*CancelMarketOrders) ProtoMessage() {}
 
 func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[10]
+	mi := &file_pred_v1_command_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1274,7 +1346,7 @@ func (x *CancelMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMarketOrders.ProtoReflect.Descriptor instead.
 func (*CancelMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{10}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CancelMarketOrders) GetAccount() []byte {
@@ -1307,7 +1379,7 @@ type CancelAll struct {
 
 func (x *CancelAll) Reset() {
 	*x = CancelAll{}
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1319,7 +1391,7 @@ func (x *CancelAll) String() string {
 func (*CancelAll) ProtoMessage() {}
 
 func (x *CancelAll) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[11]
+	mi := &file_pred_v1_command_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1332,7 +1404,7 @@ func (x *CancelAll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelAll.ProtoReflect.Descriptor instead.
 func (*CancelAll) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{11}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CancelAll) GetAccount() []byte {
@@ -1352,7 +1424,7 @@ type Heartbeat struct {
 
 func (x *Heartbeat) Reset() {
 	*x = Heartbeat{}
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1364,7 +1436,7 @@ func (x *Heartbeat) String() string {
 func (*Heartbeat) ProtoMessage() {}
 
 func (x *Heartbeat) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[12]
+	mi := &file_pred_v1_command_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1377,7 +1449,7 @@ func (x *Heartbeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Heartbeat.ProtoReflect.Descriptor instead.
 func (*Heartbeat) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{12}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Heartbeat) GetOwner() []byte {
@@ -1396,7 +1468,7 @@ type Tick struct {
 
 func (x *Tick) Reset() {
 	*x = Tick{}
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1480,7 @@ func (x *Tick) String() string {
 func (*Tick) ProtoMessage() {}
 
 func (x *Tick) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[13]
+	mi := &file_pred_v1_command_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1493,7 @@ func (x *Tick) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tick.ProtoReflect.Descriptor instead.
 func (*Tick) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{13}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
 }
 
 type CreateMarket struct {
@@ -1436,7 +1508,7 @@ type CreateMarket struct {
 
 func (x *CreateMarket) Reset() {
 	*x = CreateMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1448,7 +1520,7 @@ func (x *CreateMarket) String() string {
 func (*CreateMarket) ProtoMessage() {}
 
 func (x *CreateMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[14]
+	mi := &file_pred_v1_command_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1461,7 +1533,7 @@ func (x *CreateMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMarket.ProtoReflect.Descriptor instead.
 func (*CreateMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{14}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateMarket) GetMarket() []byte {
@@ -1502,7 +1574,7 @@ type ConfigureMarket struct {
 
 func (x *ConfigureMarket) Reset() {
 	*x = ConfigureMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1514,7 +1586,7 @@ func (x *ConfigureMarket) String() string {
 func (*ConfigureMarket) ProtoMessage() {}
 
 func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[15]
+	mi := &file_pred_v1_command_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1527,7 +1599,7 @@ func (x *ConfigureMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigureMarket.ProtoReflect.Descriptor instead.
 func (*ConfigureMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{15}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ConfigureMarket) GetMarket() []byte {
@@ -1553,7 +1625,7 @@ type HaltMarket struct {
 
 func (x *HaltMarket) Reset() {
 	*x = HaltMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1565,7 +1637,7 @@ func (x *HaltMarket) String() string {
 func (*HaltMarket) ProtoMessage() {}
 
 func (x *HaltMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[16]
+	mi := &file_pred_v1_command_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1578,7 +1650,7 @@ func (x *HaltMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltMarket.ProtoReflect.Descriptor instead.
 func (*HaltMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{16}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *HaltMarket) GetMarket() []byte {
@@ -1597,7 +1669,7 @@ type ResumeMarket struct {
 
 func (x *ResumeMarket) Reset() {
 	*x = ResumeMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1609,7 +1681,7 @@ func (x *ResumeMarket) String() string {
 func (*ResumeMarket) ProtoMessage() {}
 
 func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[17]
+	mi := &file_pred_v1_command_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1622,7 +1694,7 @@ func (x *ResumeMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeMarket.ProtoReflect.Descriptor instead.
 func (*ResumeMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{17}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ResumeMarket) GetMarket() []byte {
@@ -1642,7 +1714,7 @@ type ClearMarketOrders struct {
 
 func (x *ClearMarketOrders) Reset() {
 	*x = ClearMarketOrders{}
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1654,7 +1726,7 @@ func (x *ClearMarketOrders) String() string {
 func (*ClearMarketOrders) ProtoMessage() {}
 
 func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[18]
+	mi := &file_pred_v1_command_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1667,7 +1739,7 @@ func (x *ClearMarketOrders) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClearMarketOrders.ProtoReflect.Descriptor instead.
 func (*ClearMarketOrders) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{18}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ClearMarketOrders) GetMarket() []byte {
@@ -1686,7 +1758,7 @@ type CloseMarket struct {
 
 func (x *CloseMarket) Reset() {
 	*x = CloseMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1698,7 +1770,7 @@ func (x *CloseMarket) String() string {
 func (*CloseMarket) ProtoMessage() {}
 
 func (x *CloseMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[19]
+	mi := &file_pred_v1_command_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1711,7 +1783,7 @@ func (x *CloseMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseMarket.ProtoReflect.Descriptor instead.
 func (*CloseMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{19}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CloseMarket) GetMarket() []byte {
@@ -1734,7 +1806,7 @@ type ResolveMarket struct {
 
 func (x *ResolveMarket) Reset() {
 	*x = ResolveMarket{}
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1746,7 +1818,7 @@ func (x *ResolveMarket) String() string {
 func (*ResolveMarket) ProtoMessage() {}
 
 func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[20]
+	mi := &file_pred_v1_command_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1759,7 +1831,7 @@ func (x *ResolveMarket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveMarket.ProtoReflect.Descriptor instead.
 func (*ResolveMarket) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{20}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ResolveMarket) GetMarket() []byte {
@@ -1791,7 +1863,7 @@ type Deposit struct {
 
 func (x *Deposit) Reset() {
 	*x = Deposit{}
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1803,7 +1875,7 @@ func (x *Deposit) String() string {
 func (*Deposit) ProtoMessage() {}
 
 func (x *Deposit) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[21]
+	mi := &file_pred_v1_command_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1816,7 +1888,7 @@ func (x *Deposit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Deposit.ProtoReflect.Descriptor instead.
 func (*Deposit) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{21}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Deposit) GetAccount() []byte {
@@ -1856,7 +1928,7 @@ type Withdraw struct {
 
 func (x *Withdraw) Reset() {
 	*x = Withdraw{}
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1868,7 +1940,7 @@ func (x *Withdraw) String() string {
 func (*Withdraw) ProtoMessage() {}
 
 func (x *Withdraw) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[22]
+	mi := &file_pred_v1_command_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1881,7 +1953,7 @@ func (x *Withdraw) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdraw.ProtoReflect.Descriptor instead.
 func (*Withdraw) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{22}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Withdraw) GetAccount() []byte {
@@ -1923,7 +1995,7 @@ type WithdrawalObserved struct {
 
 func (x *WithdrawalObserved) Reset() {
 	*x = WithdrawalObserved{}
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1935,7 +2007,7 @@ func (x *WithdrawalObserved) String() string {
 func (*WithdrawalObserved) ProtoMessage() {}
 
 func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[23]
+	mi := &file_pred_v1_command_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1948,7 +2020,7 @@ func (x *WithdrawalObserved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalObserved.ProtoReflect.Descriptor instead.
 func (*WithdrawalObserved) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{23}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *WithdrawalObserved) GetAccount() []byte {
@@ -1985,7 +2057,7 @@ type WithdrawalReleased struct {
 
 func (x *WithdrawalReleased) Reset() {
 	*x = WithdrawalReleased{}
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1997,7 +2069,7 @@ func (x *WithdrawalReleased) String() string {
 func (*WithdrawalReleased) ProtoMessage() {}
 
 func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[24]
+	mi := &file_pred_v1_command_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2010,7 +2082,7 @@ func (x *WithdrawalReleased) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalReleased.ProtoReflect.Descriptor instead.
 func (*WithdrawalReleased) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{24}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *WithdrawalReleased) GetAccount() []byte {
@@ -2057,7 +2129,7 @@ type CollateralApproval struct {
 
 func (x *CollateralApproval) Reset() {
 	*x = CollateralApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2069,7 +2141,7 @@ func (x *CollateralApproval) String() string {
 func (*CollateralApproval) ProtoMessage() {}
 
 func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[25]
+	mi := &file_pred_v1_command_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2082,7 +2154,7 @@ func (x *CollateralApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollateralApproval.ProtoReflect.Descriptor instead.
 func (*CollateralApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{25}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CollateralApproval) GetAccount() []byte {
@@ -2129,7 +2201,7 @@ type SharesApproval struct {
 
 func (x *SharesApproval) Reset() {
 	*x = SharesApproval{}
-	mi := &file_pred_v1_command_proto_msgTypes[26]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2141,7 +2213,7 @@ func (x *SharesApproval) String() string {
 func (*SharesApproval) ProtoMessage() {}
 
 func (x *SharesApproval) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[26]
+	mi := &file_pred_v1_command_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2154,7 +2226,7 @@ func (x *SharesApproval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SharesApproval.ProtoReflect.Descriptor instead.
 func (*SharesApproval) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{26}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SharesApproval) GetAccount() []byte {
@@ -2192,7 +2264,7 @@ type WalletDeployed struct {
 
 func (x *WalletDeployed) Reset() {
 	*x = WalletDeployed{}
-	mi := &file_pred_v1_command_proto_msgTypes[27]
+	mi := &file_pred_v1_command_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2204,7 +2276,7 @@ func (x *WalletDeployed) String() string {
 func (*WalletDeployed) ProtoMessage() {}
 
 func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[27]
+	mi := &file_pred_v1_command_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2217,7 +2289,7 @@ func (x *WalletDeployed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WalletDeployed.ProtoReflect.Descriptor instead.
 func (*WalletDeployed) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{27}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *WalletDeployed) GetOwner() []byte {
@@ -2245,7 +2317,7 @@ type Faucet struct {
 
 func (x *Faucet) Reset() {
 	*x = Faucet{}
-	mi := &file_pred_v1_command_proto_msgTypes[28]
+	mi := &file_pred_v1_command_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2257,7 +2329,7 @@ func (x *Faucet) String() string {
 func (*Faucet) ProtoMessage() {}
 
 func (x *Faucet) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[28]
+	mi := &file_pred_v1_command_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2270,7 +2342,7 @@ func (x *Faucet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Faucet.ProtoReflect.Descriptor instead.
 func (*Faucet) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{28}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Faucet) GetAccount() []byte {
@@ -2313,7 +2385,7 @@ type SetTradeStatus struct {
 
 func (x *SetTradeStatus) Reset() {
 	*x = SetTradeStatus{}
-	mi := &file_pred_v1_command_proto_msgTypes[29]
+	mi := &file_pred_v1_command_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2325,7 +2397,7 @@ func (x *SetTradeStatus) String() string {
 func (*SetTradeStatus) ProtoMessage() {}
 
 func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_pred_v1_command_proto_msgTypes[29]
+	mi := &file_pred_v1_command_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2338,7 +2410,7 @@ func (x *SetTradeStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTradeStatus.ProtoReflect.Descriptor instead.
 func (*SetTradeStatus) Descriptor() ([]byte, []int) {
-	return file_pred_v1_command_proto_rawDescGZIP(), []int{29}
+	return file_pred_v1_command_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SetTradeStatus) GetTradeId() uint64 {
@@ -2376,7 +2448,7 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x15pred/v1/command.proto\x12\apred.v1\x1a\x13pred/v1/types.proto\"W\n" +
 	"\fCommandBatch\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\fR\abatchId\x12,\n" +
-	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\xc6\r\n" +
+	"\bcommands\x18\x02 \x03(\v2\x10.pred.v1.CommandR\bcommands\"\x91\x0e\n" +
 	"\aCommand\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\fR\x02id\x126\n" +
 	"\vplace_order\x18\n" +
@@ -2409,7 +2481,8 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\x0edecrease_order\x182 \x01(\v2\x16.pred.v1.DecreaseOrderH\x00R\rdecreaseOrder\x12<\n" +
 	"\rreplace_order\x183 \x01(\v2\x15.pred.v1.ReplaceOrderH\x00R\freplaceOrder\x12@\n" +
 	"\x0fset_order_group\x184 \x01(\v2\x16.pred.v1.SetOrderGroupH\x00R\rsetOrderGroup\x12F\n" +
-	"\x11reset_order_group\x185 \x01(\v2\x18.pred.v1.ResetOrderGroupH\x00R\x0fresetOrderGroupB\x06\n" +
+	"\x11reset_order_group\x185 \x01(\v2\x18.pred.v1.ResetOrderGroupH\x00R\x0fresetOrderGroup\x12I\n" +
+	"\x12delete_order_group\x186 \x01(\v2\x19.pred.v1.DeleteOrderGroupH\x00R\x10deleteOrderGroupB\x06\n" +
 	"\x04body\"\xa1\x03\n" +
 	"\vSignedOrder\x12\x12\n" +
 	"\x04salt\x18\x01 \x01(\x04R\x04salt\x12\x14\n" +
@@ -2448,6 +2521,9 @@ const file_pred_v1_command_proto_rawDesc = "" +
 	"\n" +
 	"window_sec\x18\x04 \x01(\rR\twindowSec\"A\n" +
 	"\x0fResetOrderGroup\x12\x18\n" +
+	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x14\n" +
+	"\x05group\x18\x02 \x01(\rR\x05group\"B\n" +
+	"\x10DeleteOrderGroup\x12\x18\n" +
 	"\aaccount\x18\x01 \x01(\fR\aaccount\x12\x14\n" +
 	"\x05group\x18\x02 \x01(\rR\x05group\"\x8c\x01\n" +
 	"\rDecreaseOrder\x12\x18\n" +
@@ -2544,7 +2620,7 @@ func file_pred_v1_command_proto_rawDescGZIP() []byte {
 	return file_pred_v1_command_proto_rawDescData
 }
 
-var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_pred_v1_command_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_pred_v1_command_proto_goTypes = []any{
 	(*CommandBatch)(nil),       // 0: pred.v1.CommandBatch
 	(*Command)(nil),            // 1: pred.v1.Command
@@ -2552,81 +2628,83 @@ var file_pred_v1_command_proto_goTypes = []any{
 	(*PlaceOrder)(nil),         // 3: pred.v1.PlaceOrder
 	(*SetOrderGroup)(nil),      // 4: pred.v1.SetOrderGroup
 	(*ResetOrderGroup)(nil),    // 5: pred.v1.ResetOrderGroup
-	(*DecreaseOrder)(nil),      // 6: pred.v1.DecreaseOrder
-	(*ReplaceOrder)(nil),       // 7: pred.v1.ReplaceOrder
-	(*CancelOrder)(nil),        // 8: pred.v1.CancelOrder
-	(*CancelOrders)(nil),       // 9: pred.v1.CancelOrders
-	(*CancelMarketOrders)(nil), // 10: pred.v1.CancelMarketOrders
-	(*CancelAll)(nil),          // 11: pred.v1.CancelAll
-	(*Heartbeat)(nil),          // 12: pred.v1.Heartbeat
-	(*Tick)(nil),               // 13: pred.v1.Tick
-	(*CreateMarket)(nil),       // 14: pred.v1.CreateMarket
-	(*ConfigureMarket)(nil),    // 15: pred.v1.ConfigureMarket
-	(*HaltMarket)(nil),         // 16: pred.v1.HaltMarket
-	(*ResumeMarket)(nil),       // 17: pred.v1.ResumeMarket
-	(*ClearMarketOrders)(nil),  // 18: pred.v1.ClearMarketOrders
-	(*CloseMarket)(nil),        // 19: pred.v1.CloseMarket
-	(*ResolveMarket)(nil),      // 20: pred.v1.ResolveMarket
-	(*Deposit)(nil),            // 21: pred.v1.Deposit
-	(*Withdraw)(nil),           // 22: pred.v1.Withdraw
-	(*WithdrawalObserved)(nil), // 23: pred.v1.WithdrawalObserved
-	(*WithdrawalReleased)(nil), // 24: pred.v1.WithdrawalReleased
-	(*CollateralApproval)(nil), // 25: pred.v1.CollateralApproval
-	(*SharesApproval)(nil),     // 26: pred.v1.SharesApproval
-	(*WalletDeployed)(nil),     // 27: pred.v1.WalletDeployed
-	(*Faucet)(nil),             // 28: pred.v1.Faucet
-	(*SetTradeStatus)(nil),     // 29: pred.v1.SetTradeStatus
-	(Side)(0),                  // 30: pred.v1.Side
-	(OrderType)(0),             // 31: pred.v1.OrderType
-	(SelfTradePrevention)(0),   // 32: pred.v1.SelfTradePrevention
-	(*MarketParams)(nil),       // 33: pred.v1.MarketParams
-	(Exchange)(0),              // 34: pred.v1.Exchange
-	(TradeStatus)(0),           // 35: pred.v1.TradeStatus
+	(*DeleteOrderGroup)(nil),   // 6: pred.v1.DeleteOrderGroup
+	(*DecreaseOrder)(nil),      // 7: pred.v1.DecreaseOrder
+	(*ReplaceOrder)(nil),       // 8: pred.v1.ReplaceOrder
+	(*CancelOrder)(nil),        // 9: pred.v1.CancelOrder
+	(*CancelOrders)(nil),       // 10: pred.v1.CancelOrders
+	(*CancelMarketOrders)(nil), // 11: pred.v1.CancelMarketOrders
+	(*CancelAll)(nil),          // 12: pred.v1.CancelAll
+	(*Heartbeat)(nil),          // 13: pred.v1.Heartbeat
+	(*Tick)(nil),               // 14: pred.v1.Tick
+	(*CreateMarket)(nil),       // 15: pred.v1.CreateMarket
+	(*ConfigureMarket)(nil),    // 16: pred.v1.ConfigureMarket
+	(*HaltMarket)(nil),         // 17: pred.v1.HaltMarket
+	(*ResumeMarket)(nil),       // 18: pred.v1.ResumeMarket
+	(*ClearMarketOrders)(nil),  // 19: pred.v1.ClearMarketOrders
+	(*CloseMarket)(nil),        // 20: pred.v1.CloseMarket
+	(*ResolveMarket)(nil),      // 21: pred.v1.ResolveMarket
+	(*Deposit)(nil),            // 22: pred.v1.Deposit
+	(*Withdraw)(nil),           // 23: pred.v1.Withdraw
+	(*WithdrawalObserved)(nil), // 24: pred.v1.WithdrawalObserved
+	(*WithdrawalReleased)(nil), // 25: pred.v1.WithdrawalReleased
+	(*CollateralApproval)(nil), // 26: pred.v1.CollateralApproval
+	(*SharesApproval)(nil),     // 27: pred.v1.SharesApproval
+	(*WalletDeployed)(nil),     // 28: pred.v1.WalletDeployed
+	(*Faucet)(nil),             // 29: pred.v1.Faucet
+	(*SetTradeStatus)(nil),     // 30: pred.v1.SetTradeStatus
+	(Side)(0),                  // 31: pred.v1.Side
+	(OrderType)(0),             // 32: pred.v1.OrderType
+	(SelfTradePrevention)(0),   // 33: pred.v1.SelfTradePrevention
+	(*MarketParams)(nil),       // 34: pred.v1.MarketParams
+	(Exchange)(0),              // 35: pred.v1.Exchange
+	(TradeStatus)(0),           // 36: pred.v1.TradeStatus
 }
 var file_pred_v1_command_proto_depIdxs = []int32{
 	1,  // 0: pred.v1.CommandBatch.commands:type_name -> pred.v1.Command
 	3,  // 1: pred.v1.Command.place_order:type_name -> pred.v1.PlaceOrder
-	8,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
-	9,  // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
-	10, // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
-	11, // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
-	12, // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
-	13, // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
-	14, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
-	15, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
-	16, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
-	17, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
-	18, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
-	19, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
-	20, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
-	21, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
-	22, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
-	28, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
-	29, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
-	27, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
-	23, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
-	24, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
-	25, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
-	26, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
-	6,  // 24: pred.v1.Command.decrease_order:type_name -> pred.v1.DecreaseOrder
-	7,  // 25: pred.v1.Command.replace_order:type_name -> pred.v1.ReplaceOrder
+	9,  // 2: pred.v1.Command.cancel_order:type_name -> pred.v1.CancelOrder
+	10, // 3: pred.v1.Command.cancel_orders:type_name -> pred.v1.CancelOrders
+	11, // 4: pred.v1.Command.cancel_market_orders:type_name -> pred.v1.CancelMarketOrders
+	12, // 5: pred.v1.Command.cancel_all:type_name -> pred.v1.CancelAll
+	13, // 6: pred.v1.Command.heartbeat:type_name -> pred.v1.Heartbeat
+	14, // 7: pred.v1.Command.tick:type_name -> pred.v1.Tick
+	15, // 8: pred.v1.Command.create_market:type_name -> pred.v1.CreateMarket
+	16, // 9: pred.v1.Command.configure_market:type_name -> pred.v1.ConfigureMarket
+	17, // 10: pred.v1.Command.halt_market:type_name -> pred.v1.HaltMarket
+	18, // 11: pred.v1.Command.resume_market:type_name -> pred.v1.ResumeMarket
+	19, // 12: pred.v1.Command.clear_market_orders:type_name -> pred.v1.ClearMarketOrders
+	20, // 13: pred.v1.Command.close_market:type_name -> pred.v1.CloseMarket
+	21, // 14: pred.v1.Command.resolve_market:type_name -> pred.v1.ResolveMarket
+	22, // 15: pred.v1.Command.deposit:type_name -> pred.v1.Deposit
+	23, // 16: pred.v1.Command.withdraw:type_name -> pred.v1.Withdraw
+	29, // 17: pred.v1.Command.faucet:type_name -> pred.v1.Faucet
+	30, // 18: pred.v1.Command.set_trade_status:type_name -> pred.v1.SetTradeStatus
+	28, // 19: pred.v1.Command.wallet_deployed:type_name -> pred.v1.WalletDeployed
+	24, // 20: pred.v1.Command.withdrawal_observed:type_name -> pred.v1.WithdrawalObserved
+	25, // 21: pred.v1.Command.withdrawal_released:type_name -> pred.v1.WithdrawalReleased
+	26, // 22: pred.v1.Command.collateral_approval:type_name -> pred.v1.CollateralApproval
+	27, // 23: pred.v1.Command.shares_approval:type_name -> pred.v1.SharesApproval
+	7,  // 24: pred.v1.Command.decrease_order:type_name -> pred.v1.DecreaseOrder
+	8,  // 25: pred.v1.Command.replace_order:type_name -> pred.v1.ReplaceOrder
 	4,  // 26: pred.v1.Command.set_order_group:type_name -> pred.v1.SetOrderGroup
 	5,  // 27: pred.v1.Command.reset_order_group:type_name -> pred.v1.ResetOrderGroup
-	30, // 28: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
-	2,  // 29: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
-	31, // 30: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
-	32, // 31: pred.v1.PlaceOrder.self_trade:type_name -> pred.v1.SelfTradePrevention
-	3,  // 32: pred.v1.ReplaceOrder.place:type_name -> pred.v1.PlaceOrder
-	33, // 33: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
-	33, // 34: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
-	34, // 35: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
-	34, // 36: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
-	35, // 37: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
-	38, // [38:38] is the sub-list for method output_type
-	38, // [38:38] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	6,  // 28: pred.v1.Command.delete_order_group:type_name -> pred.v1.DeleteOrderGroup
+	31, // 29: pred.v1.SignedOrder.side:type_name -> pred.v1.Side
+	2,  // 30: pred.v1.PlaceOrder.order:type_name -> pred.v1.SignedOrder
+	32, // 31: pred.v1.PlaceOrder.order_type:type_name -> pred.v1.OrderType
+	33, // 32: pred.v1.PlaceOrder.self_trade:type_name -> pred.v1.SelfTradePrevention
+	3,  // 33: pred.v1.ReplaceOrder.place:type_name -> pred.v1.PlaceOrder
+	34, // 34: pred.v1.CreateMarket.params:type_name -> pred.v1.MarketParams
+	34, // 35: pred.v1.ConfigureMarket.params:type_name -> pred.v1.MarketParams
+	35, // 36: pred.v1.CollateralApproval.exchange:type_name -> pred.v1.Exchange
+	35, // 37: pred.v1.SharesApproval.exchange:type_name -> pred.v1.Exchange
+	36, // 38: pred.v1.SetTradeStatus.status:type_name -> pred.v1.TradeStatus
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_pred_v1_command_proto_init() }
@@ -2663,8 +2741,9 @@ func file_pred_v1_command_proto_init() {
 		(*Command_ReplaceOrder)(nil),
 		(*Command_SetOrderGroup)(nil),
 		(*Command_ResetOrderGroup)(nil),
+		(*Command_DeleteOrderGroup)(nil),
 	}
-	file_pred_v1_command_proto_msgTypes[6].OneofWrappers = []any{
+	file_pred_v1_command_proto_msgTypes[7].OneofWrappers = []any{
 		(*DecreaseOrder_ReduceBy)(nil),
 		(*DecreaseOrder_ReduceTo)(nil),
 	}
@@ -2674,7 +2753,7 @@ func file_pred_v1_command_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_pred_v1_command_proto_rawDesc), len(file_pred_v1_command_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -391,6 +391,8 @@ const (
 	// The order's group reached its fill limit within its window
 	// (SetOrderGroup).
 	CancelCause_CANCEL_CAUSE_GROUP_LIMIT CancelCause = 25
+	// The order's maker deleted its group (DeleteOrderGroup).
+	CancelCause_CANCEL_CAUSE_GROUP_DELETED CancelCause = 26
 )
 
 // Enum value maps for CancelCause.
@@ -411,6 +413,7 @@ var (
 		23: "CANCEL_CAUSE_TRADE_FAILED",
 		24: "CANCEL_CAUSE_HALTED",
 		25: "CANCEL_CAUSE_GROUP_LIMIT",
+		26: "CANCEL_CAUSE_GROUP_DELETED",
 	}
 	CancelCause_value = map[string]int32{
 		"CANCEL_CAUSE_UNSPECIFIED":      0,
@@ -428,6 +431,7 @@ var (
 		"CANCEL_CAUSE_TRADE_FAILED":     23,
 		"CANCEL_CAUSE_HALTED":           24,
 		"CANCEL_CAUSE_GROUP_LIMIT":      25,
+		"CANCEL_CAUSE_GROUP_DELETED":    26,
 	}
 )
 
@@ -802,8 +806,8 @@ const (
 	RejectReason_REJECT_REASON_NOT_A_DECREASE RejectReason = 44
 	// An order whose self_trade is not a SelfTradePrevention value.
 	RejectReason_REJECT_REASON_INVALID_SELF_TRADE RejectReason = 45
-	// An order naming, or a ResetOrderGroup of, a group the wallet does not
-	// have.
+	// An order naming, or a ResetOrderGroup or DeleteOrderGroup of, a group
+	// the wallet does not have.
 	RejectReason_REJECT_REASON_GROUP_NOT_FOUND RejectReason = 46
 	// An order naming a group that reached its fill limit and was not reset.
 	RejectReason_REJECT_REASON_GROUP_LIMIT_REACHED RejectReason = 47
@@ -1179,7 +1183,7 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x14MARKET_STATUS_ACTIVE\x10\x01\x12\x18\n" +
 	"\x14MARKET_STATUS_HALTED\x10\x02\x12\x18\n" +
 	"\x14MARKET_STATUS_CLOSED\x10\x03\x12\x1a\n" +
-	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xc5\x03\n" +
+	"\x16MARKET_STATUS_RESOLVED\x10\x04*\xe5\x03\n" +
 	"\vCancelCause\x12\x1c\n" +
 	"\x18CANCEL_CAUSE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11CANCEL_CAUSE_USER\x10\x01\x12\x1e\n" +
@@ -1195,7 +1199,8 @@ const file_pred_v1_types_proto_rawDesc = "" +
 	"\x11CANCEL_CAUSE_DEBT\x10\x16\x12\x1d\n" +
 	"\x19CANCEL_CAUSE_TRADE_FAILED\x10\x17\x12\x17\n" +
 	"\x13CANCEL_CAUSE_HALTED\x10\x18\x12\x1c\n" +
-	"\x18CANCEL_CAUSE_GROUP_LIMIT\x10\x19*\x8e\x01\n" +
+	"\x18CANCEL_CAUSE_GROUP_LIMIT\x10\x19\x12\x1e\n" +
+	"\x1aCANCEL_CAUSE_GROUP_DELETED\x10\x1a*\x8e\x01\n" +
 	"\x13SelfTradePrevention\x12%\n" +
 	"!SELF_TRADE_PREVENTION_UNSPECIFIED\x10\x00\x12)\n" +
 	"%SELF_TRADE_PREVENTION_CANCEL_INCOMING\x10\x01\x12%\n" +

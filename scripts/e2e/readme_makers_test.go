@@ -16,6 +16,8 @@ var makersExpect = map[string]*regexp.Regexp{
 	"PRED_PRIVATE_KEY=$MIA pred replace $BID 0.32":     regexp.MustCompile(`status\s+live\norder\s+BUY 12 shares at 0\.32\n`),
 	"PRED_PRIVATE_KEY=$MIA pred group list":            regexp.MustCompile(`1\s+30\s+15s\s+0\s+false\n`),
 	"PRED_PRIVATE_KEY=$MIA pred orders cancel --all":   regexp.MustCompile(`canceled`),
+	// The group's quote went with the cancel of all: nothing left in it.
+	"PRED_PRIVATE_KEY=$MIA pred group delete 1": regexp.MustCompile(`^group 1 deleted, 0 orders canceled\n$`),
 }
 
 // TestREADMEMarketMakers runs the README's market makers' walkthrough

@@ -14,7 +14,7 @@ import (
 )
 
 // The market makers' tools: pred replace, pred decrease, pred queue and
-// pred group set|reset|list, and the request options of pred order buy
+// pred group set|reset|delete|list, and the request options of pred order buy
 // and sell (--self-trade, --cancel-on-halt, --group).
 
 func makerCommands() []*command {
@@ -29,6 +29,8 @@ func makerCommands() []*command {
 			help: "create or update an order group: when its orders fill <limit> shares within --window seconds, all of them are cancelled and it takes no orders until reset", run: groupSet},
 		{noun: "group", verb: "reset", args: "<group id>", minArgs: 1, maxArgs: 1,
 			help: "re-arm an order group whose fills reached its limit: it takes orders again", run: groupReset},
+		{noun: "group", verb: "delete", args: "<group id>", minArgs: 1, maxArgs: 1,
+			help: "delete an order group: cancel its live orders and remove it, freeing its place among your 32; the id can be set again, fresh", run: groupDelete},
 		{noun: "group", verb: "list", help: "list your order groups: limit, window, fills in the window, tripped", run: groupList},
 	}
 }
@@ -233,6 +235,43 @@ func groupReset(ctx context.Context, inv *invocation) error {
 		return inv.emitJSON(g)
 	}
 	return inv.groups([]clobapi.OrderGroup{g})
+}
+
+// groupDelete prints the group deleted and the orders it cancelled.
+func groupDelete(ctx context.Context, inv *invocation) error {
+	id, err := groupID(inv.args[0])
+	if err != nil {
+		return err
+	}
+	c, err := inv.client(ctx, trader)
+	if err != nil {
+		return err
+	}
+	d, err := c.DeleteOrderGroup(ctx, id)
+	if err != nil {
+		return err
+	}
+	if d.Canceled == nil {
+		d.Canceled = []string{}
+	}
+	if inv.g.json {
+		return inv.emitJSON(d)
+	}
+	orders := "orders"
+	if len(d.Canceled) == 1 {
+		orders = "order"
+	}
+	if _, err := fmt.Fprintf(inv.env.Stdout, "group %d deleted, %d %s canceled\n", d.ID, len(d.Canceled), orders); err != nil {
+		return err
+	}
+	if len(d.Canceled) == 0 {
+		return nil
+	}
+	rows := [][]string{{"ORDER ID", "RESULT"}}
+	for _, oid := range d.Canceled {
+		rows = append(rows, []string{oid, "canceled"})
+	}
+	return inv.table(rows)
 }
 
 func groupList(ctx context.Context, inv *invocation) error {

@@ -12,7 +12,8 @@ import (
 // TestMarketMakers: a maker quotes in an order group with the place's
 // options, watches its queue position, decreases and replaces a quote,
 // and sees the group trip when a taker fills its limit, cancelling the
-// group's other quote, until it resets the group.
+// group's other quote, until it resets the group; deleting the group
+// cancels its quote (GROUP_DELETED) and leaves the maker no group.
 func TestMarketMakers(t *testing.T) {
 	maker, other, taker := newUser(t, true), newUser(t, true), newUser(t, true)
 	slug := market(0).Slug
@@ -71,8 +72,23 @@ func TestMarketMakers(t *testing.T) {
 	if r := maker.ok("group", "reset", "1"); !regexp.MustCompile(`1\s+6\s+15s\s+0\s+false`).MatchString(r.stdout) {
 		t.Fatalf("group reset:\n%s", r.stdout)
 	}
-	maker.ok("order", "buy", slug, "yes", "0.12", "5", "--group", "1")
+	third := strings.TrimSpace(maker.ok("order", "buy", slug, "yes", "0.12", "5", "--group", "1", "-q").stdout)
 	maker.fails(predcli.ExitUsage, "group id", "group", "reset", "0")
+
+	if r := maker.ok("group", "delete", "1"); !regexp.MustCompile(`group 1 deleted, 1 order canceled\n` +
+		`ORDER ID\s+RESULT\n` + regexp.QuoteMeta(third) + `\s+canceled\n$`).MatchString(r.stdout) {
+		t.Fatalf("group delete:\n%s", r.stdout)
+	}
+	maker.eventually(`cancel_reason\s+GROUP_DELETED\n`, "order", "show", third)
+	maker.fails(predcli.ExitOK, "no order groups", "group", "list")
+	maker.fails(predcli.ExitError, "ORDER_GROUP_NOT_FOUND", "group", "delete", "1")
+	maker.fails(predcli.ExitUsage, "group id", "group", "delete", "0")
+	maker.ok("group", "set", "2", "5")
+	var deleted clobapi.OrderGroupDeleted
+	maker.json(&deleted, "group", "delete", "2")
+	if deleted.ID != 2 || !deleted.Deleted || deleted.Canceled == nil || len(deleted.Canceled) != 0 {
+		t.Fatalf("group delete --json: %+v", deleted)
+	}
 	other.ok("orders", "cancel", "--all")
 	maker.ok("orders", "cancel", "--all")
 }

@@ -36,6 +36,7 @@ func (a *API) registerMakers(e *echo.Echo) {
 	e.GET("/order/:orderID/queue-position", a.getQueuePosition, a.requireL2)
 	e.PUT("/order-groups/:groupID", a.putOrderGroup, a.requireL2)
 	e.POST("/order-groups/:groupID/reset", a.resetOrderGroup, a.requireL2)
+	e.DELETE("/order-groups/:groupID", a.deleteOrderGroup, a.requireL2)
 	e.GET("/order-groups", a.getOrderGroups, a.requireL2)
 }
 
@@ -355,6 +356,38 @@ func (a *API) resetOrderGroup(c echo.Context) error {
 	}
 	reset := &pb.ResetOrderGroup{Account: acct[:], Group: gid}
 	return a.groupCommand(c, acct, gid, &pb.Command{Id: newCommandID(), Body: &pb.Command_ResetOrderGroup{ResetOrderGroup: reset}})
+}
+
+// deleteOrderGroup cancels every live order of a group and removes the
+// group, so that its slot is free (a wallet has at most 32) and its id can
+// be set again, fresh. The engine does both in one command; the answer
+// lists the orders it cancelled, read from that command's events, as the
+// cancel endpoints do.
+func (a *API) deleteOrderGroup(c echo.Context) error {
+	gid, err := parseGroupID(c)
+	if err != nil {
+		return err
+	}
+	acct, err := a.accountParam(c, l2Identity(c))
+	if err != nil {
+		return err
+	}
+	del := &pb.DeleteOrderGroup{Account: acct[:], Group: gid}
+	res, err := a.submit(c.Request().Context(), &pb.Command{Id: newCommandID(),
+		Body: &pb.Command_DeleteOrderGroup{DeleteOrderGroup: del}}, "")
+	if err != nil {
+		return err
+	}
+	out := clobapi.OrderGroupDeleted{ID: gid, Deleted: true, Canceled: []string{}}
+	for _, e := range res.Events {
+		if cr := e.GetCommandRejected(); cr != nil {
+			return errcode.RejectError(cr.GetReason())
+		}
+		if oc := e.GetOrderCancelled(); oc != nil {
+			out.Canceled = append(out.Canceled, hash32(oc.GetOrderId()))
+		}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // groupCommand appends a group command and answers the group as the

@@ -76,6 +76,18 @@ func (c *Client) ResetOrderGroup(ctx context.Context, id uint32) (clobapi.OrderG
 	return out, err
 }
 
+// DeleteOrderGroup cancels every live order of a group and removes it:
+// its place among the wallet's groups is free and its id can be set again,
+// fresh. The answer lists the orders cancelled (cancel_reason
+// GROUP_DELETED); a group the wallet does not have is
+// ORDER_GROUP_NOT_FOUND.
+func (c *Client) DeleteOrderGroup(ctx context.Context, id uint32) (clobapi.OrderGroupDeleted, error) {
+	var out clobapi.OrderGroupDeleted
+	err := c.do(ctx, request{method: http.MethodDelete, path: "/order-groups/" + strconv.FormatUint(uint64(id), 10),
+		query: c.groupQuery(), level: l2}, &out)
+	return out, err
+}
+
 // OrderGroups lists the order groups of the client's maker wallet, oldest
 // first.
 func (c *Client) OrderGroups(ctx context.Context) ([]clobapi.OrderGroup, error) {

@@ -14,8 +14,9 @@ import (
 )
 
 // TestMakerRequests: each market makers' method sends its method, path,
-// wallet parameter and body as the API document has them, and BuildOrder
-// carries the place's options into the envelope (left out when unset).
+// wallet parameter and body as the API document has them (and a delete's
+// answer decodes), and BuildOrder carries the place's options into the
+// envelope (left out when unset).
 func TestMakerRequests(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
@@ -28,6 +29,8 @@ func TestMakerRequests(t *testing.T) {
 		switch {
 		case r.URL.Path == "/order-groups" || r.URL.Path == "/orders/replace":
 			_, _ = io.WriteString(w, `[]`)
+		case r.Method == http.MethodDelete:
+			_, _ = io.WriteString(w, `{"id":9,"deleted":true,"canceled":["0x0000000000000000000000000000000000000000000000000000000000000001"]}`)
 		default:
 			_, _ = io.WriteString(w, `{}`)
 		}
@@ -67,6 +70,13 @@ func TestMakerRequests(t *testing.T) {
 		func() error { _, err := c.SetOrderGroup(ctx, 9, "100", 20); return err },
 		func() error { _, err := c.ResetOrderGroup(ctx, 9); return err },
 		func() error { _, err := c.OrderGroups(ctx); return err },
+		func() error {
+			d, err := c.DeleteOrderGroup(ctx, 9)
+			if err == nil && (d.ID != 9 || !d.Deleted || len(d.Canceled) != 1 || d.Canceled[0] != old) {
+				t.Errorf("the delete's answer: %+v", d)
+			}
+			return err
+		},
 	}
 	for _, call := range calls {
 		if err := call(); err != nil {
@@ -81,6 +91,7 @@ func TestMakerRequests(t *testing.T) {
 		`PUT /order-groups/9?signature_type=0 {"limit":"100","windowSec":20}`,
 		`POST /order-groups/9/reset?signature_type=0 `,
 		`GET /order-groups?signature_type=0 `,
+		`DELETE /order-groups/9?signature_type=0 `,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("requests:\n%s", strings.Join(got, "\n"))

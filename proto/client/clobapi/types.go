@@ -187,6 +187,15 @@ type OrderGroup struct {
 	Tripped   bool   `json:"tripped"`
 }
 
+// OrderGroupDeleted answers DELETE /order-groups/{id}: the group is gone
+// (its id can be set again, fresh) and Canceled lists the orders of the
+// group the delete cancelled (cancel_reason GROUP_DELETED), newest first.
+type OrderGroupDeleted struct {
+	ID       uint32   `json:"id"`
+	Deleted  bool     `json:"deleted"`
+	Canceled []string `json:"canceled"`
+}
+
 // Order statuses returned at submission (lowercase, as the reference).
 const (
 	InsertStatusLive    = "live"

@@ -23,6 +23,7 @@ import type {
   OpenOrder,
   OrderBookSummary,
   OrderGroup,
+  OrderGroupDeleted,
   OrderGroupRequest,
   OrderResponse,
   Page,
@@ -330,6 +331,15 @@ export class ClobClient {
   /** resetOrderGroup re-arms a group whose fills reached its limit. */
   resetOrderGroup(id: number): Promise<OrderGroup> {
     return this.call("l2", { method: "POST", path: `/order-groups/${id}/reset`, query: { signature_type: String(this.signatureType) } });
+  }
+
+  /**
+   * deleteOrderGroup cancels every live order of a group and removes it:
+   * its place among the wallet's 32 groups is free and its id can be set
+   * again, fresh. An unknown group is ORDER_GROUP_NOT_FOUND (404).
+   */
+  deleteOrderGroup(id: number): Promise<OrderGroupDeleted> {
+    return this.call("l2", { method: "DELETE", path: `/order-groups/${id}`, query: { signature_type: String(this.signatureType) } });
   }
 
   /** getOrderGroups lists the maker wallet's order groups, oldest first. */

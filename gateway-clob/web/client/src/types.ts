@@ -291,3 +291,12 @@ export interface OrderGroup {
   filled: string;
   tripped: boolean;
 }
+
+/** The answer of DELETE /order-groups/{id}: the group is gone. */
+export interface OrderGroupDeleted {
+  id: number;
+  /** Always true. */
+  deleted: boolean;
+  /** The group's orders the delete cancelled (cancel_reason GROUP_DELETED), newest first. */
+  canceled: string[];
+}

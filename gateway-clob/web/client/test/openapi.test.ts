@@ -80,6 +80,7 @@ test("the client's requests are operations of openapi.yaml", async (t) => {
     () => c.queuePosition("0xid"),
     () => c.setOrderGroup(7, "100", 20),
     () => c.resetOrderGroup(7),
+    () => c.deleteOrderGroup(7),
     () => c.getOrderGroups(),
     () => c.getOrders(),
     () => c.getTrades(),

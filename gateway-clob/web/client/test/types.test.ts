@@ -25,6 +25,7 @@ import type {
   OpenOrder,
   OrderBookSummary,
   OrderGroup,
+  OrderGroupDeleted,
   OrderGroupRequest,
   OrderResponse,
   Page,
@@ -154,6 +155,7 @@ const responses: Record<string, Shape> = {
   DecreaseOrderResponse: shape<DecreaseOrderResponse>({ orderID: t, status: t, size: t, remaining: t }, { orderID: t, status: t, remaining: t }),
   QueuePosition: shape<QueuePosition>({ order_id: t, shares_ahead: t, level_size: t }, { order_id: t, shares_ahead: t, level_size: t }),
   OrderGroup: shape<OrderGroup>({ id: t, limit: t, window_sec: t, filled: t, tripped: t }, { id: t, limit: t, window_sec: t, filled: t, tripped: t }),
+  OrderGroupDeleted: shape<OrderGroupDeleted>({ id: t, deleted: t, canceled: t }, { id: t, deleted: t, canceled: t }),
   BalanceAllowance: shape<BalanceAllowance>(
     { balance: t, locked: t, virtual_available: t, debt: t, allowances: t, exchange_allowances: t, exchange_approvals: t },
     { balance: t, locked: t, virtual_available: t, debt: t, allowances: t, exchange_approvals: t },
