@@ -193,8 +193,6 @@ func (m *Machine) checkTrades() error {
 	return nil
 }
 
-// checkAccounts checks that every resting order has its maker's approval
-// and that no account in debt keeps an order.
 // checkGroups: an account has at most Config.GroupsMax groups, each id
 // once and none 0, and every live order naming a group names one the
 // account has that is not tripped (a trip cancels the group's orders, a
@@ -222,6 +220,8 @@ func (m *Machine) checkGroups(a int32) error {
 	return nil
 }
 
+// checkAccounts checks that every resting order has its maker's approval
+// and that no account in debt keeps an order.
 func (m *Machine) checkAccounts() error {
 	for a := range m.accounts {
 		acct := &m.accounts[a]

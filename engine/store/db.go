@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -32,9 +31,9 @@ type Options struct {
 	// BulkLoad is for a replay: automatic compactions are off, so the
 	// whole disk bandwidth goes to flushing the memtables the replay fills,
 	// and L0 may grow without stalling writes. Only a database that no
-	// one queries should be opened this way; call CompactState when the
-	// load is done so that the next open loads the state quickly, and let
-	// the next open (without BulkLoad) compact the rest in the background.
+	// one queries should be opened this way; call Flush when the load is
+	// done, and let the next open (without BulkLoad) compact in the
+	// background.
 	BulkLoad bool
 }
 
@@ -52,7 +51,7 @@ const (
 	l0CompactionSublevels = 4
 	l0StopWritesSublevels = 24
 	// l0StopWritesBulk stands for "never": with compactions off during a
-	// bulk load, L0 only grows until CompactState.
+	// bulk load, L0 only grows until the next open compacts it.
 	l0StopWritesBulk = 1 << 20
 	// batchRetainBytes lets the one reused batch keep its buffer between
 	// commits: a batch of a thousand commands is about a megabyte, above
@@ -203,17 +202,11 @@ func (db *DB) LoadState(fn func(key, value []byte) error) error {
 	return nil
 }
 
-// CompactState flushes the memtables and compacts the core state records,
-// so that LoadState reads them from a few sorted files instead of every
-// L0 file a bulk load left. The read model is left for Pebble's own
-// compactions.
-func (db *DB) CompactState() error {
+// Flush writes the memtables to disk. A bulk load calls it at its end,
+// so that its time is the load's rather than the next Close's.
+func (db *DB) Flush() error {
 	if err := db.pdb.Flush(); err != nil {
 		return fmt.Errorf("store: flush: %w", err)
-	}
-	lo := []byte{pState}
-	if err := db.pdb.Compact(context.Background(), lo, prefixEnd(lo), true); err != nil {
-		return fmt.Errorf("store: compact state: %w", err)
 	}
 	return nil
 }
