@@ -138,6 +138,10 @@ type bookState struct {
 	index map[machine.Hash]int
 }
 
+// genChangesEvery is how often, in commands, the generator collects its
+// machine's changes.
+const genChangesEvery = 1024
+
 // Generate records a workload.
 func Generate(cfg Config) *Workload {
 	w := &Workload{Config: cfg}
@@ -146,11 +150,23 @@ func Generate(cfg Config) *Workload {
 	g.setup()
 	rec = &w.Warm
 	g.warm()
+	// Sized up front: the commands are most of a large workload's memory,
+	// and growing the slice by doubling copied them over and over.
+	w.Commands = make([]machine.Command, 0, commandsPerOpMax(cfg)*cfg.Ops)
 	rec = &w.Commands
 	for range cfg.Ops {
 		g.op()
 	}
 	return w
+}
+
+// commandsPerOpMax bounds the commands of one operation: two for a
+// cancel-and-replace sent as a cancel then a place, else one.
+func commandsPerOpMax(cfg Config) int {
+	if cfg.AtomicReplace {
+		return 1
+	}
+	return 2
 }
 
 // Stream generates a workload without keeping it: fn receives every
@@ -218,6 +234,11 @@ func (g *gen) apply(c machine.Command) {
 	c.TimeMs = g.nowMs
 	g.out = g.m.Apply(&c, g.out[:0])
 	g.emit(&c)
+	// The generator's machine persists nothing, but its change lists grow
+	// until collected, as an engine's are once per batch.
+	if g.nowMs%genChangesEvery == 0 {
+		g.m.Changes(discard)
+	}
 	for i := range g.out {
 		e := &g.out[i]
 		switch e.Kind {
