@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"net/http"
-	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/labstack/echo/v4"
@@ -167,23 +166,9 @@ func (a *API) cancelAll(c echo.Context) error {
 // command names. A command the engine rejects as a whole (unknown market
 // or token) fails the request only if it is rejected for every wallet.
 func (a *API) cancelForAccounts(c echo.Context, build func(common.Address) *pb.Command) ([]*publish.Result, error) {
-	ctx, id := c.Request().Context(), l2Identity(c)
-	accts := a.accounts(id)
-	results := make([]*publish.Result, len(accts))
-	errs := make([]error, len(accts))
-	var wg sync.WaitGroup
-	for i, acct := range accts {
-		wg.Go(func() {
-			cmd := build(acct)
-			cmd.Id = newCommandID()
-			results[i], errs[i] = a.submit(ctx, cmd, "")
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	results, err := a.forAccounts(c, build)
+	if err != nil {
+		return nil, err
 	}
 	return results, wholeRejection(results)
 }

@@ -184,7 +184,7 @@ func (a *API) postDecrease(c echo.Context) error {
 	dec.OrderId = oid[:]
 	results, err := a.forAccounts(c, func(acct common.Address) *pb.Command {
 		d := &pb.DecreaseOrder{Account: acct[:], OrderId: dec.OrderId, Amount: dec.Amount}
-		return &pb.Command{Id: newCommandID(), Body: &pb.Command_DecreaseOrder{DecreaseOrder: d}}
+		return &pb.Command{Body: &pb.Command_DecreaseOrder{DecreaseOrder: d}}
 	})
 	if err != nil {
 		return err
@@ -256,7 +256,8 @@ func decreaseResponse(oid [32]byte, results []*publish.Result) (clobapi.Decrease
 // forAccounts submits one command per maker wallet of the key (its EOA
 // and its proxy wallet) concurrently, so that they share a group commit:
 // the engine acts only on what the wallet a command names owns, and the
-// request names an order, not its wallet.
+// request names an order, not its wallet. Each command gets an id of its
+// own.
 func (a *API) forAccounts(c echo.Context, build func(common.Address) *pb.Command) ([]*publish.Result, error) {
 	ctx, id := c.Request().Context(), l2Identity(c)
 	accts := a.accounts(id)
@@ -264,7 +265,11 @@ func (a *API) forAccounts(c echo.Context, build func(common.Address) *pb.Command
 	errs := make([]error, len(accts))
 	var wg sync.WaitGroup
 	for i, acct := range accts {
-		wg.Go(func() { results[i], errs[i] = a.submit(ctx, build(acct), "") })
+		wg.Go(func() {
+			cmd := build(acct)
+			cmd.Id = newCommandID()
+			results[i], errs[i] = a.submit(ctx, cmd, "")
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {
