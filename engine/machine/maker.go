@@ -101,7 +101,7 @@ func (m *Machine) replace(c *Command) {
 		return
 	}
 	var t order
-	if ref, r := m.admit(c, &t, old); r != 0 {
+	if ref, r := m.admitUnspent(c, &t, old); r != 0 {
 		m.refuse(c.ID, ref, r)
 		return
 	}

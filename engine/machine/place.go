@@ -28,6 +28,13 @@ func (m *Machine) admit(c *Command, t *order, old int32) (tokenRef, Reason) {
 	if m.seen.has(idKey(c.ID)) {
 		return tokenRef{market: -1}, ReasonDuplicateOrder
 	}
+	return m.admitUnspent(c, t, old)
+}
+
+// admitUnspent is admit for a caller that has refused a spent id itself
+// (a replace does, before it looks for the old order): the seen set's
+// lookup is a cache miss, a fifth of a replace's time when done twice.
+func (m *Machine) admitUnspent(c *Command, t *order, old int32) (tokenRef, Reason) {
 	ref, ok := m.token(c.Order.TokenID)
 	if !ok {
 		return tokenRef{market: -1}, ReasonTokenNotFound
