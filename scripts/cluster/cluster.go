@@ -60,49 +60,71 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{Config: cfg}
+	if err := c.up(ctx, log); err != nil {
+		// Whatever started stops: a caller that gets no cluster cannot
+		// stop it, and a failed bench run left three engines and three
+		// NATS nodes burning a core and a half for hours. The data dir
+		// and its logs stay, to read why. Nothing starts before the
+		// secrets are loaded.
+		if c.Secrets == nil {
+			return nil, err
+		}
+		fmt.Fprintf(log, "== up failed, stopping what it started: %v\n", err)
+		if derr := c.Down(false, log); derr != nil {
+			return nil, errors.Join(err, fmt.Errorf("cluster: stopping after the failed start: %w", derr))
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// up starts every part of c in order; Up stops them if one fails.
+func (c *Cluster) up(ctx context.Context, log io.Writer) error {
+	cfg := c.Config
+	var err error
 	began := time.Now()
 	step := func(format string, args ...any) {
 		fmt.Fprintf(log, "== %5.1fs "+format+"\n", append([]any{time.Since(began).Seconds()}, args...)...)
 	}
 	step("building the services into %s", cfg.serviceBinDir())
 	if err := proc.Build(cfg.serviceBinDir(), servicePackages...); err != nil {
-		return nil, err
+		return err
 	}
 	if c.Secrets, err = LoadSecrets(cfg.Dir); err != nil {
-		return nil, err
+		return err
 	}
 	if cfg.FreePorts {
 		if cfg.Ports, err = FreePorts(); err != nil {
-			return nil, err
+			return err
 		}
 		c.Config = cfg
 	}
 	if cfg.NATSNetns && cfg.Ports.NATS[0].Netns == "" {
 		step("NATS's network: a namespace per node on a bridge")
 		if cfg.Ports.NATS, err = newNATSNetns(cfg.Ports.NATS).create(cfg.Ports.NATS); err != nil {
-			return nil, err
+			return err
 		}
 		c.Config = cfg
 	}
 	if err := cfg.save(); err != nil {
-		return nil, err
+		return err
 	}
 	step("NATS: %d nats-server processes in cluster %q", len(cfg.Ports.NATS), NATSClusterName)
 	if err := cfg.nats().Start(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	ch := cfg.chain()
 	step("chain: geth --dev on %s", ch.RPCURL())
 	if err := ch.Start(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	if c.Deployment, err = provision(ctx, ch, c.Secrets); err != nil {
-		return nil, err
+		return err
 	}
 	if p := cfg.chainProxy(); p != nil {
 		step("chain proxy: toxiproxy-server, the services reach geth through %s (its API on %s)", p.RPCURL(), addr(p.APIPort))
 		if err := p.Start(ctx); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	svcs := c.services()
@@ -121,24 +143,21 @@ func Up(ctx context.Context, cfg Config, log io.Writer) (*Cluster, error) {
 	}
 	for _, s := range first {
 		if err := c.startAll(ctx, []service{s}); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := c.startAll(ctx, rest); err != nil {
-		return nil, err
+		return err
 	}
 	step("HAProxy: CLOB %s, Gamma %s, Relayer %s, stats %s", c.CLOBURL(), c.GammaURL(), c.RelayerURL(), url(cfg.Ports.Stats))
 	if err := startHAProxy(cfg); err != nil {
-		return nil, err
+		return err
 	}
 	if err := c.waitBalanced(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	step("the demo catalogue")
-	if err := c.seed(ctx); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return c.seed(ctx)
 }
 
 // Open returns the cluster up started in dir, for status and down.
