@@ -109,17 +109,26 @@ func (m *Machine) setGroup(c *Command) {
 	m.markAccount(a)
 }
 
+// commandGroup finds the group a reset or a delete names: the account of
+// Command.Account and the group's index in it. A group the account does
+// not have is refused (ReasonGroupNotFound) and ok is false.
+func (m *Machine) commandGroup(c *Command) (a int32, i int, ok bool) {
+	a, ok = m.account(c.Account)
+	if ok {
+		if i = m.findGroup(a, c.Args.Group); i >= 0 {
+			return a, i, true
+		}
+	}
+	m.rejectCommand(ReasonGroupNotFound)
+	return 0, -1, false
+}
+
 // resetGroup re-arms a group: its fills are forgotten and it takes orders
 // again. Refused for a group the account does not have
 // (ReasonGroupNotFound).
 func (m *Machine) resetGroup(c *Command) {
-	a, ok := m.account(c.Account)
-	i := -1
-	if ok {
-		i = m.findGroup(a, c.Args.Group)
-	}
-	if i < 0 {
-		m.rejectCommand(ReasonGroupNotFound)
+	a, i, ok := m.commandGroup(c)
+	if !ok {
 		return
 	}
 	g := &m.accounts[a].groups[i]
@@ -135,13 +144,8 @@ func (m *Machine) resetGroup(c *Command) {
 // nothing refers to the removed state. Refused, changing nothing, for a
 // group the account does not have (ReasonGroupNotFound, as a reset).
 func (m *Machine) deleteGroup(c *Command) {
-	a, ok := m.account(c.Account)
-	i := -1
-	if ok {
-		i = m.findGroup(a, c.Args.Group)
-	}
-	if i < 0 {
-		m.rejectCommand(ReasonGroupNotFound)
+	a, i, ok := m.commandGroup(c)
+	if !ok {
 		return
 	}
 	m.cancelGroupOrders(a, c.Args.Group, CauseGroupDeleted)
