@@ -113,13 +113,13 @@ func (p Proc) start(cmd *exec.Cmd, exe string) error {
 
 // PID returns the process's pid if it is running: its pid file names a
 // live process that runs the recorded executable (a pid reused by
-// another program does not count).
+// another program does not count), or one that is still exiting.
 func (p Proc) PID() (int, bool) {
 	b, err := os.ReadFile(p.PIDPath())
 	if err != nil {
 		return 0, false
 	}
-	pidText, exe, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	pidText, recorded, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
 	pid, err := strconv.Atoi(pidText)
 	if err != nil || pid <= 0 {
 		return 0, false
@@ -128,40 +128,79 @@ func (p Proc) PID() (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	// The state follows the command name's closing parenthesis. A zombie
-	// is gone, unless other threads of it still exit: the leader of a
-	// killed nats-server turns zombie while a thread finishes an fsync,
-	// and the process's sockets stay open until the last thread exits
-	// (a restart then failed to bind its port: the campaign's fault 49).
-	i := strings.LastIndexByte(string(stat), ')')
-	switch {
-	case i < 0 || i+2 >= len(stat):
-		return 0, false
-	case stat[i+2] == 'Z':
-		// A zombie's executable can no longer be read; its pid is not
-		// reused before it is reaped, so it is still the recorded one.
-		return pid, exiting(pid)
-	}
-	if got, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid)); err != nil || strings.TrimSuffix(got, " (deleted)") != exe {
+	st, ok := parseStat(stat)
+	if !ok {
 		return 0, false
 	}
-	return pid, true
+	exe, exeErr := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
+	return pid, alive(st, threadsOf(pid), exe, exeErr, recorded)
 }
 
-// exiting reports whether a zombie's thread group still has threads
-// other than its leader: it has not released its files yet.
-func exiting(pid int) bool {
+// procStat is what PID reads of /proc/<pid>/stat.
+type procStat struct {
+	state byte   // R, S, D, Z, X...
+	flags uint64 // the kernel's PF_* flags
+}
+
+// pfExiting is PF_EXITING: the process is in the kernel's do_exit.
+const pfExiting = 0x4
+
+// parseStat reads the state and flags, the first and seventh fields after
+// the command name's closing parenthesis (the name may hold any byte).
+func parseStat(b []byte) (procStat, bool) {
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return procStat{}, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 7 || len(f[0]) != 1 {
+		return procStat{}, false
+	}
+	flags, err := strconv.ParseUint(f[6], 10, 64)
+	if err != nil {
+		return procStat{}, false
+	}
+	return procStat{state: f[0][0], flags: flags}, true
+}
+
+// alive decides whether a process may still hold what it had open (its
+// listening ports above all), from how the kernel tears it down: do_exit
+// releases the memory, and with it /proc/<pid>/exe, before the open
+// files, and the leader of a thread group turns zombie while its other
+// threads still exit (one finishing an fsync, say), the files going with
+// the last of them. Each of those windows counted as gone once, and a
+// restart then failed: "bind: address already in use" (campaign fault
+// 49), and a clock-skew restart found the stopped gateway "running" a
+// moment after its stop had seen it gone, so it started nothing.
+func alive(st procStat, threads int, exe string, exeErr error, recorded string) bool {
+	switch {
+	case st.state == 'X':
+		return false
+	case st.state == 'Z':
+		// A zombie's executable can no longer be read; its pid is not
+		// reused before it is reaped, so it is still the recorded one.
+		return threads > 1
+	case exeErr != nil:
+		return st.flags&pfExiting != 0
+	default:
+		return strings.TrimSuffix(exe, " (deleted)") == recorded
+	}
+}
+
+// threadsOf is the number of threads of the process's group, 0 when it
+// cannot be read.
+func threadsOf(pid int) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return false
+		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		if n, ok := strings.CutPrefix(line, "Threads:"); ok {
-			threads, err := strconv.Atoi(strings.TrimSpace(n))
-			return err == nil && threads > 1
+			threads, _ := strconv.Atoi(strings.TrimSpace(n))
+			return threads
 		}
 	}
-	return false
+	return 0
 }
 
 // Running reports whether the process runs.
