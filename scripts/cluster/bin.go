@@ -18,7 +18,7 @@ func Binary(name string) (string, error) {
 	}
 	p := filepath.Join(root, "bin", name)
 	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("cluster: %s is missing: run `make bin/%s` (or `make cluster`) at the repository root", p, name)
+		return "", fmt.Errorf("cluster: %s is missing: run `make setup` (the pinned tools) or `make cluster` (the services) at the repository root", p)
 	}
 	return p, nil
 }

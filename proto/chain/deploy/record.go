@@ -272,7 +272,9 @@ func (d *Deployment) Verify(ctx context.Context, b VerifyBackend) error {
 	}
 	id, err := b.ChainID(ctx)
 	if err != nil {
-		return fmt.Errorf("reading the chain id of %s: %w", d.RPCURL, err)
+		// Not d.RPCURL: the caller may have dialled another endpoint
+		// (-rpc-url), and naming the record's would send the reader astray.
+		return fmt.Errorf("reading the chain id of the RPC endpoint: %w", err)
 	}
 	if !id.IsUint64() || id.Uint64() != d.ChainID {
 		return mismatch("the RPC endpoint's chain id is %s, the record's is %d", id, d.ChainID)
