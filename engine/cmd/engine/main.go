@@ -56,7 +56,7 @@ func parse(name string, args []string) (*options, *flag.FlagSet, error) {
 	fs.BoolVar(&o.serveQueries, "serve-queries", true, "answer queries; false leaves them to the read replicas (-mode follower), at least one of which must then run")
 	fs.DurationVar(&o.cfg.TickInterval, "tick-interval", service.DefaultTickInterval, "how often the leader appends a Tick command")
 	fs.IntVar(&o.cfg.BatchMax, "batch-max", service.DefaultBatchMax, "CMD messages applied and committed together, at most")
-	fs.DurationVar(&o.cfg.CheckpointInterval, "checkpoint-interval", service.DefaultCheckpointInterval, "how often a batch is committed with fsync")
+	fs.DurationVar(&o.cfg.CheckpointInterval, "checkpoint-interval", service.DefaultCheckpointInterval, "how often a batch is committed durably; a restart replays at most this much of the log")
 	fs.StringVar(&o.cfg.AdminAddr, "admin-addr", "127.0.0.1:9101", "address of /metrics, /livez and /readyz (empty: off)")
 	fs.StringVar(&o.feeAccount, "fee-account", "0x0000000000000000000000000000000000000000", "wallet that collects taker fees")
 	fs.Int64Var(&o.cfg.Machine.HeartbeatTimeoutMs, "heartbeat-timeout-ms", o.cfg.Machine.HeartbeatTimeoutMs, "silence after which an API key that sent heartbeats loses its orders")
