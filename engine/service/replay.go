@@ -18,6 +18,9 @@ type ReplayReport struct {
 	Elapsed    time.Duration
 	StateHash  [32]byte
 	AppliedSeq uint64
+	// Keys and Bytes are what the replay wrote to the store: sets and
+	// deletes, and their batches' encoded size.
+	Keys, Bytes int64
 }
 
 // CmdsPerSec is the replay rate.
@@ -61,6 +64,8 @@ func Replay(ctx context.Context, cfg Config) (ReplayReport, error) {
 	}
 	r := ReplayReport{Messages: s.replayTo, Commands: uint64(s.met.commandsApplied()), Elapsed: time.Since(start),
 		StateHash: s.m.StateHash(), AppliedSeq: s.applied.Load()}
+	st := s.db.Stats()
+	r.Keys, r.Bytes = st.Keys, st.Bytes
 	return r, os.Remove(marker)
 }
 

@@ -27,6 +27,9 @@ const logBatchCmds = 64
 // (machine.Machine, as the matcher figures run it) applies the same
 // commands: replay_matcher_cmds_per_sec, and replay_matcher_pct the
 // replay's rate in percent of it (goal: at least 40).
+// replay_keys_per_cmd and replay_bytes_per_cmd are what the replay wrote
+// to the store per command (sets and deletes, and their batches' size):
+// the store's writes are most of the replay's cost.
 func ReplayRestart(cfg EngineConfig) ([]Figure, error) {
 	tb, err := newTestbed(false) // durability of the setup is not what is measured
 	if err != nil {
@@ -63,6 +66,8 @@ func ReplayRestart(cfg EngineConfig) ([]Figure, error) {
 		{"replay_cmds_per_sec", r.CmdsPerSec(), "cmds/s"},
 		{"replay_matcher_cmds_per_sec", coreRate, "cmds/s"},
 		{"replay_matcher_pct", 100 * r.CmdsPerSec() / coreRate, "%"},
+		{"replay_keys_per_cmd", float64(r.Keys) / float64(r.Commands), "keys/cmd"},
+		{"replay_bytes_per_cmd", float64(r.Bytes) / float64(r.Commands), "bytes/cmd"},
 		{"restart_ms", float64(restart.Milliseconds()), "ms"},
 	}, nil
 }
