@@ -133,7 +133,10 @@ func (p Proc) PID() (int, bool) {
 		return 0, false
 	}
 	exe, exeErr := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
-	return pid, alive(st, threadsOf(pid), exe, exeErr, recorded)
+	if !alive(st, threadsOf(pid), exe, exeErr, recorded) {
+		return 0, false
+	}
+	return pid, true
 }
 
 // procStat is what PID reads of /proc/<pid>/stat.
