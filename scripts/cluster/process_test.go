@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"pred.dev/scripts/internal/proc"
 )
 
 // TestAliveWhileExiting holds the decision of PID to the order in which the
@@ -77,7 +79,10 @@ func TestKillWaitsForThePort(t *testing.T) {
 		t.Skip("allocates a gigabyte in a child process")
 	}
 	for round := range 3 {
-		port := freePort(t)
+		port, err := proc.FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := Proc{Name: "holder", Dir: t.TempDir()}
 		cmd := exec.Command(os.Args[0], "-test.run", "^TestKillWaitsForThePort$")
 		cmd.Env = append(os.Environ(), holdPortEnv+"="+strconv.Itoa(port))
@@ -111,15 +116,6 @@ func holdPort() {
 	defer l.Close()
 	time.Sleep(time.Minute)
 	b[0]++
-}
-
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
 
 func waitListening(t *testing.T, port int) {
