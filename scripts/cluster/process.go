@@ -124,6 +124,14 @@ func (p Proc) PID() (int, bool) {
 	if err != nil || pid <= 0 {
 		return 0, false
 	}
+	// The executable is read before the state: the kernel sets
+	// PF_EXITING before it frees the memory that /proc/<pid>/exe needs,
+	// so a state read after an unreadable executable shows PF_EXITING.
+	// Read the other way round, a state from just before the exit and
+	// an executable from just after it looked gone, and the next call
+	// saw it exiting, so alive again (a stop's TestProcIsFoundByItsPIDFile
+	// failed so in CI, about 1 stop in 100 here).
+	exe, exeErr := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, false
@@ -132,7 +140,6 @@ func (p Proc) PID() (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	exe, exeErr := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
 	if !alive(st, threadsOf(pid), exe, exeErr, recorded) {
 		return 0, false
 	}

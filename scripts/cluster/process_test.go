@@ -129,3 +129,40 @@ func waitListening(t *testing.T, port int) {
 	}
 	t.Fatalf("the child never listened on %d", port)
 }
+
+// TestStopIsFinal stops many processes and asks again the moment each
+// stop returns: a process once seen gone stays gone. Before PID read the
+// executable ahead of the state, about 1 stop in 100 came back alive.
+func TestStopIsFinal(t *testing.T) {
+	t.Parallel()
+	const workers, stops = 4, 250
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			errs <- stopMany(t.TempDir(), w, stops)
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func stopMany(dir string, worker, stops int) error {
+	for i := range stops {
+		p := Proc{Name: fmt.Sprintf("sleeper-%d-%d", worker, i), Dir: dir}
+		if err := p.Start(exec.Command("/bin/sleep", "60")); err != nil {
+			return err
+		}
+		if _, err := p.Stop(StopMax); err != nil {
+			return err
+		}
+		for range 3 {
+			if p.Running() {
+				return fmt.Errorf("stop %d of worker %d: the process runs again after Stop saw it gone", i, worker)
+			}
+		}
+	}
+	return nil
+}
