@@ -41,8 +41,10 @@ const jsonDepthMax = 32
 // Every refusal is an *errcode.Error with code, whose message says where
 // the body is wrong.
 func DecodeJSON(body []byte, v any, code errcode.Code) error {
-	if problem := checkJSON(body, reflect.TypeOf(v)); problem != "" {
-		return errcode.Errorf(code, "%s (%s)", code.Message(), problem)
+	if t := reflect.TypeOf(v); !cleanJSON(body, t) {
+		if problem := checkJSON(body, t); problem != "" {
+			return errcode.Errorf(code, "%s (%s)", code.Message(), problem)
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -300,6 +302,10 @@ type jsonFields struct {
 	exact  map[string]reflect.Type
 	folded map[string]string // foldName(name) -> name
 	names  []string
+	// For cleanJSON: each name's index in names, and whether two names
+	// fold to one (checkJSON refuses a body that gives both).
+	slot      map[string]int
+	foldTwins bool
 }
 
 func (f *jsonFields) lookup(key, path string) (reflect.Type, error) {
@@ -397,10 +403,17 @@ func collectFields(t reflect.Type) *jsonFields {
 			continue
 		}
 		f.exact[name] = top[0].typ
+		if _, twin := f.folded[foldName(name)]; twin {
+			f.foldTwins = true
+		}
 		f.folded[foldName(name)] = name
 		f.names = append(f.names, name)
 	}
 	slices.Sort(f.names)
+	f.slot = make(map[string]int, len(f.names))
+	for i, name := range f.names {
+		f.slot[name] = i
+	}
 	return f
 }
 
