@@ -194,6 +194,7 @@ type Server struct {
 	pub     *publish.Publisher
 	markets *market.Cache
 	hub     *stream.Hub
+	keyView *auth.KeyView
 }
 
 // New connects a gateway to NATS: it ensures the streams and KV buckets,
@@ -223,7 +224,11 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: log}
+	if s.keyView, err = auth.StartKeyView(ctx, js, log.Named("keys")); err != nil {
+		return nil, err
+	}
 	if err := s.startPipes(ctx, nc); err != nil {
+		s.keyView.Stop()
 		return nil, err
 	}
 	limiter := api.NewLimiter(cfg.RateLimit)
@@ -231,7 +236,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	// devnet's, a test's) never register a metric twice.
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	l2 := &auth.L2{Deriver: deriver, Keys: keys, Window: cfg.AuthWindow, Now: cfg.Clock}
+	l2 := &auth.L2{Deriver: deriver, Keys: s.keyView, Window: cfg.AuthWindow, Now: cfg.Clock}
 	a := api.New(apiConfig(cfg), api.Deps{
 		NC: nc, Pub: s.pub, Markets: s.markets, Keys: keys, Deriver: deriver, Limiter: limiter, Log: log,
 		Fence: leaderread.NewFence(js, journal.CommandStream),
@@ -244,6 +249,7 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 		L2: l2, Account: a.AccountParam}, nc, s.query(nc), feed, log.Named("stream"))
 	if err != nil {
 		s.markets.Stop()
+		s.keyView.Stop()
 		_ = s.pub.Close()
 		return nil, err
 	}
@@ -355,5 +361,6 @@ func (s *Server) timeouts() gateway.Timeouts {
 func (s *Server) Close() error {
 	s.hub.Close()
 	s.markets.Stop()
+	s.keyView.Stop()
 	return s.pub.Close()
 }

@@ -193,7 +193,12 @@ func TestL2Verify(t *testing.T) {
 	}
 	d, _ := NewDeriver(bytes.Repeat([]byte{7}, 32))
 	clock := time.Unix(1_700_000_000, 0)
-	l2 := &L2{Deriver: d, Keys: keys, Window: DefaultWindow, Now: func() time.Time { return clock }}
+	view, err := StartKeyView(ctx, js, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(view.Stop)
+	l2 := &L2{Deriver: d, Keys: view, Window: DefaultWindow, Now: func() time.Time { return clock }}
 	addr := common.HexToAddress(vectorAddress)
 	id := d.KeyID(L1Identity{Address: addr, Timestamp: "1700000000", Nonce: "n"})
 	if _, err := keys.Create(ctx, KeyRecord{KeyID: id.String(), Address: addr.Hex(), CreatedAt: clock.Unix()}); err != nil {

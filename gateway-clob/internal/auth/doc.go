@@ -15,5 +15,7 @@
 // never stored and GET /auth/derive-api-key recomputes them; key records
 // (owner, scope, revoked) live in a NATS KV bucket (KeyStore) and used L1
 // signatures in another with a TTL (NonceStore), so every gateway replica
-// sees the same keys and refuses the same replays.
+// sees the same keys and refuses the same replays. L2 reads key records
+// from a watched copy of the bucket (KeyView), fenced on the bucket's
+// leader so that it is never older than the request.
 package auth

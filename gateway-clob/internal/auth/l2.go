@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"crypto/subtle"
-	"errors"
 	"net/http"
 	"time"
 
@@ -24,15 +23,15 @@ type Identity struct {
 // L2 verifies API-key requests.
 type L2 struct {
 	Deriver *Deriver
-	Keys    *KeyStore
+	Keys    *KeyView
 	Window  time.Duration
 	Now     func() time.Time
 }
 
 // Verify checks the L2 headers against the request: the timestamp window,
 // the passphrase and the HMAC (both compared in constant time), then the
-// key record, read from KV on every request so that a revoke on any
-// replica takes effect at once. path is the URL path without the query
+// key record, fresh on every request (KeyView.Fresh) so that a revoke on
+// any replica takes effect at once. path is the URL path without the query
 // string; body is the exact request body.
 func (a *L2) Verify(ctx context.Context, method, path string, h http.Header, body []byte) (Identity, error) {
 	keyStr, pass, sig, ts := header(h, clobapi.HeaderAPIKey), header(h, clobapi.HeaderPassphrase), header(h, clobapi.HeaderSignature), header(h, clobapi.HeaderTimestamp)
@@ -65,19 +64,19 @@ func (a *L2) Verify(ctx context.Context, method, path string, h http.Header, bod
 // lookup loads the key record and checks it is active and in the scope
 // the request names.
 func (a *L2) lookup(ctx context.Context, id uuid.UUID, h http.Header) (Identity, error) {
-	rec, err := a.Keys.Get(ctx, id.String())
-	if errors.Is(err, ErrKeyNotFound) {
+	key, found, err := a.Keys.Fresh(ctx, id)
+	if err != nil {
+		return Identity{}, err
+	}
+	if !found {
 		return Identity{}, errcode.New(errcode.InvalidAPIKey)
 	}
-	if err != nil {
-		return Identity{}, errcode.Wrap(errcode.EngineUnavailable, err)
-	}
-	if rec.Revoked {
+	if key.revoked {
 		return Identity{}, errcode.Errorf(errcode.InvalidAPIKey, "unauthorized/invalid api key: this key was revoked; create a new one with L1 auth")
 	}
 	scope := h.Get(clobapi.HeaderScopeID)
-	if scope != "" && scope != rec.Scope {
+	if scope != "" && scope != key.scope {
 		return Identity{}, errcode.New(errcode.ScopeMismatch)
 	}
-	return Identity{KeyID: id, Address: common.HexToAddress(rec.Address), Scope: rec.Scope}, nil
+	return Identity{KeyID: id, Address: key.address, Scope: key.scope}, nil
 }
