@@ -42,7 +42,7 @@ type Config struct {
 	// Window is how long a batch collects commands after its first one.
 	// Default 1ms.
 	Window time.Duration
-	// BatchMax is the most commands per CMD message. Default 64.
+	// BatchMax is the most commands per CMD message. Default 256.
 	BatchMax int
 	// InFlightMax is the most commands queued or awaiting an ack or a
 	// result; beyond it Submit and Append return ErrBackpressure. Default 8192.
@@ -55,8 +55,13 @@ type Config struct {
 }
 
 const (
-	defaultWindow        = time.Millisecond
-	defaultBatchMax      = 64
+	defaultWindow = time.Millisecond
+	// The log fsyncs each message, so a batch is what shares one fsync.
+	// 64 split 256 waiting callers into four messages and four fsyncs:
+	// at 256, the journal bench (256 callers) appended 32-50% more
+	// commands a second, with half the ack latency (three alternated
+	// pairs). The byte limit still bounds a message.
+	defaultBatchMax      = 256
 	defaultInFlightMax   = 8192
 	defaultAckTimeout    = 5 * time.Second
 	defaultResultTimeout = 5 * time.Second
