@@ -57,12 +57,19 @@ func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
 // process: the same traders (each onboarded through the Relayer API and
 // the faucet), the same mix of orders, the median of cfg.Runs timed
 // runs. The figures are CLOB's, named cluster_clob_*.
-func ClusterCLOB(cfg CLOBConfig) ([]Figure, error) {
+func ClusterCLOB(cfg CLOBConfig) (_ []Figure, err error) {
 	dir, err := os.MkdirTemp("", "pred-bench-cluster-clob-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if err != nil {
+			// Kept: a failed run is explained only by its services' logs.
+			err = fmt.Errorf("%w (the cluster's logs are kept in %s)", err, filepath.Join(dir, "cluster"))
+			return
+		}
+		os.RemoveAll(dir)
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), clusterSetupTimeout)
 	defer cancel()
 	c, err := cluster.Up(ctx, cluster.Config{Dir: filepath.Join(dir, "cluster"), FreePorts: true}, io.Discard)
