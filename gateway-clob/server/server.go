@@ -90,6 +90,10 @@ type Config struct {
 	KVReplicas int
 	// ShutdownTimeout bounds the graceful drain of Start.
 	ShutdownTimeout time.Duration
+	// LameDuck is how long the server answers on after SIGTERM, not
+	// ready, before it closes its listener (gateway.Timeouts); zero
+	// without a load balancer.
+	LameDuck time.Duration
 	// StreamLimits bound /ws/market and /ws/user (zero fields: wsfeed's
 	// defaults); ResumePositionsMax and ResumeWait bound a resume (zero:
 	// the stream package's defaults).
@@ -351,7 +355,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // an order may wait up to ResultTimeout.
 func (s *Server) timeouts() gateway.Timeouts {
 	t := gateway.DefaultTimeouts
-	t.Write, t.Shutdown = 0, s.cfg.ShutdownTimeout
+	t.Write, t.Shutdown, t.LameDuck = 0, s.cfg.ShutdownTimeout, s.cfg.LameDuck
 	return t
 }
 

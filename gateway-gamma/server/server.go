@@ -101,6 +101,10 @@ type Config struct {
 	KVReplicas int
 	// ShutdownTimeout bounds the graceful drain of Start.
 	ShutdownTimeout time.Duration
+	// LameDuck is how long the server answers on after SIGTERM, not
+	// ready, before it closes its listener (gateway.Timeouts); zero
+	// without a load balancer.
+	LameDuck time.Duration
 	// StartTimeout bounds the initial load of the catalogue.
 	StartTimeout time.Duration
 	// Stream bounds the sports channel's connections (wsfeed's defaults
@@ -427,7 +431,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 
 func (s *Server) timeouts() gateway.Timeouts {
 	t := gateway.DefaultTimeouts
-	t.Shutdown = s.cfg.ShutdownTimeout
+	t.Shutdown, t.LameDuck = s.cfg.ShutdownTimeout, s.cfg.LameDuck
 	return t
 }
 

@@ -67,6 +67,10 @@ type Config struct {
 	Retention time.Duration
 	// ShutdownTimeout bounds the graceful drain of Serve.
 	ShutdownTimeout time.Duration
+	// LameDuck is how long the server answers on after SIGTERM, not
+	// ready, before it closes its listener (gateway.Timeouts); zero
+	// without a load balancer.
+	LameDuck time.Duration
 	// StartTimeout bounds New's set-up (NATS buckets, the deployment's
 	// verification on chain).
 	StartTimeout time.Duration
@@ -287,6 +291,6 @@ func (r *Relayer) Serve(ctx context.Context, ln net.Listener) error {
 
 func (r *Relayer) timeouts() gateway.Timeouts {
 	t := gateway.DefaultTimeouts
-	t.Shutdown = r.cfg.ShutdownTimeout
+	t.Shutdown, t.LameDuck = r.cfg.ShutdownTimeout, r.cfg.LameDuck
 	return t
 }

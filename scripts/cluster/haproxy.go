@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // HAProxyBin is Debian's HAProxy (apt-get install haproxy).
@@ -17,6 +18,12 @@ const HAProxyBin = "/usr/sbin/haproxy"
 const (
 	haproxyProcName = "haproxy"
 	haproxyDirName  = "haproxy"
+	// lameDuck is how long a stopping API replica answers on with its
+	// readiness failing (the APIs' -lame-duck): the checks below take a
+	// replica out after two failures, 500 ms and then 250 ms apart, so
+	// within about 750 ms and a check's own time. Twice that leaves room
+	// for a check slowed by load; a restart then fails no request.
+	lameDuck = 1500 * time.Millisecond
 )
 
 // haproxyConf is HAProxy's configuration: each API's front on its fixed

@@ -102,7 +102,7 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 	for i, port := range c.Ports.CLOBReplicas {
 		out = append(out, service{name: fmt.Sprintf("gateway-clob-%d", i+1), bin: bin("gateway-clob"), dropEnv: "CLOB_",
 			args: []string{"-listen", addr(port), "-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL,
-				"-kv-replicas", replicas, "-faucet", "-trust-forwarded-for",
+				"-kv-replicas", replicas, "-faucet", "-trust-forwarded-for", "-lame-duck", lameDuck.String(),
 				"-cors-origins", origins, "-app-gamma-url", url(c.Ports.Gamma), "-app-relayer-url", url(c.Ports.Relayer)},
 			env:   []string{"CLOB_MASTER_KEY=" + s.MasterKey},
 			ready: url(port) + "/readyz", addrs: []string{addr(port)}})
@@ -110,7 +110,7 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 	for i, port := range c.Ports.GammaReplicas {
 		out = append(out, service{name: fmt.Sprintf("gateway-gamma-%d", i+1), bin: bin("gateway-gamma"), dropEnv: "GAMMA_",
 			args: []string{"-listen", addr(port), "-nats-url", natsURL, "-deployment", record, "-oracle", op,
-				"-kv-replicas", replicas, "-trust-forwarded-for", "-cors-origins", origins, "-liveness", c.Liveness.String(),
+				"-kv-replicas", replicas, "-trust-forwarded-for", "-lame-duck", lameDuck.String(), "-cors-origins", origins, "-liveness", c.Liveness.String(),
 				"-rate-login-ip-burst", loginIPBurst, "-rate-login-ip-per-second", loginIPPerSecond},
 			env:   []string{"GAMMA_JWT_KEY=" + s.JWTKey, "GAMMA_OPERATOR_KEY=" + s.GammaOpKey},
 			ready: url(port) + "/readyz", addrs: []string{addr(port)}})
@@ -119,7 +119,7 @@ func services(c Config, s *Secrets, natsURL, record, rpcURL string) []service {
 		name := fmt.Sprintf("relayer-%d", i+1)
 		out = append(out, service{name: name, bin: bin("relayer"), dropEnv: "RELAYER_",
 			args: []string{"-listen", addr(port), "-nats-url", natsURL, "-deployment", record, "-rpc-url", rpcURL,
-				"-kv-replicas", replicas, "-holder", name, "-lease-ttl", lease, "-confirmations", confirmations, "-trust-forwarded-for",
+				"-kv-replicas", replicas, "-holder", name, "-lease-ttl", lease, "-confirmations", confirmations, "-trust-forwarded-for", "-lame-duck", lameDuck.String(),
 				"-cors-origins", origins},
 			env:   []string{"RELAYER_JWT_KEY=" + s.JWTKey, "RELAYER_HOT_KEY=" + KeyHex(s.RelayerHot)},
 			ready: url(port) + "/readyz", addrs: []string{addr(port)}, lease: relayerLease, holder: name})

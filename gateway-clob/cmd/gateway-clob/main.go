@@ -123,6 +123,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.faucetMax, "faucet-max", fixed.FormatUnits(f.cfg.FaucetMaxUnits), "largest faucet credit in USDW")
 	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets and streams (1 single node, 3 cluster)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
+	fs.DurationVar(&f.cfg.LameDuck, "lame-duck", 0, "after SIGTERM, keep answering this long with GET /readyz failing before closing the listener, so a load balancer takes this replica out first (0: none)")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
 	fs.Var(&f.cfg.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	fs.StringVar(&f.cfg.App.GammaURL, "app-gamma-url", "", "the Gamma API's base URL as browsers reach it: with -app-relayer-url, serves the web app at /app/ (add this gateway's origin to every API's -cors-origins)")

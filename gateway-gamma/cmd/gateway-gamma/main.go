@@ -129,6 +129,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&f.cfg.KVReplicas, "kv-replicas", f.cfg.KVReplicas, "replicas of the KV buckets (1 single node, 3 cluster)")
 	fs.DurationVar(&f.cfg.ResultTimeout, "result-timeout", 0, "wait for the engine's answer to an operator command (default 5s)")
 	fs.DurationVar(&f.cfg.ShutdownTimeout, "shutdown-timeout", f.cfg.ShutdownTimeout, "graceful shutdown bound")
+	fs.DurationVar(&f.cfg.LameDuck, "lame-duck", 0, "after SIGTERM, keep answering this long with GET /readyz failing before closing the listener, so a load balancer takes this replica out first (0: none)")
 	fs.BoolVar(&f.cfg.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
 	fs.Var(&f.cfg.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	fs.DurationVar(&f.cfg.Liveness, "liveness", operator.DefaultLiveness, "how long an outcome proposal can be challenged before it settles")

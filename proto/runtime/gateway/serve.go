@@ -2,10 +2,12 @@ package gateway
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -16,8 +18,15 @@ import (
 // Timeouts of an API's HTTP server. A request must arrive within Read;
 // a zero Write lets a response take as long as its handler (the CLOB's
 // handlers bound themselves); Shutdown bounds the graceful drain.
+//
+// LameDuck is how long the server goes on serving once asked to stop,
+// with GET /readyz failing and every answer closing its connection,
+// before it closes its listener: long enough for a load balancer's
+// health checks to take it out (see scripts/cluster's HAProxy). Without
+// it, a request the balancer sends on a kept-alive connection as the
+// server closes it fails, and a restart for a deploy fails orders.
 type Timeouts struct {
-	ReadHeader, Read, Write, Idle, Shutdown time.Duration
+	ReadHeader, Read, Write, Idle, Shutdown, LameDuck time.Duration
 }
 
 // DefaultTimeouts are every API's but the CLOB's Write.
@@ -37,16 +46,27 @@ func Listen(ctx context.Context, addr string, h http.Handler, t Timeouts, log *z
 // ctx is done, then drains for at most t.Shutdown. It returns the
 // listener's error, or nil after a clean stop.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts, log *zap.Logger) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
-	if log != nil {
-		log.Info("listening", zap.String("addr", ln.Addr().String()))
+	if log == nil {
+		log = zap.NewNop()
 	}
+	lame := &lameDuck{next: h}
+	srv := &http.Server{Handler: lame, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
+	log.Info("listening", zap.String("addr", ln.Addr().String()))
 	errc := make(chan error, 1)
 	go func() { errc <- httpmw.Serve(srv, ln) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	if t.LameDuck > 0 {
+		lame.draining.Store(true)
+		log.Info("lame duck: serving on, not ready, until the load balancer lets go", zap.Duration("lame_duck", t.LameDuck))
+		select {
+		case err := <-errc:
+			return err
+		case <-time.After(t.LameDuck):
+		}
 	}
 	shutCtx, cancel := context.WithTimeout(context.Background(), t.Shutdown)
 	defer cancel()
@@ -57,4 +77,26 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, t Timeouts, log
 		return err
 	}
 	return nil
+}
+
+// lameDuck fails the readiness probe and closes each connection after its
+// answer once draining, and passes every request on as before.
+type lameDuck struct {
+	next     http.Handler
+	draining atomic.Bool
+}
+
+func (l *lameDuck) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !l.draining.Load() {
+		l.next.ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Connection", "close")
+	if r.URL.Path == "/readyz" {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_ = json.NewEncoder(w).Encode(Health{Status: "unavailable", Checks: map[string]string{"shutdown": "draining: this replica is stopping"}})
+		return
+	}
+	l.next.ServeHTTP(w, r)
 }

@@ -123,6 +123,7 @@ func parseFlags(args []string) (*flags, error) {
 	fs.IntVar(&c.KVReplicas, "kv-replicas", c.KVReplicas, "replicas of the queue and buckets (1 single node, 3 cluster)")
 	fs.DurationVar(&c.Retention, "retention", 0, "how long submissions and transactions are kept (default 720h)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", c.ShutdownTimeout, "graceful shutdown bound")
+	fs.DurationVar(&c.LameDuck, "lame-duck", 0, "after SIGTERM, keep answering this long with GET /readyz failing before closing the listener, so a load balancer takes this replica out first (0: none)")
 	fs.BoolVar(&c.TrustForwardedFor, "trust-forwarded-for", false, "take client IPs from X-Forwarded-For (only behind a trusted load balancer)")
 	fs.Var(&c.CORSOrigins, "cors-origins", httpmw.CORSOriginsUsage)
 	daemon.ClockSkewFlag(fs, &f.clockSkew)
