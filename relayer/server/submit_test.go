@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -14,6 +15,7 @@ import (
 	"pred.dev/proto/client/relayer"
 	"pred.dev/proto/client/relayerapi"
 	"pred.dev/proto/errcode"
+	"pred.dev/relayer/internal/api"
 	relayersvc "pred.dev/relayer/server"
 )
 
@@ -76,6 +78,13 @@ func TestSubmitRefusals(t *testing.T) {
 	wrongWallet := good
 	wrongWallet.ProxyWallet = v.c.Wallet().Hex()
 
+	// The API answers a wallet's Safe nonce from a read up to
+	// api.NonceFresh old, and refuses with it only what is certainly
+	// refused (the worker checks the rest). u's onboarding may have read
+	// nonce 0, if its deployment was mined before its approvals were
+	// submitted; "used nonce" then went through as new (CI, once). So the
+	// read is waited out.
+	time.Sleep(api.NonceFresh)
 	nonce0, seq0 := h.spent(t)
 	cases := []struct {
 		name   string

@@ -14,11 +14,11 @@ import (
 // walletCacheMax bounds the cache; when full it starts over.
 const walletCacheMax = 100_000
 
-// nonceFresh is how long a read Safe nonce answers for the wallet.
-const nonceFresh = time.Second
+// NonceFresh is how long a read Safe nonce answers for the wallet.
+const NonceFresh = time.Second
 
 // walletCache remembers what the API read of wallets: a deployment for
-// good (a wallet is never removed), a Safe nonce for nonceFresh. Both only
+// good (a wallet is never removed), a Safe nonce for NonceFresh. Both only
 // grow on chain, so a remembered value is at most behind: the API refuses
 // with it only what is certainly refused (a nonce below it, the deployment
 // of a deployed wallet) and lets the worker check the rest exactly.
@@ -39,14 +39,14 @@ func newWalletCache(c onchain.Chain, now func() time.Time) *walletCache {
 	return &walletCache{chain: c, now: now, m: map[common.Address]walletState{}}
 }
 
-// safeNonce returns the wallet's Safe nonce (at most nonceFresh old) and
+// safeNonce returns the wallet's Safe nonce (at most NonceFresh old) and
 // whether it is deployed.
 func (wc *walletCache) safeNonce(ctx context.Context, w common.Address) (*big.Int, bool, error) {
 	now := wc.now()
 	wc.mu.Lock()
 	s, ok := wc.m[w]
 	wc.mu.Unlock()
-	if ok && s.deployed && now.Sub(s.at) < nonceFresh {
+	if ok && s.deployed && now.Sub(s.at) < NonceFresh {
 		return s.nonce, true, nil
 	}
 	n, deployed, err := wc.chain.SafeNonce(ctx, w)
