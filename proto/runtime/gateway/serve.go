@@ -91,7 +91,9 @@ func (l *lameDuck) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		l.next.ServeHTTP(w, r)
 		return
 	}
-	w.Header().Set("Connection", "close")
+	if r.Header.Get("Upgrade") == "" { // a WebSocket handshake keeps its own
+		w.Header().Set("Connection", "close")
+	}
 	if r.URL.Path == "/readyz" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusServiceUnavailable)
