@@ -91,9 +91,9 @@ func (l *lameDuck) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		l.next.ServeHTTP(w, r)
 		return
 	}
-	if r.Header.Get("Upgrade") == "" { // a WebSocket handshake keeps its own
-		w.Header().Set("Connection", "close")
-	}
+	// A WebSocket handshake sets its own ("Upgrade", coder/websocket's
+	// Accept), so streams still move to a replica that is not stopping.
+	w.Header().Set("Connection", "close")
 	if r.URL.Path == "/readyz" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusServiceUnavailable)

@@ -60,16 +60,6 @@ func TestLameDuck(t *testing.T) {
 	if resp, err := get("/order"); err != nil || resp.StatusCode != 200 || !resp.Close {
 		t.Fatalf("a request in the lame duck: %v, %v", resp, err)
 	}
-	upgrade, err := http.NewRequest(http.MethodGet, base+"/ws/market", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	upgrade.Header.Set("Upgrade", "websocket")
-	if resp, err := http.DefaultClient.Do(upgrade); err != nil || resp.Header.Get("Connection") == "close" {
-		t.Fatalf("a WebSocket handshake in the lame duck was told to close: %v, %v", resp, err)
-	} else {
-		resp.Body.Close()
-	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
