@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -48,7 +49,11 @@ func TestAliveWhileExiting(t *testing.T) {
 // TestParseStat reads this process's own stat, and a command name with a
 // parenthesis and spaces in it.
 func TestParseStat(t *testing.T) {
-	b, err := os.ReadFile("/proc/self/stat")
+	// The reading thread's own stat, so its state is R: /proc/self/stat
+	// shows the main thread's, which may sleep (CI once read S).
+	runtime.LockOSThread()
+	b, err := os.ReadFile("/proc/thread-self/stat")
+	runtime.UnlockOSThread()
 	if err != nil {
 		t.Fatal(err)
 	}
