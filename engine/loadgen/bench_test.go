@@ -40,6 +40,9 @@ func benchmarkApply(b *testing.B, w *Workload) {
 		b.StartTimer()
 		cs := w.Commands
 		for i := range cs {
+			if i+1 < len(cs) {
+				m.Prefetch(&cs[i+1])
+			}
 			out = m.Apply(&cs[i], out[:0])
 			if i%batchCmds == batchCmds-1 {
 				m.Changes(discard)

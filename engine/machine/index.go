@@ -57,10 +57,11 @@ func hashKey(h *Hash) key32 {
 		binary.LittleEndian.Uint64(h[16:]), binary.LittleEndian.Uint64(h[24:])}
 }
 
+// addrKey is the key of an address: its 20 bytes zero-padded to a Hash,
+// read as words (hashKey of the padded copy, without the copy).
 func addrKey(a Address) key32 {
-	var h Hash
-	copy(h[:], a[:])
-	return hashKey(&h)
+	return key32{binary.LittleEndian.Uint64(a[0:]), binary.LittleEndian.Uint64(a[8:]),
+		uint64(binary.LittleEndian.Uint32(a[16:])), 0}
 }
 
 type index32 struct {

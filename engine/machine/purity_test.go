@@ -29,6 +29,8 @@ var pureImports = map[string]bool{
 	"math/bits":            true,
 	"slices":               true,
 	"pred.dev/engine/book": true,
+	// A cache hint: it reads nothing the core sees and changes nothing.
+	"pred.dev/engine/prefetch": true,
 	// The shared limits: constants only, and a package that imports
 	// nothing (the contract's dependency test keeps it so).
 	"pred.dev/proto/rules": true,

@@ -589,6 +589,11 @@ type lockstep struct {
 	outs       [3][]machine.Event
 	step       int
 	checkpoint int
+	// prev is the command before this one: the ladder machine is hinted
+	// with it again (a stale hint) and with the command itself, as the
+	// shell hints the next command; the others are not hinted at all, so
+	// a hint that changed anything shows as a difference.
+	prev machine.Command
 }
 
 func newLockstep(t testing.TB, checkpoint int) *lockstep {
@@ -598,6 +603,9 @@ func newLockstep(t testing.TB, checkpoint int) *lockstep {
 
 func (l *lockstep) apply(c *machine.Command) []machine.Event {
 	l.step++
+	l.fast.Prefetch(&l.prev)
+	l.fast.Prefetch(c)
+	l.prev = *c
 	l.outs[0] = l.fast.Apply(c, l.outs[0][:0])
 	l.outs[1] = l.ref.Apply(c, l.outs[1][:0])
 	if l.restored != nil {

@@ -213,6 +213,9 @@ func (a *applier) applyCmds(o *outgoing, cmds []wire.Cmd) {
 	}
 	for i := range cmds {
 		c := &cmds[i]
+		if i+1 < len(cmds) {
+			s.m.Prefetch(&cmds[i+1].Command)
+		}
 		a.out = s.m.Apply(&c.Command, a.out[:0])
 		rec := store.CommandRecord{Seq: o.seq, TimeMs: c.Command.TimeMs, Cmd: &c.Command, Events: a.out}
 		if c.Command.Kind.PlacesOrder() {

@@ -43,6 +43,9 @@ func (k *coreClock) add(c *machine.Command) bool {
 func (k *coreClock) apply() {
 	start := time.Now()
 	for i := range k.buf {
+		if i+1 < len(k.buf) {
+			k.m.Prefetch(&k.buf[i+1])
+		}
 		k.out = k.m.Apply(&k.buf[i], k.out[:0])
 		if (k.n+i)%coreBatchCmds == coreBatchCmds-1 {
 			k.m.Changes(func(key, value []byte) {})
