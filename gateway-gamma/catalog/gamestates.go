@@ -44,10 +44,10 @@ func (v *View) delGame(id string) {
 func (v *View) GamesChangedAfter(rev uint64) ([]GameState, uint64) {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	at := v.rev
+	at := v.Revision()
 	var out []GameState
 	for id, r := range v.gameRevs {
-		at = max(at, r) // applied, its revision not yet recorded by notify
+		at = max(at, r) // applied, its revision not yet counted by the watch
 		if r <= rev {
 			continue
 		}
@@ -62,8 +62,4 @@ func (v *View) GamesChangedAfter(rev uint64) ([]GameState, uint64) {
 }
 
 // Changed returns a channel closed at the view's next applied change.
-func (v *View) Changed() <-chan struct{} {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	return v.changed
-}
+func (v *View) Changed() <-chan struct{} { return v.watch.Changed() }

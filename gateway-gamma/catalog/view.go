@@ -14,7 +14,7 @@ import (
 
 	"pred.dev/proto/client/gammaapi"
 	"pred.dev/proto/errcode"
-	"pred.dev/proto/journal"
+	"pred.dev/proto/runtime/leaderread"
 )
 
 // View is one replica's in-memory copy of the catalogue, kept current by
@@ -38,12 +38,9 @@ type View struct {
 	tagBySlug    map[string]string
 	// tagGen counts the changes of tag records, so that a rendered
 	// market, which shows its event's tags, knows when to render again.
-	tagGen  uint64
-	rev     uint64        // highest KV revision applied
-	changed chan struct{} // closed and replaced on every applied change
-	ready   chan struct{} // closed once the initial values are applied
-	watcher jetstream.KeyWatcher
-	stopped chan struct{}
+	tagGen uint64
+	// watch feeds the view and counts the revisions applied (Start).
+	watch *leaderread.Watch
 }
 
 // NewView returns an empty view; Start fills it.
@@ -58,61 +55,35 @@ func NewView(log *zap.Logger) *View {
 		eventMarkets: map[string][]string{},
 		games:        map[string]*gammaapi.Game{}, gameRevs: map[string]uint64{}, scores: map[string]*gammaapi.GameScores{}, profiles: map[string]*gammaapi.Profile{},
 		tags: map[string]*gammaapi.Tag{}, tagBySlug: map[string]string{},
-		changed: make(chan struct{}), ready: make(chan struct{}), stopped: make(chan struct{}),
 	}
 }
 
 // Start watches the bucket: every current value, then every change. It
 // returns once the current values are applied (or ctx ends).
 func (v *View) Start(ctx context.Context, kv jetstream.KeyValue) error {
-	w, err := kv.WatchAll(context.Background())
-	if err != nil {
-		return fmt.Errorf("catalog: watch %s: %w", journal.GammaCatalogBucket, err)
-	}
-	v.watcher = w
-	go v.run(w)
-	select {
-	case <-v.ready:
-		return nil
-	case <-ctx.Done():
-		_ = w.Stop()
-		return fmt.Errorf("catalog: initial load of %s: %w", journal.GammaCatalogBucket, ctx.Err())
-	}
-}
-
-// Stop ends the watch.
-func (v *View) Stop() {
-	if v.watcher != nil {
-		_ = v.watcher.Stop()
-		<-v.stopped
-	}
-}
-
-// Ready reports whether the initial values are applied.
-func (v *View) Ready() bool {
-	select {
-	case <-v.ready:
-		return true
-	default:
-		return false
-	}
-}
-
-func (v *View) run(w jetstream.KeyWatcher) {
-	defer close(v.stopped)
-	readyOnce := sync.OnceFunc(func() { close(v.ready) })
-	for e := range w.Updates() {
-		if e == nil {
-			readyOnce() // the initial values are all delivered
-			continue
-		}
+	w, err := leaderread.StartWatch(ctx, kv, func(e jetstream.KeyValueEntry) {
 		if err := v.apply(e); err != nil {
 			// A record this code cannot read is skipped, not fatal: an
 			// older or newer writer must not take every replica down.
 			v.log.Error("unreadable catalogue record", zap.String("key", e.Key()), zap.Error(err))
 		}
+	})
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	v.watch = w
+	return nil
+}
+
+// Stop ends the watch.
+func (v *View) Stop() {
+	if v.watch != nil {
+		v.watch.Stop()
 	}
 }
+
+// Ready reports whether the initial values are applied.
+func (v *View) Ready() bool { return v.watch != nil && v.watch.Ready() }
 
 // apply folds one KV entry into the view.
 func (v *View) apply(e jetstream.KeyValueEntry) error {
@@ -122,7 +93,6 @@ func (v *View) apply(e jetstream.KeyValueEntry) error {
 	}
 	del := e.Operation() != jetstream.KeyValuePut
 	v.mu.Lock()
-	defer v.notify(e.Revision())
 	defer v.mu.Unlock()
 	switch prefix {
 	case prefixEvent:
@@ -226,41 +196,21 @@ func cmpID(a, b string) int {
 	return 1
 }
 
-// notify records a new revision and wakes the waiters. apply calls it
-// after releasing mu.
-func (v *View) notify(rev uint64) {
-	v.mu.Lock()
-	if rev > v.rev {
-		v.rev = rev
-	}
-	close(v.changed)
-	v.changed = make(chan struct{})
-	v.mu.Unlock()
-}
-
 // Revision returns the highest KV revision the view has applied.
 func (v *View) Revision() uint64 {
-	v.mu.RLock()
-	defer v.mu.RUnlock()
-	return v.rev
+	if v.watch == nil {
+		return 0
+	}
+	return v.watch.Revision()
 }
 
 // WaitFor returns once the view has applied revision rev, so that a
 // writer reads its own write from this replica.
 func (v *View) WaitFor(ctx context.Context, rev uint64) error {
-	for {
-		v.mu.RLock()
-		done, ch := v.rev >= rev, v.changed
-		v.mu.RUnlock()
-		if done {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return errcode.Wrap(errcode.StoreUnavailable, fmt.Errorf("the view did not reach revision %d: %w", rev, ctx.Err()))
-		}
+	if err := v.watch.WaitFor(ctx, rev); err != nil {
+		return errcode.Wrap(errcode.StoreUnavailable, err)
 	}
+	return nil
 }
 
 // Event returns an event record by id.

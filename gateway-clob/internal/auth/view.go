@@ -41,14 +41,10 @@ const FreshWaitMax = 2 * time.Second
 type KeyView struct {
 	log   *zap.Logger
 	fence *leaderread.Fence
+	watch *leaderread.Watch
 
-	mu      sync.RWMutex
-	keys    map[uuid.UUID]viewKey
-	rev     uint64        // the highest bucket revision applied
-	changed chan struct{} // closed and replaced on every applied entry
-	ready   chan struct{} // closed once the initial values are applied
-	watcher jetstream.KeyWatcher
-	stopped chan struct{}
+	mu   sync.RWMutex
+	keys map[uuid.UUID]viewKey
 }
 
 // viewKey is what authentication reads of a key record.
@@ -68,45 +64,19 @@ func StartKeyView(ctx context.Context, js jetstream.JetStream, log *zap.Logger) 
 	if err != nil {
 		return nil, fmt.Errorf("auth: key view: %w", err)
 	}
-	// The whole bucket, index entries included: the fence names the
-	// stream's last sequence, which may be an index entry's.
-	w, err := kv.WatchAll(context.Background())
-	if err != nil {
-		return nil, fmt.Errorf("auth: watch %s: %w", journal.ClobKeyBucket, err)
-	}
 	v := &KeyView{log: log, fence: leaderread.NewFence(js, journal.BucketStream(journal.ClobKeyBucket)),
-		keys: map[uuid.UUID]viewKey{}, changed: make(chan struct{}), ready: make(chan struct{}),
-		watcher: w, stopped: make(chan struct{})}
-	go v.run(w)
-	select {
-	case <-v.ready:
-		return v, nil
-	case <-ctx.Done():
-		v.Stop()
-		return nil, fmt.Errorf("auth: initial load of %s: %w", journal.ClobKeyBucket, ctx.Err())
+		keys: map[uuid.UUID]viewKey{}}
+	if v.watch, err = leaderread.StartWatch(ctx, kv, v.apply); err != nil {
+		return nil, fmt.Errorf("auth: key view: %w", err)
 	}
+	return v, nil
 }
 
 // Stop ends the watch.
-func (v *KeyView) Stop() {
-	_ = v.watcher.Stop()
-	<-v.stopped
-}
-
-func (v *KeyView) run(w jetstream.KeyWatcher) {
-	defer close(v.stopped)
-	readyOnce := sync.OnceFunc(func() { close(v.ready) })
-	for e := range w.Updates() {
-		if e == nil {
-			readyOnce() // the initial values are all delivered
-			continue
-		}
-		v.apply(e)
-	}
-}
+func (v *KeyView) Stop() { v.watch.Stop() }
 
 // apply folds one bucket entry into the view. Only key records matter;
-// every entry moves the revision.
+// every entry moves the watch's revision.
 func (v *KeyView) apply(e jetstream.KeyValueEntry) {
 	id, isRecord := strings.CutPrefix(e.Key(), "k.")
 	uid, err := uuid.Parse(id)
@@ -129,9 +99,6 @@ func (v *KeyView) apply(e jetstream.KeyValueEntry) {
 	case isRecord:
 		delete(v.keys, uid) // deleted, purged or unreadable
 	}
-	v.rev = max(v.rev, e.Revision())
-	close(v.changed)
-	v.changed = make(chan struct{})
 	v.mu.Unlock()
 }
 
@@ -144,19 +111,11 @@ func (v *KeyView) Fresh(ctx context.Context, id uuid.UUID) (viewKey, bool, error
 	if err != nil {
 		return viewKey{}, false, errcode.Wrap(errcode.EngineUnavailable, err)
 	}
-	for {
-		v.mu.RLock()
-		key, found := v.keys[id]
-		done, ch := v.rev >= rev, v.changed
-		v.mu.RUnlock()
-		if done {
-			return key, found, nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return viewKey{}, false, errcode.Wrap(errcode.EngineUnavailable,
-				fmt.Errorf("auth: the key view did not reach revision %d: %w", rev, ctx.Err()))
-		}
+	if err := v.watch.WaitFor(ctx, rev); err != nil {
+		return viewKey{}, false, errcode.Wrap(errcode.EngineUnavailable, fmt.Errorf("auth: key view: %w", err))
 	}
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	key, found := v.keys[id]
+	return key, found, nil
 }

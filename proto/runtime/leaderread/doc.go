@@ -13,6 +13,10 @@
 //     after the read arrived, sharing one request among the reads that
 //     arrived before it was sent. A reader then waits until its copy (the
 //     engine's applied sequence, a KV watch's revision) reaches it.
+//   - Watch is such a copy of a KV bucket: it feeds every entry to the
+//     copy's apply function and counts the revisions applied, so that a
+//     reader waits for a Fence's sequence, or a writer for its own write.
+//     The CLOB's API-key view and Gamma's catalogue are both one.
 //
 // Why not the server's read-after-write. NATS 2.12 announced min_last_seq
 // on direct gets for this purpose. The nats-server of go.mod (v2.15.2)
