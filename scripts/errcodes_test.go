@@ -27,7 +27,14 @@ var apiless = map[errcode.Code]string{
 	errcode.StreamPongTimeout:          streamOnly,
 	errcode.StreamPositionAhead:        streamOnly,
 	errcode.StreamShuttingDown:         streamOnly,
+	// HAProxy's own answers in front of a deployment's replicas
+	// (scripts/cluster); DEPLOY.md documents them.
+	errcode.NoReplicaAvailable:      balancerOnly,
+	errcode.ReplicaConnectionFailed: balancerOnly,
+	errcode.ReplicaTimeout:          balancerOnly,
 }
+
+const balancerOnly = "the load balancer's answer when no replica could answer (DEPLOY.md): no API replica answers with it"
 
 const streamOnly = "a stream's error message or close reason, after the upgrade: no HTTP API answers with it"
 

@@ -265,6 +265,15 @@ const (
 // such request is idempotent on chain, so a retry is safe.
 const SettlerUnavailable Code = "SETTLER_UNAVAILABLE"
 
+// The load balancer in front of a deployment's API replicas (the
+// cluster's HAProxy) answers with these, never a replica: its errors
+// carry the same JSON body, so a client reads them as it reads the API's.
+const (
+	NoReplicaAvailable      Code = "NO_REPLICA_AVAILABLE"
+	ReplicaConnectionFailed Code = "REPLICA_CONNECTION_FAILED"
+	ReplicaTimeout          Code = "REPLICA_TIMEOUT"
+)
+
 // Entry is one row of the table.
 type Entry struct {
 	Code    Code
@@ -414,6 +423,9 @@ var table = []Entry{
 	{TooManyResubmissions, 409, "this request failed too many times: change it (a new Safe nonce or new calls) before submitting again"},
 	{ChainUnavailable, 503, "the chain's RPC endpoint did not answer: nothing was queued; retry later"},
 	{RelayerUnavailable, 503, "the relayer's queue or store (NATS) is unavailable: nothing was queued or written; retry later"},
+	{NoReplicaAvailable, 503, "no replica of this API could take the request (none is ready, or none accepted the connection): nothing reached the exchange; retry later"},
+	{ReplicaConnectionFailed, 502, "the replica closed the connection without a valid answer: the request may or may not have been carried out; for an order, GET /order/{orderID} before resubmitting"},
+	{ReplicaTimeout, 504, "the replica did not answer in time: the request may or may not have been carried out; for an order, GET /order/{orderID} before resubmitting"},
 }
 
 var byCode = func() map[Code]Entry {

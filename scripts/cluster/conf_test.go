@@ -1,11 +1,19 @@
 package cluster
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"pred.dev/proto/errcode"
+	"pred.dev/scripts/internal/proc"
 )
 
 // TestHAProxyConfigIsValid has HAProxy itself check the generated
@@ -18,22 +26,81 @@ func TestHAProxyConfigIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conf := haproxyConf(cfg)
-	p := filepath.Join(t.TempDir(), "haproxy.cfg")
-	if err := os.WriteFile(p, []byte(conf), 0o644); err != nil {
+	if _, err := writeHAProxy(cfg); err != nil { // has haproxy -c check it
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(HAProxyBin, "-c", "-f", p).CombinedOutput(); err != nil {
-		t.Fatalf("haproxy -c: %v\n%s\n%s", err, out, conf)
-	}
+	conf := haproxyConf(cfg)
 	for _, want := range []string{"retry-on conn-failure\n", "option httpchk GET /readyz\n", "bind 127.0.0.1:8080\n",
-		"server clob-1 127.0.0.1:18080 check\n", "server relayer-2 127.0.0.1:18182 check\n"} {
+		"server clob-1 127.0.0.1:18080 check\n", "server relayer-2 127.0.0.1:18182 check\n",
+		"errorfile 503 " + filepath.Join(cfg.Dir, haproxyDirName, "503.http") + "\n"} {
 		if !strings.Contains(conf, want) {
 			t.Errorf("the configuration lacks %q:\n%s", want, conf)
 		}
 	}
 	if strings.Contains(conf, "all-retryable-errors") || strings.Contains(conf, "retry-on response-timeout") {
 		t.Errorf("the configuration re-sends requests that reached a server:\n%s", conf)
+	}
+}
+
+// TestHAProxyErrorsAreTheAPIsErrors: each answer HAProxy makes itself is
+// an HTTP response with the APIs' JSON error body; and a running HAProxy
+// with no replica behind its fronts answers NO_REPLICA_AVAILABLE, not
+// its HTML page.
+func TestHAProxyErrorsAreTheAPIsErrors(t *testing.T) {
+	t.Parallel()
+	for _, code := range haproxyErrors {
+		resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(errorResponse(code))), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", string(code), err)
+		}
+		checkErrorAnswer(t, resp, code)
+	}
+	ports := make([]int, 10)
+	for i := range ports {
+		p, err := proc.FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ports[i] = p
+	}
+	cfg, err := Config{Dir: t.TempDir(), BinDir: t.TempDir()}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nothing listens on the replicas' ports.
+	cfg.Ports.CLOB, cfg.Ports.Gamma, cfg.Ports.Relayer, cfg.Ports.Stats = ports[0], ports[1], ports[2], ports[3]
+	cfg.Ports.CLOBReplicas, cfg.Ports.GammaReplicas, cfg.Ports.RelayerReplicas = [2]int{ports[4], ports[5]}, [2]int{ports[6], ports[7]}, [2]int{ports[8], ports[9]}
+	conf, err := writeHAProxy(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(HAProxyBin, "-db", "-f", conf)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	var resp *http.Response
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err = http.Get(url(cfg.Ports.CLOB) + "/markets"); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("HAProxy's CLOB front did not answer: %v", err)
+	}
+	checkErrorAnswer(t, resp, errcode.NoReplicaAvailable)
+}
+
+// checkErrorAnswer checks resp is code's status and JSON error body.
+func checkErrorAnswer(t *testing.T, resp *http.Response, code errcode.Code) {
+	t.Helper()
+	defer resp.Body.Close()
+	var body struct{ Error, Code string }
+	err := json.NewDecoder(resp.Body).Decode(&body)
+	if resp.StatusCode != code.Status() || resp.Header.Get("Content-Type") != "application/json" || err != nil ||
+		body.Code != string(code) || body.Error != code.Message() {
+		t.Fatalf("%s: got %d %q, body %+v (%v); want %d application/json with the code and its message",
+			string(code), resp.StatusCode, resp.Header.Get("Content-Type"), body, err, code.Status())
 	}
 }
 

@@ -121,7 +121,11 @@ func outcomeUnknown(err error) bool {
 	if !errors.As(err, &ae) || ae.Status < 500 {
 		return false
 	}
-	return ae.Code != errcode.EngineUnavailable && ae.Code != errcode.Overloaded
+	switch ae.Code {
+	case errcode.EngineUnavailable, errcode.Overloaded, errcode.NoReplicaAvailable:
+		return false // each says nothing was appended
+	}
+	return true
 }
 
 // lookUpOrder reads GET /order/{id}, asking again while the API does not

@@ -16,7 +16,8 @@ import (
 // /order/{id} only when POST /order may have placed the order (no answer,
 // or a 5xx that does not say nothing was appended), places it again only
 // while it is not found, and gives up with ErrOutcomeUnknown. An answer
-// that settles the outcome (a 400, ENGINE_UNAVAILABLE, OVERLOADED) is
+// that settles the outcome (a 400, ENGINE_UNAVAILABLE, OVERLOADED, the
+// balancer's NO_REPLICA_AVAILABLE) is
 // returned as it is, after one POST and no lookup. (The end-to-end cases,
 // with the real gateway and engine, are gateway-clob's
 // TestLostAnswerIsReconciled and TestEngineTimeoutIsReconciled.)
@@ -34,6 +35,8 @@ func TestPlaceOrderReconcilesOnlyUnknownOutcomes(t *testing.T) {
 		{"a proxy's 502", 502, `<html>bad gateway</html>`, true},
 		{"ENGINE_UNAVAILABLE", 503, `{"error":"down","code":"ENGINE_UNAVAILABLE"}`, false},
 		{"OVERLOADED", 503, `{"error":"busy","code":"OVERLOADED"}`, false},
+		{"the balancer's NO_REPLICA_AVAILABLE", 503, `{"error":"none","code":"NO_REPLICA_AVAILABLE"}`, false},
+		{"the balancer's REPLICA_CONNECTION_FAILED", 502, `{"error":"closed","code":"REPLICA_CONNECTION_FAILED"}`, true},
 		{"a refusal", 400, `{"error":"no","code":"INVALID_ORDER_NOT_ENOUGH_BALANCE"}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
