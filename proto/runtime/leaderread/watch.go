@@ -22,7 +22,9 @@ type Watch struct {
 	stopped chan struct{}
 	ready   chan struct{} // closed once the initial values are applied
 
-	mu      sync.Mutex
+	// mu is read by every request that waits (a CLOB order's key
+	// check among them): readers share it.
+	mu      sync.RWMutex
 	rev     uint64        // the highest revision applied
 	changed chan struct{} // closed and replaced on every applied entry
 }
@@ -82,24 +84,24 @@ func (w *Watch) Ready() bool {
 
 // Revision returns the highest revision applied.
 func (w *Watch) Revision() uint64 {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.mu.RLock()
+	defer w.mu.RUnlock()
 	return w.rev
 }
 
 // Changed returns a channel closed when the next entry is applied.
 func (w *Watch) Changed() <-chan struct{} {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.mu.RLock()
+	defer w.mu.RUnlock()
 	return w.changed
 }
 
 // WaitFor returns once revision rev is applied, or ctx's error.
 func (w *Watch) WaitFor(ctx context.Context, rev uint64) error {
 	for {
-		w.mu.Lock()
+		w.mu.RLock()
 		done, ch := w.rev >= rev, w.changed
-		w.mu.Unlock()
+		w.mu.RUnlock()
 		if done {
 			return nil
 		}
