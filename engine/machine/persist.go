@@ -72,7 +72,7 @@ type changeSet struct {
 	positions     []int32
 	orders        []int32
 	deletedOrders []uint64
-	seen          []Hash
+	seen          seenList
 	// trades lists the trade ids whose status entry was written or
 	// dropped; Changes writes each as it is then.
 	trades []uint64
@@ -89,7 +89,6 @@ func newChangeSet() changeSet {
 		positions:     make([]int32, 0, changesCap),
 		orders:        make([]int32, 0, changesCap),
 		deletedOrders: make([]uint64, 0, changesCap),
-		seen:          make([]Hash, 0, changesCap),
 	}
 }
 
@@ -138,7 +137,7 @@ func (m *Machine) markTrade(id uint64) {
 func (m *Machine) markSeen(id Hash) {
 	m.seen.add(idKey(id))
 	m.addSeenSum(id)
-	m.changes.seen = append(m.changes.seen, id)
+	m.changes.seen.add(&id)
 }
 
 // addSeenSum folds an id into an order-independent digest of the seen set,
@@ -207,16 +206,12 @@ const seenChunkIDsMax = 4_096
 // bulk of the keys the engine writes.
 func (m *Machine) seenChunks(fn func(key, value []byte)) {
 	cs := &m.changes
-	for ids := cs.seen; len(ids) > 0; {
-		n := min(len(ids), seenChunkIDsMax)
-		cs.key = append(append(cs.key[:0], RecSeen), ids[0][:16]...)
-		v := cs.buf[:0]
-		for _, id := range ids[:n] {
-			v = append(v, id[:16]...)
+	for _, ids := range cs.seen.chunks {
+		if len(ids) == 0 {
+			break
 		}
-		cs.buf = v
-		fn(cs.key, v)
-		ids = ids[n:]
+		cs.key = append(append(cs.key[:0], RecSeen), ids[:16]...)
+		fn(cs.key, ids)
 	}
 }
 
@@ -224,7 +219,8 @@ func (m *Machine) resetChanges() {
 	cs := &m.changes
 	cs.markets, cs.accounts, cs.owners = cs.markets[:0], cs.accounts[:0], cs.owners[:0]
 	cs.positions, cs.orders = cs.positions[:0], cs.orders[:0]
-	cs.deletedOrders, cs.seen = cs.deletedOrders[:0], cs.seen[:0]
+	cs.deletedOrders = cs.deletedOrders[:0]
+	cs.seen.reset()
 	cs.trades = cs.trades[:0]
 }
 
