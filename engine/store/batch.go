@@ -36,8 +36,10 @@ type CommandRecord struct {
 // Batch collects the writes of one batch of commands. It is reused: Commit
 // writes it and starts the next one.
 type Batch struct {
-	db  *DB
+	db *DB
+	// pb holds the batch's writes, or run in a bulk load (bulk.go).
 	pb  *pebble.Batch
+	run *bulkRun
 	key keyBuf
 	val enc
 	err error
@@ -99,9 +101,8 @@ const batchOrdersCap = 2048
 // first holds records: each batch numbers transfers from the committed
 // position.
 func (db *DB) NewBatch() *Batch {
-	return &Batch{
+	b := &Batch{
 		db:        db,
-		pb:        db.pdb.NewBatch(pebble.WithMaxRetainedSizeBytes(batchRetainBytes)),
 		pos:       db.pos,
 		nowMs:     db.pos.timeMs,
 		lastSeq:   db.pos.seq,
@@ -112,10 +113,22 @@ func (db *DB) NewBatch() *Batch {
 		lasts:     map[int32]lastTrade{},
 		points:    map[int32]pricePoint{},
 	}
+	if db.bulk {
+		b.run = db.takeRun(nil)
+	} else {
+		b.pb = db.pdb.NewBatch(pebble.WithMaxRetainedSizeBytes(batchRetainBytes))
+	}
+	return b
 }
 
 // Close releases the batch without writing it.
-func (b *Batch) Close() error { return b.pb.Close() }
+func (b *Batch) Close() error {
+	if b.run != nil {
+		b.db.giveRun(b.run)
+		return nil
+	}
+	return b.pb.Close()
+}
 
 // SetState writes a core state record; a nil value deletes it. Its
 // signature matches machine.Changes' callback. The slices are copied.
@@ -135,14 +148,26 @@ func (b *Batch) SetApplied(seq uint64, timeMs int64) {
 
 func (b *Batch) set(key, value []byte) {
 	b.keyWrites++
-	if err := b.pb.Set(key, value, nil); err != nil && b.err == nil {
+	var err error
+	if b.run != nil {
+		err = b.run.add(key, value, false)
+	} else {
+		err = b.pb.Set(key, value, nil)
+	}
+	if err != nil && b.err == nil {
 		b.err = err
 	}
 }
 
 func (b *Batch) del(key []byte) {
 	b.keyWrites++
-	if err := b.pb.Delete(key, nil); err != nil && b.err == nil {
+	var err error
+	if b.run != nil {
+		err = b.run.add(key, nil, true)
+	} else {
+		err = b.pb.Delete(key, nil)
+	}
+	if err != nil && b.err == nil {
 		b.err = err
 	}
 }
@@ -160,6 +185,7 @@ func (b *Batch) Commit(sync bool) error { return b.Seal().Commit(sync) }
 type Sealed struct {
 	db                  *DB
 	pb                  *pebble.Batch
+	run                 *bulkRun
 	pos                 applied
 	commands, keyWrites int
 	err                 error
@@ -176,7 +202,12 @@ func (b *Batch) Seal() *Sealed {
 		b.flushPricePoints()
 		b.set(appliedKey, encodeApplied(&b.val, &b.pos))
 	}
-	s := &Sealed{db: b.db, pb: b.pb, pos: b.pos, commands: b.commands, keyWrites: b.keyWrites, err: b.err}
+	s := &Sealed{db: b.db, pb: b.pb, run: b.run, pos: b.pos, commands: b.commands, keyWrites: b.keyWrites, err: b.err}
+	if b.run != nil {
+		b.run = b.db.takeRun(b.run)
+		b.reset()
+		return s
+	}
 	// The next batch starts a quarter above this one's size. Growing a
 	// fresh batch by doubling copies its buffer again and again: in a
 	// replay, whose batches run to tens of megabytes, the copies took a
@@ -196,6 +227,9 @@ func (s *Sealed) Seq() uint64 { return s.pos.seq }
 func (s *Sealed) Commit(sync bool) error {
 	if s.err != nil {
 		return s.fail(s.err)
+	}
+	if s.run != nil {
+		return s.ingest()
 	}
 	wo := pebble.NoSync
 	if sync {
@@ -220,10 +254,25 @@ func (s *Sealed) Commit(sync bool) error {
 	return s.pb.Close()
 }
 
+// ingest commits a bulk load's batch. An ingested table is durable
+// once ingested, synced or not.
+func (s *Sealed) ingest() error {
+	size := s.run.size()
+	if err := s.db.ingest(s.run); err != nil {
+		return s.fail(err)
+	}
+	s.db.pos = s.pos
+	s.db.stats.add(s.commands, s.keyWrites, size)
+	s.db.giveRun(s.run)
+	return nil
+}
+
 func (s *Sealed) fail(err error) error {
 	err = fmt.Errorf("store: commit at seq %d: %w", s.pos.seq, err)
 	s.db.log.Error("commit failed", zap.Error(err))
-	_ = s.pb.Close()
+	if s.pb != nil {
+		_ = s.pb.Close()
+	}
 	return err
 }
 

@@ -119,7 +119,7 @@ type recorder struct {
 
 const cmdsPerMessage = 64
 
-func (r *recorder) record(b *testing.B, cmds []machine.Command) {
+func (r *recorder) record(b testing.TB, cmds []machine.Command) {
 	for i := range cmds {
 		c := &cmds[i]
 		r.out = r.m.Apply(c, r.out[:0])

@@ -3,10 +3,14 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/sstable"
 	"go.uber.org/zap"
 )
 
@@ -28,12 +32,12 @@ type Options struct {
 	// log's checkpoints, on the disk the command log fsyncs on. A sync
 	// commit then starts a memtable flush instead of syncing a log.
 	DisableWAL bool
-	// BulkLoad is for a replay: automatic compactions are off, so the
-	// whole disk bandwidth goes to flushing the memtables the replay fills,
-	// and L0 may grow without stalling writes. Only a database that no
-	// one queries should be opened this way; call Flush when the load is
-	// done, and let the next open (without BulkLoad) compact in the
-	// background.
+	// BulkLoad is for a replay: each batch is sorted and ingested as a
+	// table of its own, not written through a Pebble batch (bulk.go), and
+	// automatic compactions are off, so the whole disk bandwidth goes to
+	// the load and L0 may grow without stalling it. Only a database that
+	// no one queries should be opened this way; let the next open
+	// (without BulkLoad) compact in the background.
 	BulkLoad bool
 }
 
@@ -71,6 +75,14 @@ type DB struct {
 	log         *zap.Logger
 	walDisabled bool
 
+	// dir is the database's directory. bulk says it was opened with
+	// BulkLoad: batches are ingested as tables (bulk.go).
+	dir            string
+	bulk           bool
+	bulkFree       chan *bulkRun
+	bulkPeak       int // the largest run's data
+	bulkWriterOpts sstable.WriterOptions
+
 	// pos is the committed log position and counters; only the write
 	// path changes it, after a successful commit.
 	pos applied
@@ -88,7 +100,7 @@ func Open(dir string, opts Options) (*DB, error) {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	db := &DB{log: log.Named("store")}
+	db := &DB{log: log.Named("store"), dir: dir, bulk: opts.BulkLoad}
 	po := &pebble.Options{
 		Logger:                      pebbleLogger{db.log.Named("pebble").Sugar()},
 		MemTableSize:                orDefault(opts.MemTableSize, memTableDefaultBytes),
@@ -103,7 +115,9 @@ func Open(dir string, opts Options) (*DB, error) {
 	if opts.BulkLoad {
 		po.DisableAutomaticCompactions = true
 		po.L0StopWritesThreshold = l0StopWritesBulk
+		db.bulkFree = make(chan *bulkRun, bulkFreeRuns)
 	}
+	po.EnsureDefaults() // the bulk load's table options are read from it
 	db.walDisabled = opts.DisableWAL
 	cache := pebble.NewCache(int64(orDefault(uint64(opts.CacheSize), cacheDefaultBytes)))
 	defer cache.Unref()
@@ -113,6 +127,11 @@ func Open(dir string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", dir, err)
 	}
 	db.pdb = pdb
+	db.bulkWriterOpts = bulkWriterOptions(po, pdb.TableFormat())
+	if err := os.Remove(filepath.Join(dir, bulkTmpName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		_ = pdb.Close()
+		return nil, fmt.Errorf("store: remove a bulk load's leftover table: %w", err)
+	}
 	if err := db.loadApplied(); err != nil {
 		_ = pdb.Close()
 		return nil, err

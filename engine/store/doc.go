@@ -67,7 +67,9 @@
 // entries and nothing else. The live engine commits once per fetch of CMD
 // messages (about 5 keys per command on an exchange-core mix, a third of
 // them the core's); a replay that commits every 100,000 commands writes
-// about 2.3 (BenchmarkRecord).
+// about 2.3 (BenchmarkRecord). A replay opens the database for a bulk
+// load, which sorts each batch itself and ingests it as a table rather
+// than writing it through Pebble's batch and memtable (bulk.go).
 //
 // # Reading
 //

@@ -28,7 +28,7 @@ type Stats struct {
 	Commands int64
 	Batches  int64
 	// Keys counts sets and deletes written, Bytes the batches' encoded
-	// size.
+	// size (in a bulk load, their keys' and values').
 	Keys       int64
 	Bytes      int64
 	Stalls     int64
