@@ -36,7 +36,8 @@ var groupFigures = map[string][]string{
 		"chain_match_gas_per_fill_5_osaka", "chain_match_gas_per_fill_15_osaka"},
 	"gamma":   {"gamma_market_reads_per_sec", "gamma_market_reads_p99_ms", "gamma_event_list_per_sec", "gamma_event_list_p99_ms"},
 	"relayer": {"relayer_submits_per_sec", "relayer_worker_mined_per_sec", "relayer_mined_p50_ms", "relayer_mined_p99_ms"},
-	"settle": {"settled_fills_per_sec", "settle_ceiling_fills_per_sec", "settle_ceiling_pct", "settle_lag_p99_ms",
+	"settle": {"settled_fills_per_sec", "settle_ceiling_fills_per_sec", "settle_ceiling_pct",
+		"settle_guarded_ceiling_fills_per_sec", "settle_guarded_ceiling_pct", "settle_lag_p99_ms",
 		"settle_gas_per_fill", "settle_chain_gas_per_sec", "matcher_cmds_per_sec_idle", "matcher_cmds_per_sec_settling",
 		"matcher_settle_rate_pct"},
 }
