@@ -31,8 +31,13 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail 
 		ready = collect(in, ready, window.C, first.lead)
 		if err := c.commit(ready); err != nil {
 			fail(err)
-			for range in {
-				// Stage 1 stops at the error; let it hand over what it had.
+			for _, b := range ready {
+				b.writes.Discard() // those after the one that failed
+			}
+			for b := range in {
+				// Stage 1 stops at the error; let it hand over what it
+				// had, and give back what it holds.
+				b.writes.Discard()
 			}
 			return err
 		}

@@ -251,7 +251,9 @@ func (s *Sealed) Commit(sync bool) error {
 	}
 	s.db.pos = s.pos
 	s.db.stats.add(s.commands, s.keyWrites, size)
-	return s.pb.Close()
+	err := s.pb.Close()
+	s.pb = nil
+	return err
 }
 
 // ingest commits a bulk load's batch. An ingested table is durable
@@ -264,16 +266,30 @@ func (s *Sealed) ingest() error {
 	s.db.pos = s.pos
 	s.db.stats.add(s.commands, s.keyWrites, size)
 	s.db.giveRun(s.run)
+	s.run = nil
 	return nil
 }
 
 func (s *Sealed) fail(err error) error {
 	err = fmt.Errorf("store: commit at seq %d: %w", s.pos.seq, err)
 	s.db.log.Error("commit failed", zap.Error(err))
+	s.Discard()
+	return err
+}
+
+// Discard drops a sealed batch that will not be committed, as after an
+// earlier one failed. A bulk load's apply goroutine waits for its runs
+// to come back (bulk.go), so every sealed batch must be committed or
+// discarded. Discarding a committed batch does nothing.
+func (s *Sealed) Discard() {
 	if s.pb != nil {
 		_ = s.pb.Close()
+		s.pb = nil
 	}
-	return err
+	if s.run != nil {
+		s.db.giveRun(s.run)
+		s.run = nil
+	}
 }
 
 // reset clears the per-batch tables for the next batch, which continues

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -133,5 +134,40 @@ func checkReopened(t *testing.T, dir string, mc machine.Config, hash [32]byte, c
 	}
 	if seq, _, err := db.Applied(); err != nil || seq != (cmds-1)/cmdsPerMessage+1 {
 		t.Fatalf("reopened at seq %d (%v), want %d", seq, err, (cmds-1)/cmdsPerMessage+1)
+	}
+}
+
+// TestBulkRunsAreBounded: a bulk load has bulkRunsMax runs. With all of
+// them held by sealed batches not yet committed, sealing waits; a
+// discarded batch gives its run back, and sealing goes on.
+func TestBulkRunsAreBounded(t *testing.T) {
+	db, err := Open(t.TempDir(), Options{BulkLoad: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := db.NewBatch() // holds the first run
+	var held []*Sealed
+	for range bulkRunsMax - 1 {
+		held = append(held, b.Seal())
+	}
+	sealed := make(chan *Sealed)
+	go func() { sealed <- b.Seal() }()
+	select {
+	case <-sealed:
+		t.Fatalf("sealed with all %d runs held", bulkRunsMax)
+	case <-time.After(100 * time.Millisecond):
+	}
+	held[0].Discard()
+	select {
+	case s := <-sealed:
+		held = append(held[1:], s)
+	case <-time.After(10 * time.Second):
+		t.Fatal("a discarded batch's run did not come back")
+	}
+	for _, s := range held {
+		if err := s.Commit(false); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -79,7 +79,8 @@ type DB struct {
 	// BulkLoad: batches are ingested as tables (bulk.go).
 	dir            string
 	bulk           bool
-	bulkFree       chan *bulkRun
+	bulkPool       chan *bulkRun
+	bulkRuns       int // runs made; only the apply goroutine makes them
 	bulkPeak       int // the largest run's data
 	bulkWriterOpts sstable.WriterOptions
 
@@ -115,7 +116,7 @@ func Open(dir string, opts Options) (*DB, error) {
 	if opts.BulkLoad {
 		po.DisableAutomaticCompactions = true
 		po.L0StopWritesThreshold = l0StopWritesBulk
-		db.bulkFree = make(chan *bulkRun, bulkFreeRuns)
+		db.bulkPool = make(chan *bulkRun, bulkRunsMax)
 	}
 	po.EnsureDefaults() // the bulk load's table options are read from it
 	db.walDisabled = opts.DisableWAL
