@@ -2,6 +2,10 @@ package store
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -169,5 +173,30 @@ func TestBulkRunsAreBounded(t *testing.T) {
 		if err := s.Commit(false); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestOpenRemovesABulkLeftover: a table a crashed bulk load wrote but did
+// not ingest is removed when the database is opened again.
+func TestOpenRemovesABulkLeftover(t *testing.T) {
+	dir := t.TempDir()
+	db, err := Open(dir, Options{BulkLoad: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	leftover := filepath.Join(dir, bulkTmpName)
+	if err := os.WriteFile(leftover, []byte("half a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := os.Stat(leftover); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the leftover table is still there (%v)", err)
 	}
 }
