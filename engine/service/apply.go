@@ -19,7 +19,9 @@ import (
 //
 //  1. The apply loop applies the batch to the core, answers each message's
 //     publisher at once (the result follows from the durable log, so it
-//     cannot change) and seals the batch's writes.
+//     cannot change) and seals the batch's writes. While stage 2 is busy
+//     it holds the batch open and adds the next rounds of messages to it
+//     (holdSeal), so that under load batches grow as the commits slow.
 //  2. The committer takes every sealed batch that is ready, publishes their
 //     events as one EVT message (the leader only), waits for the stream's
 //     acknowledgement, then commits the writes to Pebble and makes them
@@ -50,6 +52,14 @@ type applier struct {
 	// between batches (promote).
 	lead   bool
 	sealed chan<- *sealedBatch
+	// answered counts the messages of outgoing already answered: a batch
+	// held unsealed (holdSeal) spans several rounds of the loop, and each
+	// round answers only its own messages.
+	answered int
+	// start and commands are the held batch's first round's start and
+	// its commands so far.
+	start    time.Time
+	commands int
 }
 
 // outgoing is one CMD message's events, to publish and answer.
@@ -78,22 +88,27 @@ type sealedBatch struct {
 }
 
 // applyLoop takes whatever messages the pump has ready, up to BatchMax,
-// and applies them as one batch: under load batches grow and the cost of
+// and applies them as one round: under load rounds grow and the cost of
 // each commit is shared, while a lone command is applied at once.
 func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-chan struct{}, sealed chan<- *sealedBatch) error {
 	a := &applier{s: s, sealed: sealed}
 	for {
 		select {
 		case <-done:
+			a.seal() // the checkpoint after the loop follows the last applied command
 			return nil
 		case err := <-errs:
 			return err
 		case p := <-s.promotions:
+			a.seal() // a batch is applied as leader or not, whole
 			p.done <- s.promote(p)
 			continue
 		case p := <-s.probes:
-			p.fn(s.m, s.sealedSeq)
+			p.fn(s.m, a.appliedSeq())
 			close(p.done)
+			continue
+		case <-s.committed:
+			a.seal() // stage 2 is free: hand it what was held
 			continue
 		case msg := <-in:
 			a.msgs = append(a.msgs[:0], msg)
@@ -116,17 +131,23 @@ func (s *Service) applyLoop(in <-chan jetstream.Msg, errs <-chan error, done <-c
 	}
 }
 
-// apply runs stage 1 for one batch. A corrupt message stops it, but the
+// appliedSeq is the last CMD sequence the core has applied, sealed or
+// held.
+func (a *applier) appliedSeq() uint64 {
+	return a.s.sealedSeq + uint64(len(a.outgoing))
+}
+
+// apply runs stage 1 for one round. A corrupt message stops it, but the
 // messages before it are applied in full and go on to stage 2 first.
 func (a *applier) apply() error {
 	s := a.s
-	start := time.Now()
-	a.lead = s.leading.Load()
-	a.outgoing = nil // handed to stage 2 with the batch
-	commands := 0
+	if len(a.outgoing) == 0 {
+		a.start, a.commands = time.Now(), 0
+		a.lead = s.leading.Load()
+	}
 	var halt error
 	for _, msg := range a.msgs {
-		if s.cfg.Mode == ModeReplay && s.sealedSeq+uint64(len(a.outgoing)) >= s.replayTo {
+		if s.cfg.Mode == ModeReplay && a.appliedSeq() >= s.replayTo {
 			break // the log grew during the replay; it stops where it was asked to
 		}
 		n, err := a.applyMsg(msg)
@@ -134,16 +155,45 @@ func (a *applier) apply() error {
 			halt = err
 			break
 		}
-		commands += n
+		a.commands += n
 	}
+	if fresh := a.outgoing[a.answered:]; len(fresh) > 0 {
+		if err := a.observe(fresh); err != nil {
+			return err
+		}
+		if a.lead {
+			a.answer(fresh)
+		}
+		a.answered = len(a.outgoing)
+	}
+	if halt == nil && a.holdSeal() {
+		return nil
+	}
+	a.seal()
+	return halt
+}
+
+// holdSeal says whether to keep the batch open for the next round instead
+// of sealing it now: while stage 2 commits, and up to BatchMax messages.
+// Every batch writes the records its commands touched (an order's state,
+// a balance, the core's account and order records) once, with their
+// final values, so one batch in place of several writes each record
+// once instead of once per batch, and an order placed and cancelled
+// within it is never written to the open-orders index at all. Held
+// commands are already answered; only queries see them later, when
+// stage 2 would have reached them anyway. A replay seals each round: it
+// has no stage 2 to wait for, its rounds being as large as it likes.
+func (a *applier) holdSeal() bool {
+	s := a.s
+	return s.cfg.Mode != ModeReplay && s.committing.Load() && len(a.outgoing) < s.cfg.BatchMax
+}
+
+// seal hands the batch applied so far to stage 2. It does nothing when no
+// command is applied since the last seal.
+func (a *applier) seal() {
+	s := a.s
 	if len(a.outgoing) == 0 {
-		return halt
-	}
-	if err := a.observe(); err != nil {
-		return err
-	}
-	if a.lead {
-		a.answer()
+		return
 	}
 	if s.cfg.Mode != ModeReplay {
 		// A replay collects the core's changes once, at its final
@@ -157,13 +207,13 @@ func (a *applier) apply() error {
 	s.sealedSeq = last
 	a.refreshBooks()
 	b := &sealedBatch{writes: s.writer.Seal(), outgoing: a.outgoing, nowMs: s.m.NowMs(),
-		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: commands, start: start,
+		resting: int64(s.m.RestingOrders()), markets: int64(s.m.Markets()), commands: a.commands, start: a.start,
 		lead: a.lead, publishedTo: s.lastPublished}
 	if a.lead && s.evtSeqNew {
 		b.evtSeq, b.evtSeqNew, s.evtSeqNew = s.evtSeq, true, false
 	}
+	a.outgoing, a.answered = nil, 0 // handed to stage 2 with the batch
 	a.sealed <- b
-	return halt
 }
 
 // promote makes a gated standby the leader, between two batches. Being
@@ -186,7 +236,7 @@ func (a *applier) applyMsg(msg jetstream.Msg) (int, error) {
 		return 0, fmt.Errorf("service: CMD message without metadata: %w", err)
 	}
 	seq := meta.Sequence.Stream
-	if want := s.sealedSeq + 1 + uint64(len(a.outgoing)); seq != want {
+	if want := a.appliedSeq() + 1; seq != want {
 		return 0, fmt.Errorf("service: CMD stream sequence %d follows %d: a message is missing; refusing to skip it", seq, want-1)
 	}
 	payload, err := journal.Unframe(msg.Data())
@@ -257,13 +307,13 @@ func (a *applier) refreshBooks() {
 	}
 }
 
-// observe hands the batch's events to Config.OnEvents.
-func (a *applier) observe() error {
+// observe hands the events of a round's messages to Config.OnEvents.
+func (a *applier) observe(msgs []outgoing) error {
 	if a.s.cfg.OnEvents == nil {
 		return nil
 	}
-	for i := range a.outgoing {
-		o := &a.outgoing[i]
+	for i := range msgs {
+		o := &msgs[i]
 		data, err := journal.EncodeEventBatch(o.batch)
 		if err != nil {
 			return err
@@ -273,12 +323,12 @@ func (a *applier) observe() error {
 	return nil
 }
 
-// answer sends each publisher its message's events. An answer lost here is
+// answer sends each publisher of a round's messages its events. An answer lost here is
 // not a loss: the command is in the log and will be applied, and its
 // publisher can ask for the order.
-func (a *applier) answer() {
-	for i := range a.outgoing {
-		o := &a.outgoing[i]
+func (a *applier) answer(msgs []outgoing) {
+	for i := range msgs {
+		o := &msgs[i]
 		if o.seq <= a.s.lastPublished || o.reply == "" {
 			continue
 		}

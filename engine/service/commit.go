@@ -16,6 +16,10 @@ type committer struct {
 	evtSeq uint64
 }
 
+// commitHook, when a test sets it, runs as each commit starts: it holds
+// stage 2 busy on cue.
+var commitHook func()
+
 // commitLoop runs stage 2 until in is closed and drained. It reports the
 // first error to fail at once, so that stage 1 stops, and returns it; the
 // engine must then restart.
@@ -29,7 +33,17 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail 
 			window.Reset(s.cfg.EventWindow)
 		}
 		ready = collect(in, ready, window.C, first.lead)
-		if err := c.commit(ready); err != nil {
+		s.committing.Store(true)
+		if commitHook != nil {
+			commitHook()
+		}
+		err := c.commit(ready)
+		s.committing.Store(false)
+		select {
+		case s.committed <- struct{}{}:
+		default:
+		}
+		if err != nil {
 			fail(err)
 			for _, b := range ready {
 				b.writes.Discard() // those after the one that failed

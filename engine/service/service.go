@@ -58,6 +58,12 @@ type Service struct {
 	// pipeline owns it. sealedSeq is the last CMD sequence it sealed.
 	writer    *store.Batch
 	sealedSeq uint64
+	// committing is set while stage 2 publishes and commits: stage 1 then
+	// holds its batch open (holdSeal). committed wakes stage 1 when a
+	// commit ends (buffered, sent without blocking: a stale wake-up only
+	// seals a batch early).
+	committing atomic.Bool
+	committed  chan struct{}
 
 	// lastPublished is the CMD sequence of the newest event batch the EVT
 	// stream held when this engine started leading: commands up to it are
@@ -82,7 +88,8 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger.With(zap.String("mode", cfg.Mode.String())),
-		books: newBookCache(), promotions: make(chan promotion), probes: make(chan probe)}
+		books: newBookCache(), promotions: make(chan promotion), probes: make(chan probe),
+		committed: make(chan struct{}, 1)}
 	db, err := store.Open(cfg.DataDir, store.Options{Logger: cfg.Logger, DisableWAL: true,
 		BulkLoad: cfg.Mode == ModeReplay})
 	if err != nil {
