@@ -31,6 +31,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // same log publish byte-identical event payloads.
 var marshalOpts = proto.MarshalOptions{Deterministic: true}
 
+// sizedMarshalOpts encodes a message just measured with marshalOpts.Size:
+// the sizes of its nested messages (each event of a batch) are read from
+// that pass instead of computed again.
+var sizedMarshalOpts = proto.MarshalOptions{Deterministic: true, UseCachedSize: true}
+
 // EncodeCommandBatch frames a command batch for the CMD stream.
 func EncodeCommandBatch(b *pb.CommandBatch) ([]byte, error) { return encodeFrame(b) }
 
@@ -53,7 +58,7 @@ func DecodeEventBatch(data []byte) (*pb.EventBatch, error) {
 
 func encodeFrame(m proto.Message) ([]byte, error) {
 	buf := make([]byte, FrameHeaderLen, FrameHeaderLen+marshalOpts.Size(m))
-	buf, err := marshalOpts.MarshalAppend(buf, m)
+	buf, err := sizedMarshalOpts.MarshalAppend(buf, m)
 	if err != nil {
 		return nil, fmt.Errorf("journal: encode %T: %w", m, err)
 	}
