@@ -27,11 +27,12 @@ import (
 //     acknowledgement, then commits the writes to Pebble and makes them
 //     visible to queries.
 //
-// Stage 2 collects sealed batches for up to Config.EventWindow (a group
-// commit of its own), and under load its wait for an fsync lets stage 1
-// fill more batches: the next EVT message covers them all, so the disk's
-// syncs are shared by ever more commands. The window delays only when
-// queries see a command, not its answer, which stage 1 already sent. EVT is always ahead of Pebble: if the engine dies
+// Under load, stage 2's wait for an fsync is what groups the commands:
+// stage 1 fills one batch meanwhile, and the next EVT message and Pebble
+// commit cover it whole, so the disk's syncs are shared by ever more
+// commands, and each record a batch touches is written once. Holding
+// delays only when queries see a command, not its answer, which stage 1
+// already sent. EVT is always ahead of Pebble: if the engine dies
 // between publishing and committing, it restarts from the older state,
 // applies the same commands again, gets the same events (the core is
 // deterministic) and skips publishing what EVT already has.

@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// commitHook, when a test sets it, runs as each commit starts: it holds
+// stage 2 busy on cue.
+var commitHook func()
+
 // committer is stage 2 (see apply.go).
 type committer struct {
 	s        *Service
@@ -16,23 +20,14 @@ type committer struct {
 	evtSeq uint64
 }
 
-// commitHook, when a test sets it, runs as each commit starts: it holds
-// stage 2 busy on cue.
-var commitHook func()
-
 // commitLoop runs stage 2 until in is closed and drained. It reports the
 // first error to fail at once, so that stage 1 stops, and returns it; the
 // engine must then restart.
 func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail func(error)) error {
 	c := &committer{s: s, lastSync: time.Now(), stop: stop}
 	var ready []*sealedBatch
-	window := time.NewTimer(s.cfg.EventWindow)
 	for first := range in {
-		ready = append(ready[:0], first)
-		if first.lead {
-			window.Reset(s.cfg.EventWindow)
-		}
-		ready = collect(in, ready, window.C, first.lead)
+		ready = collect(in, append(ready[:0], first))
 		s.committing.Store(true)
 		if commitHook != nil {
 			commitHook()
@@ -59,30 +54,23 @@ func (s *Service) commitLoop(in <-chan *sealedBatch, stop <-chan struct{}, fail 
 	return nil
 }
 
-// collect adds the batches stage 1 has ready, up to pipelineMax. A leader
-// waits for more until the window closes: they share the EVT message and
-// its fsync. Others have nothing to share but the commit, and go on.
-func collect(in <-chan *sealedBatch, ready []*sealedBatch, window <-chan time.Time, wait bool) []*sealedBatch {
+// collect adds the batches stage 1 has ready, up to pipelineMax, without
+// waiting for more: while this commit runs, stage 1 holds what comes next
+// in one batch (holdSeal), which the next commit takes whole. (A window
+// that waited for more batches, 2 ms, delayed every EVT message at low
+// load and no longer grouped anything under load: alternated journal
+// runs measured a median of 54.9k cmds/s without it against 51.6k.)
+func collect(in <-chan *sealedBatch, ready []*sealedBatch) []*sealedBatch {
 	for len(ready) < pipelineMax {
-		var b *sealedBatch
-		ok := true
-		if wait {
-			select {
-			case b, ok = <-in:
-			case <-window:
+		select {
+		case b, ok := <-in:
+			if !ok {
 				return ready
 			}
-		} else {
-			select {
-			case b, ok = <-in:
-			default:
-				return ready
-			}
-		}
-		if !ok {
+			ready = append(ready, b)
+		default:
 			return ready
 		}
-		ready = append(ready, b)
 	}
 	return ready
 }

@@ -52,9 +52,6 @@ type Config struct {
 	TickInterval time.Duration
 	// BatchMax bounds the CMD messages applied and committed together.
 	BatchMax int
-	// EventWindow is how long the leader collects applied batches into one
-	// EVT message, each of which costs an fsync.
-	EventWindow time.Duration
 	// CheckpointInterval is how often a batch is committed durably (a
 	// memtable flush, the WAL being off); batches in between are written
 	// without (the log is the durable copy, and a restart replays what
@@ -107,7 +104,6 @@ const (
 	// at restart: up to 10 s of log to replay, about a second at replay's
 	// rate.
 	DefaultCheckpointInterval = 10 * time.Second
-	DefaultEventWindow        = 2 * time.Millisecond
 	DefaultQueryWaitMax       = 2 * time.Second
 	DefaultReadyLagMax        = 1_000
 	// pumpBufferMsgs bounds the messages read ahead of the apply loop.
@@ -140,9 +136,6 @@ func (c *Config) withDefaults() error {
 	}
 	if c.Mode == ModeReplay {
 		c.BatchMax = replayBatchMax
-	}
-	if c.EventWindow == 0 {
-		c.EventWindow = DefaultEventWindow
 	}
 	if c.CheckpointInterval == 0 {
 		c.CheckpointInterval = DefaultCheckpointInterval
