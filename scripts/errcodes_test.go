@@ -1,6 +1,9 @@
 package scripts_test
 
 import (
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,5 +71,34 @@ func TestEveryErrorCodeIsDocumented(t *testing.T) {
 		if !c.Known() {
 			t.Errorf("apiless lists %s, which is not in proto/errcode", c)
 		}
+	}
+}
+
+// TestTSClientListsTheBalancerCodes: the TypeScript client's
+// BALANCER_CODES are the codes of proto/errcode that only the load
+// balancer answers with.
+func TestTSClientListsTheBalancerCodes(t *testing.T) {
+	src, err := os.ReadFile("../gateway-clob/web/client/src/errors.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)export const BALANCER_CODES = \[(.*?)\] as const;`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("errors.ts has no BALANCER_CODES list")
+	}
+	var listed []string
+	for _, q := range regexp.MustCompile(`"([A-Z_]+)"`).FindAllSubmatch(m[1], -1) {
+		listed = append(listed, string(q[1]))
+	}
+	var want []string
+	for c, why := range apiless {
+		if why == balancerOnly {
+			want = append(want, string(c))
+		}
+	}
+	slices.Sort(listed)
+	slices.Sort(want)
+	if !slices.Equal(listed, want) {
+		t.Fatalf("the TypeScript client's BALANCER_CODES are %v, proto/errcode's balancer codes %v", listed, want)
 	}
 }

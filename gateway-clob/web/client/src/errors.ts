@@ -133,6 +133,18 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * BALANCER_CODES are the codes a deployment's load balancer answers with
+ * when no API replica could (DEPLOY.md), in the APIs' JSON error body: a
+ * 503 NO_REPLICA_AVAILABLE reached no replica, so a call may be sent
+ * again; after a 502 REPLICA_CONNECTION_FAILED or a 504 REPLICA_TIMEOUT
+ * the outcome is unknown (for an order, ask for it by id before sending
+ * it again). No API replica sends them, so the OpenAPI documents do not
+ * list them (scripts/errcodes_test.go holds this list to proto/errcode).
+ */
+export const BALANCER_CODES = ["NO_REPLICA_AVAILABLE", "REPLICA_CONNECTION_FAILED", "REPLICA_TIMEOUT"] as const;
+export type BalancerCode = (typeof BALANCER_CODES)[number];
+
 /** The code of an error answer whose body is not an API error body. */
 export const CODE_INTERNAL_ERROR: ErrorCode = "INTERNAL_ERROR";
 /** The code of a 429. */
