@@ -182,8 +182,10 @@ func (a *applier) apply() error {
 // once instead of once per batch, and an order placed and cancelled
 // within it is never written to the open-orders index at all. Held
 // commands are already answered; only queries see them later, when
-// stage 2 would have reached them anyway. A replay seals each round: it
-// has no stage 2 to wait for, its rounds being as large as it likes.
+// stage 2 would have reached them anyway. A replay seals each round: its
+// rounds are already replayBatchMax messages, each sealed into one of the
+// bulk load's pooled runs, and it writes the core's records once, at its
+// end.
 func (a *applier) holdSeal() bool {
 	s := a.s
 	return s.cfg.Mode != ModeReplay && s.committing.Load() && len(a.outgoing) < s.cfg.BatchMax
@@ -324,9 +326,9 @@ func (a *applier) observe(msgs []outgoing) error {
 	return nil
 }
 
-// answer sends each publisher of a round's messages its events. An answer lost here is
-// not a loss: the command is in the log and will be applied, and its
-// publisher can ask for the order.
+// answer sends each publisher of a round's messages its events. An
+// answer lost here is not a loss: the command is in the log and will be
+// applied, and its publisher can ask for the order.
 func (a *applier) answer(msgs []outgoing) {
 	for i := range msgs {
 		o := &msgs[i]
