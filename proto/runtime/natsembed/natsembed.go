@@ -7,6 +7,7 @@ package natsembed
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -51,17 +52,43 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("natsembed: configure server: %w", err)
 	}
+	fatal := &fatalLogger{}
+	debug := false
 	if opts.Logger != nil {
 		l := opts.Logger.Named("nats")
-		ns.SetLogger(zapLogger{l.Sugar()}, l.Core().Enabled(zap.DebugLevel), false)
+		fatal.next, debug = zapLogger{l.Sugar()}, l.Core().Enabled(zap.DebugLevel)
 	}
+	ns.SetLogger(fatal, debug, false)
 	go ns.Start()
-	if !ns.ReadyForConnections(readyTimeout) {
+	if err := waitReady(ns, fatal); err != nil {
 		ns.Shutdown()
 		ns.WaitForShutdown()
-		return nil, fmt.Errorf("natsembed: server not ready after %s", readyTimeout)
+		return nil, err
 	}
 	return &Server{ns: ns, listener: opts.Port != 0}, nil
+}
+
+// readyPoll spaces Start's looks for a fatal error while it waits.
+const readyPoll = 50 * time.Millisecond
+
+// waitReady waits until the server accepts connections, and fails at
+// once with the server's words when it reports a fatal error: a port
+// another process holds is logged, not returned, and used to cost the
+// whole readyTimeout and say only "not ready".
+func waitReady(ns *server.Server, fatal *fatalLogger) error {
+	deadline := time.Now().Add(readyTimeout)
+	for time.Now().Before(deadline) {
+		if ns.ReadyForConnections(readyPoll) {
+			return nil
+		}
+		if msg := fatal.first(); msg != "" {
+			return fmt.Errorf("natsembed: server failed: %s", msg)
+		}
+	}
+	if msg := fatal.first(); msg != "" {
+		return fmt.Errorf("natsembed: server failed: %s", msg)
+	}
+	return fmt.Errorf("natsembed: server not ready after %s", readyTimeout)
 }
 
 func serverOptions(opts Options) *server.Options {
@@ -126,3 +153,60 @@ func (z zapLogger) Fatalf(format string, v ...any)  { z.l.Errorf(format, v...) }
 func (z zapLogger) Errorf(format string, v ...any)  { z.l.Errorf(format, v...) }
 func (z zapLogger) Debugf(format string, v ...any)  { z.l.Debugf(format, v...) }
 func (z zapLogger) Tracef(format string, v ...any)  { z.l.Debugf(format, v...) }
+
+// fatalLogger keeps the server's first fatal message and passes every
+// line on to next (nil: nowhere). The embedded server only logs its
+// fatal errors (a listener it could not open) and goes on.
+type fatalLogger struct {
+	next server.Logger
+
+	mu    sync.Mutex
+	fatal string
+}
+
+func (f *fatalLogger) first() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.fatal
+}
+
+func (f *fatalLogger) Fatalf(format string, v ...any) {
+	f.mu.Lock()
+	if f.fatal == "" {
+		f.fatal = fmt.Sprintf(format, v...)
+	}
+	f.mu.Unlock()
+	if f.next != nil {
+		f.next.Fatalf(format, v...)
+	}
+}
+
+func (f *fatalLogger) Noticef(format string, v ...any) {
+	if f.next != nil {
+		f.next.Noticef(format, v...)
+	}
+}
+
+func (f *fatalLogger) Warnf(format string, v ...any) {
+	if f.next != nil {
+		f.next.Warnf(format, v...)
+	}
+}
+
+func (f *fatalLogger) Errorf(format string, v ...any) {
+	if f.next != nil {
+		f.next.Errorf(format, v...)
+	}
+}
+
+func (f *fatalLogger) Debugf(format string, v ...any) {
+	if f.next != nil {
+		f.next.Debugf(format, v...)
+	}
+}
+
+func (f *fatalLogger) Tracef(format string, v ...any) {
+	if f.next != nil {
+		f.next.Tracef(format, v...)
+	}
+}

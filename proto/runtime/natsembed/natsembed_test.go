@@ -2,6 +2,7 @@ package natsembed_test
 
 import (
 	"context"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -105,5 +106,22 @@ func TestLoggerReceivesServerLogs(t *testing.T) {
 func TestStartRequiresStoreDir(t *testing.T) {
 	if _, err := natsembed.Start(natsembed.Options{Port: 0}); err == nil {
 		t.Fatal("Start without StoreDir succeeded")
+	}
+}
+
+// TestStartOnTakenPort: a port another process holds fails the start
+// with the server's words, and before the ready wait's bound (a CI run's
+// natsd said only "not ready after 10s").
+func TestStartOnTakenPort(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, logger := range []*zap.Logger{nil, zap.NewNop()} {
+		_, err := natsembed.Start(natsembed.Options{StoreDir: t.TempDir(), Port: l.Addr().(*net.TCPAddr).Port, Logger: logger})
+		if err == nil || !strings.Contains(err.Error(), "address already in use") {
+			t.Fatalf("start on a taken port (logger %v): %v", logger != nil, err)
+		}
 	}
 }
