@@ -14,6 +14,7 @@ package chaos
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -146,17 +147,55 @@ func (r *run) prepare() error {
 	if err := proc.Build(r.bin, "./engine/cmd/engine", "./scripts/cmd/natsd"); err != nil {
 		return fmt.Errorf("chaos: %w", err)
 	}
-	port, err := proc.FreePort()
-	r.natsPort, r.natsURL = port, fmt.Sprintf("nats://127.0.0.1:%d", port)
-	return err
+	return nil
 }
 
+// natsStartTries bounds the first start's picks of a port.
+const natsStartTries = 5
+
+// startNATS starts natsd: the first time on a port it picks, again on
+// that port after a kill. The first pick is made just before the start
+// and made again if another process took the port: the tests of other
+// packages pick ports at the same time (a CI run lost one that way).
 func (r *run) startNATS() error {
-	p, err := proc.StartNATSD(filepath.Join(r.bin, "natsd"), filepath.Join(r.dir, "nats"), r.natsPort, nil)
+	logPath := filepath.Join(r.dir, "nats.log")
+	if r.natsPort != 0 {
+		return r.startNATSOn(r.natsPort, logPath)
+	}
+	var err error
+	for range natsStartTries {
+		var port int
+		if port, err = proc.FreePort(); err != nil {
+			return err
+		}
+		if err = r.startNATSOn(port, logPath); !errors.Is(err, proc.ErrPortTaken) {
+			break
+		}
+	}
 	if err != nil {
+		return err
+	}
+	r.natsURL = fmt.Sprintf("nats://127.0.0.1:%d", r.natsPort)
+	return nil
+}
+
+func (r *run) startNATSOn(port int, logPath string) error {
+	log, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	p, err := proc.StartNATSD(filepath.Join(r.bin, "natsd"), filepath.Join(r.dir, "nats"), port, log)
+	if err != nil {
+		_ = log.Close()
 		return fmt.Errorf("chaos: %w", err)
 	}
-	r.nats = p
+	// natsd writes through this process (its ready line is read here), so
+	// the log stays open while it runs.
+	go func() {
+		<-p.Done()
+		_ = log.Close()
+	}()
+	r.nats, r.natsPort = p, port
 	return nil
 }
 

@@ -202,8 +202,12 @@ func StartNATSD(bin, dir string, port int, log io.Writer) (*Proc, error) {
 	ready := &lineWriter{next: io.Discard, first: make(chan string, 1)}
 	cmd := exec.Command(bin, "-dir", dir, "-port", fmt.Sprint(port), "-sync-always")
 	cmd.Stdout = ready
+	// The last of its standard error goes into the error of a start that
+	// failed: without it a CI run's "exit status 1" said nothing.
+	tail := &tailWriter{}
+	cmd.Stderr = tail
 	if log != nil {
-		ready.next, cmd.Stderr = log, log
+		ready.next, cmd.Stderr = log, io.MultiWriter(log, tail)
 	}
 	p, err := Start(cmd)
 	if err != nil {
@@ -219,11 +223,45 @@ func StartNATSD(bin, dir string, port int, log io.Writer) (*Proc, error) {
 		p.Kill()
 		return nil, fmt.Errorf("proc: natsd did not start: %q", line)
 	case <-p.done:
-		return nil, fmt.Errorf("proc: natsd exited before it was ready: %s", p.Cmd.ProcessState)
+		err := fmt.Errorf("proc: natsd exited before it was ready: %s: %q", p.Cmd.ProcessState, tail.String())
+		if strings.Contains(tail.String(), "address already in use") {
+			err = fmt.Errorf("%w: %w", ErrPortTaken, err)
+		}
+		return nil, err
 	case <-t.C:
 		p.Kill()
 		return nil, fmt.Errorf("proc: natsd printed no ready line within %s", NATSDReadyMax)
 	}
+}
+
+// ErrPortTaken is wrapped by StartNATSD's error when another process
+// bound the port between FreePort and natsd's start: a start on a port
+// picked afresh cures it.
+var ErrPortTaken = errors.New("proc: the port was taken")
+
+// tailMax bounds what tailWriter keeps.
+const tailMax = 2 << 10
+
+// tailWriter keeps the last tailMax bytes written to it.
+type tailWriter struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (w *tailWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	if n := len(w.buf); n > tailMax {
+		w.buf = append(w.buf[:0], w.buf[n-tailMax:]...)
+	}
+	return len(p), nil
+}
+
+func (w *tailWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.TrimSpace(string(w.buf))
 }
 
 // lineWriter hands the first line written to it to first and everything

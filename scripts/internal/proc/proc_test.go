@@ -2,7 +2,11 @@ package proc
 
 import (
 	"bytes"
+	"errors"
+	"net"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -51,5 +55,39 @@ func TestStop(t *testing.T) {
 	}
 	if !p.Exited() || time.Since(began) > 10*time.Second {
 		t.Errorf("the process was not killed after the bound (exited %v after %s)", p.Exited(), time.Since(began))
+	}
+}
+
+// TestStartNATSDPortTaken: natsd started on a port another process holds
+// fails with ErrPortTaken and its own words, so a caller can pick another
+// port and a log says why.
+func TestStartNATSDPortTaken(t *testing.T) {
+	bin := t.TempDir()
+	if err := Build(bin, "./scripts/cmd/natsd"); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	port := l.Addr().(*net.TCPAddr).Port
+	p, err := StartNATSD(filepath.Join(bin, "natsd"), t.TempDir(), port, nil)
+	if err == nil {
+		p.Kill()
+		t.Fatal("natsd started on a port another process holds")
+	}
+	if !errors.Is(err, ErrPortTaken) || !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("error %v: want ErrPortTaken with natsd's words", err)
+	}
+}
+
+// TestTailWriter keeps only the last tailMax bytes.
+func TestTailWriter(t *testing.T) {
+	w := &tailWriter{}
+	_, _ = w.Write(bytes.Repeat([]byte("a"), tailMax))
+	_, _ = w.Write([]byte("the end"))
+	if s := w.String(); len(s) != tailMax || !strings.HasSuffix(s, "the end") {
+		t.Fatalf("kept %d bytes ending %q", len(s), s[len(s)-10:])
 	}
 }
