@@ -100,9 +100,7 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 		db.Close()
 		return nil, err
 	}
-	err = natscheck.Retry(ctx, s.connect, func(err error) {
-		s.log.Warn("NATS not ready (a cluster electing a leader?); retrying", zap.Error(err))
-	})
+	err = natscheck.Retry(ctx, s.connect, natscheck.Warn(s.log))
 	if err != nil {
 		db.Close()
 		return nil, err

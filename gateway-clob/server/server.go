@@ -34,6 +34,7 @@ import (
 	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/query"
 	"pred.dev/proto/runtime/streams"
@@ -128,7 +129,10 @@ const (
 	DefaultQueryTimeout    = 3 * time.Second
 	DefaultResultTimeout   = 5 * time.Second
 	DefaultShutdownTimeout = 10 * time.Second
-	setupTimeout           = 10 * time.Second
+	// setupTimeout bounds New's NATS set-up: as long as natscheck rides
+	// out a cluster's elections, so a gateway started just after a NATS
+	// fault waits for them instead of exiting.
+	setupTimeout = natscheck.RetryWaitMax
 )
 
 // DefaultConfig returns a configuration with every optional field set;
@@ -223,7 +227,15 @@ func New(cfg Config, nc *nats.Conn, log *zap.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: jetstream: %w", err)
 	}
-	keys, nonces, err := openStores(ctx, js, cfg)
+	// The stores are the first requests: those ride out a cluster's
+	// elections, and the rest follow on a cluster that just answered.
+	var keys *auth.KeyStore
+	var nonces *auth.NonceStore
+	err = natscheck.Retry(ctx, func(ctx context.Context) error {
+		var err error
+		keys, nonces, err = openStores(ctx, js, cfg)
+		return err
+	}, natscheck.Warn(log))
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,7 @@ import (
 	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/leaderread"
+	"pred.dev/proto/runtime/natscheck"
 	"pred.dev/proto/runtime/publish"
 	"pred.dev/proto/runtime/streams"
 	"pred.dev/proto/runtime/wsfeed"
@@ -129,9 +130,11 @@ var DefaultSportTypes = []gammaapi.SportType{
 const (
 	DefaultShutdownTimeout = 10 * time.Second
 	operatorKeyBytesMin    = 16
-	DefaultStartTimeout    = 30 * time.Second
-	DefaultSettleInterval  = time.Second
-	setupTimeout           = 10 * time.Second
+	// DefaultStartTimeout is as long as natscheck rides out a cluster's
+	// elections: a replica started just after a NATS fault waits for
+	// them instead of exiting.
+	DefaultStartTimeout   = natscheck.RetryWaitMax
+	DefaultSettleInterval = time.Second
 )
 
 // DefaultConfig returns a configuration with every optional field set.
@@ -239,7 +242,15 @@ func (s *Server) open(nc *nats.Conn) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StartTimeout)
 	defer cancel()
-	if s.store, err = catalog.Open(ctx, js, s.cfg.KVReplicas); err != nil {
+	// The catalogue's bucket is the first request: it rides out a
+	// cluster's elections, and the rest follow on a cluster that just
+	// answered.
+	err = natscheck.Retry(ctx, func(ctx context.Context) error {
+		var err error
+		s.store, err = catalog.Open(ctx, js, s.cfg.KVReplicas)
+		return err
+	}, natscheck.Warn(s.log))
+	if err != nil {
 		return err
 	}
 	s.view = catalog.NewView(s.log.Named("catalog"))

@@ -25,6 +25,7 @@ import (
 	"pred.dev/proto/runtime/gateway"
 	"pred.dev/proto/runtime/httpmw"
 	"pred.dev/proto/runtime/lease"
+	"pred.dev/proto/runtime/natscheck"
 	"pred.dev/relayer/internal/api"
 	"pred.dev/relayer/onchain"
 	"pred.dev/relayer/request"
@@ -90,7 +91,10 @@ const (
 	DefaultResubmissionsMax = 8
 	DefaultLeaseTTL         = 3 * time.Second
 	DefaultShutdownTimeout  = 10 * time.Second
-	DefaultStartTimeout     = 30 * time.Second
+	// DefaultStartTimeout is as long as natscheck rides out a cluster's
+	// elections: a relayer started just after a NATS fault waits for
+	// them instead of exiting.
+	DefaultStartTimeout = natscheck.RetryWaitMax
 	// LeaseBucket and LeaseKey name the worker lease.
 	LeaseBucket = journal.RelayerLeaseBucket
 	LeaseKey    = journal.RelayerLeaseKey
@@ -187,7 +191,15 @@ func New(cfg Config, nc *nats.Conn, chain onchain.Backend, log *zap.Logger) (*Re
 	if err != nil {
 		return nil, fmt.Errorf("relayer: jetstream: %w", err)
 	}
-	st, err := store.Open(ctx, js, store.Config{Replicas: cfg.KVReplicas, Retention: cfg.Retention})
+	// The store's buckets are the first requests: they ride out a
+	// cluster's elections, and the rest follow on a cluster that just
+	// answered.
+	var st *store.Store
+	err = natscheck.Retry(ctx, func(ctx context.Context) error {
+		var err error
+		st, err = store.Open(ctx, js, store.Config{Replicas: cfg.KVReplicas, Retention: cfg.Retention})
+		return err
+	}, natscheck.Warn(log))
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
 )
 
 // Transient reports whether a JetStream API call failed the way it does
@@ -38,23 +39,45 @@ const RetryWaitMax = time.Minute
 // retryPause is the wait between attempts.
 const retryPause = 500 * time.Millisecond
 
+// AttemptMax bounds one attempt of Retry's step. A request sent on a
+// connection that has just died, unnoticed yet, is never answered: only
+// a new attempt, on the connection made again, gets an answer. Without
+// the bound the first attempt held a caller's whole start-up budget (a
+// CI run's Gamma waited out its 30 s on one STREAM.INFO and exited).
+// Twice JetStream's own request timeout, for a loaded machine.
+const AttemptMax = 10 * time.Second
+
 // Retry runs step until it succeeds, fails other than transiently, ctx
-// ends or RetryWaitMax passes; onRetry hears every transient failure (to
-// log it). So a process started while its cluster elects a leader waits
-// for the election instead of exiting (the cluster's fault run saw both
-// engines exit and be restarted for 30 s after a NATS node was killed).
+// ends or RetryWaitMax passes; onRetry (nil: nobody) hears every
+// transient failure (to log it). Each attempt gets at most AttemptMax.
+// So a process started while its cluster elects a leader waits for the
+// election instead of exiting (the cluster's fault run saw both engines
+// exit and be restarted for 30 s after a NATS node was killed).
 func Retry(ctx context.Context, step func(context.Context) error, onRetry func(error)) error {
 	deadline := time.Now().Add(RetryWaitMax)
 	for {
-		err := step(ctx)
+		actx, cancel := context.WithTimeout(ctx, AttemptMax)
+		err := step(actx)
+		cancel()
 		if !Transient(err) || ctx.Err() != nil || time.Now().After(deadline) {
 			return err
 		}
-		onRetry(err)
+		if onRetry != nil {
+			onRetry(err)
+		}
 		select {
 		case <-ctx.Done():
 			return err
 		case <-time.After(retryPause):
 		}
+	}
+}
+
+// Warn returns Retry's onRetry for a process's start: a warning on log
+// for every transient failure, so an operator sees why it waits.
+func Warn(log *zap.Logger) func(error) {
+	return func(err error) {
+		log.Warn("NATS not ready (a cluster electing a leader?); retrying", zap.Error(err),
+			zap.Duration("gives_up_after", RetryWaitMax))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -43,5 +44,29 @@ func TestRetryRidesOutAnElection(t *testing.T) {
 		if got := Transient(c.err); got != c.want {
 			t.Errorf("Transient(%v) = %v, want %v", c.err, got, c.want)
 		}
+	}
+}
+
+// TestRetryBoundsEachAttempt: each attempt gets at most AttemptMax, even
+// under a caller's longer deadline, so a request lost on a dead
+// connection costs one attempt, not the caller's whole budget.
+func TestRetryBoundsEachAttempt(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*AttemptMax)
+	defer cancel()
+	calls := 0
+	err := Retry(ctx, func(actx context.Context) error {
+		calls++
+		dl, ok := actx.Deadline()
+		if !ok || time.Until(dl) > AttemptMax {
+			return fmt.Errorf("attempt %d: deadline %v (set %v), want within %s", calls, time.Until(dl), ok, AttemptMax)
+		}
+		if calls == 1 {
+			return context.DeadlineExceeded // the first request was lost
+		}
+		return nil
+	}, nil)
+	if err != nil || calls != 2 {
+		t.Fatalf("Retry: %v after %d calls; want success on the 2nd", err, calls)
 	}
 }
