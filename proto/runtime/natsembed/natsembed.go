@@ -52,13 +52,12 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("natsembed: configure server: %w", err)
 	}
-	fatal := &fatalLogger{}
-	debug := false
+	l := zap.NewNop()
 	if opts.Logger != nil {
-		l := opts.Logger.Named("nats")
-		fatal.next, debug = zapLogger{l.Sugar()}, l.Core().Enabled(zap.DebugLevel)
+		l = opts.Logger.Named("nats")
 	}
-	ns.SetLogger(fatal, debug, false)
+	fatal := &fatalLogger{Logger: zapLogger{l.Sugar()}}
+	ns.SetLogger(fatal, l.Core().Enabled(zap.DebugLevel), false)
 	go ns.Start()
 	if err := waitReady(ns, fatal); err != nil {
 		ns.Shutdown()
@@ -77,18 +76,15 @@ const readyPoll = 50 * time.Millisecond
 // whole readyTimeout and say only "not ready".
 func waitReady(ns *server.Server, fatal *fatalLogger) error {
 	deadline := time.Now().Add(readyTimeout)
-	for time.Now().Before(deadline) {
-		if ns.ReadyForConnections(readyPoll) {
-			return nil
-		}
+	for !ns.ReadyForConnections(readyPoll) {
 		if msg := fatal.first(); msg != "" {
 			return fmt.Errorf("natsembed: server failed: %s", msg)
 		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("natsembed: server not ready after %s", readyTimeout)
+		}
 	}
-	if msg := fatal.first(); msg != "" {
-		return fmt.Errorf("natsembed: server failed: %s", msg)
-	}
-	return fmt.Errorf("natsembed: server not ready after %s", readyTimeout)
+	return nil
 }
 
 func serverOptions(opts Options) *server.Options {
@@ -155,10 +151,10 @@ func (z zapLogger) Debugf(format string, v ...any)  { z.l.Debugf(format, v...) }
 func (z zapLogger) Tracef(format string, v ...any)  { z.l.Debugf(format, v...) }
 
 // fatalLogger keeps the server's first fatal message and passes every
-// line on to next (nil: nowhere). The embedded server only logs its
-// fatal errors (a listener it could not open) and goes on.
+// line on to Logger. The embedded server only logs its fatal errors (a
+// listener it could not open) and goes on.
 type fatalLogger struct {
-	next server.Logger
+	server.Logger
 
 	mu    sync.Mutex
 	fatal string
@@ -176,37 +172,5 @@ func (f *fatalLogger) Fatalf(format string, v ...any) {
 		f.fatal = fmt.Sprintf(format, v...)
 	}
 	f.mu.Unlock()
-	if f.next != nil {
-		f.next.Fatalf(format, v...)
-	}
-}
-
-func (f *fatalLogger) Noticef(format string, v ...any) {
-	if f.next != nil {
-		f.next.Noticef(format, v...)
-	}
-}
-
-func (f *fatalLogger) Warnf(format string, v ...any) {
-	if f.next != nil {
-		f.next.Warnf(format, v...)
-	}
-}
-
-func (f *fatalLogger) Errorf(format string, v ...any) {
-	if f.next != nil {
-		f.next.Errorf(format, v...)
-	}
-}
-
-func (f *fatalLogger) Debugf(format string, v ...any) {
-	if f.next != nil {
-		f.next.Debugf(format, v...)
-	}
-}
-
-func (f *fatalLogger) Tracef(format string, v ...any) {
-	if f.next != nil {
-		f.next.Tracef(format, v...)
-	}
+	f.Logger.Fatalf(format, v...)
 }
