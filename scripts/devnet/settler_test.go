@@ -151,7 +151,6 @@ func TestChainDown(t *testing.T) {
 	if r, err := sdk.Faucet(ctx, proxy.Hex(), "10"); err != nil || r.Balance != "10" {
 		t.Fatalf("faucet: %+v, %v", r, err)
 	}
-	handled, _ := d.Watcher().Handled()
 	// The watcher's metrics are served, with values.
 	metrics := get(t, d.ReconcileURL+"/metrics")
 	for _, name := range []string{"settler_chainwatch_head_block", "settler_chainwatch_next_block"} {
@@ -166,9 +165,23 @@ func TestChainDown(t *testing.T) {
 
 	c.Close()
 	// The watcher's steps fail meanwhile, and the outage shows.
-	eventually.True(t, "settler_chainwatch_errors_total grows with the chain down", func() bool {
+	errorsAbove := func(floor float64) (float64, bool) {
 		during, _ := metricValue(get(t, d.ReconcileURL+"/metrics"), "settler_chainwatch_errors_total")
-		return during > before
+		return during, during > floor
+	}
+	var failed float64
+	eventually.True(t, "settler_chainwatch_errors_total grows with the chain down", func() (ok bool) {
+		failed, ok = errorsAbove(before)
+		return ok
+	})
+	// The watcher's steps run one after another, so once one has failed
+	// on the closed chain none can succeed: where it stands now is where
+	// it must stay. (Read before the close, the mark raced a step still
+	// in flight; CI once saw it move from block 43 to 46.)
+	handled, _ := d.Watcher().Handled()
+	eventually.True(t, "the watcher fails another step with the chain down", func() bool {
+		_, ok := errorsAbove(failed)
+		return ok
 	})
 	if now, _ := d.Watcher().Handled(); now != handled {
 		t.Fatalf("the watcher moved from block %d to %d with the chain down", handled, now)
