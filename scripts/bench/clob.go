@@ -107,6 +107,11 @@ type CLOBConfig struct {
 	// settlement (clobreplace.go); CLOBCompare makes it in its first
 	// baseline only.
 	Replaces int
+	// Batches, if positive, adds a run of that many POST /orders, each
+	// of rules.PlaceOrdersMax signed orders (clobbatch.go), after the
+	// timed orders and the replaces of a run without settlement;
+	// CLOBCompare makes it in its first baseline only.
+	Batches int
 	// IdleBurn, with PauseSettlement, runs a busy loop under SCHED_IDLE
 	// over the timed runs in the paused settlement's place: a control
 	// that tells what any work in the exchange's idle gaps costs it on
@@ -115,7 +120,7 @@ type CLOBConfig struct {
 }
 
 // DefaultCLOB is what `make bench` runs.
-var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3, Replaces: 20_000,
+var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64, CrossPct: 8, Pairs: 3, Replaces: 20_000, Batches: 2_000,
 	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
 	Subscribers: DefaultStreamSubscribers, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: streamPacedRun}
 
@@ -123,7 +128,7 @@ var DefaultCLOB = CLOBConfig{Orders: 40_000, Runs: 3, Warmup: 3_000, Clients: 64
 // run of 3,000 orders in each devnet, one settled run between two
 // baselines (so the ratios keep their alternation), 1,000 subscribers
 // and a paced run of 5 s: most of the group's time is starting devnets.
-var QuickCLOB = CLOBConfig{Orders: 3_000, Runs: 1, Warmup: 300, Clients: 64, CrossPct: 8, Pairs: 1, Replaces: 3_000,
+var QuickCLOB = CLOBConfig{Orders: 3_000, Runs: 1, Warmup: 300, Clients: 64, CrossPct: 8, Pairs: 1, Replaces: 3_000, Batches: 200,
 	SettleDataDir: "/dev/shm", SettleSealWait: 50 * time.Millisecond, SettleSched: SchedIdleOneCore,
 	Subscribers: 1_000, StreamPacedRate: DefaultStreamPacedRate, StreamPacedRun: 5 * time.Second}
 
@@ -242,6 +247,17 @@ func CLOB(cfg CLOBConfig) ([]Figure, error) {
 		}
 		figs = append(figs, rf...)
 	}
+	if cfg.Batches > 0 && sp == nil {
+		profile := ""
+		if cfg.CPUProfile != "" {
+			profile = cfg.CPUProfile + ".batch"
+		}
+		bf, err := batchFigures(d.URL, hc, traders, d.Markets, max(cfg.Batches/len(traders), 1), cfg.CrossPct, figs[0].Value, profile)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, bf...)
+	}
 	if subs != nil {
 		figs = append(figs, subs.figures(cfg.Subscribers, loaded)...)
 	}
@@ -292,11 +308,11 @@ func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("without settlement: %w", err)
 	}
-	base.CPUProfile, base.Replaces = "", 0
+	base.CPUProfile, base.Replaces, base.Batches = "", 0, 0
 	baseRates := []float64{before[0].Value}
 	var replaces []Figure
 	for _, f := range before {
-		if strings.HasPrefix(f.Name, "clob_replace") {
+		if strings.HasPrefix(f.Name, "clob_replace") || strings.HasPrefix(f.Name, "clob_batch") {
 			replaces = append(replaces, f)
 		}
 	}

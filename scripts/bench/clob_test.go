@@ -52,6 +52,27 @@ func TestCLOBReplaceSmall(t *testing.T) {
 	}
 }
 
+// TestCLOBBatchSmall runs the batch figures at a tiny size without
+// settlement: every order of every POST /orders is placed (batchFigures
+// fails otherwise) and each figure is reported.
+func TestCLOBBatchSmall(t *testing.T) {
+	figs, err := CLOB(CLOBConfig{Orders: 40, Runs: 1, Warmup: 8, Clients: 4, CrossPct: 50, NoSettle: true, Batches: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"clob_signed_orders_per_sec", "clob_order_p50_ms", "clob_order_p99_ms", "clob_orders_trading_pct",
+		"clob_batch_orders_per_sec", "clob_batch_p99_ms", "clob_batch_order_ratio"}
+	if len(figs) != len(want) {
+		t.Fatalf("figures %v", figs)
+	}
+	for i, f := range figs {
+		t.Logf("%s %v %s", f.Name, f.Value, f.Unit)
+		if f.Name != want[i] || f.Value < 0 || (i == 0 || i >= 4) && f.Value <= 0 {
+			t.Errorf("figure %d: %+v, want %s above 0", i, f, want[i])
+		}
+	}
+}
+
 // TestVerifyFixture: the verification path accepts the signed order and
 // refuses a changed body or a changed order.
 func TestVerifyFixture(t *testing.T) {

@@ -22,6 +22,8 @@ import (
 // path's rate without settlement (clob_signed_orders_per_sec_no_settle:
 // settlement's own cost is clob_settle_rate_pct) in percent of it (goal:
 // at least 50; every order costs one verification, the rest is overhead).
+// clob_batch_ceiling_pct is the same for the orders sent by POST /orders
+// (clob_batch_orders_per_sec), when the runs made them.
 func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
 	before, err := Verify()
 	if err != nil {
@@ -42,6 +44,9 @@ func CLOBWithCluster(cfg CLOBConfig) ([]Figure, error) {
 	}
 	single = append(single, Figure{before[0].Name, ceiling, before[0].Unit},
 		Figure{"clob_ceiling_pct", 100 * orders / ceiling, "%"})
+	if batched, ok := value(single, "clob_batch_orders_per_sec"); ok {
+		single = append(single, Figure{"clob_batch_ceiling_pct", 100 * batched / ceiling, "%"})
+	}
 	clustered, err := ClusterCLOB(cfg)
 	if err != nil {
 		return single, fmt.Errorf("cluster: %w", err)

@@ -236,7 +236,7 @@ func streamTokens(markets []devnet.Market) []string {
 // the mean of the two around it, which cancels a load that drifts.
 func CLOBStreams(cfg CLOBConfig) ([]Figure, error) {
 	base := cfg
-	base.NoSettle, base.Subscribers, base.CPUProfile, base.Replaces = true, 0, "", 0
+	base.NoSettle, base.Subscribers, base.CPUProfile, base.Replaces, base.Batches = true, 0, "", 0, 0
 	before, err := CLOB(base)
 	if err != nil {
 		return nil, fmt.Errorf("without subscribers: %w", err)

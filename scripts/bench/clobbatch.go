@@ -1,0 +1,139 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/rules"
+	"pred.dev/scripts/devnet"
+)
+
+// signBatches signs, on all cores, perTrader POST /orders bodies per
+// trader, each a JSON array of rules.PlaceOrdersMax orders of the timed
+// runs' mix (sign): a market maker quoting many levels at once sends
+// exactly this.
+func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct int) [][][]byte {
+	out := make([][][]byte, len(traders))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, t := range traders {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			rng := rand.New(rand.NewPCG(uint64(i), 11))
+			out[i] = make([][]byte, perTrader)
+			for k := range out[i] {
+				orders := make([][]byte, rules.PlaceOrdersMax)
+				for j := range orders {
+					orders[j] = t.sign(rng, markets, crossPct)
+				}
+				out[i][k] = slices.Concat([]byte("["), bytes.Join(orders, []byte(",")), []byte("]"))
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// batchFigures measures POST /orders over HTTP: each trader sends
+// perTrader batches of rules.PlaceOrdersMax signed orders, each waiting
+// for the last one's answer, all traders at once. Every order of every
+// batch must be placed. It prints clob_batch_orders_per_sec (orders, not
+// requests), clob_batch_p99_ms (one request's latency) and
+// clob_batch_order_ratio, that rate over ordersPerSec (the single
+// orders of the same devnet just before): what a client gains by sending
+// its orders together, where HTTP, the L2 check and the wait for the
+// group commit are paid once per request. A profile file, if not empty,
+// receives a CPU profile of this process over the timed batches (signing
+// excluded).
+func batchFigures(base string, hc *http.Client, traders []*trader, markets []devnet.Market, perTrader, crossPct int, ordersPerSec float64, profile string) ([]Figure, error) {
+	batches := signBatches(traders, markets, perTrader, crossPct)
+	if profile != "" {
+		stop, err := startCPUProfile(profile)
+		if err != nil {
+			return nil, err
+		}
+		defer stop()
+	}
+	lat := make([][]time.Duration, len(traders))
+	var firstErr atomic.Pointer[error]
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i, t := range traders {
+		wg.Go(func() {
+			lat[i] = make([]time.Duration, 0, perTrader)
+			for _, body := range batches[i] {
+				t0 := time.Now()
+				if err := t.postBatch(base, hc, body); err != nil {
+					firstErr.CompareAndSwap(nil, &err)
+					return
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
+	if p := firstErr.Load(); p != nil {
+		return nil, *p
+	}
+	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
+	slices.Sort(r.latencies)
+	rate := float64(len(r.latencies)*rules.PlaceOrdersMax) / r.elapsed.Seconds()
+	return []Figure{
+		{"clob_batch_orders_per_sec", rate, "orders/s"},
+		{"clob_batch_p99_ms", r.percentile(0.99), "ms"},
+		{"clob_batch_order_ratio", rate / ordersPerSec, "x"},
+	}, nil
+}
+
+// postBatch sends one POST /orders and checks that every order in it
+// was placed.
+func (t *trader) postBatch(base string, hc *http.Client, body []byte) error {
+	const path = "/orders"
+	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, path, body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequest(http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header = hdr
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
+	}
+	var out []clobapi.OrderResponse
+	if err := json.Unmarshal(data, &out); err != nil {
+		return fmt.Errorf("POST %s: %w", path, err)
+	}
+	if len(out) != rules.PlaceOrdersMax {
+		return fmt.Errorf("POST %s: %d answers to %d orders", path, len(out), rules.PlaceOrdersMax)
+	}
+	for i, o := range out {
+		if !o.Success {
+			return fmt.Errorf("POST %s: order %d not placed: %s %s", path, i, o.Code, o.ErrorMsg)
+		}
+	}
+	return nil
+}
