@@ -51,7 +51,7 @@ func Follow(ctx context.Context, js jetstream.JetStream, st *Stats, log *zap.Log
 }
 
 func (f *Follower) newFollower(ctx context.Context, js jetstream.JetStream) (*follow.Follower, error) {
-	return follow.New(ctx, js, journal.EventStream, follow.Options{Start: follow.FromSeq(1),
+	return follow.New(ctx, js, journal.EventStream, follow.Options{Start: follow.FromSeq(1), Only: Kinds,
 		Corrupt: func(seq uint64, err error) {
 			f.log.Error("skipped a corrupt EVT message", zap.Uint64("seq", seq), zap.Error(err))
 		}})

@@ -32,6 +32,7 @@ import (
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/fixed"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
@@ -151,6 +152,12 @@ func (s *Stats) Apply(seq uint64, b *pb.EventBatch) {
 	s.seq = seq
 	s.mu.Unlock()
 }
+
+// Kinds are the events apply reads, the only ones the follower decodes:
+// the balances and book changes that make up most of a batch are skipped
+// on the wire, which matters most when Gamma folds the whole log at its
+// start. Keep it with apply's cases.
+var Kinds = journal.EventsOf("market_changed", "order_accepted", "trade", "order_filled", "order_cancelled", "order_expired")
 
 func (s *Stats) apply(e *pb.Event) {
 	switch b := e.GetBody().(type) {

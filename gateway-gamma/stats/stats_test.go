@@ -6,6 +6,7 @@ import (
 
 	"pred.dev/gateway-gamma/catalog"
 	"pred.dev/proto/fixed"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 )
 
@@ -89,6 +90,54 @@ func TestDisplayPrice(t *testing.T) {
 	} {
 		if got := displayPrice(c.bid, c.ask, c.last); got != c.want {
 			t.Errorf("%+v: %d", c, got)
+		}
+	}
+}
+
+// TestFoldOfKinds: the fold of batches decoded with Kinds alone (what the
+// follower hands it) equals the fold of the whole batches, beside events
+// of every other kind: Kinds keeps every event apply reads.
+func TestFoldOfKinds(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	noise := []*pb.Event{
+		{Body: &pb.Event_BalanceChanged{BalanceChanged: &pb.BalanceChanged{Account: id(9), Balance: 7}}},
+		{Body: &pb.Event_BookChanged{BookChanged: &pb.BookChanged{Market: mkt}}},
+		{Body: &pb.Event_OrderDecreased{OrderDecreased: &pb.OrderDecreased{OrderId: id(1), Size: fixed.One}}},
+		{Body: &pb.Event_TradeStatusChanged{TradeStatusChanged: &pb.TradeStatusChanged{}}},
+	}
+	batches := []*pb.EventBatch{
+		{Events: append([]*pb.Event{
+			{Body: &pb.Event_MarketChanged{MarketChanged: &pb.MarketChanged{Market: mkt, Status: pb.MarketStatus_MARKET_STATUS_ACTIVE}}},
+			accepted(1, pb.Outcome_OUTCOME_YES, pb.Side_SIDE_BUY, 400_000, 10*fixed.One),
+			accepted(2, pb.Outcome_OUTCOME_NO, pb.Side_SIDE_BUY, 550_000, 4*fixed.One)}, noise...)},
+		{Events: append(noise, accepted(3, pb.Outcome_OUTCOME_NO, pb.Side_SIDE_BUY, 600_000, 6*fixed.One),
+			trade(3, 1, pb.MatchType_MATCH_TYPE_MINT, 600_000, 400_000, 6*fixed.One, t0.UnixMilli()),
+			&pb.Event{Body: &pb.Event_OrderFilled{OrderFilled: &pb.OrderFilled{OrderId: id(3)}}})},
+		{Events: []*pb.Event{
+			{Body: &pb.Event_OrderExpired{OrderExpired: &pb.OrderExpired{OrderId: id(2)}}},
+			{Body: &pb.Event_OrderCancelled{OrderCancelled: &pb.OrderCancelled{OrderId: id(1)}}},
+			noise[0],
+			{Body: &pb.Event_MarketChanged{MarketChanged: &pb.MarketChanged{Market: mkt, Status: pb.MarketStatus_MARKET_STATUS_RESOLVED}}},
+		}},
+	}
+	whole, kinds := New(), New()
+	for i, b := range batches {
+		data, err := journal.EncodeEventBatch(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		thin, err := journal.DecodeEventBatchOf(data, Kinds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(thin.GetEvents()) >= len(b.GetEvents()) {
+			t.Fatalf("batch %d: Kinds kept %d of %d events", i, len(thin.GetEvents()), len(b.GetEvents()))
+		}
+		whole.Apply(uint64(i+1), b)
+		kinds.Apply(uint64(i+1), thin)
+		if w, k := whole.Market(condStr, t0), kinds.Market(condStr, t0); w != k {
+			t.Fatalf("after batch %d: whole %+v, Kinds %+v", i, w, k)
 		}
 	}
 }

@@ -48,6 +48,7 @@ import (
 	"pred.dev/proto/chain/bind/safefactory"
 	"pred.dev/proto/chain/deploy"
 	"pred.dev/proto/chain/txn"
+	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/runtime/follow"
 )
@@ -232,7 +233,9 @@ func (r *Redeemer) Follow(ctx context.Context, js jetstream.JetStream) error {
 		r.sweep(sweepCtx)
 	}()
 	defer func() { stop(); <-swept }()
-	return follow.Events(ctx, js, follow.Options{Start: follow.FromSeq(1), Corrupt: func(seq uint64, err error) {
+	// Only market_changed is decoded: the follower reads the whole log at
+	// every start, and resolutions are a handful of its events.
+	return follow.Events(ctx, js, follow.Options{Start: follow.FromSeq(1), Only: journal.EventsOf("market_changed"), Corrupt: func(seq uint64, err error) {
 		r.log.Error("skipped a corrupt EVT message", zap.Uint64("seq", seq), zap.Error(err))
 	}}, func(_ uint64, b *pb.EventBatch) error {
 		for _, e := range b.GetEvents() {

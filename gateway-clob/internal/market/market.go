@@ -102,7 +102,9 @@ func (c *Cache) Follow(ctx context.Context, nc *nats.Conn) error {
 }
 
 func (c *Cache) newFollower(ctx context.Context, js jetstream.JetStream) (*follow.Follower, error) {
-	return follow.New(ctx, js, journal.EventStream, follow.Options{Start: follow.FromNew(),
+	// The cache reads market_changed alone (onEvents): one event in
+	// thousands, so the rest of each batch is skipped undecoded.
+	return follow.New(ctx, js, journal.EventStream, follow.Options{Start: follow.FromNew(), Only: journal.EventsOf("market_changed"),
 		Corrupt: func(seq uint64, err error) {
 			c.log.Error("undecodable event batch", zap.Uint64("evt_seq", seq), zap.Error(err))
 		}})

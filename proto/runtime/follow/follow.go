@@ -63,6 +63,11 @@ type Options struct {
 	// message that fails its frame check or does not decode, which is then
 	// skipped. Nil: the follower stops with that error.
 	Corrupt func(seq uint64, err error)
+	// Only, for event batches, keeps the events of these kinds
+	// (journal.EventsOf) and drops the batch's results: a follower that
+	// reads a few kinds skips decoding the rest. The zero filter keeps
+	// every event and the results.
+	Only journal.EventFilter
 }
 
 // Follower follows one stream. Create it with New, which positions it,
@@ -134,9 +139,10 @@ func failed(js jetstream.JetStream, stream string, err error) error {
 	return fmt.Errorf("follow: %s: %w", stream, err)
 }
 
-// RunEvents is Run on the EVT stream with each message decoded: fn gets
-// the EVT stream sequence and the event batch, which covers the CMD
-// messages batch.FirstCommandSeq..batch.CommandSeq.
+// RunEvents is Run on the EVT stream with each message decoded (only
+// the events Options.Only keeps): fn gets the EVT stream sequence and the
+// event batch, which covers the CMD messages
+// batch.FirstCommandSeq..batch.CommandSeq.
 func (f *Follower) RunEvents(ctx context.Context, fn func(seq uint64, batch *pb.EventBatch) error) error {
 	return f.Run(ctx, func(msg jetstream.Msg) error {
 		meta, err := msg.Metadata()
@@ -144,7 +150,7 @@ func (f *Follower) RunEvents(ctx context.Context, fn func(seq uint64, batch *pb.
 			return fmt.Errorf("follow: %s message without metadata: %w", f.stream, err)
 		}
 		seq := meta.Sequence.Stream
-		batch, err := journal.DecodeEventBatch(msg.Data())
+		batch, err := journal.DecodeEventBatchOf(msg.Data(), f.opts.Only)
 		if err != nil {
 			err = fmt.Errorf("follow: %s message %d: %w", f.stream, seq, err)
 			if f.opts.Corrupt == nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/proto"
 
 	"pred.dev/proto/journal"
 	"pred.dev/proto/pb"
@@ -171,5 +172,35 @@ func TestEnds(t *testing.T) {
 	}
 	if _, err := New(e.ctx, e.js, "NOPE", Options{}); err == nil {
 		t.Fatal("a follower of a missing stream was created")
+	}
+}
+
+// TestEventsOnly: a follower with Only gets each batch with the events of
+// those kinds alone, in order, and no results.
+func TestEventsOnly(t *testing.T) {
+	e := newEnv(t)
+	resolved := &pb.MarketChanged{Market: []byte("m1"), Status: pb.MarketStatus_MARKET_STATUS_RESOLVED}
+	m, err := journal.NewEventMsg(&pb.EventBatch{FirstCommandSeq: 1, CommandSeq: 1, Events: []*pb.Event{
+		{Body: &pb.Event_OrderAccepted{OrderAccepted: &pb.OrderAccepted{OrderId: []byte("o1")}}},
+		{Body: &pb.Event_MarketChanged{MarketChanged: resolved}},
+		{Body: &pb.Event_BalanceChanged{BalanceChanged: &pb.BalanceChanged{Balance: 5}}},
+	}, Results: []*pb.CommandResult{{CommandId: []byte("c1"), EventCount: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.js.PublishMsg(e.ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	var got *pb.EventBatch
+	err = Events(e.ctx, e.js, Options{Only: journal.EventsOf("market_changed")}, func(_ uint64, b *pb.EventBatch) error {
+		got = b
+		return ErrStop
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.GetEvents()) != 1 || !proto.Equal(got.GetEvents()[0].GetMarketChanged(), resolved) || len(got.GetResults()) != 0 ||
+		got.GetCommandSeq() != 1 {
+		t.Fatalf("with Only market_changed: %v", got)
 	}
 }
