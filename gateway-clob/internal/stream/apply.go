@@ -94,25 +94,38 @@ func (p *projection) event(out []item, changed *changedBook, position, cmdSeq ui
 		changed.add(m, ev.BookChanged)
 	case *pb.Event_Trade:
 		out = append(out, lastTradeItems(position, ev.Trade)...)
-		out = append(out, tradeItems(position, ev.Trade)...)
+		out = append(out, tradeItems(position, ev.Trade, p.wants)...)
 	case *pb.Event_OrderAccepted:
-		out = append(out, placementItem(position, ev.OrderAccepted))
+		if p.wants(ev.OrderAccepted.GetAccount()) {
+			out = append(out, placementItem(position, ev.OrderAccepted))
+		}
 	case *pb.Event_OrderCancelled:
-		out = append(out, cancelItem(position, ev.OrderCancelled, timeMs))
+		if p.wants(ev.OrderCancelled.GetAccount()) {
+			out = append(out, cancelItem(position, ev.OrderCancelled, timeMs))
+		}
 	case *pb.Event_OrderExpired:
-		out = append(out, expiryItem(position, ev.OrderExpired, timeMs))
+		if p.wants(ev.OrderExpired.GetAccount()) {
+			out = append(out, expiryItem(position, ev.OrderExpired, timeMs))
+		}
 	case *pb.Event_OrderDecreased:
-		out = append(out, decreaseItem(position, ev.OrderDecreased))
+		if p.wants(ev.OrderDecreased.GetAccount()) {
+			out = append(out, decreaseItem(position, ev.OrderDecreased))
+		}
 	case *pb.Event_TradeStatusChanged:
-		out = append(out, tradeStatusItems(position, ev.TradeStatusChanged, timeMs)...)
+		out = append(out, tradeStatusItems(position, ev.TradeStatusChanged, timeMs, p.wants)...)
 	case *pb.Event_BalanceChanged:
+		if !p.wants(ev.BalanceChanged.GetAccount()) {
+			break
+		}
 		it := balanceItem(position, ev.BalanceChanged)
 		if ref, ok := p.tokens[to32(ev.BalanceChanged.GetTokenId())]; ok && len(ev.BalanceChanged.GetTokenId()) > 0 {
 			it.market = ref.market
 		}
 		out = append(out, it)
 	case *pb.Event_Transfer:
-		out = append(out, transferItem(position, ev.Transfer, timeMs))
+		if p.wants(ev.Transfer.GetAccount()) {
+			out = append(out, transferItem(position, ev.Transfer, timeMs))
+		}
 	}
 	return out
 }

@@ -55,8 +55,9 @@ func Start(cfg Config, nc *nats.Conn, q querier, feed *wsfeed.Server, log *zap.L
 	if err != nil {
 		return nil, fmt.Errorf("stream: jetstream: %w", err)
 	}
-	h := &Hub{cfg: cfg.withDefaults(), feed: feed, log: log, js: js, proj: newProjection(), clients: map[*client]struct{}{}, routes: newRoutes(),
+	h := &Hub{cfg: cfg.withDefaults(), feed: feed, log: log, js: js, clients: map[*client]struct{}{}, routes: newRoutes(),
 		advanced: make(chan struct{}), done: make(chan struct{})}
+	h.proj = h.newProjection()
 	ctx, stop := context.WithCancel(context.Background())
 	h.stop = stop
 	go h.boot(ctx, q)
@@ -102,7 +103,7 @@ func (h *Hub) seed(ctx context.Context, q querier) (*follow.Follower, error) {
 	if err != nil {
 		return nil, err
 	}
-	proj := newProjection()
+	proj := h.newProjection()
 	top, err := proj.seed(ctx, q)
 	if err != nil {
 		return nil, err
@@ -170,6 +171,23 @@ func (h *Hub) run(ctx context.Context, f *follow.Follower) {
 			h.log.Error("the stream feed cannot follow", zap.Error(err))
 		}
 	}
+}
+
+// newProjection is a projection that makes the /ws/user messages of the
+// wallets a client follows only (followed).
+func (h *Hub) newProjection() *projection {
+	p := newProjection()
+	p.forAccount = h.followed
+	return p
+}
+
+// followed says whether a /ws/user client follows account. The
+// projection asks while it applies a batch, under the hub's lock, which
+// every change of the routes holds too.
+func (h *Hub) followed(account []byte) bool {
+	var k [20]byte
+	copy(k[:], account)
+	return len(h.routes.account[k]) > 0
 }
 
 func (h *Hub) onBatch(seq uint64, b *pb.EventBatch) error {

@@ -171,10 +171,13 @@ func placementItem(position uint64, oa *pb.OrderAccepted) item {
 	return userItem(clobapi.MsgOrder, position, oa.GetAccount(), oa.GetMarket(), msg, func(h clobapi.StreamHeader) { msg.StreamHeader = h })
 }
 
-// tradeItems are a trade's user messages: each party's order FILL and
-// trade MATCHED, the taker's first.
-func tradeItems(position uint64, t *pb.Trade) []item {
+// tradeItems are a trade's user messages: each party's (of those wants
+// takes) order FILL and trade MATCHED, the taker's first.
+func tradeItems(position uint64, t *pb.Trade, wants func(account []byte) bool) []item {
 	party := func(role string, account, order, token []byte, side pb.Side, price, remaining, fee uint64) []item {
+		if !wants(account) {
+			return nil
+		}
 		status := pb.OrderStatus_ORDER_STATUS_LIVE
 		if remaining == 0 {
 			status = pb.OrderStatus_ORDER_STATUS_MATCHED
@@ -194,13 +197,17 @@ func tradeItems(position uint64, t *pb.Trade) []item {
 	return append(out, party("MAKER", t.GetMakerAccount(), t.GetMakerOrderId(), t.GetMakerTokenId(), t.GetMakerSide(), t.GetMakerPrice(), t.GetMakerRemaining(), 0)...)
 }
 
-// tradeStatusItems tell both parties of a trade's new settlement status.
-func tradeStatusItems(position uint64, ts *pb.TradeStatusChanged, timeMs int64) []item {
+// tradeStatusItems tell both parties (those wants takes) of a trade's new
+// settlement status.
+func tradeStatusItems(position uint64, ts *pb.TradeStatusChanged, timeMs int64, wants func(account []byte) bool) []item {
 	var out []item
 	for _, p := range []struct {
 		role    string
 		account []byte
 	}{{"TAKER", ts.GetTakerAccount()}, {"MAKER", ts.GetMakerAccount()}} {
+		if !wants(p.account) {
+			continue
+		}
 		msg := &clobapi.TradeMessage{TradeID: render.ID(ts.GetTradeId()), Status: render.TradeStatus(ts.GetStatus()),
 			Market: render.Hash32(ts.GetMarket()), Role: p.role, TransactionHash: render.Hash32(ts.GetTxHash()), TimestampMs: timeMs}
 		out = append(out, userItem(clobapi.MsgTrade, position, p.account, ts.GetMarket(), msg, func(h clobapi.StreamHeader) { msg.StreamHeader = h }))

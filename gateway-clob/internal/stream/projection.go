@@ -31,7 +31,16 @@ type projection struct {
 	// position is the EVT sequence applied last, timeMs its engine time.
 	position uint64
 	timeMs   int64
+	// forAccount, if set, says whether a wallet's /ws/user messages are
+	// made at all: the hub's asks whether any client follows the wallet.
+	// Rendering them (each a JSON message of hex ids and decimal units)
+	// was a tenth of the gateway's stream work with no user subscribed.
+	// Nil: every wallet's (a resume's copy, whose client filters them).
+	forAccount func(account []byte) bool
 }
+
+// wants says whether p makes account's /ws/user messages.
+func (p *projection) wants(account []byte) bool { return p.forAccount == nil || p.forAccount(account) }
 
 type tokenRef struct {
 	market [32]byte
