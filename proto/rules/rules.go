@@ -43,10 +43,6 @@ const (
 // points: the exchange contract's MAX_FEE_RATE_BIPS (10%).
 const FeeRateMaxBps = 1_000
 
-// PlaceOrdersMax is the most signed orders one batch place may hold (the
-// spec's limit of POST /orders).
-const PlaceOrdersMax = 15
-
 // CancelOrdersMax is the most order ids one cancel may name (the spec's
 // limit of DELETE /orders; the engine's cancel-list command).
 const CancelOrdersMax = 3_000

@@ -15,12 +15,16 @@ import (
 	"time"
 
 	"pred.dev/proto/client/clobapi"
-	"pred.dev/proto/rules"
 	"pred.dev/scripts/devnet"
 )
 
+// placeBatchMax is the most orders one POST /orders holds: the spec's
+// limit, gateway-clob's PostOrdersMax (a gateway rule, not an engine one,
+// so not in proto/rules).
+const placeBatchMax = 15
+
 // signBatches signs, on all cores, perTrader POST /orders bodies per
-// trader, each a JSON array of rules.PlaceOrdersMax orders of the timed
+// trader, each a JSON array of placeBatchMax orders of the timed
 // runs' mix (sign): a market maker quoting many levels at once sends
 // exactly this.
 func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct int) [][][]byte {
@@ -34,7 +38,7 @@ func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct
 			rng := rand.New(rand.NewPCG(uint64(i), 11))
 			out[i] = make([][]byte, perTrader)
 			for k := range out[i] {
-				orders := make([][]byte, rules.PlaceOrdersMax)
+				orders := make([][]byte, placeBatchMax)
 				for j := range orders {
 					orders[j] = t.sign(rng, markets, crossPct)
 				}
@@ -47,7 +51,7 @@ func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct
 }
 
 // batchFigures measures POST /orders over HTTP: each trader sends
-// perTrader batches of rules.PlaceOrdersMax signed orders, each waiting
+// perTrader batches of placeBatchMax signed orders, each waiting
 // for the last one's answer, all traders at once. Every order of every
 // batch must be placed. It prints clob_batch_orders_per_sec (orders, not
 // requests), clob_batch_p99_ms (one request's latency) and
@@ -89,7 +93,7 @@ func batchFigures(base string, hc *http.Client, traders []*trader, markets []dev
 	}
 	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
 	slices.Sort(r.latencies)
-	rate := float64(len(r.latencies)*rules.PlaceOrdersMax) / r.elapsed.Seconds()
+	rate := float64(len(r.latencies)*placeBatchMax) / r.elapsed.Seconds()
 	return []Figure{
 		{"clob_batch_orders_per_sec", rate, "orders/s"},
 		{"clob_batch_p99_ms", r.percentile(0.99), "ms"},
@@ -127,8 +131,8 @@ func (t *trader) postBatch(base string, hc *http.Client, body []byte) error {
 	if err := json.Unmarshal(data, &out); err != nil {
 		return fmt.Errorf("POST %s: %w", path, err)
 	}
-	if len(out) != rules.PlaceOrdersMax {
-		return fmt.Errorf("POST %s: %d answers to %d orders", path, len(out), rules.PlaceOrdersMax)
+	if len(out) != placeBatchMax {
+		return fmt.Errorf("POST %s: %d answers to %d orders", path, len(out), placeBatchMax)
 	}
 	for i, o := range out {
 		if !o.Success {

@@ -32,7 +32,7 @@ import (
 // sizes) are pred.dev/proto/rules.
 const (
 	// PostOrdersMax is the most orders in one POST /orders (spec).
-	PostOrdersMax = rules.PlaceOrdersMax
+	PostOrdersMax = 15
 	// TokenIDsMax is the most token ids in one batch price request (spec).
 	TokenIDsMax = rules.TokenBatchMax
 	// PageLimitDefault and PageLimitMax bound page sizes of lists.
