@@ -317,7 +317,12 @@ func (s *Server) startPipes(ctx context.Context, nc *nats.Conn) error {
 		return err
 	}
 	s.markets = market.New(s.query(nc), s.log.Named("market"))
-	if err := s.markets.Follow(ctx, nc); err != nil {
+	// One request (the follower's consumer), each attempt bounded: one
+	// lost on a connection just made again costs an attempt, not the
+	// start. The key view before it loads every key record, which may
+	// take longer than an attempt, so it runs under the whole budget.
+	err = natscheck.Retry(ctx, func(ctx context.Context) error { return s.markets.Follow(ctx, nc) }, natscheck.Warn(s.log))
+	if err != nil {
 		_ = pub.Close()
 		return err
 	}

@@ -258,11 +258,21 @@ func (s *Server) open(nc *nats.Conn) error {
 		return err
 	}
 	s.closers = append(s.closers, s.view.Stop)
-	if err := ensureStreams(ctx, js, s.cfg.KVReplicas); err != nil {
+	// The steps that follow are single requests, each attempt bounded:
+	// one lost on a connection just made again (a node restarting) costs
+	// an attempt, not the whole start. The view's load above is not
+	// retried so: a large catalogue may take longer than an attempt.
+	if err := natscheck.Retry(ctx, func(ctx context.Context) error {
+		return ensureStreams(ctx, js, s.cfg.KVReplicas)
+	}, natscheck.Warn(s.log)); err != nil {
 		return err
 	}
 	s.stats = stats.New()
-	follower, err := stats.Follow(ctx, js, s.stats, s.log.Named("stats"))
+	var follower *stats.Follower
+	err = natscheck.Retry(ctx, func(ctx context.Context) (err error) {
+		follower, err = stats.Follow(ctx, js, s.stats, s.log.Named("stats"))
+		return err
+	}, natscheck.Warn(s.log))
 	if err != nil {
 		return err
 	}
@@ -294,7 +304,11 @@ func (s *Server) open(nc *nats.Conn) error {
 	}
 	signer.WithClock(s.cfg.Clock)
 	verifier.WithClock(s.cfg.Clock)
-	lg, err := login.Open(ctx, js, s.cfg.Login, signer, verifier, s.cfg.Clock)
+	var lg *login.Service
+	err = natscheck.Retry(ctx, func(ctx context.Context) (err error) {
+		lg, err = login.Open(ctx, js, s.cfg.Login, signer, verifier, s.cfg.Clock)
+		return err
+	}, natscheck.Warn(s.log))
 	if err != nil {
 		return err
 	}
