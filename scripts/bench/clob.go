@@ -572,33 +572,44 @@ func sendAll(base string, hc *http.Client, traders []*trader, orders [][]signedO
 
 // post sends one signed order and reports whether it traded.
 func (t *trader) post(base string, hc *http.Client, body []byte) (bool, error) {
-	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, "/order", body)
+	data, err := t.postJSON(base, hc, "/order", body)
 	if err != nil {
 		return false, err
-	}
-	req, err := http.NewRequest(http.MethodPost, base+"/order", bytes.NewReader(body))
-	if err != nil {
-		return false, err
-	}
-	req.Header = hdr
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return false, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return false, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return false, fmt.Errorf("POST /order: %d %s", resp.StatusCode, data)
 	}
 	var r clobapi.OrderResponse
 	if err := json.Unmarshal(data, &r); err != nil {
 		return false, err
 	}
 	return len(r.TradeIDs) > 0, nil
+}
+
+// postJSON sends body to path with the trader's L2 headers (a fresh
+// timestamp, as a client signs each request) and returns the answer of
+// a 200, or an error naming the status and the answer.
+func (t *trader) postJSON(base string, hc *http.Client, path string, body []byte) ([]byte, error) {
+	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, path, body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequest(http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header = hdr
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
+	}
+	return data, nil
 }
 
 // percentile returns the p-quantile of r's latencies in milliseconds.

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -105,27 +103,9 @@ func batchFigures(base string, hc *http.Client, traders []*trader, markets []dev
 // was placed.
 func (t *trader) postBatch(base string, hc *http.Client, body []byte) error {
 	const path = "/orders"
-	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, path, body)
+	data, err := t.postJSON(base, hc, path, body)
 	if err != nil {
 		return err
-	}
-	req, err := http.NewRequest(http.MethodPost, base+path, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header = hdr
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
 	}
 	var out []clobapi.OrderResponse
 	if err := json.Unmarshal(data, &out); err != nil {

@@ -1,10 +1,8 @@
 package bench
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"runtime"
@@ -121,27 +119,9 @@ func replaceFigures(base string, hc *http.Client, traders []*trader, markets []d
 // (id) took the old one's place and rests.
 func (t *trader) replace(base string, hc *http.Client, body []byte, id string) error {
 	const path = "/order/replace"
-	hdr, err := t.c.L2Headers(strconv.FormatInt(time.Now().Unix(), 10), http.MethodPost, path, body)
+	data, err := t.postJSON(base, hc, path, body)
 	if err != nil {
 		return err
-	}
-	req, err := http.NewRequest(http.MethodPost, base+path, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header = hdr
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
 	}
 	var r clobapi.ReplaceOrderResponse
 	if err := json.Unmarshal(data, &r); err != nil {
