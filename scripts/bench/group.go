@@ -2,10 +2,13 @@ package bench
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strconv"
 	"sync"
 	"time"
+
+	"pred.dev/scripts/internal/proc"
 )
 
 // Group is one part of the bench, run by name (`-only`).
@@ -15,6 +18,10 @@ type Group struct {
 	// Alone marks a group that runs only when asked for by name: another
 	// group measures the same figures in its own run.
 	Alone bool
+	// Workspace marks a group that builds and starts the services as
+	// processes (./bin's nats-server, the cluster, the settlement side),
+	// from the pred workspace the bench must then run in.
+	Workspace bool
 }
 
 // loadSampleEvery is how often a group's load is sampled: the kernel
@@ -28,6 +35,14 @@ const loadSampleEvery = time.Second
 // failed group returns the figures it measured with its error, and the
 // timing figures too.
 func RunGroup(g Group) ([]Figure, error) {
+	// Checked first: a group that finds no workspace only when it starts
+	// its processes failed minutes into its run (the clob group after
+	// its runs without settlement).
+	if g.Workspace {
+		if _, err := proc.WorkspaceRoot(); err != nil {
+			return nil, fmt.Errorf("%w: the %s group starts the services as processes built from it (make bench runs there)", err, g.Name)
+		}
+	}
 	stop := make(chan struct{})
 	var mu sync.Mutex
 	var sum float64

@@ -32,7 +32,7 @@ func QuickSizes() Sizes {
 func Groups(s *Sizes) []Group {
 	return []Group{
 		{Name: "matcher", Run: func() ([]Figure, error) { return Matcher(s.Matcher) }},
-		{Name: "journal", Run: func() ([]Figure, error) { return JournalCompare(s.Engine) }},
+		{Name: "journal", Run: func() ([]Figure, error) { return JournalCompare(s.Engine) }, Workspace: true},
 		{Name: "replay", Run: func() ([]Figure, error) { return ReplayRestart(s.Engine) }},
 		{Name: "clob", Run: func() ([]Figure, error) {
 			// The subscribers are the ws group's; the clob group's
@@ -40,7 +40,7 @@ func Groups(s *Sizes) []Group {
 			c := s.CLOB
 			c.Subscribers = 0
 			return CLOBWithCluster(c)
-		}},
+		}, Workspace: true},
 		{Name: "ws", Run: func() ([]Figure, error) { return CLOBStreams(s.CLOB) }},
 		{Name: "verify", Run: Verify, Alone: true},
 		{Name: "chain", Run: Chain},
