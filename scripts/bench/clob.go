@@ -472,25 +472,64 @@ func signOrders(traders []*trader, markets []devnet.Market, cfg CLOBConfig) (war
 	for r := range timed {
 		timed[r] = make([][]signedOrder, len(traders))
 	}
+	onAllCores(traders, func(i int, t *trader) {
+		rng := rand.New(rand.NewPCG(uint64(i), 42))
+		all := make([]signedOrder, perWarm+cfg.Runs*perRun)
+		for j := range all {
+			all[j] = signedOrder{body: t.sign(rng, markets, cfg.CrossPct)}
+		}
+		warm[i] = all[:perWarm]
+		for r := range timed {
+			timed[r][i] = all[perWarm+r*perRun : perWarm+(r+1)*perRun]
+		}
+	})
+	return warm, timed
+}
+
+// onAllCores calls fn for each trader, as many at once as there are
+// cores (the traders' signing is CPU work), and returns when all are done.
+func onAllCores(traders []*trader, fn func(i int, t *trader)) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for i, t := range traders {
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			rng := rand.New(rand.NewPCG(uint64(i), 42))
-			all := make([]signedOrder, perWarm+cfg.Runs*perRun)
-			for j := range all {
-				all[j] = signedOrder{body: t.sign(rng, markets, cfg.CrossPct)}
-			}
-			warm[i] = all[:perWarm]
-			for r := range timed {
-				timed[r][i] = all[perWarm+r*perRun : perWarm+(r+1)*perRun]
+			fn(i, t)
+		})
+	}
+	wg.Wait()
+}
+
+// closedLoop runs n requests per trader, all traders at once, each
+// trader's next request once its last one is answered: send(i, k) makes
+// trader i's k-th. It returns the time it took with every latency,
+// sorted, or the first request's error.
+func closedLoop(traders []*trader, n int, send func(i, k int) error) (*clobResult, error) {
+	lat := make([][]time.Duration, len(traders))
+	var firstErr atomic.Pointer[error]
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range traders {
+		wg.Go(func() {
+			lat[i] = make([]time.Duration, 0, n)
+			for k := range n {
+				t0 := time.Now()
+				if err := send(i, k); err != nil {
+					firstErr.CompareAndSwap(nil, &err)
+					return
+				}
+				lat[i] = append(lat[i], time.Since(t0))
 			}
 		})
 	}
 	wg.Wait()
-	return warm, timed
+	if p := firstErr.Load(); p != nil {
+		return nil, *p
+	}
+	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
+	slices.Sort(r.latencies)
+	return r, nil
 }
 
 // sign makes one order of the mix: a BUY of YES or NO on a random

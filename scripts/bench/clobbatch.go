@@ -6,11 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/scripts/devnet"
@@ -27,24 +23,17 @@ const placeBatchMax = 15
 // exactly this.
 func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct int) [][][]byte {
 	out := make([][][]byte, len(traders))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, t := range traders {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			rng := rand.New(rand.NewPCG(uint64(i), 11))
-			out[i] = make([][]byte, perTrader)
-			for k := range out[i] {
-				orders := make([][]byte, placeBatchMax)
-				for j := range orders {
-					orders[j] = t.sign(rng, markets, crossPct)
-				}
-				out[i][k] = slices.Concat([]byte("["), bytes.Join(orders, []byte(",")), []byte("]"))
+	onAllCores(traders, func(i int, t *trader) {
+		rng := rand.New(rand.NewPCG(uint64(i), 11))
+		out[i] = make([][]byte, perTrader)
+		for k := range out[i] {
+			orders := make([][]byte, placeBatchMax)
+			for j := range orders {
+				orders[j] = t.sign(rng, markets, crossPct)
 			}
-		})
-	}
-	wg.Wait()
+			out[i][k] = slices.Concat([]byte("["), bytes.Join(orders, []byte(",")), []byte("]"))
+		}
+	})
 	return out
 }
 
@@ -68,29 +57,12 @@ func batchFigures(base string, hc *http.Client, traders []*trader, markets []dev
 		}
 		defer stop()
 	}
-	lat := make([][]time.Duration, len(traders))
-	var firstErr atomic.Pointer[error]
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i, t := range traders {
-		wg.Go(func() {
-			lat[i] = make([]time.Duration, 0, perTrader)
-			for _, body := range batches[i] {
-				t0 := time.Now()
-				if err := t.postBatch(base, hc, body); err != nil {
-					firstErr.CompareAndSwap(nil, &err)
-					return
-				}
-				lat[i] = append(lat[i], time.Since(t0))
-			}
-		})
+	r, err := closedLoop(traders, perTrader, func(i, k int) error {
+		return traders[i].postBatch(base, hc, batches[i][k])
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	if p := firstErr.Load(); p != nil {
-		return nil, *p
-	}
-	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
-	slices.Sort(r.latencies)
 	rate := float64(len(r.latencies)*placeBatchMax) / r.elapsed.Seconds()
 	return []Figure{
 		{"clob_batch_orders_per_sec", rate, "orders/s"},

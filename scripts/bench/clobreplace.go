@@ -5,12 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"runtime"
-	"slices"
 	"strconv"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
@@ -32,39 +27,32 @@ type replaceChain struct {
 // rests and the figure measures replaces, not trades.
 func signReplaces(traders []*trader, markets []devnet.Market, n int) []replaceChain {
 	out := make([]replaceChain, len(traders))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, t := range traders {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			m := markets[rng.IntN(len(markets))]
-			token := m.YesTokenID()
-			if i%2 == 1 {
-				token = m.NoTokenID()
+	onAllCores(traders, func(i int, t *trader) {
+		rng := rand.New(rand.NewPCG(uint64(i), 7))
+		m := markets[rng.IntN(len(markets))]
+		token := m.YesTokenID()
+		if i%2 == 1 {
+			token = m.NoTokenID()
+		}
+		c := replaceChain{ids: make([]string, n+1), bodies: make([][]byte, n+1)}
+		for k := range c.ids {
+			req, id, err := t.c.BuildOrder(client.OrderArgs{TokenID: token, Side: "BUY",
+				Price: "0." + strconv.Itoa(30+rng.IntN(20)), Size: strconv.Itoa(5 + rng.IntN(21)),
+				FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk})
+			if err != nil {
+				panic("bench: sign order: " + err.Error()) // the arguments are valid by construction
 			}
-			c := replaceChain{ids: make([]string, n+1), bodies: make([][]byte, n+1)}
-			for k := range c.ids {
-				req, id, err := t.c.BuildOrder(client.OrderArgs{TokenID: token, Side: "BUY",
-					Price: "0." + strconv.Itoa(30+rng.IntN(20)), Size: strconv.Itoa(5 + rng.IntN(21)),
-					FeeRateBps: m.FeeRateBps, NegRisk: m.NegRisk})
-				if err != nil {
-					panic("bench: sign order: " + err.Error()) // the arguments are valid by construction
-				}
-				body := any(req)
-				if k > 0 {
-					body = clobapi.ReplaceOrderRequest{OrderID: c.ids[k-1], PostOrderRequest: *req}
-				}
-				if c.bodies[k], err = json.Marshal(body); err != nil {
-					panic("bench: encode order: " + err.Error())
-				}
-				c.ids[k] = id
+			body := any(req)
+			if k > 0 {
+				body = clobapi.ReplaceOrderRequest{OrderID: c.ids[k-1], PostOrderRequest: *req}
 			}
-			out[i] = c
-		})
-	}
-	wg.Wait()
+			if c.bodies[k], err = json.Marshal(body); err != nil {
+				panic("bench: encode order: " + err.Error())
+			}
+			c.ids[k] = id
+		}
+		out[i] = c
+	})
 	return out
 }
 
@@ -84,29 +72,12 @@ func replaceFigures(base string, hc *http.Client, traders []*trader, markets []d
 			return nil, fmt.Errorf("replace set-up: %w", err)
 		}
 	}
-	lat := make([][]time.Duration, len(traders))
-	var firstErr atomic.Pointer[error]
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i, t := range traders {
-		wg.Go(func() {
-			lat[i] = make([]time.Duration, 0, perTrader)
-			for k := 1; k <= perTrader; k++ {
-				t0 := time.Now()
-				if err := t.replace(base, hc, chains[i].bodies[k], chains[i].ids[k]); err != nil {
-					firstErr.CompareAndSwap(nil, &err)
-					return
-				}
-				lat[i] = append(lat[i], time.Since(t0))
-			}
-		})
+	r, err := closedLoop(traders, perTrader, func(i, k int) error {
+		return traders[i].replace(base, hc, chains[i].bodies[k+1], chains[i].ids[k+1])
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	if p := firstErr.Load(); p != nil {
-		return nil, *p
-	}
-	r := &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...)}
-	slices.Sort(r.latencies)
 	rate := float64(len(r.latencies)) / r.elapsed.Seconds()
 	return []Figure{
 		{"clob_replaces_per_sec", rate, "replaces/s"},
