@@ -310,10 +310,11 @@ func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
 	}
 	base.CPUProfile, base.Replaces, base.Batches = "", 0, 0
 	baseRates := []float64{before[0].Value}
-	var replaces []Figure
+	// The replace and batch figures come from the first baseline only.
+	var firstOnly []Figure
 	for _, f := range before {
 		if strings.HasPrefix(f.Name, "clob_replace") || strings.HasPrefix(f.Name, "clob_batch") {
-			replaces = append(replaces, f)
+			firstOnly = append(firstOnly, f)
 		}
 	}
 	var figs []Figure
@@ -342,7 +343,7 @@ func CLOBCompare(cfg CLOBConfig) ([]Figure, error) {
 	figs[0].Value = median(settled)
 	figs = append(figs, Figure{"clob_signed_orders_per_sec_no_settle", median(baseRates), before[0].Unit},
 		Figure{"clob_settle_rate_pct", median(pcts), "%"})
-	return append(figs, replaces...), nil
+	return append(figs, firstOnly...), nil
 }
 
 // clobCatchUpMax bounds the wait for every trade to be CONFIRMED after
