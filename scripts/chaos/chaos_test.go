@@ -60,12 +60,13 @@ func workDir(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Said first, not at the end: a failure's reason stays the last line,
+	// the one CI's cut of a long log keeps.
+	t.Logf("logs and data in %s, kept if the test fails", dir)
 	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("logs and data kept in %s", dir)
-			return
+		if !t.Failed() {
+			_ = os.RemoveAll(dir)
 		}
-		_ = os.RemoveAll(dir)
 	})
 	return dir
 }

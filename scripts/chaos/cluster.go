@@ -162,10 +162,31 @@ func byKind(fs []FaultResult) []FaultResult {
 // accepted order applied once, every engine in the replay's state, every
 // trade CONFIRMED, the chain equal to the ledger, the clients' history
 // linearizable and the market stream as the log has it.
-func (r ClusterReport) OK() bool {
-	return len(r.Faults) > 0 && r.Accepted > 0 && r.Lost == 0 && r.Duplicated == 0 && r.HashMatch &&
-		r.Trades > 0 && r.Confirmed == r.Trades && r.ReconcileDifferences == 0 && r.Unsettled == 0 &&
-		r.HistoryOps > 0 && r.LinearizabilityViolations == 0 && r.StreamMessages > 0 && r.StreamGaps == 0
+func (r ClusterReport) OK() bool { return len(r.Problems()) == 0 }
+
+// Problems names each check of OK the run failed, with its figure, so a
+// failure's last line says which (CI keeps only a log's head and tail).
+func (r ClusterReport) Problems() []string {
+	var ps []string
+	fail := func(bad bool, format string, args ...any) {
+		if bad {
+			ps = append(ps, fmt.Sprintf(format, args...))
+		}
+	}
+	fail(len(r.Faults) == 0, "no fault was made")
+	fail(r.Accepted == 0, "no order was accepted")
+	fail(r.Lost != 0, "%d accepted orders lost", r.Lost)
+	fail(r.Duplicated != 0, "%d commands or batches applied twice", r.Duplicated)
+	fail(!r.HashMatch, "an engine's state differs from the replay")
+	fail(r.Trades == 0, "no trade was made")
+	fail(r.Confirmed != r.Trades, "%d of %d trades CONFIRMED", r.Confirmed, r.Trades)
+	fail(r.ReconcileDifferences != 0, "reconciliation differences %d (-1: the check failed)", r.ReconcileDifferences)
+	fail(r.Unsettled != 0, "%d wallets left unsettled by reconciliation", r.Unsettled)
+	fail(r.HistoryOps == 0, "no operation in the clients' history")
+	fail(r.LinearizabilityViolations != 0, "the clients' history is not linearizable (or was not decided)")
+	fail(r.StreamMessages == 0, "the stream client received no market message")
+	fail(r.StreamGaps != 0, "stream gaps %d (-1: the check failed)", r.StreamGaps)
+	return ps
 }
 
 // clusterRun is one cluster run in progress.
