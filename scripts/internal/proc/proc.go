@@ -75,19 +75,40 @@ const (
 	freePortTries = 100
 )
 
+// handedOut are the ports FreePort returned in this process: it never
+// returns one twice. A port is only tried, not held, so without this two
+// picks could draw the same one (about a 2% chance for the thirty ports
+// of a cluster), and the second process to bind it failed: a nats-server
+// whose client and monitoring ports were both 20819 exited at its start.
+var handedOut = struct {
+	sync.Mutex
+	ports map[int]bool
+}{ports: map[int]bool{}}
+
 // FreePort returns a TCP port on 127.0.0.1 that was free a moment ago,
-// chosen at random below the ephemeral range.
+// chosen at random below the ephemeral range, and that this process has
+// not returned before.
 func FreePort() (int, error) {
+	handedOut.Lock()
+	defer handedOut.Unlock()
 	var err error
 	for range freePortTries {
 		port := freePortLow + rand.IntN(freePortHigh-freePortLow)
+		if handedOut.ports[port] {
+			continue
+		}
 		var l net.Listener
 		if l, err = net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
 			_ = l.Close()
+			handedOut.ports[port] = true
 			return port, nil
 		}
 	}
-	return 0, fmt.Errorf("proc: no free port in %d-%d after %d tries: %w", freePortLow, freePortHigh, freePortTries, err)
+	if err == nil {
+		err = errors.New("every port drawn was handed out already")
+	}
+	return 0, fmt.Errorf("proc: no free port in %d-%d after %d tries (%d handed out already): %w",
+		freePortLow, freePortHigh, freePortTries, len(handedOut.ports), err)
 }
 
 // Env is the environment without the variables whose names start with

@@ -91,3 +91,21 @@ func TestTailWriter(t *testing.T) {
 		t.Fatalf("kept %d bytes ending %q", len(s), s[len(s)-10:])
 	}
 }
+
+// TestFreePortNeverTwice draws as many ports as a few clusters do, and
+// more: random draws from the range repeat (about a 2% chance among a
+// cluster's thirty ports, near certain among these), and no port may be
+// returned twice.
+func TestFreePortNeverTwice(t *testing.T) {
+	seen := map[int]bool{}
+	for range 2_000 {
+		p, err := FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[p] {
+			t.Fatalf("port %d returned twice", p)
+		}
+		seen[p] = true
+	}
+}
