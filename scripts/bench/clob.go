@@ -502,19 +502,27 @@ func onAllCores(traders []*trader, fn func(i int, t *trader)) {
 	wg.Wait()
 }
 
-// closedLoop runs n requests per trader, all traders at once, each
+// closedLoop runs the traders' requests, all traders at once, each
 // trader's next request once its last one is answered: send(i, k) makes
-// trader i's k-th. It returns the time it took with every latency,
-// sorted, or the first request's error.
-func closedLoop(traders []*trader, n int, send func(i, k int) error) (*clobResult, error) {
+// trader i's k-th of count(i). A positive every paces each trader to one
+// request per every, the traders' schedules evenly staggered; a trader
+// that falls behind its schedule sends at once, and the wait for its slot
+// is not latency. It returns the time it took with every latency, sorted,
+// or the first request's error.
+func closedLoop(traders []*trader, count func(i int) int, every time.Duration, send func(i, k int) error) (*clobResult, error) {
 	lat := make([][]time.Duration, len(traders))
 	var firstErr atomic.Pointer[error]
 	var wg sync.WaitGroup
 	start := time.Now()
 	for i := range traders {
 		wg.Go(func() {
+			n := count(i)
 			lat[i] = make([]time.Duration, 0, n)
+			first := start.Add(every * time.Duration(i) / time.Duration(len(traders)))
 			for k := range n {
+				if every > 0 {
+					time.Sleep(time.Until(first.Add(every * time.Duration(k))))
+				}
 				t0 := time.Now()
 				if err := send(i, k); err != nil {
 					firstErr.CompareAndSwap(nil, &err)
@@ -532,6 +540,9 @@ func closedLoop(traders []*trader, n int, send func(i, k int) error) (*clobResul
 	slices.Sort(r.latencies)
 	return r, nil
 }
+
+// each is closedLoop's count when every trader sends n.
+func each(n int) func(int) int { return func(int) int { return n } }
 
 // sign makes one order of the mix: a BUY of YES or NO on a random
 // market, most of them resting below the middle of the book (0.30 to
@@ -570,44 +581,25 @@ type clobResult struct {
 // sendAll sends every trader's orders, one client per trader, each
 // waiting for one answer before sending its next order, and fails on the
 // first order the exchange did not accept. A positive rate paces the
-// clients to rate orders a second in all, evenly staggered; a client
-// that falls behind its schedule sends at once.
+// clients to rate orders a second in all (see closedLoop).
 func sendAll(base string, hc *http.Client, traders []*trader, orders [][]signedOrder, rate int) (*clobResult, error) {
-	lat := make([][]time.Duration, len(traders))
-	var matched atomic.Int64
-	var firstErr atomic.Pointer[error]
-	var wg sync.WaitGroup
-	start := time.Now()
 	var every time.Duration // between one client's orders
 	if rate > 0 {
 		every = time.Duration(len(traders)) * time.Second / time.Duration(rate)
 	}
-	for i, t := range traders {
-		wg.Go(func() {
-			lat[i] = make([]time.Duration, 0, len(orders[i]))
-			first := start.Add(every * time.Duration(i) / time.Duration(len(traders)))
-			for k, o := range orders[i] {
-				if every > 0 {
-					time.Sleep(time.Until(first.Add(every * time.Duration(k))))
-				}
-				t0 := time.Now()
-				m, err := t.post(base, hc, o.body)
-				if err != nil {
-					firstErr.CompareAndSwap(nil, &err)
-					return
-				}
-				lat[i] = append(lat[i], time.Since(t0))
-				if m {
-					matched.Add(1)
-				}
-			}
-		})
+	var matched atomic.Int64
+	r, err := closedLoop(traders, func(i int) int { return len(orders[i]) }, every, func(i, k int) error {
+		m, err := traders[i].post(base, hc, orders[i][k].body)
+		if m {
+			matched.Add(1)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	if p := firstErr.Load(); p != nil {
-		return nil, *p
-	}
-	return &clobResult{elapsed: time.Since(start), latencies: slices.Concat(lat...), matched: int(matched.Load())}, nil
+	r.matched = int(matched.Load())
+	return r, nil
 }
 
 // post sends one signed order and reports whether it traded.

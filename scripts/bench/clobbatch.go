@@ -57,7 +57,7 @@ func batchFigures(base string, hc *http.Client, traders []*trader, markets []dev
 		}
 		defer stop()
 	}
-	r, err := closedLoop(traders, perTrader, func(i, k int) error {
+	r, err := closedLoop(traders, each(perTrader), 0, func(i, k int) error {
 		return traders[i].postBatch(base, hc, batches[i][k])
 	})
 	if err != nil {

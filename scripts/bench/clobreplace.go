@@ -72,7 +72,7 @@ func replaceFigures(base string, hc *http.Client, traders []*trader, markets []d
 			return nil, fmt.Errorf("replace set-up: %w", err)
 		}
 	}
-	r, err := closedLoop(traders, perTrader, func(i, k int) error {
+	r, err := closedLoop(traders, each(perTrader), 0, func(i, k int) error {
 		return traders[i].replace(base, hc, chains[i].bodies[k+1], chains[i].ids[k+1])
 	})
 	if err != nil {
