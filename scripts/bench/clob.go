@@ -411,13 +411,13 @@ func newTraders(ctx context.Context, d *devnet.Devnet, hc *http.Client, n int) (
 	sem := make(chan struct{}, setupParallel)
 	var wg sync.WaitGroup
 	for i := range out {
-		wg.Go(func() {
+		wg.Go(asLoad(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			t, err := newTrader(ctx, d, hc)
 			out[i] = t
 			errs <- err
-		})
+		}))
 	}
 	wg.Wait()
 	close(errs)
@@ -493,14 +493,30 @@ func onAllCores(traders []*trader, fn func(i int, t *trader)) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for i, t := range traders {
-		wg.Go(func() {
+		wg.Go(asLoad(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			fn(i, t)
-		})
+		}))
 	}
 	wg.Wait()
 }
+
+// asLoad runs fn as the load generator, under the CPU profile label
+// bench=load: the exchange runs in this process too, and the label tells
+// their samples apart (`go tool pprof -tagignore bench=load` shows the
+// exchange alone). A goroutine started from a labelled one carries the
+// label, so the HTTP transport's connection loops, dialled by the traders
+// at their set-up, count as load; the exchange's own goroutines start
+// from the devnet's, unlabelled.
+func asLoad(fn func()) func() {
+	return func() {
+		pprof.Do(context.Background(), pprof.Labels(loadLabel, loadLabelValue), func(context.Context) { fn() })
+	}
+}
+
+// The load generator's CPU profile label (asLoad).
+const loadLabel, loadLabelValue = "bench", "load"
 
 // closedLoop runs the traders' requests, all traders at once, each
 // trader's next request once its last one is answered: send(i, k) makes
@@ -515,7 +531,7 @@ func closedLoop(traders []*trader, count func(i int) int, every time.Duration, s
 	var wg sync.WaitGroup
 	start := time.Now()
 	for i := range traders {
-		wg.Go(func() {
+		wg.Go(asLoad(func() {
 			n := count(i)
 			lat[i] = make([]time.Duration, 0, n)
 			first := start.Add(every * time.Duration(i) / time.Duration(len(traders)))
@@ -530,7 +546,7 @@ func closedLoop(traders []*trader, count func(i int) int, every time.Duration, s
 				}
 				lat[i] = append(lat[i], time.Since(t0))
 			}
-		})
+		}))
 	}
 	wg.Wait()
 	if p := firstErr.Load(); p != nil {

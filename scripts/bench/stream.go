@@ -72,7 +72,7 @@ func subscribe(base string, tokens []string, n int) (*subscribers, error) {
 	for i := range n {
 		sem <- struct{}{}
 		ready.Add(1)
-		go func() {
+		go asLoad(func() {
 			defer func() { <-sem }()
 			c, err := s.dial(ctx, url, tokens[i%len(tokens)])
 			ready.Done()
@@ -82,7 +82,7 @@ func subscribe(base string, tokens []string, n int) (*subscribers, error) {
 			}
 			s.wg.Add(1)
 			go s.read(ctx, c, i%streamSampleEvery == 0)
-		}()
+		})()
 	}
 	ready.Wait()
 	if dialErr != nil {

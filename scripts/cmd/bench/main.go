@@ -82,7 +82,7 @@ func define(fs *flag.FlagSet, s *bench.Sizes) flags {
 	fs.IntVar(&s.CLOB.Subscribers, "ws-subscribers", s.CLOB.Subscribers, "market-channel subscribers the ws group holds on the gateway beside the CLOB's order stream")
 	fs.IntVar(&s.CLOB.StreamPacedRate, "ws-paced-rate", s.CLOB.StreamPacedRate, "orders a second of the ws group's paced run with the subscribers (0: none)")
 	fs.IntVar(&s.CLOB.CrossPct, "clob-cross-pct", s.CLOB.CrossPct, "percent of CLOB orders priced to trade at once")
-	fs.StringVar(&s.CLOB.CPUProfile, "clob-cpuprofile", s.CLOB.CPUProfile, "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (without, to this file.no-settle; the POST /orders batches after those, to this file.no-settle.batch)")
+	fs.StringVar(&s.CLOB.CPUProfile, "clob-cpuprofile", s.CLOB.CPUProfile, "write a CPU profile of the bench's process over the timed CLOB runs with settlement to this file (without, to this file.no-settle; the POST /orders batches after those, to this file.no-settle.batch); the load generator's samples carry the label bench=load, so go tool pprof -tagignore bench=load shows the exchange alone")
 	fs.StringVar(&s.CLOB.SettleSched, "clob-settle-sched", s.CLOB.SettleSched, "scheduling of the settlement processes in the CLOB run with settlement: idle-one-core (SCHED_IDLE on the last core only), idle (SCHED_IDLE) or nice (nice 19)")
 	fs.BoolVar(&s.CLOB.PauseSettlement, "clob-pause-settlement", s.CLOB.PauseSettlement, "diagnosis: stop the settlement processes (SIGSTOP) over the timed CLOB runs, resume them after")
 	fs.BoolVar(&s.CLOB.IdleBurn, "clob-idle-burn", s.CLOB.IdleBurn, "control, with -clob-pause-settlement: a SCHED_IDLE busy loop in the paused settlement's place over the timed CLOB runs")

@@ -1,0 +1,132 @@
+package bench
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"runtime/pprof"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/encoding/protowire"
+)
+
+// TestAsLoadLabelsItsGoroutines profiles a busy loop that runs only in a
+// goroutine started from asLoad's: its samples must carry the label
+// bench=load, which is how a profile tells the load generator's CPU from
+// the exchange's (the HTTP transport's connection loops start so).
+func TestAsLoadLabelsItsGoroutines(t *testing.T) {
+	var buf bytes.Buffer
+	if err := pprof.StartCPUProfile(&buf); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	asLoad(func() {
+		go func() {
+			defer close(done)
+			for end := time.Now().Add(300 * time.Millisecond); time.Now().Before(end); {
+			}
+		}()
+	})()
+	<-done
+	pprof.StopCPUProfile()
+	labelled, all, err := samplesLabelled(&buf, loadLabel, loadLabelValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The busy goroutine is nearly all of the process's CPU meanwhile.
+	if all == 0 || labelled*2 < all {
+		t.Fatalf("%d of %d samples carry %s=%s", labelled, all, loadLabel, loadLabelValue)
+	}
+}
+
+// samplesLabelled reads a gzipped pprof profile (profile.proto: string
+// table field 6; samples field 2, each with labels field 3 of a key and
+// a string value, both string table indexes) and counts its samples, and
+// those carrying the label key=value.
+func samplesLabelled(r io.Reader, key, value string) (labelled, all int, err error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return 0, 0, err
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return 0, 0, err
+	}
+	var strs []string
+	var samples [][]byte
+	err = fields(raw, func(num protowire.Number, v []byte) {
+		switch num {
+		case 6:
+			strs = append(strs, string(v))
+		case 2:
+			samples = append(samples, v)
+		}
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, s := range samples {
+		all++
+		has := false
+		err := fields(s, func(num protowire.Number, l []byte) {
+			if num != 3 {
+				return
+			}
+			var k, v uint64
+			_ = fields(l, func(n protowire.Number, x []byte) {
+				switch n {
+				case 1:
+					k, _ = protowire.ConsumeVarint(x)
+				case 2:
+					v, _ = protowire.ConsumeVarint(x)
+				}
+			})
+			if k < uint64(len(strs)) && v < uint64(len(strs)) && strs[k] == key && strs[v] == value {
+				has = true
+			}
+		})
+		if err != nil {
+			return 0, 0, err
+		}
+		if has {
+			labelled++
+		}
+	}
+	return labelled, all, nil
+}
+
+// fields calls fn with each field of a protobuf message: the bytes of a
+// length-delimited one, the encoded varint of a varint one.
+func fields(b []byte, fn func(protowire.Number, []byte)) error {
+	for len(b) > 0 {
+		num, typ, n := protowire.ConsumeTag(b)
+		if n < 0 {
+			return protowire.ParseError(n)
+		}
+		b = b[n:]
+		switch typ {
+		case protowire.BytesType:
+			v, m := protowire.ConsumeBytes(b)
+			if m < 0 {
+				return protowire.ParseError(m)
+			}
+			fn(num, v)
+			b = b[m:]
+		case protowire.VarintType:
+			_, m := protowire.ConsumeVarint(b)
+			if m < 0 {
+				return protowire.ParseError(m)
+			}
+			fn(num, b[:m])
+			b = b[m:]
+		default:
+			m := protowire.ConsumeFieldValue(num, typ, b)
+			if m < 0 {
+				return protowire.ParseError(m)
+			}
+			b = b[m:]
+		}
+	}
+	return nil
+}
