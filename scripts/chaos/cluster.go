@@ -181,7 +181,7 @@ func (r ClusterReport) Problems() []string {
 	fail(r.Trades == 0, "no trade was made")
 	fail(r.Confirmed != r.Trades, "%d of %d trades CONFIRMED", r.Confirmed, r.Trades)
 	fail(r.ReconcileDifferences != 0, "reconciliation differences %d (-1: the check failed)", r.ReconcileDifferences)
-	fail(r.Unsettled != 0, "%d wallets left unsettled by reconciliation", r.Unsettled)
+	fail(r.Unsettled != 0, "reconciliation skipped %d wallets", r.Unsettled)
 	fail(r.HistoryOps == 0, "no operation in the clients' history")
 	fail(r.LinearizabilityViolations != 0, "the clients' history is not linearizable (or was not decided)")
 	fail(r.StreamMessages == 0, "the stream client received no market message")

@@ -3,6 +3,7 @@ package chaos
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -37,5 +38,21 @@ func TestClusterFaults(t *testing.T) {
 	}
 	if len(problems) > 0 {
 		t.Fatalf("the cluster run failed: %s", strings.Join(problems, "; "))
+	}
+}
+
+// TestClusterReportProblems: a run that passed every check has no
+// problem, and each failed check is named with its figure.
+func TestClusterReportProblems(t *testing.T) {
+	good := ClusterReport{Faults: []FaultResult{{Fault: AllFaults[0]}}, Accepted: 10, HashMatch: true, Trades: 3, Confirmed: 3,
+		HistoryOps: 5, StreamMessages: 7}
+	if ps := good.Problems(); len(ps) != 0 || !good.OK() {
+		t.Fatalf("a passing run has problems: %q", ps)
+	}
+	bad := good
+	bad.Lost, bad.Confirmed, bad.StreamGaps = 2, 1, -1
+	want := []string{"2 accepted orders lost", "1 of 3 trades CONFIRMED", "stream gaps -1 (-1: the check failed)"}
+	if ps := bad.Problems(); !slices.Equal(ps, want) || bad.OK() {
+		t.Fatalf("problems %q, want %q", ps, want)
 	}
 }
