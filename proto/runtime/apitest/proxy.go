@@ -2,17 +2,21 @@ package apitest
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"testing"
+
+	"pred.dev/proto/errcode"
 )
 
 // Proxy is a real HTTP proxy in front of one API that loses requests and
 // answers the way a network or a load balancer does, on demand: for
-// tests of what a client does when an answer never comes. Everything it
+// tests of what a client does when an answer never comes (or, with
+// EngineUnavailable, when the answer is to retry). Everything it
 // does not lose it forwards unchanged.
 type Proxy struct {
 	// URL is the proxy's base URL: give it to the client instead of the
@@ -42,6 +46,11 @@ const (
 	// request with the same method and path: a request that lands late,
 	// right ahead of its own retry.
 	HoldRequest
+	// EngineUnavailable forwards nothing and answers 503
+	// ENGINE_UNAVAILABLE, as a CLOB gateway does while its engine is
+	// behind the caller's last write or changing leader: an answer, not a
+	// lost one, which says to retry.
+	EngineUnavailable
 )
 
 type heldRequest struct {
@@ -104,6 +113,11 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	switch f {
 	case LoseRequest, HoldRequest:
 		drop(w)
+		return
+	case EngineUnavailable:
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = fmt.Fprintf(w, `{"error":%q,"code":%q}`, "the engine has not applied the log up to min_seq yet; retry", string(errcode.EngineUnavailable))
 		return
 	}
 	resp, err := p.forward(r.Method, k, &heldRequest{header: r.Header, uri: r.URL.RequestURI(), body: body})
