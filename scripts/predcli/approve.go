@@ -17,7 +17,6 @@ import (
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/client/relayer"
-	"pred.dev/proto/errcode"
 )
 
 // The exchange refuses an order whose maker has not let the market's
@@ -163,11 +162,8 @@ func (inv *invocation) waitApprovalsSeen(ctx context.Context) error {
 		case errors.Is(err, context.DeadlineExceeded) || wctx.Err() != nil:
 			return fmt.Errorf("the exchange has not seen the approvals of %s after %s (it waits for the chain watcher's "+
 				"confirmations): pred balance shows them once it has", c.Funder().Hex(), inv.opts.wait)
-		case errors.Is(err, errcode.EngineUnavailable):
-			// This is a read, and the answer says to retry: the engine is
-			// behind the key's last write or changing leader. The
-			// approvals are on chain already; giving up here failed a
-			// cluster's onboarding while its machine was loaded.
+		case retryRead(err):
+			// The approvals are on chain already: read again.
 		case err != nil:
 			return err
 		}

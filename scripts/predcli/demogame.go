@@ -145,7 +145,7 @@ func (inv *invocation) waitTokens(ctx context.Context, ms []gammaapi.Market) err
 				if err == nil {
 					break
 				}
-				if !errors.Is(err, errcode.TokenNotFound) && !errors.Is(err, errcode.MarketNotFound) {
+				if !errors.Is(err, errcode.TokenNotFound) && !errors.Is(err, errcode.MarketNotFound) && !retryRead(err) {
 					return err
 				}
 				select {

@@ -10,6 +10,7 @@ import (
 
 	client "pred.dev/proto/client/clob"
 	"pred.dev/proto/client/clobapi"
+	"pred.dev/proto/errcode"
 )
 
 // Waiting until final: a trade is final once CONFIRMED on chain, FAILED
@@ -35,38 +36,50 @@ func (inv *invocation) waitTrades(ctx context.Context, c *client.Client, p clien
 	seen := map[string]string{}
 	for {
 		all, err := c.AllTrades(wctx, p)
-		if err != nil {
+		if err != nil && !retryRead(err) {
 			return nil, inv.waitErr(ctx, err, "the trades")
 		}
-		var ts []clobapi.Trade
-		pending := 0
-		for _, t := range all {
-			if !sel(t) {
-				continue
+		pending := -1 // not read this time: wait, and read again
+		if err == nil {
+			var ts []clobapi.Trade
+			if ts, pending = inv.noteTrades(all, sel, seen); pending == 0 {
+				inv.afterWait = failedTrades(ts)
+				return ts, nil
 			}
-			ts = append(ts, t)
-			if seen[t.ID] != t.Status {
-				seen[t.ID] = t.Status
-				what := t.Status
-				if t.TransactionHash != "" {
-					what += " " + t.TransactionHash
-				}
-				inv.progressf("pred: trade %s: %s", t.ID, what)
-			}
-			if !finalTrade(t.Status) {
-				pending++
-			}
-		}
-		if pending == 0 {
-			inv.afterWait = failedTrades(ts)
-			return ts, nil
 		}
 		select {
 		case <-wctx.Done():
-			return nil, inv.waitErr(ctx, wctx.Err(), fmt.Sprintf("%d trades", pending))
+			what := "the trades"
+			if pending > 0 {
+				what = fmt.Sprintf("%d trades", pending)
+			}
+			return nil, inv.waitErr(ctx, wctx.Err(), what)
 		case <-time.After(waitPoll):
 		}
 	}
+}
+
+// noteTrades picks the trades sel takes, writes a line on stderr for each
+// whose status changed since seen, and counts those not final.
+func (inv *invocation) noteTrades(all []clobapi.Trade, sel func(clobapi.Trade) bool, seen map[string]string) (ts []clobapi.Trade, pending int) {
+	for _, t := range all {
+		if !sel(t) {
+			continue
+		}
+		ts = append(ts, t)
+		if seen[t.ID] != t.Status {
+			seen[t.ID] = t.Status
+			what := t.Status
+			if t.TransactionHash != "" {
+				what += " " + t.TransactionHash
+			}
+			inv.progressf("pred: trade %s: %s", t.ID, what)
+		}
+		if !finalTrade(t.Status) {
+			pending++
+		}
+	}
+	return ts, pending
 }
 
 // failedTrades is the error of trades that ended FAILED, nil if none.
@@ -82,6 +95,13 @@ func failedTrades(ts []clobapi.Trade) error {
 	}
 	return fmt.Errorf("trades %s FAILED on chain: the CLOB's OpenAPI document says what that means for balances and orders", strings.Join(ids, ", "))
 }
+
+// retryRead reports whether a wait's read may simply be made again at
+// its next poll: the gateway answered ENGINE_UNAVAILABLE (its engine is
+// behind the caller's last write, or changing leader), an answer that
+// says to retry. Ending the wait there failed a cluster's onboarding
+// while its machine was loaded.
+func retryRead(err error) bool { return errors.Is(err, errcode.EngineUnavailable) }
 
 // waitErr says that a wait ran out, and how to go on; other errors pass.
 func (inv *invocation) waitErr(ctx context.Context, err error, what string) error {
@@ -114,12 +134,15 @@ func orderShow(ctx context.Context, inv *invocation) error {
 	out := OrderShown{OpenOrder: o}
 	if inv.opts.wait > 0 {
 		wctx, cancel := context.WithTimeout(ctx, inv.opts.wait)
-		for o.Status == "LIVE" && err == nil {
+		for (o.Status == "LIVE" && err == nil) || retryRead(err) {
 			select {
 			case <-wctx.Done():
 				err = wctx.Err()
 			case <-time.After(waitPoll):
-				o, err = c.GetOrder(wctx, id)
+				var next clobapi.OpenOrder
+				if next, err = c.GetOrder(wctx, id); err == nil {
+					o = next
+				}
 			}
 		}
 		cancel()
