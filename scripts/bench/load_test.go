@@ -41,9 +41,11 @@ func TestAsLoadLabelsItsGoroutines(t *testing.T) {
 }
 
 // samplesLabelled reads a gzipped pprof profile (profile.proto: string
-// table field 6; samples field 2, each with labels field 3 of a key and
-// a string value, both string table indexes) and counts its samples, and
-// those carrying the label key=value.
+// table field 6; samples field 2, each a distinct stack and label set
+// whose values, field 2, start with its count of samples, and whose
+// labels, field 3, each hold a key and a string value, both string table
+// indexes) and counts its samples, and those carrying the label
+// key=value.
 func samplesLabelled(r io.Reader, key, value string) (labelled, all int, err error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
@@ -67,9 +69,14 @@ func samplesLabelled(r io.Reader, key, value string) (labelled, all int, err err
 		return 0, 0, err
 	}
 	for _, s := range samples {
-		all++
 		has := false
+		count := -1
 		err := fields(s, func(num protowire.Number, l []byte) {
+			if num == 2 && count < 0 {
+				// Packed or not, the first value comes first.
+				c, _ := protowire.ConsumeVarint(l)
+				count = int(c)
+			}
 			if num != 3 {
 				return
 			}
@@ -89,44 +96,32 @@ func samplesLabelled(r io.Reader, key, value string) (labelled, all int, err err
 		if err != nil {
 			return 0, 0, err
 		}
+		all += max(count, 0)
 		if has {
-			labelled++
+			labelled += max(count, 0)
 		}
 	}
 	return labelled, all, nil
 }
 
 // fields calls fn with each field of a protobuf message: the bytes of a
-// length-delimited one, the encoded varint of a varint one.
+// length-delimited one, the encoded value of any other.
 func fields(b []byte, fn func(protowire.Number, []byte)) error {
 	for len(b) > 0 {
 		num, typ, n := protowire.ConsumeTag(b)
 		if n < 0 {
 			return protowire.ParseError(n)
 		}
-		b = b[n:]
-		switch typ {
-		case protowire.BytesType:
-			v, m := protowire.ConsumeBytes(b)
-			if m < 0 {
-				return protowire.ParseError(m)
-			}
-			fn(num, v)
-			b = b[m:]
-		case protowire.VarintType:
-			_, m := protowire.ConsumeVarint(b)
-			if m < 0 {
-				return protowire.ParseError(m)
-			}
-			fn(num, b[:m])
-			b = b[m:]
-		default:
-			m := protowire.ConsumeFieldValue(num, typ, b)
-			if m < 0 {
-				return protowire.ParseError(m)
-			}
-			b = b[m:]
+		m := protowire.ConsumeFieldValue(num, typ, b[n:])
+		if m < 0 {
+			return protowire.ParseError(m)
 		}
+		v := b[n : n+m]
+		if typ == protowire.BytesType {
+			v, _ = protowire.ConsumeBytes(v)
+		}
+		fn(num, v)
+		b = b[n+m:]
 	}
 	return nil
 }
