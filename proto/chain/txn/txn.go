@@ -60,6 +60,7 @@ func (c *Chain) Wait(ctx context.Context, txs ...*types.Transaction) ([]*types.R
 		}
 	}
 	receipts := make([]*types.Receipt, len(txs))
+	var last uint64 // the highest block of the receipts
 	for i, tx := range txs {
 		for {
 			r, err := c.Backend.TransactionReceipt(ctx, tx.Hash())
@@ -85,6 +86,7 @@ func (c *Chain) Wait(ctx context.Context, txs ...*types.Transaction) ([]*types.R
 		if receipts[i].Status != types.ReceiptStatusSuccessful {
 			return receipts, fmt.Errorf("%w: %s (gas used %d)", ErrReverted, tx.Hash().Hex(), receipts[i].GasUsed)
 		}
+		last = max(last, receipts[i].BlockNumber.Uint64())
 	}
 	// The pool resets to a new head on a background goroutine, so right
 	// after a receipt it may still check new transactions against the
@@ -94,7 +96,37 @@ func (c *Chain) Wait(ctx context.Context, txs ...*types.Transaction) ([]*types.R
 	if c.Mine != nil && len(txs) > 0 {
 		c.Mine()
 	}
+	if len(txs) > 0 {
+		if err := c.waitHead(ctx, last, poll); err != nil {
+			return receipts, err
+		}
+	}
 	return receipts, nil
+}
+
+// waitHead waits until the chain's head is at least block. A node finds
+// a receipt through its transaction index, which go-ethereum writes just
+// before it moves the head to the block (writeHeadBlock), so for a moment
+// "latest" is still the block before. A read then misses what the receipt
+// says happened: a Safe's nonce read stale, and the next Safe transaction,
+// signed with it, reverts GS026 (seen on the devnet with 16 wallets set up
+// at once on a loaded machine). Past this wait, every read at "latest"
+// sees the transactions waited for.
+func (c *Chain) waitHead(ctx context.Context, block uint64, poll time.Duration) error {
+	for {
+		head, err := c.Backend.BlockNumber(ctx)
+		if err != nil {
+			return fmt.Errorf("chain head: %w", err)
+		}
+		if head >= block {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for the chain's head to reach block %d (at %d): %w", block, head, ctx.Err())
+		case <-time.After(poll):
+		}
+	}
 }
 
 // indexing reports the error of a node that has the block but has not yet
