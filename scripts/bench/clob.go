@@ -108,7 +108,7 @@ type CLOBConfig struct {
 	// baseline only.
 	Replaces int
 	// Batches, if positive, adds a run of that many POST /orders, each
-	// of placeBatchMax signed orders (clobbatch.go), after the
+	// of clobapi.PostOrdersMax signed orders (clobbatch.go), after the
 	// timed orders and the replaces of a run without settlement;
 	// CLOBCompare makes it in its first baseline only.
 	Batches int

@@ -12,13 +12,8 @@ import (
 	"pred.dev/scripts/devnet"
 )
 
-// placeBatchMax is the most orders one POST /orders holds: the spec's
-// limit, gateway-clob's PostOrdersMax (a gateway rule, not an engine one,
-// so not in proto/rules).
-const placeBatchMax = 15
-
 // signBatches signs, on all cores, perTrader POST /orders bodies per
-// trader, each a JSON array of placeBatchMax orders of the timed
+// trader, each a JSON array of clobapi.PostOrdersMax orders of the timed
 // runs' mix (sign): a market maker quoting many levels at once sends
 // exactly this.
 func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct int) [][][]byte {
@@ -27,7 +22,7 @@ func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct
 		rng := rand.New(rand.NewPCG(uint64(i), 11))
 		out[i] = make([][]byte, perTrader)
 		for k := range out[i] {
-			orders := make([][]byte, placeBatchMax)
+			orders := make([][]byte, clobapi.PostOrdersMax)
 			for j := range orders {
 				orders[j] = t.sign(rng, markets, crossPct)
 			}
@@ -38,7 +33,7 @@ func signBatches(traders []*trader, markets []devnet.Market, perTrader, crossPct
 }
 
 // batchFigures measures POST /orders over HTTP: each trader sends
-// perTrader batches of placeBatchMax signed orders, each waiting
+// perTrader batches of clobapi.PostOrdersMax signed orders, each waiting
 // for the last one's answer, all traders at once. Every order of every
 // batch must be placed. It prints clob_batch_orders_per_sec (orders, not
 // requests), clob_batch_p99_ms (one request's latency) and
@@ -63,7 +58,7 @@ func batchFigures(base string, hc *http.Client, traders []*trader, markets []dev
 	if err != nil {
 		return nil, err
 	}
-	rate := float64(len(r.latencies)*placeBatchMax) / r.elapsed.Seconds()
+	rate := float64(len(r.latencies)*clobapi.PostOrdersMax) / r.elapsed.Seconds()
 	return []Figure{
 		{"clob_batch_orders_per_sec", rate, "orders/s"},
 		{"clob_batch_p99_ms", r.percentile(0.99), "ms"},
@@ -83,8 +78,8 @@ func (t *trader) postBatch(base string, hc *http.Client, body []byte) error {
 	if err := json.Unmarshal(data, &out); err != nil {
 		return fmt.Errorf("POST %s: %w", path, err)
 	}
-	if len(out) != placeBatchMax {
-		return fmt.Errorf("POST %s: %d answers to %d orders", path, len(out), placeBatchMax)
+	if len(out) != clobapi.PostOrdersMax {
+		return fmt.Errorf("POST %s: %d answers to %d orders", path, len(out), clobapi.PostOrdersMax)
 	}
 	for i, o := range out {
 		if !o.Success {

@@ -19,6 +19,7 @@ import (
 	"pred.dev/gateway-clob/chainread"
 	"pred.dev/gateway-clob/internal/auth"
 	"pred.dev/gateway-clob/internal/market"
+	"pred.dev/proto/client/clobapi"
 	"pred.dev/proto/eip712"
 	"pred.dev/proto/pb"
 	"pred.dev/proto/rules"
@@ -32,7 +33,7 @@ import (
 // sizes) are pred.dev/proto/rules.
 const (
 	// PostOrdersMax is the most orders in one POST /orders (spec).
-	PostOrdersMax = 15
+	PostOrdersMax = clobapi.PostOrdersMax
 	// TokenIDsMax is the most token ids in one batch price request (spec).
 	TokenIDsMax = rules.TokenBatchMax
 	// PageLimitDefault and PageLimitMax bound page sizes of lists.
